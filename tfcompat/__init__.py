@@ -1,0 +1,36 @@
+"""tfcompat: TensorFlow 2's API on JAX. Use it as ``import tfcompat as tf``.
+
+This module only re-exports; the machinery is in ``tfcompat.framework`` and the ops in
+``tfcompat.ops``.
+"""
+from . import dtypes, errors, linalg, math, nn  # noqa: F401
+from .framework.constant_op import constant, convert_to_tensor  # noqa: F401
+from .framework.dtypes import (  # noqa: F401
+    DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
+    float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
+    uint64, variant,
+)
+from .framework.tape import GradientTape, UnconnectedGradients  # noqa: F401
+from .framework.tensor import Tensor  # noqa: F401
+from .framework.tensor_shape import TensorShape  # noqa: F401
+from .framework.tf_logging import get_logger  # noqa: F401
+from .framework.tf_logging import reset_counts as _reset_log_counts  # noqa: F401
+from .framework.variables import (  # noqa: F401
+    Variable, VariableAggregation, VariableSynchronization,
+)
+from .ops import overloads as _overloads  # noqa: F401
+from .ops.array_ops import (  # noqa: F401
+    concat, expand_dims, fill, identity, linspace, ones, ones_like, range, rank, reshape,
+    shape, size, squeeze, stack, stop_gradient, transpose, where, zeros, zeros_like,
+)
+from .ops.math_ops import (  # noqa: F401
+    abs, add, add_n, cast, clip_by_value, cos, divide, equal, exp, floor, floordiv,
+    greater, greater_equal, less, less_equal, logical_and, logical_not, logical_or,
+    matmul, maximum, minimum, multiply, negative, not_equal, pow, reduce_max, reduce_mean,
+    reduce_min, reduce_prod, reduce_sum, round, rsqrt, sigmoid, sign, sin, sqrt, square,
+    subtract, tan, tanh, truediv,
+)
+from .ops.math_ops import log  # noqa: F401
+
+newaxis = None
+__version__ = "2.21.0"

@@ -1,0 +1,1 @@
+"""The machinery every op shares: dtypes, Tensor, Variable, dispatch and the tape."""

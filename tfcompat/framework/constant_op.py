@@ -1,0 +1,98 @@
+"""tf.constant and tf.convert_to_tensor, with TF's dtype inference and conversion rules."""
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes
+from .tensor import Tensor
+
+# Device arrays of Python scalars, by (type, value, dtype): `x * 2.0` in a loop does not
+# pay a host-to-device transfer each time. Tensors are immutable, so sharing is safe.
+_SCALARS = {}
+_MAX_SCALARS = 4096
+
+
+def _scalar_array(value, dtype):
+    key = (type(value), repr(value), dtype)
+    arr = _SCALARS.get(key)
+    if arr is None:
+        arr = jnp.asarray(_numpy(value, dtype))
+        if len(_SCALARS) >= _MAX_SCALARS:
+            _SCALARS.clear()
+        _SCALARS[key] = arr
+    return arr
+
+
+def _numpy(value, dtype):
+    if dtype is None:
+        return dtypes.infer_numpy(value)
+    return dtypes.cast_python(value, dtype)
+
+
+def _from_python(value, dtype):
+    """A Tensor of a Python or numpy value, `dtype` None meaning TF's inference."""
+    if type(value) in (float, int, bool):
+        if dtype is None:
+            if type(value) is float:
+                dtype = dtypes.float32
+            elif type(value) is bool:
+                dtype = dtypes.bool
+            elif -(2 ** 31) <= value < 2 ** 31:
+                dtype = dtypes.int32
+            else:
+                return Tensor(jnp.asarray(dtypes.infer_numpy(value)))
+        return Tensor(_scalar_array(value, dtype))
+    return Tensor(jnp.asarray(_numpy(value, dtype)))
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    """tf.convert_to_tensor. Tensors are never cast; numpy values are cast to `dtype`."""
+    from .variables import Variable
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    if isinstance(value, Tensor):
+        if dtype is not None and value.dtype is not dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with "
+                             f"dtype {value.dtype.name}: {value!r}")
+        return value
+    if isinstance(value, Variable):
+        if dtype is not None and value.dtype is not dtype:
+            raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for "
+                             f"`tf.Variable of type {value.dtype.name}. (Variable: {value!r})")
+        return value._read()
+    if value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    if dtype is None and dtype_hint is not None:
+        try:
+            return _from_python(value, dtypes.as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            pass
+    return _from_python(value, dtype)
+
+
+def constant(value, dtype=None, shape=None, name="Const"):
+    """tf.constant: a Tensor from a Python/numpy value (a scalar is broadcast to `shape`)."""
+    from .variables import Variable
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    if isinstance(value, (Tensor, Variable)):
+        if dtype is not None and value.dtype is not dtype:
+            raise TypeError(f"Expected tensor {value.numpy()} with dtype {dtype!r}, but got "
+                            f"dtype {value.dtype!r}.")
+        t = convert_to_tensor(value)
+    else:
+        t = _from_python(value, dtype)
+    if shape is None:
+        return t
+    shape = tuple(int(d) for d in shape)
+    arr = t._value
+    if arr.shape == shape:
+        return t
+    n = int(np.prod(shape))
+    if arr.size == 1:
+        return Tensor(jnp.broadcast_to(arr.reshape(()), shape))
+    if arr.size == n:
+        return Tensor(arr.reshape(shape))
+    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor "
+                    f"{np.asarray(arr)} (converted from {value}) has {arr.size} elements, but "
+                    f"got `shape` {shape} with {n} elements).")

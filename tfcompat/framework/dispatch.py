@@ -1,0 +1,151 @@
+"""The one path every op takes: convert inputs, check dtypes, run a cached jitted kernel,
+wrap outputs, record on active tapes.
+
+An `Op` is a pure JAX function of arrays plus static (hashable) attributes. Kernels are
+``jax.jit`` of the function with its attributes bound, memoised per (op, attributes).
+With no active tape, recording costs one truth test of an empty list.
+"""
+import functools
+
+import jax
+import numpy as np
+
+from . import dtypes, errors
+from .constant_op import convert_to_tensor
+from .tape import _active, record
+from .tensor import Tensor
+from .variables import Variable
+
+_MAX_KERNELS = 512
+
+
+class Op:
+    """A registered op.
+
+    name: TF's op name, used in error messages ([Op:AddV2]).
+    fn: the pure JAX function ``fn(*arrays, **attrs)``.
+    differentiable: False for ops TF registers as non-differentiable (their outputs
+      are never connected on a tape: gradients through them are None).
+    allowed: TF's names of the dtypes its kernel accepts ('float', 'double', 'qint8'
+      ...), in TF's order, or None for any.
+    summary: TF's op-def summary (the ``Op<...>`` text) for the "not in the list of
+      allowed values" message; by default that of a unary ``x:T -> y:T`` op.
+    error: ``error(op, arrays, attrs, exc) -> Exception`` turning a JAX failure into TF's
+      error; the default reports it as InvalidArgumentError.
+    """
+
+    __slots__ = ("name", "fn", "differentiable", "allowed", "_allowed_np", "summary",
+                 "error", "kernels", "__weakref__")
+
+    def __init__(self, name, fn, differentiable=True, allowed=None, summary=None,
+                 error=None):
+        self.name = name
+        self.fn = fn
+        self.differentiable = differentiable
+        self.allowed = allowed
+        self._allowed_np = None if allowed is None else frozenset(
+            d._np for d in dtypes._ALL if d._tf_name in allowed and d._np is not None)
+        self.summary = summary
+        self.error = error or default_error
+        self.kernels = {}
+
+    def __repr__(self):
+        return f"<Op {self.name}>"
+
+
+def default_error(op, arrays, attrs, exc):
+    return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
+
+
+def check_dtype(op, t):
+    """Raise TF's InvalidArgumentError if `t`'s dtype is not one `op` accepts."""
+    if op._allowed_np is not None and t._value.dtype not in op._allowed_np:
+        enums = ", ".join("DT_" + n.upper() for n in op.allowed)
+        summary = op.summary or (f"name={op.name}; signature=x:T -> y:T; "
+                                 f"attr=T:type,allowed=[{{enums}}]")
+        raise errors.InvalidArgumentError(
+            None, None,
+            f"Value for attr 'T' of {t.dtype._tf_name} is not in the list of allowed values: "
+            f"{', '.join(op.allowed)}\n\t; NodeDef: {{{{node {op.name}}}}}; "
+            f"Op<{summary.format(enums=enums)}> [Op:{op.name}] name: ")
+
+
+def execute(op, inputs, attrs=()):
+    """Run `op` on Tensors `inputs` with static `attrs` (a tuple of (name, value) pairs)."""
+    kernel = op.kernels.get(attrs)
+    if kernel is None:
+        if len(op.kernels) >= _MAX_KERNELS:
+            op.kernels.clear()
+        kernel = op.kernels[attrs] = jax.jit(functools.partial(op.fn, **dict(attrs)))
+    arrays = [t._value for t in inputs]
+    try:
+        out = kernel(*arrays)
+    except (TypeError, ValueError, IndexError) as exc:
+        raise op.error(op, arrays, dict(attrs), exc) from None
+    if type(out) is tuple or type(out) is list:
+        result = [Tensor(o) for o in out]
+        outputs = result
+    else:
+        result = Tensor(out)
+        outputs = (result,)
+    if _active and op.differentiable:
+        record(op, attrs, tuple(inputs), tuple(outputs))
+    return result
+
+
+def to_tensor(value):
+    """An op input as a Tensor (Variables are read)."""
+    if type(value) is Tensor:
+        return value
+    return convert_to_tensor(value)
+
+
+def mismatch_error(op_name, index, expected, got, kernel_name=None):
+    return errors.InvalidArgumentError(
+        None, None,
+        f"cannot compute {kernel_name or op_name} as input #{index}(zero-based) was expected "
+        f"to be a {expected._tf_name} tensor but is a {got._tf_name} tensor [Op:{op_name}] "
+        f"name: ")
+
+
+def match(values, op_name, kernel_name=None):
+    """TF's args_to_matching_eager: inputs converted to the dtype of the first Tensor
+    among them (or of the first value); Python values that do not fit raise TypeError,
+    Tensors of another dtype raise InvalidArgumentError."""
+    dtype = None
+    for v in values:
+        if isinstance(v, (Tensor, Variable)):
+            dtype = v.dtype
+            break
+    out = []
+    for v in values:
+        t = v if type(v) is Tensor else (
+            v._read() if isinstance(v, Variable) else convert_to_tensor(v, dtype=dtype))
+        if dtype is None:
+            dtype = t.dtype
+        out.append(t)
+    first = out[0]._value.dtype
+    for i, t in enumerate(out):
+        if t._value.dtype != first:
+            raise mismatch_error(op_name, i, out[0].dtype, t.dtype, kernel_name)
+    return out
+
+
+def match2(x, y, op_name, kernel_name=None):
+    """`match` for two inputs, with a fast path for two Tensors of one dtype."""
+    if type(x) is Tensor and type(y) is Tensor and x._value.dtype == y._value.dtype:
+        return x, y
+    return match((x, y), op_name, kernel_name)
+
+
+def hinted(x, y, op_name, kernel_name=None):
+    """TF's Python wrappers that do ``convert_to_tensor(y, dtype_hint=x.dtype)`` (tf.add,
+    `+`, tf.matmul, `/`): a Python `y` that does not fit x's dtype keeps its own dtype,
+    and the op then reports the mismatch as InvalidArgumentError."""
+    if type(x) is Tensor and type(y) is Tensor and x._value.dtype == y._value.dtype:
+        return x, y
+    x = to_tensor(x)
+    y = y._read() if isinstance(y, Variable) else convert_to_tensor(y, dtype_hint=x.dtype)
+    if x._value.dtype != y._value.dtype:
+        raise mismatch_error(op_name, 1, x.dtype, y.dtype, kernel_name)
+    return x, y

@@ -1,0 +1,252 @@
+"""tf.dtypes: DType objects and TF's dtype rules (inference, no implicit promotion).
+
+All dtype logic of tfcompat lives here. JAX runs with ``jax_enable_x64`` on, so
+every dtype TF can produce (int64, float64, complex128) exists; callers always
+pass an explicit dtype to JAX.
+"""
+import jax
+import ml_dtypes
+import numpy as np
+
+jax.config.update("jax_enable_x64", True)
+
+
+class DType:
+    """tf.dtypes.DType: a TF dtype, comparable with numpy dtypes and strings."""
+
+    __slots__ = ("_name", "_np", "_tf_name", "_enum")
+
+    def __init__(self, name, np_type, tf_name, enum):
+        self._name = name
+        self._np = np.dtype(np_type) if np_type is not None else None
+        self._tf_name = tf_name  # the name TF's kernels use in messages: 'float', 'double'
+        self._enum = enum
+
+    name = property(lambda self: self._name)
+    as_numpy_dtype = property(lambda self: self._np.type if self._np is not None else object)
+    as_datatype_enum = property(lambda self: self._enum)
+    base_dtype = property(lambda self: self)
+    is_floating = property(lambda self: self._name in _FLOATING)
+    is_complex = property(lambda self: self._name in ("complex64", "complex128"))
+    is_integer = property(lambda self: self._name in _INTEGER)
+    is_unsigned = property(lambda self: self._name.startswith("uint"))
+    is_bool = property(lambda self: self._name == "bool")
+    is_quantized = property(lambda self: False)
+    is_numpy_compatible = property(lambda self: self._np is not None)
+    size = property(lambda self: self._np.itemsize if self._np is not None else 1)
+
+    @property
+    def real_dtype(self):
+        return {"complex64": float32, "complex128": float64}.get(self._name, self)
+
+    @property
+    def min(self):
+        return self._limits()[0]
+
+    @property
+    def max(self):
+        return self._limits()[1]
+
+    def _limits(self):
+        if self.is_bool:
+            return False, True
+        if self.is_integer:
+            info = np.iinfo(self._np)
+        elif self.is_floating:
+            info = ml_dtypes.finfo(self._np) if self._name == "bfloat16" else np.finfo(self._np)
+        else:
+            raise TypeError(f"Cannot find minimum value of {self}.")
+        return info.min, info.max
+
+    def is_compatible_with(self, other):
+        return self == as_dtype(other)
+
+    def __eq__(self, other):
+        if isinstance(other, DType):
+            return self is other
+        try:
+            return self is as_dtype(other)
+        except TypeError:
+            return False
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._name)
+
+    def __repr__(self):
+        return f"tf.{self._name}"
+
+    def __str__(self):
+        return f"<dtype: '{self._name}'>"
+
+    def __reduce__(self):
+        return as_dtype, (self._name,)
+
+
+_FLOATING = ("bfloat16", "float16", "float32", "float64")
+_INTEGER = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+float16 = DType("float16", np.float16, "half", 19)
+half = float16
+float32 = DType("float32", np.float32, "float", 1)
+float64 = DType("float64", np.float64, "double", 2)
+double = float64
+bfloat16 = DType("bfloat16", ml_dtypes.bfloat16, "bfloat16", 14)
+int8 = DType("int8", np.int8, "int8", 6)
+int16 = DType("int16", np.int16, "int16", 5)
+int32 = DType("int32", np.int32, "int32", 3)
+int64 = DType("int64", np.int64, "int64", 9)
+uint8 = DType("uint8", np.uint8, "uint8", 4)
+uint16 = DType("uint16", np.uint16, "uint16", 17)
+uint32 = DType("uint32", np.uint32, "uint32", 22)
+uint64 = DType("uint64", np.uint64, "uint64", 23)
+complex64 = DType("complex64", np.complex64, "complex64", 8)
+complex128 = DType("complex128", np.complex128, "complex128", 18)
+bool = DType("bool", np.bool_, "bool", 10)  # noqa: A001  (tf.bool)
+string = DType("string", None, "string", 7)
+resource = DType("resource", None, "resource", 20)
+variant = DType("variant", None, "variant", 21)
+
+_ALL = (float16, float32, float64, bfloat16, int8, int16, int32, int64, uint8, uint16,
+        uint32, uint64, complex64, complex128, bool, string, resource, variant)
+_BY_NAME = {d.name: d for d in _ALL}
+_BY_NAME.update(half=float16, double=float64)
+_BY_NP = {d._np: d for d in _ALL if d._np is not None}
+_BY_ENUM = {d.as_datatype_enum: d for d in _ALL}
+
+FLOATING = frozenset((float16, bfloat16, float32, float64))
+COMPLEX = frozenset((complex64, complex128))
+INEXACT = FLOATING | COMPLEX
+INTEGER = frozenset(_BY_NAME[n] for n in _INTEGER)
+NUMERIC = INEXACT | INTEGER
+ALL_NUMERIC = NUMERIC | {bool}
+# tensorflow/python/eager/backprop_util.py IsTrainable
+TRAINABLE = INEXACT
+
+
+def as_dtype(type_value):
+    """tf.as_dtype: a DType from a DType, numpy dtype/type, name or enum."""
+    if isinstance(type_value, DType):
+        return type_value
+    if isinstance(type_value, str):
+        d = _BY_NAME.get(type_value)
+        if d is not None:
+            return d
+    elif isinstance(type_value, int) and not isinstance(type_value, type(True)):
+        d = _BY_ENUM.get(type_value)
+        if d is not None:
+            return d
+    elif type_value is None:
+        pass
+    else:
+        if type_value in (str, bytes):
+            return string
+        try:
+            d = _BY_NP.get(np.dtype(type_value))
+        except TypeError:
+            d = None
+        if d is not None:
+            return d
+    raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} "
+                    f"to a TensorFlow DType.")
+
+
+def from_numpy(np_dtype):
+    """The DType of a numpy/jax array dtype (fast path for wrapping arrays)."""
+    return _BY_NP[np_dtype]
+
+
+def np_dtype(dtype):
+    return as_dtype(dtype)._np
+
+
+_INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+
+
+def infer_numpy(value):
+    """TF's conversion of a Python value (scalar or nested sequence) to a numpy array.
+
+    Python float -> float32, int -> int32 (int64 when it does not fit), complex ->
+    complex128, bool -> bool; numpy values keep their dtype.
+    """
+    if isinstance(value, np.ndarray):
+        return value
+    if isinstance(value, np.generic):
+        return np.asarray(value)
+    if isinstance(value, (list, tuple)):
+        try:
+            arr = np.array(value)
+        except ValueError:
+            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+        if arr.dtype == object:
+            if _has_big_int(value):
+                raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
+        if arr.size == 0:
+            return arr.astype(np.float32)
+        kind = arr.dtype.kind
+        if kind == "f":
+            if any(isinstance(v, np.generic) for v in _flat(value)):
+                return arr
+            return arr.astype(np.float32)
+        if kind in "iu":
+            if any(isinstance(v, np.generic) for v in _flat(value)):
+                return arr
+            if arr.min() >= _INT32_MIN and arr.max() <= _INT32_MAX:
+                return arr.astype(np.int32)
+            return arr.astype(np.int64)
+        return arr
+    if isinstance(value, type(True)):
+        return np.asarray(value, np.bool_)
+    if isinstance(value, int):
+        if _INT32_MIN <= value <= _INT32_MAX:
+            return np.asarray(value, np.int32)
+        if -(2 ** 63) <= value < 2 ** 63:
+            return np.asarray(value, np.int64)
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    if isinstance(value, float):
+        return np.asarray(value, np.float32)
+    if isinstance(value, complex):
+        return np.asarray(value, np.complex128)
+    if isinstance(value, (str, bytes)):
+        raise TypeError("tfcompat does not support string tensors (tf.string): "
+                        f"cannot convert {value!r} to a Tensor.")
+    arr = np.asarray(value)
+    if arr.dtype == object:
+        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
+                         f"({type(value)}) to a Tensor.")
+    return arr
+
+
+def _flat(seq):
+    for v in seq:
+        if isinstance(v, (list, tuple)):
+            yield from _flat(v)
+        else:
+            yield v
+
+
+def _has_big_int(seq):
+    return any(isinstance(v, int) and not -(2 ** 63) <= v < 2 ** 63 for v in _flat(seq))
+
+
+def cast_python(value, dtype):
+    """Convert a Python or numpy value to a numpy array of `dtype`, as TF's `dtype=` does.
+
+    numpy values are cast; Python ints wrap into narrower integer dtypes and convert to
+    floats; Python floats into integers, complex into real and numbers into bool raise
+    TypeError (``Cannot convert 1.5 to EagerTensor of dtype int32``).
+    """
+    target = dtype._np
+    if target is None:
+        raise TypeError(f"tfcompat does not support {dtype.name} tensors.")
+    arr = infer_numpy(value)
+    if isinstance(value, (np.ndarray, np.generic)):
+        return arr.astype(target)
+    src, dst = arr.dtype.kind, target.kind
+    if (src == "f" and dst in "iub") or (src == "c" and dst != "c") or \
+            (src in "iu" and dst == "b"):
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype._tf_name}")
+    return arr.astype(target)

@@ -1,0 +1,81 @@
+"""tf.errors: TF's exception classes (OpError and its status-code subclasses)."""
+
+OK = 0
+CANCELLED = 1
+UNKNOWN = 2
+INVALID_ARGUMENT = 3
+DEADLINE_EXCEEDED = 4
+NOT_FOUND = 5
+ALREADY_EXISTS = 6
+PERMISSION_DENIED = 7
+RESOURCE_EXHAUSTED = 8
+FAILED_PRECONDITION = 9
+ABORTED = 10
+OUT_OF_RANGE = 11
+UNIMPLEMENTED = 12
+INTERNAL = 13
+UNAVAILABLE = 14
+DATA_LOSS = 15
+UNAUTHENTICATED = 16
+
+
+class OpError(Exception):
+    """tf.errors.OpError: the base class of errors raised by running an op."""
+
+    def __init__(self, node_def, op, message, error_code=UNKNOWN, *args):
+        super().__init__(message, *args)
+        self._node_def = node_def
+        self._op = op
+        self._message = message
+        self._error_code = error_code
+
+    message = property(lambda self: self._message)
+    op = property(lambda self: self._op)
+    node_def = property(lambda self: self._node_def)
+    error_code = property(lambda self: self._error_code)
+
+    def __str__(self):
+        return self._message
+
+    def __reduce__(self):
+        return type(self), (self._node_def, self._op, self._message)
+
+
+def _subclass(name, code):
+    def __init__(self, node_def, op, message, *args):
+        OpError.__init__(self, node_def, op, message, code, *args)
+    cls = type(name, (OpError,), {"__init__": __init__, "__module__": __name__,
+                                  "__doc__": f"tf.errors.{name}"})
+    return cls
+
+
+CancelledError = _subclass("CancelledError", CANCELLED)
+UnknownError = _subclass("UnknownError", UNKNOWN)
+InvalidArgumentError = _subclass("InvalidArgumentError", INVALID_ARGUMENT)
+DeadlineExceededError = _subclass("DeadlineExceededError", DEADLINE_EXCEEDED)
+NotFoundError = _subclass("NotFoundError", NOT_FOUND)
+AlreadyExistsError = _subclass("AlreadyExistsError", ALREADY_EXISTS)
+PermissionDeniedError = _subclass("PermissionDeniedError", PERMISSION_DENIED)
+ResourceExhaustedError = _subclass("ResourceExhaustedError", RESOURCE_EXHAUSTED)
+FailedPreconditionError = _subclass("FailedPreconditionError", FAILED_PRECONDITION)
+AbortedError = _subclass("AbortedError", ABORTED)
+OutOfRangeError = _subclass("OutOfRangeError", OUT_OF_RANGE)
+UnimplementedError = _subclass("UnimplementedError", UNIMPLEMENTED)
+InternalError = _subclass("InternalError", INTERNAL)
+UnavailableError = _subclass("UnavailableError", UNAVAILABLE)
+DataLossError = _subclass("DataLossError", DATA_LOSS)
+UnauthenticatedError = _subclass("UnauthenticatedError", UNAUTHENTICATED)
+
+_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def op_error(cls, op_name, text, kernel=None):
+    """An eager op failure formatted as TF prints it.
+
+    With `kernel` the message carries TF's function_node prefix
+    (``{{function_node __wrapped__Mul_device_...}} text [Op:Mul] name: ``), as kernels
+    that fail at run time do; without it, only the ``[Op:..] name: `` suffix, as errors
+    raised while the op is being set up (dtype checks) do.
+    """
+    prefix = f"{{{{function_node __wrapped__{kernel}_device_{_DEVICE}}}}} " if kernel else ""
+    return cls(None, None, f"{prefix}{text} [Op:{op_name}] name: ")

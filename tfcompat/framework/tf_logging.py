@@ -1,0 +1,38 @@
+"""TF's logging channel: the Python logger named 'tensorflow' (tf.get_logger()).
+
+TF emits its tape warnings with ``log_first_n``: only the first n per call site per
+process. Counters are keyed by the message's call site, as TF's are.
+"""
+import logging
+import sys
+
+_logger = logging.getLogger("tensorflow")
+_counts = {}
+_configured = []
+
+
+def get_logger():
+    """tf.get_logger: like TF, adds a stderr handler unless the root logger has one."""
+    if not _configured:
+        _configured.append(True)
+        if not logging.getLogger().handlers:
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(logging.Formatter(logging.BASIC_FORMAT))
+            _logger.addHandler(handler)
+    return _logger
+
+
+def log_first_n(level, msg, n, key):
+    count = _counts.get(key, 0)
+    if count < n:
+        _counts[key] = count + 1
+        get_logger().log(level, msg)
+
+
+def warning_first_n(msg, n, key):
+    log_first_n(logging.WARNING, msg, n, key)
+
+
+def reset_counts():
+    """Forget how often each first-n message was logged (tests use this between cases)."""
+    _counts.clear()

@@ -1,0 +1,176 @@
+"""tf.Variable: mutable state over a jax.Array, read onto tapes like TF's ResourceVariable."""
+import enum
+import itertools
+
+import jax
+import jax.numpy as jnp
+
+from . import dtypes, errors
+from .tape import _active, record_read
+from .tensor import ArrayLike, Tensor, numpy_text
+from .tensor_shape import TensorShape, as_shape
+
+
+class VariableSynchronization(enum.Enum):
+    """tf.VariableSynchronization."""
+
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+class VariableAggregation(enum.Enum):
+    """tf.VariableAggregation."""
+
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+
+
+_uids = itertools.count()
+_add = jax.jit(jnp.add)
+_sub = jax.jit(jnp.subtract)
+
+
+class Variable(ArrayLike):
+    """tf.Variable. ``tf.Variable(...)`` makes a ResourceVariable, as in TF."""
+
+    def __new__(cls, *args, **kwargs):
+        return object.__new__(ResourceVariable if cls is Variable else cls)
+
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True,
+                 caching_device=None, name=None, variable_def=None, dtype=None,
+                 import_scope=None, constraint=None,
+                 synchronization=VariableSynchronization.AUTO,
+                 aggregation=VariableAggregation.NONE, shape=None,
+                 experimental_enable_variable_lifting=True):
+        from .constant_op import convert_to_tensor
+        if initial_value is None:
+            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except "
+                             "when you are not providing a `variable_def`. You provided neither.")
+        if constraint is not None and not callable(constraint):
+            raise ValueError(f"Argument `constraint` must be None or a callable. a callable. "
+                             f"Got a {type(constraint)}:  {constraint}")
+        if callable(initial_value):
+            initial_value = initial_value()
+        value = convert_to_tensor(initial_value, dtype=dtype)._value
+        if trainable is None:
+            trainable = synchronization is not VariableSynchronization.ON_READ
+        self._value = value
+        self._shape = TensorShape(value.shape) if shape is None else as_shape(shape)
+        self._name = (name or "Variable") + ":0"
+        self._trainable = bool(trainable)
+        self._constraint = constraint
+        self._synchronization = synchronization
+        self._aggregation = aggregation
+        self._uid = next(_uids)
+
+    @property
+    def _handle(self):
+        return self
+
+    # -- attributes ---------------------------------------------------------------
+    name = property(lambda self: self._name)
+    trainable = property(lambda self: self._trainable)
+    constraint = property(lambda self: self._constraint)
+    synchronization = property(lambda self: self._synchronization)
+    aggregation = property(lambda self: self._aggregation)
+    shape = property(lambda self: self._shape)
+
+    @property
+    def initial_value(self):
+        raise RuntimeError("This property is not supported when eager execution is enabled.")
+
+    # -- reading ------------------------------------------------------------------
+    def _read(self):
+        t = Tensor(self._value)
+        if _active:
+            record_read(self, t)
+        return t
+
+    def value(self):
+        return self._read()
+
+    def read_value(self):
+        return self._read()
+
+    # -- writing ------------------------------------------------------------------
+    def _converted(self, value):
+        from .constant_op import convert_to_tensor
+        return convert_to_tensor(value, dtype=self._handle.dtype)._value
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        new = self._converted(value)
+        handle = self._handle
+        if not handle._shape.is_compatible_with(new.shape):
+            raise ValueError(f"Cannot assign value to variable ' {handle._name}': Shape mismatch."
+                             f"The variable shape {handle._shape}, and the assigned value shape "
+                             f"{TensorShape(new.shape)} are incompatible.")
+        handle._value = new
+        return _UnreadVariable(handle) if read_value else None
+
+    def _update(self, kernel, delta, read_value):
+        handle = self._handle
+        delta = self._converted(delta)
+        if delta.shape != handle._value.shape:
+            raise errors.op_error(
+                errors.InvalidArgumentError,
+                "AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp",
+                f"Cannot update variable with shape {list(handle._value.shape)} using a Tensor "
+                f"with shape {list(delta.shape)}, shapes must be equal.")
+        handle._value = kernel(handle._value, delta)
+        return _UnreadVariable(handle) if read_value else None
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        return self._update(_add, delta, read_value)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return self._update(_sub, delta, read_value)
+
+    # -- Python protocol ------------------------------------------------------------
+    def __hash__(self):
+        raise TypeError(f"Variable is unhashable. Instead, use variable.ref() as the key. "
+                        f"(Variable: {self!r})")
+
+    def __repr__(self):
+        return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, " \
+               f"numpy={numpy_text(self, is_repr=True)}>"
+
+    __str__ = __repr__
+
+    def __iadd__(self, other):
+        raise RuntimeError("`variable += value` with `tf.Variable`s is not supported. Use "
+                           "`variable.assign_add(value)` to modify the variable, or `out = "
+                           "variable + value` if you need to get a new output Tensor.")
+
+    def __isub__(self, other):
+        raise RuntimeError("`variable -= value` with `tf.Variable`s is not supported. Use "
+                           "`variable.assign_sub(value)` to modify the variable, or `out = "
+                           "variable - value` if you need to get a new output Tensor.")
+
+    def __deepcopy__(self, memo):
+        return Variable(Tensor(self._value), trainable=self._trainable, name=self._name[:-2])
+
+
+class ResourceVariable(Variable):
+    """The concrete class of ``tf.Variable(...)``, named as in TF's messages."""
+
+
+class _UnreadVariable(ResourceVariable):
+    """What assign* return: reads the live variable; named 'UnreadVariable'."""
+
+    def __init__(self, parent):
+        self._parent = parent
+
+    _handle = property(lambda self: self._parent)
+    _value = property(lambda self: self._parent._value)
+    _shape = property(lambda self: self._parent._shape)
+    _trainable = property(lambda self: self._parent._trainable)
+    _uid = property(lambda self: self._parent._uid)
+    name = property(lambda self: "UnreadVariable")
+    _name = name
+    constraint = property(lambda self: self._parent._constraint)
+    synchronization = property(lambda self: self._parent._synchronization)
+    aggregation = property(lambda self: self._parent._aggregation)

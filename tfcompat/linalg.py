@@ -1,0 +1,2 @@
+"""tf.linalg."""
+from .ops.math_ops import matmul  # noqa: F401

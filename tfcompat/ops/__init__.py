@@ -1,0 +1,1 @@
+"""Op families as pure JAX functions, each registered once with the dispatcher."""

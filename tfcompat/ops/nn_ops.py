@@ -1,0 +1,23 @@
+"""tf.nn activations."""
+import jax
+import jax.numpy as jnp
+
+from ..framework.dispatch import Op, check_dtype, execute, to_tensor
+from .math_ops import FLOAT, REAL
+
+_relu_op = Op("Relu", jax.nn.relu, allowed=REAL)
+_softmax_op = Op("Softmax", lambda x, axis: jax.nn.softmax(x, axis=axis), allowed=FLOAT)
+
+
+def relu(features, name=None):
+    """tf.nn.relu (gradient 0 at 0, as TF)."""
+    x = to_tensor(features)
+    check_dtype(_relu_op, x)
+    return execute(_relu_op, (x,))
+
+
+def softmax(logits, axis=None, name=None):
+    """tf.nn.softmax over `axis` (default: the last)."""
+    x = to_tensor(logits)
+    check_dtype(_softmax_op, x)
+    return execute(_softmax_op, (x,), (("axis", -1 if axis is None else int(axis)),))
