@@ -3,7 +3,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes
-from .tensor import Tensor
+from .tensor import EagerTensor, Tensor
 
 # Device arrays of Python scalars, by (type, value, dtype): `x * 2.0` in a loop does not
 # pay a host-to-device transfer each time. Tensors are immutable, so sharing is safe.
@@ -39,9 +39,9 @@ def _from_python(value, dtype):
             elif -(2 ** 31) <= value < 2 ** 31:
                 dtype = dtypes.int32
             else:
-                return Tensor(jnp.asarray(dtypes.infer_numpy(value)))
-        return Tensor(_scalar_array(value, dtype))
-    return Tensor(jnp.asarray(_numpy(value, dtype)))
+                return EagerTensor(jnp.asarray(dtypes.infer_numpy(value)))
+        return EagerTensor(_scalar_array(value, dtype))
+    return EagerTensor(jnp.asarray(_numpy(value, dtype)))
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
@@ -90,9 +90,9 @@ def constant(value, dtype=None, shape=None, name="Const"):
         return t
     n = int(np.prod(shape))
     if arr.size == 1:
-        return Tensor(jnp.broadcast_to(arr.reshape(()), shape))
+        return EagerTensor(jnp.broadcast_to(arr.reshape(()), shape))
     if arr.size == n:
-        return Tensor(arr.reshape(shape))
+        return EagerTensor(arr.reshape(shape))
     raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor "
                     f"{np.asarray(arr)} (converted from {value}) has {arr.size} elements, but "
                     f"got `shape` {shape} with {n} elements).")

@@ -13,7 +13,7 @@ import numpy as np
 from . import dtypes, errors
 from .constant_op import convert_to_tensor
 from .tape import _active, record
-from .tensor import Tensor
+from .tensor import EagerTensor, Tensor
 from .variables import Variable
 
 _MAX_KERNELS = 512
@@ -83,10 +83,10 @@ def execute(op, inputs, attrs=()):
     except (TypeError, ValueError, IndexError) as exc:
         raise op.error(op, arrays, dict(attrs), exc) from None
     if type(out) is tuple or type(out) is list:
-        result = [Tensor(o) for o in out]
+        result = [EagerTensor(o) for o in out]
         outputs = result
     else:
-        result = Tensor(out)
+        result = EagerTensor(out)
         outputs = (result,)
     if _active and op.differentiable:
         record(op, attrs, tuple(inputs), tuple(outputs))
@@ -95,23 +95,24 @@ def execute(op, inputs, attrs=()):
 
 def to_tensor(value):
     """An op input as a Tensor (Variables are read)."""
-    if type(value) is Tensor:
+    if type(value) is EagerTensor:
         return value
     return convert_to_tensor(value)
 
 
-def mismatch_error(op_name, index, expected, got, kernel_name=None):
+def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix=""):
     return errors.InvalidArgumentError(
         None, None,
         f"cannot compute {kernel_name or op_name} as input #{index}(zero-based) was expected "
         f"to be a {expected._tf_name} tensor but is a {got._tf_name} tensor [Op:{op_name}] "
-        f"name: ")
+        f"name: {op_suffix}")
 
 
-def match(values, op_name, kernel_name=None):
+def match(values, op_name, kernel_name=None, op_suffix="", index_offset=0):
     """TF's args_to_matching_eager: inputs converted to the dtype of the first Tensor
     among them (or of the first value); Python values that do not fit raise TypeError,
-    Tensors of another dtype raise InvalidArgumentError."""
+    Tensors of another dtype raise InvalidArgumentError. `index_offset` is the position
+    of values[0] among the op's inputs, `op_suffix` the op name TF's message ends with."""
     dtype = None
     for v in values:
         if isinstance(v, (Tensor, Variable)):
@@ -119,7 +120,7 @@ def match(values, op_name, kernel_name=None):
             break
     out = []
     for v in values:
-        t = v if type(v) is Tensor else (
+        t = v if type(v) is EagerTensor else (
             v._read() if isinstance(v, Variable) else convert_to_tensor(v, dtype=dtype))
         if dtype is None:
             dtype = t.dtype
@@ -127,13 +128,14 @@ def match(values, op_name, kernel_name=None):
     first = out[0]._value.dtype
     for i, t in enumerate(out):
         if t._value.dtype != first:
-            raise mismatch_error(op_name, i, out[0].dtype, t.dtype, kernel_name)
+            raise mismatch_error(op_name, i + index_offset, out[0].dtype, t.dtype,
+                                 kernel_name, op_suffix)
     return out
 
 
 def match2(x, y, op_name, kernel_name=None):
     """`match` for two inputs, with a fast path for two Tensors of one dtype."""
-    if type(x) is Tensor and type(y) is Tensor and x._value.dtype == y._value.dtype:
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._value.dtype == y._value.dtype:
         return x, y
     return match((x, y), op_name, kernel_name)
 
@@ -142,7 +144,7 @@ def hinted(x, y, op_name, kernel_name=None):
     """TF's Python wrappers that do ``convert_to_tensor(y, dtype_hint=x.dtype)`` (tf.add,
     `+`, tf.matmul, `/`): a Python `y` that does not fit x's dtype keeps its own dtype,
     and the op then reports the mismatch as InvalidArgumentError."""
-    if type(x) is Tensor and type(y) is Tensor and x._value.dtype == y._value.dtype:
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._value.dtype == y._value.dtype:
         return x, y
     x = to_tensor(x)
     y = y._read() if isinstance(y, Variable) else convert_to_tensor(y, dtype_hint=x.dtype)

@@ -112,7 +112,8 @@ variant = DType("variant", None, "variant", 21)
 _ALL = (float16, float32, float64, bfloat16, int8, int16, int32, int64, uint8, uint16,
         uint32, uint64, complex64, complex128, bool, string, resource, variant)
 _BY_NAME = {d.name: d for d in _ALL}
-_BY_NAME.update(half=float16, double=float64)
+_BY_NAME.update(half=float16, double=float64, float=float32)
+_BY_PYTHON = {float: float32, type(True): bool, str: string, bytes: string}
 _BY_NP = {d._np: d for d in _ALL if d._np is not None}
 _BY_ENUM = {d.as_datatype_enum: d for d in _ALL}
 
@@ -140,9 +141,9 @@ def as_dtype(type_value):
             return d
     elif type_value is None:
         pass
-    else:
-        if type_value in (str, bytes):
-            return string
+    elif isinstance(type_value, type) and type_value in _BY_PYTHON:
+        return _BY_PYTHON[type_value]
+    elif type_value is not int:
         try:
             d = _BY_NP.get(np.dtype(type_value))
         except TypeError:
@@ -183,7 +184,12 @@ def infer_numpy(value):
         if arr.dtype == object:
             if _has_big_int(value):
                 raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
-            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.")
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        if arr.dtype.kind in "US":
+            if all(isinstance(v, (str, bytes)) for v in _flat(value)):
+                raise TypeError("tfcompat does not support string tensors (tf.string): "
+                                f"cannot convert {value!r} to a Tensor.")
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         if arr.size == 0:
             return arr.astype(np.float32)
         kind = arr.dtype.kind
@@ -243,7 +249,7 @@ def cast_python(value, dtype):
     if target is None:
         raise TypeError(f"tfcompat does not support {dtype.name} tensors.")
     arr = infer_numpy(value)
-    if isinstance(value, (np.ndarray, np.generic)):
+    if isinstance(value, (np.ndarray, np.generic)) or arr.size == 0:
         return arr.astype(target)
     src, dst = arr.dtype.kind, target.kind
     if (src == "f" and dst in "iub") or (src == "c" and dst != "c") or \

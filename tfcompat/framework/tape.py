@@ -22,7 +22,7 @@ from jax.extend.core import Literal
 import numpy as np
 
 from . import dtypes, nest, tf_logging
-from .tensor import Tensor
+from .tensor import EagerTensor, Tensor
 
 # The active tapes, innermost last. Module-level (not thread-local) for speed.
 _active = []
@@ -233,7 +233,9 @@ def _check_node(x):
         return x
     if x is None:
         raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
-    raise AttributeError(f"'{type(x).__name__}' object has no attribute 'dtype'")
+    cls = type(x)
+    name = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+    raise AttributeError(f"'{name}' object has no attribute '{'_id' if hasattr(x, 'dtype') else 'dtype'}'")
 
 
 # -- gradient --------------------------------------------------------------------------
@@ -257,14 +259,14 @@ def _gradient(state, targets, sources, output_gradients, mode):
     target_tensors = []
     for i, t in enumerate(targets):
         if isinstance(t, Variable):
-            t = Tensor(t._handle._value)  # an unread value: connected only to itself
+            t = EagerTensor(t._handle._value)  # an unread value: connected only to itself
             for j, s in enumerate(sources):
                 if isinstance(s, Variable) and s._handle is targets[i]._handle:
                     source_nodes[j] = source_nodes[j] + [t]
                     node_ids.add(id(t))
         if not is_trainable(t._value):
             continue
-        ct = output_gradients[i] if output_gradients is not None else None
+        ct = output_gradients[i] if output_gradients and i < len(output_gradients) else None
         target_tensors.append(t)
         cts.append(_seed(t, ct))
 
@@ -276,7 +278,7 @@ def _gradient(state, targets, sources, output_gradients, mode):
         args = [n._value for n in src_nodes] + [l._value for l in leaves] + \
                [c._value for c in ct_used]
         outs = program.jitted(*args)
-        out_tensors = [Tensor(o) for o in outs]
+        out_tensors = [EagerTensor(o) for o in outs]
         for k, j in enumerate(program.connected):
             results[j] = out_tensors[k]
         if _active:
@@ -286,19 +288,20 @@ def _gradient(state, targets, sources, output_gradients, mode):
         for j, s in enumerate(sources):
             if results[j] is None:
                 value = s._handle._value if isinstance(s, Variable) else s._value
-                results[j] = Tensor(jnp.zeros(value.shape, value.dtype))
+                results[j] = EagerTensor(jnp.zeros(value.shape, value.dtype))
     return results
 
 
 def _seed(target, ct):
     value = target._value
     if ct is None:
-        return Tensor(jnp.ones(value.shape, value.dtype))
+        return EagerTensor(jnp.ones(value.shape, value.dtype))
     if ct._value.dtype != value.dtype:
-        ct = Tensor(ct._value.astype(value.dtype))
+        from .dispatch import mismatch_error
+        raise mismatch_error("Mul", 1, ct.dtype, target.dtype)
     if ct._value.shape != value.shape:
         try:
-            ct = Tensor(jnp.broadcast_to(ct._value, value.shape))
+            ct = EagerTensor(jnp.broadcast_to(ct._value, value.shape))
         except ValueError:
             from . import errors
             a = ",".join(map(str, value.shape))
@@ -375,7 +378,7 @@ def _extract(state, source_nodes, node_ids, targets):
         refs = []
         for t in ins:
             key = id(t)
-            if key in produced and key not in slot:
+            if key in produced:
                 refs.append(produced[key])
             elif key in slot:
                 refs.append(slot[key])
@@ -394,7 +397,7 @@ def _extract(state, source_nodes, node_ids, targets):
     target_refs = []
     for k in targets_used:
         key = id(targets[k])
-        target_refs.append(slot[key] if key in slot else produced[key])
+        target_refs.append(produced[key] if key in produced else slot[key])
     key = (tuple(steps), len(src_nodes), len(leaves), tuple(target_refs), tuple(groups),
            tuple(connected))
     program = _program(key)

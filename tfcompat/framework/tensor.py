@@ -56,9 +56,7 @@ class ArrayLike:
         return int(np.asarray(self._value))
 
     def __index__(self):
-        if self._value.dtype.kind in "iub":
-            return int(np.asarray(self._value))
-        raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        return self.numpy().__index__()
 
     def __complex__(self):
         return complex(np.asarray(self._value))
@@ -73,12 +71,27 @@ class ArrayLike:
 
 
 class Tensor(ArrayLike):
-    """tf.Tensor (eager). Holds `_value`, a jax.Array (or a tracer inside tf.function)."""
+    """tf.Tensor. Holds `_value`, a jax.Array (or a tracer inside tf.function)."""
 
     __slots__ = ("_value", "__weakref__")
 
     def __init__(self, value):
         self._value = value
+
+    def __getattr__(self, name):
+        if name in _NUMPY_METHODS:
+            raise AttributeError(
+                f"{type(self).__name__} object has no attribute '{name}'. " + """
+        If you are looking for numpy-related methods, please run the following:
+        tf.experimental.numpy.experimental_enable_numpy_behavior()
+      """)
+        raise AttributeError(f"'{_type_name(self)}' object has no attribute '{name}'")
+
+    def __setitem__(self, key, value):
+        raise TypeError(f"'{_type_name(self)}' object does not support item assignment")
+
+    def __pos__(self):
+        raise TypeError(f"bad operand type for unary +: '{_type_name(self)}'")
 
     def set_shape(self, shape):
         if not self.shape.is_compatible_with(shape):
@@ -125,6 +138,24 @@ class Tensor(ArrayLike):
         return constant, (self.numpy(),)
 
 
+class EagerTensor(Tensor):
+    """The concrete class of eager tensors (`type(t)`), named and placed as TF's is so
+    that printed types and messages read the same."""
+
+    __slots__ = ()
+
+
+EagerTensor.__module__ = "tensorflow.python.framework.ops"
+
+_NUMPY_METHODS = frozenset(("T", "astype", "ravel", "transpose", "reshape", "clip", "size",
+                            "tolist", "data"))
+
+
+def _type_name(obj):
+    """The type's name as TF's C-extension type reports it in Python's messages."""
+    return f"{type(obj).__module__}.{type(obj).__qualname__}"
+
+
 def shape_text(shape):
     return str(tuple(shape))
 
@@ -161,4 +192,4 @@ class Reference:
 
 
 jax.tree_util.register_pytree_node(
-    Tensor, lambda t: ((t._value,), None), lambda _, children: Tensor(children[0]))
+    EagerTensor, lambda t: ((t._value,), None), lambda _, children: EagerTensor(children[0]))

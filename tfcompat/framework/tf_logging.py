@@ -1,9 +1,10 @@
 """TF's logging channel: the Python logger named 'tensorflow' (tf.get_logger()).
 
 TF emits its tape warnings with ``log_first_n``: only the first n per call site per
-process. Counters are keyed by the message's call site, as TF's are.
+process, the call site being the user's line that called into the library.
 """
 import logging
+import os
 import sys
 
 _logger = logging.getLogger("tensorflow")
@@ -22,7 +23,19 @@ def get_logger():
     return _logger
 
 
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _caller():
+    f = sys._getframe(2)
+    while f is not None and f.f_code.co_filename.startswith(_PACKAGE):
+        f = f.f_back
+    return (f.f_code.co_filename, f.f_lineno) if f is not None else ("<unknown>", 0)
+
+
 def log_first_n(level, msg, n, key):
+    """Log `msg` unless `key` was already logged n times from the same user call site."""
+    key = (key,) + _caller()
     count = _counts.get(key, 0)
     if count < n:
         _counts[key] = count + 1

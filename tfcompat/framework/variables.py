@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from . import dtypes, errors
 from .tape import _active, record_read
-from .tensor import ArrayLike, Tensor, numpy_text
+from .tensor import ArrayLike, EagerTensor, Tensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
 
 
@@ -85,7 +85,7 @@ class Variable(ArrayLike):
 
     # -- reading ------------------------------------------------------------------
     def _read(self):
-        t = Tensor(self._value)
+        t = EagerTensor(self._value)
         if _active:
             record_read(self, t)
         return t
@@ -119,7 +119,8 @@ class Variable(ArrayLike):
                 errors.InvalidArgumentError,
                 "AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp",
                 f"Cannot update variable with shape {list(handle._value.shape)} using a Tensor "
-                f"with shape {list(delta.shape)}, shapes must be equal.")
+                f"with shape {list(delta.shape)}, shapes must be equal.",
+                kernel="AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp")
         handle._value = kernel(handle._value, delta)
         return _UnreadVariable(handle) if read_value else None
 
@@ -151,11 +152,15 @@ class Variable(ArrayLike):
                            "variable - value` if you need to get a new output Tensor.")
 
     def __deepcopy__(self, memo):
-        return Variable(Tensor(self._value), trainable=self._trainable, name=self._name[:-2])
+        return Variable(EagerTensor(self._value), trainable=self._trainable, name=self._name[:-2])
 
 
 class ResourceVariable(Variable):
-    """The concrete class of ``tf.Variable(...)``, named as in TF's messages."""
+    """The concrete class of ``tf.Variable(...)``, named and placed as TF's is so that
+    printed types and messages read the same."""
+
+
+ResourceVariable.__module__ = "tensorflow.python.ops.resource_variable_ops"
 
 
 class _UnreadVariable(ResourceVariable):

@@ -8,7 +8,7 @@ import numpy as np
 from ..framework import dtypes, errors
 from ..framework.constant_op import constant, convert_to_tensor
 from ..framework.dispatch import Op, execute, match, to_tensor
-from ..framework.tensor import Tensor
+from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 
 
@@ -28,33 +28,36 @@ def _static_ints(value):
 def zeros(shape, dtype=dtypes.float32, name=None):
     """tf.zeros."""
     dtype = dtypes.as_dtype(dtype)
-    return Tensor(jnp.zeros(_static_ints(shape), dtype._np))
+    return EagerTensor(jnp.zeros(_static_ints(shape), dtype._np))
 
 
 def ones(shape, dtype=dtypes.float32, name=None):
     """tf.ones."""
     dtype = dtypes.as_dtype(dtype)
-    return Tensor(jnp.ones(_static_ints(shape), dtype._np))
+    return EagerTensor(jnp.ones(_static_ints(shape), dtype._np))
+
+
+_fill_op = Op("Fill", lambda value, shape: jnp.broadcast_to(value, shape))
 
 
 def fill(dims, value, name=None):
-    """tf.fill: the dtype is that of `value` (a Python int gives int32)."""
-    value = to_tensor(value)
-    return Tensor(jnp.broadcast_to(value._value, _static_ints(dims)))
+    """tf.fill: the dtype is that of `value` (a Python int gives int32); differentiable
+    w.r.t. `value`, as in TF."""
+    return execute(_fill_op, (to_tensor(value),), (("shape", _static_ints(dims)),))
 
 
 def zeros_like(input, dtype=None, name=None):  # noqa: A002
     """tf.zeros_like."""
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
-    return Tensor(jnp.zeros(x._value.shape, dt._np))
+    return EagerTensor(jnp.zeros(x._value.shape, dt._np))
 
 
 def ones_like(input, dtype=None, name=None):  # noqa: A002
     """tf.ones_like."""
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
-    return Tensor(jnp.ones(x._value.shape, dt._np))
+    return EagerTensor(jnp.ones(x._value.shape, dt._np))
 
 
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
@@ -69,10 +72,12 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
     dt = dtypes.as_dtype(dtype) if dtype is not None else builtins.max(
         (t.dtype for t in bounds), key=_RANGE_ORDER.index)
     s, l, d = (np.asarray(t._value).item() for t in bounds)
-    if d == 0:
-        raise errors.op_error(errors.InvalidArgumentError, "Range",
-                              "Requires delta != 0: 0", kernel="Range")
-    return Tensor(jnp.asarray(np.arange(s, l, d).astype(dt._np)))
+    if d == 0 or (d > 0 and s > l) or (d < 0 and s < l):
+        text = ("Requires delta != 0: 0" if d == 0 else
+                f"Requires start <= limit when delta > 0: {s}/{l}" if d > 0 else
+                f"Requires start >= limit when delta < 0: {s}/{l}")
+        raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
+    return EagerTensor(jnp.asarray(np.arange(s, l, d).astype(dt._np)))
 
 
 def linspace(start, stop, num, name=None, axis=0):
@@ -80,7 +85,7 @@ def linspace(start, stop, num, name=None, axis=0):
     start, stop = to_tensor(start), to_tensor(stop)
     dt = start.dtype if start.dtype.is_floating else dtypes.float64
     n = int(np.asarray(num._value) if isinstance(num, Tensor) else num)
-    return Tensor(jnp.linspace(start._value.astype(dt._np), stop._value.astype(dt._np), n,
+    return EagerTensor(jnp.linspace(start._value.astype(dt._np), stop._value.astype(dt._np), n,
                                axis=axis, dtype=dt._np))
 
 
@@ -110,7 +115,18 @@ def _transpose(x, perm, conjugate):
     return jnp.conj(y) if conjugate else y
 
 
-_transpose_op = Op("Transpose", _transpose)
+def _transpose_error(op, arrays, attrs, exc):
+    perm = attrs["perm"]
+    missing = [i for i in builtins.range(len(perm)) if i not in perm]
+    text = (f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else
+            f"transpose expects a vector of size {arrays[0].ndim}. But input(1) is a vector "
+            f"of size {len(perm)}")
+    return errors.InvalidArgumentError(
+        None, None, f"{{{{function_node __wrapped__Transpose_device_/job:localhost/replica:0/"
+                    f"task:0/device:CPU:0}}}} {text} [Op:Transpose]")
+
+
+_transpose_op = Op("Transpose", _transpose, error=_transpose_error)
 
 
 def transpose(a, perm=None, conjugate=False, name="transpose"):
@@ -156,13 +172,48 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
 
 # -- joining ----------------------------------------------------------------------------------
 
-_concat_op = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis))
-_stack_op = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis))
+def _named_error(kernel, name, text, n):
+    return errors.InvalidArgumentError(
+        None, None, f"{{{{function_node __wrapped__{kernel}_N_{n}_device_/job:localhost/"
+                    f"replica:0/task:0/device:CPU:0}}}} {text} [Op:{kernel}] name: {name}")
+
+
+def _concat_error(op, arrays, attrs, exc):
+    axis = attrs["axis"] % builtins.max(arrays[0].ndim, 1)
+    first = arrays[0].shape
+    for i, a in enumerate(arrays[1:], 1):
+        if a.ndim != len(first):
+            text = (f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                    f"{_dims(first)} vs. shape[{i}] = {_dims(a.shape)}")
+            return _named_error("ConcatV2", "concat", text, len(arrays))
+        for d, (p, q) in enumerate(zip(first, a.shape)):
+            if d != axis and p != q:
+                text = (f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
+                        f"{_dims(first)} vs. shape[{i}] = {_dims(a.shape)}")
+                return _named_error("ConcatV2", "concat", text, len(arrays))
+    return _named_error("ConcatV2", "concat", str(exc), len(arrays))
+
+
+def _stack_error(op, arrays, attrs, exc):
+    for i, a in enumerate(arrays[1:], 1):
+        if a.shape != arrays[0].shape:
+            text = (f"Shapes of all inputs must match: values[0].shape = "
+                    f"{_dims(arrays[0].shape)} != values[{i}].shape = {_dims(a.shape)}")
+            return _named_error("Pack", "stack", text, len(arrays))
+    return _named_error("Pack", "stack", str(exc), len(arrays))
+
+
+def _dims(shape):
+    return "[" + ",".join(map(str, shape)) + "]"
+
+
+_concat_op = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis), error=_concat_error)
+_stack_op = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis), error=_stack_error)
 
 
 def concat(values, axis, name="concat"):
     """tf.concat."""
-    values = match(list(values), "ConcatV2")
+    values = match(list(values), "ConcatV2", op_suffix="concat")
     if len(values) == 1:
         return values[0]
     axis = int(np.asarray(axis._value)) if isinstance(axis, Tensor) else int(axis)
@@ -171,7 +222,7 @@ def concat(values, axis, name="concat"):
 
 def stack(values, axis=0, name="stack"):
     """tf.stack."""
-    values = match(list(values), "Pack")
+    values = match(list(values), "Pack", op_suffix="stack")
     return execute(_stack_op, values, (("axis", int(axis)),))
 
 
@@ -200,10 +251,10 @@ def where(condition, x=None, y=None, name=None):
     c = to_tensor(condition)
     if x is None and y is None:
         idx = np.argwhere(np.asarray(c._value))
-        return Tensor(jnp.asarray(idx.astype(np.int64)))
+        return EagerTensor(jnp.asarray(idx.astype(np.int64)))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
-    x, y = match((x, y), "SelectV2")
+    x, y = match((x, y), "SelectV2", index_offset=1)
     return execute(_select_op, (c, x, y))
 
 
@@ -222,25 +273,7 @@ def _index(s):
     return None if kind == "n" else Ellipsis
 
 
-def _slice_error(op, arrays, attrs, exc):
-    shape = arrays[0].shape
-    dim = 0
-    for s in attrs["spec"]:
-        if s[0] == "i" and not -shape[dim] <= s[1] < shape[dim]:
-            return errors.InvalidArgumentError(
-                None, None,
-                f"{{{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/"
-                f"task:0/device:CPU:0}}}} slice index {s[1]} of dimension {dim} out of bounds. "
-                f"[Op:StridedSlice] name: strided_slice/")
-        if s[0] in "is":
-            dim += 1
-        elif s[0] == "e":
-            dim += arrays[0].ndim - builtins.sum(1 for t in attrs["spec"] if t[0] in "is")
-    return errors.op_error(errors.InvalidArgumentError, "StridedSlice", str(exc),
-                           kernel="StridedSlice")
-
-
-_slice_op = Op("StridedSlice", _slice, error=_slice_error)
+_slice_op = Op("StridedSlice", _slice)
 _gather_op = Op("GatherNd", lambda x, idx: x[tuple(idx.T)])
 
 
@@ -271,16 +304,43 @@ def getitem(tensor, key):
     x = to_tensor(tensor)
     if isinstance(key, Tensor) and key.dtype.is_bool:
         idx = np.argwhere(np.asarray(key._value))
-        return execute(_gather_op, (x, Tensor(jnp.asarray(idx))))
-    keys = key if isinstance(key, tuple) else (key,)
+        return execute(_gather_op, (x, EagerTensor(jnp.asarray(idx))))
+    keys = tuple(key) if isinstance(key, (tuple, list)) else (key,)
     spec = tuple(_spec_item(k) for k in keys)
+    _check_slice(x._value.shape, spec)
     return execute(_slice_op, (x,), (("spec", spec),))
+
+
+def _slice_failure(text):
+    return errors.InvalidArgumentError(
+        None, None, f"{{{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/"
+                    f"task:0/device:CPU:0}}}} {text} [Op:StridedSlice] name: strided_slice/")
+
+
+def _check_slice(shape, spec):
+    """TF's StridedSlice checks (JAX would clamp an out-of-range index silently)."""
+    if not shape:
+        if any(s[0] in "is" for s in spec):
+            raise _slice_failure("Attempting to slice scalar input.")
+        return
+    explicit = builtins.sum(1 for s in spec if s[0] in "is")
+    dim = 0
+    for s in spec:
+        if s[0] == "e":
+            dim += len(shape) - explicit
+        elif s[0] in "is":
+            if dim >= len(shape):
+                raise _slice_failure(f"Index out of range using input dim {dim}; input has "
+                                     f"only {len(shape)} dims")
+            if s[0] == "i" and not -shape[dim] <= s[1] < shape[dim]:
+                raise _slice_failure(f"slice index {s[1]} of dimension {dim} out of bounds.")
+            dim += 1
 
 
 def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002
     """tf.shape."""
     x = to_tensor(input)
-    return Tensor(jnp.asarray(np.asarray(x._value.shape, dtypes.as_dtype(out_type)._np)))
+    return EagerTensor(jnp.asarray(np.asarray(x._value.shape, dtypes.as_dtype(out_type)._np)))
 
 
 def size(input, out_type=dtypes.int32, name=None):  # noqa: A002

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, tf_logging
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match, match2, to_tensor
 from ..framework.tensor import Tensor
 
@@ -20,6 +20,7 @@ INEXACT = FLOAT + ("complex64", "complex128")
 NUMBER = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "qint8",
           "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16", "complex128", "half",
           "uint32", "uint64")
+REAL = tuple(n for n in NUMBER if not n.startswith("complex"))
 _REDUCE_SUMMARY = ("name={name}; signature=input:T, reduction_indices:Tidx -> output:T; "
                    "attr=keep_dims:bool,default=false; attr=T:type,allowed=[{{enums}}]; "
                    "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
@@ -81,8 +82,21 @@ _rsqrt = _zero_where_no_upstream(lax.rsqrt, lambda y, g: g * -0.5 * jnp.conj(y) 
 _reciprocal = _zero_where_no_upstream(lambda x: 1 / x, lambda y, g: -g * jnp.conj(y * y))
 
 
-def _int_pow(x, y):
-    return lax.integer_pow(x, y) if isinstance(y, int) else jnp.power(x, y)
+@jax.custom_jvp
+def _pow(x, y):
+    return jnp.power(x, y)
+
+
+@_pow.defjvp
+def _pow_jvp(primals, tangents):
+    # TF's PowGrad: d/dy is z * log(x) where x > 0 (x != 0 for complex), else 0.
+    (x, y), (tx, ty) = primals, tangents
+    z = jnp.power(x, y)
+    if not jnp.issubdtype(z.dtype, jnp.inexact):
+        return z, jnp.zeros_like(z)
+    mask = x != 0 if jnp.issubdtype(x.dtype, jnp.complexfloating) else x > 0
+    log_x = jnp.where(mask, jnp.log(jnp.where(mask, x, jnp.ones_like(x))), jnp.zeros_like(x))
+    return z, tx * y * jnp.power(x, y - 1) + ty * z * log_x
 
 
 # -- registration helpers ------------------------------------------------------------------
@@ -122,7 +136,7 @@ floormod = _binary("FloorMod", jnp.remainder)
 mod = floormod
 squared_difference = _binary("SquaredDifference", lambda x, y: jnp.square(x - y))
 
-_pow_op = Op("Pow", jnp.power, error=broadcast_error)
+_pow_op = Op("Pow", _pow, error=broadcast_error)
 _realdiv_op = Op("RealDiv", jnp.true_divide, error=broadcast_error)
 
 negative = _unary("Neg", jnp.negative, allowed=None)
@@ -149,6 +163,8 @@ _logical_and = Op("LogicalAnd", jnp.logical_and, differentiable=False, allowed=(
                   error=broadcast_error)
 _logical_or = Op("LogicalOr", jnp.logical_or, differentiable=False, allowed=("bool",),
                  error=broadcast_error)
+_logical_xor = Op("LogicalXor", jnp.logical_xor, differentiable=False, allowed=("bool",),
+                  error=broadcast_error)
 
 
 def logical_not(x, name=None):
@@ -167,6 +183,12 @@ def logical_or(x, y, name=None):
     x, y = match2(x, y, "LogicalOr")
     check_dtype(_logical_or, x)
     return execute(_logical_or, (x, y))
+
+
+def logical_xor(x, y, name="LogicalXor"):
+    x, y = match2(x, y, "LogicalXor")
+    check_dtype(_logical_xor, x)
+    return execute(_logical_xor, (x, y))
 
 
 def pow(x, y, name=None):  # noqa: A001
@@ -272,6 +294,11 @@ def cast(x, dtype, name=None):
     dtype = dtypes.as_dtype(dtype)
     if x.dtype is dtype:
         return x
+    if x.dtype.is_complex and not dtype.is_complex:
+        tf_logging.get_logger().warning(
+            f"You are casting an input of type {x.dtype.name} to an incompatible dtype "
+            f"{dtype.name}.  This will discard the imaginary part and may not be what you "
+            f"intended.")
     return execute(_cast_op, (x,), (("dtype", dtype._np),))
 
 
@@ -319,11 +346,23 @@ reduce_sum = _reducer("Sum", lambda x, axis, keepdims: jnp.sum(x, axis, x.dtype,
 reduce_prod = _reducer("Prod", lambda x, axis, keepdims: jnp.prod(x, axis, x.dtype,
                                                                    keepdims=keepdims))
 reduce_mean = _reducer("Mean", _mean)
-REAL = tuple(n for n in NUMBER if not n.startswith("complex"))
-reduce_max = _reducer("Max", lambda x, axis, keepdims: jnp.max(x, axis, keepdims=keepdims),
-                      allowed=REAL)
-reduce_min = _reducer("Min", lambda x, axis, keepdims: jnp.min(x, axis, keepdims=keepdims),
-                      allowed=REAL)
+
+
+def _extreme(fn, initial):
+    def reduce(x, axis, keepdims):
+        if x.size:
+            return fn(x, axis, keepdims=keepdims)
+        # An empty reduction gives the identity: -inf/lowest for max, as TF.
+        info = jnp.finfo(x.dtype) if jnp.issubdtype(x.dtype, jnp.inexact) else jnp.iinfo(x.dtype)
+        init = getattr(info, initial)
+        if jnp.issubdtype(x.dtype, jnp.inexact):
+            init = -jnp.inf if initial == "min" else jnp.inf
+        return fn(x, axis, keepdims=keepdims, initial=init)
+    return reduce
+
+
+reduce_max = _reducer("Max", _extreme(jnp.max, "min"), allowed=REAL)
+reduce_min = _reducer("Min", _extreme(jnp.min, "max"), allowed=REAL)
 
 
 # -- matmul ---------------------------------------------------------------------------------

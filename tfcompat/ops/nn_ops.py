@@ -3,9 +3,13 @@ import jax
 import jax.numpy as jnp
 
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from .math_ops import FLOAT, REAL
+from .math_ops import FLOAT
 
-_relu_op = Op("Relu", jax.nn.relu, allowed=REAL)
+_relu_op = Op("Relu", jax.nn.relu,
+              allowed=("float", "double", "int32", "uint8", "int16", "int8", "int64",
+                       "bfloat16", "uint16", "half", "uint32", "uint64", "qint8"),
+              summary="name=Relu; signature=features:T -> activations:T; "
+                      "attr=T:type,allowed=[{enums}]")
 _softmax_op = Op("Softmax", lambda x, axis: jax.nn.softmax(x, axis=axis), allowed=FLOAT)
 
 

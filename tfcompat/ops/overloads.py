@@ -7,7 +7,7 @@ to the tensor's dtype strictly (``1.5 + int_tensor`` raises TypeError, as in TF)
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
-from . import array_ops, math_ops
+from . import array_ops, bitwise_ops, math_ops
 
 
 def _reflected(fn):
@@ -26,7 +26,7 @@ _BINARY = {
     "add": math_ops.add, "sub": math_ops.subtract, "mul": math_ops.multiply,
     "truediv": math_ops.truediv, "floordiv": math_ops.floordiv, "mod": math_ops.floormod,
     "pow": math_ops.pow, "matmul": math_ops.matmul,
-    "and": math_ops.logical_and, "or": math_ops.logical_or,
+    "and": bitwise_ops.and_, "or": bitwise_ops.or_, "xor": bitwise_ops.xor_,
 }
 _COMPARE = {"lt": math_ops.less, "le": math_ops.less_equal, "gt": math_ops.greater,
             "ge": math_ops.greater_equal}
@@ -42,7 +42,7 @@ def _install(cls):
     cls.__ne__ = lambda self, other: math_ops.tensor_equals(self, other, math_ops.not_equal)
     cls.__neg__ = lambda self: math_ops.negative(self)
     cls.__abs__ = lambda self: math_ops.abs(self)
-    cls.__invert__ = lambda self: math_ops.logical_not(self)
+    cls.__invert__ = bitwise_ops.invert_
     cls.__getitem__ = array_ops.getitem
 
 

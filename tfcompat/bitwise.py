@@ -1,0 +1,2 @@
+"""tf.bitwise."""
+from .ops.bitwise_ops import bitwise_and, bitwise_or, bitwise_xor, invert  # noqa: F401
