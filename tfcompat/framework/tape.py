@@ -292,10 +292,24 @@ def _gradient(state, targets, sources, output_gradients, mode):
     return results
 
 
+_ONES = {}
+
+
+def _ones(shape, dtype):
+    """Cached device arrays of ones: the default output gradient of every gradient()."""
+    key = (shape, dtype)
+    arr = _ONES.get(key)
+    if arr is None:
+        if len(_ONES) > 256:
+            _ONES.clear()
+        arr = _ONES[key] = jnp.ones(shape, dtype)
+    return arr
+
+
 def _seed(target, ct):
     value = target._value
     if ct is None:
-        return EagerTensor(jnp.ones(value.shape, value.dtype))
+        return EagerTensor(_ones(value.shape, value.dtype))
     if ct._value.dtype != value.dtype:
         from .dispatch import mismatch_error
         raise mismatch_error("Mul", 1, ct.dtype, target.dtype)
