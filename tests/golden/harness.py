@@ -15,9 +15,16 @@ import sys
 
 import numpy as np
 
-__all__ = ["run_snippet", "compare", "reset_log_counts", "format_result"]
+__all__ = ["run_snippet", "compare", "reset_log_counts", "format_result", "suites"]
 
 _TF_LOGGING_MODULE = "tensorflow.python.platform.tf_logging"
+
+
+def suites():
+    """The golden suites: SUITE for each tests/golden/snippets_SUITE.py."""
+    import pathlib
+    here = pathlib.Path(__file__).resolve().parent
+    return sorted(p.stem[len("snippets_"):] for p in here.glob("snippets_*.py"))
 
 
 class _ListHandler(logging.Handler):

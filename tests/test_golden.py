@@ -1,10 +1,12 @@
-"""Golden tests for the tfcompat core: each snippet's output under tfcompat must match
-what TensorFlow 2.21 printed (tests/golden/core.json, made by tests/golden/record.py).
+"""Golden tests: each snippet's output under tfcompat must match what TensorFlow 2.21
+printed (tests/golden/SUITE.json for each tests/golden/snippets_SUITE.py, made by
+tests/golden/record.py).
 
 What is compared (see golden/harness.py): stdout line by line and token by token
 (numbers within rtol 1e-5 / atol 1e-6), the escaping exception's type name and
 message exactly, and the WARNING records on the ``tensorflow`` logger exactly.
 """
+import importlib
 import json
 import pathlib
 import sys
@@ -14,11 +16,12 @@ import pytest
 GOLDEN_DIR = pathlib.Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(GOLDEN_DIR))
 
-from harness import compare, format_result, run_snippet  # noqa: E402
-from snippets_core import SNIPPETS  # noqa: E402
+from harness import compare, format_result, run_snippet, suites  # noqa: E402
 
-GOLDEN = json.loads((GOLDEN_DIR / "core.json").read_text(encoding="utf-8"))
-NAMES = list(SNIPPETS)
+SUITES = {s: importlib.import_module(f"snippets_{s}").SNIPPETS for s in suites()}
+GOLDEN = {s: json.loads((GOLDEN_DIR / f"{s}.json").read_text(encoding="utf-8"))
+          for s in SUITES}
+CASES = [(s, n) for s, snippets in SUITES.items() for n in snippets]
 
 
 @pytest.fixture(scope="module")
@@ -27,18 +30,19 @@ def tf():
     return tfcompat
 
 
-def test_golden_file_matches_snippets():
-    missing = [n for n in NAMES if n not in GOLDEN]
-    stale = [n for n in GOLDEN if n not in SNIPPETS]
+@pytest.mark.parametrize("suite", list(SUITES))
+def test_golden_file_matches_snippets(suite):
+    missing = [n for n in SUITES[suite] if n not in GOLDEN[suite]]
+    stale = [n for n in GOLDEN[suite] if n not in SUITES[suite]]
     assert not missing and not stale, (
-        f"core.json is out of date (missing {missing}, stale {stale}); regenerate it with "
-        "/tmp/tfref/bin/python tests/golden/record.py")
+        f"{suite}.json is out of date (missing {missing}, stale {stale}); regenerate it "
+        f"with /tmp/tfref/bin/python tests/golden/record.py -s {suite}")
 
 
-@pytest.mark.parametrize("name", NAMES, ids=NAMES)
-def test_golden_core(tf, name):
-    source = SNIPPETS[name]
-    expected = GOLDEN[name]
+@pytest.mark.parametrize("suite,name", CASES, ids=[f"{s}:{n}" for s, n in CASES])
+def test_golden(tf, suite, name):
+    source = SUITES[suite][name]
+    expected = GOLDEN[suite][name]
     got = run_snippet(tf, source, name)
     why = compare(expected, got)
     if why is not None:
