@@ -10,7 +10,7 @@ from .framework.dtypes import (  # noqa: F401
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
     uint64, variant,
 )
-from .framework.tape import GradientTape, UnconnectedGradients  # noqa: F401
+from .framework.backprop import GradientTape, UnconnectedGradients  # noqa: F401
 from .framework.tensor import Tensor  # noqa: F401
 from .framework.tensor_shape import TensorShape  # noqa: F401
 from .framework.tf_logging import get_logger  # noqa: F401

@@ -8,7 +8,6 @@ With no active tape, recording costs one truth test of an empty list.
 import functools
 
 import jax
-import numpy as np
 
 from . import dtypes, errors
 from .constant_op import convert_to_tensor
@@ -35,7 +34,7 @@ class Op:
     """
 
     __slots__ = ("name", "fn", "differentiable", "allowed", "_allowed_np", "summary",
-                 "error", "kernels", "__weakref__")
+                 "error", "kernels", "vjps", "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=None, summary=None,
                  error=None):
@@ -47,7 +46,8 @@ class Op:
             d._np for d in dtypes._ALL if d._tf_name in allowed and d._np is not None)
         self.summary = summary
         self.error = error or default_error
-        self.kernels = {}
+        self.kernels = {}   # attrs -> jitted kernel
+        self.vjps = {}      # attrs -> jitted VJP kernel (backprop of one-off tapes)
 
     def __repr__(self):
         return f"<Op {self.name}>"
