@@ -3,7 +3,7 @@
 This module only re-exports; the machinery is in ``tfcompat.framework`` and the ops in
 ``tfcompat.ops``.
 """
-from . import bitwise, dtypes, errors, linalg, math, nn  # noqa: F401
+from . import bitwise, dtypes, errors, image, linalg, math, nn, random  # noqa: F401
 from .framework.constant_op import constant, convert_to_tensor  # noqa: F401
 from .framework.dtypes import (  # noqa: F401
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
@@ -19,19 +19,10 @@ from .framework.variables import (  # noqa: F401
     Variable, VariableAggregation, VariableSynchronization,
 )
 from .ops import overloads as _overloads  # noqa: F401
-from .ops.array_ops import (  # noqa: F401
-    concat, expand_dims, fill, identity, linspace, ones, ones_like, range, rank, reshape,
-    shape, size, squeeze, stack, stop_gradient, transpose, where, zeros, zeros_like,
-)
-from .ops.math_ops import (  # noqa: F401
-    abs, add, add_n, cast, clip_by_value, cos, divide, equal, exp, floor,
-    greater, greater_equal, less, less_equal, logical_and, logical_not, logical_or,
-    logical_xor,
-    matmul, maximum, minimum, multiply, negative, not_equal, pow, reduce_max, reduce_mean,
-    reduce_min, reduce_prod, reduce_sum, round, sigmoid, sign, sin, sqrt, square,
-    subtract, tan, tanh, truediv,
-)
-from .ops.math_ops import realdiv  # noqa: F401
+# Each op family lists in its __all__ the names TF exports at the top level.
+from .ops.array_ops import *  # noqa: F401,F403,E402
+from .ops.linalg_ops import *  # noqa: F401,F403,E402
+from .ops.math_ops import *  # noqa: F401,F403,E402
 
 newaxis = None
 __version__ = "2.21.0"

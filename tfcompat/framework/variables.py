@@ -130,6 +130,44 @@ class Variable(ArrayLike):
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         return self._update(_sub, delta, read_value)
 
+    # -- sliced and scattered writes (the checked new value comes from tfcompat.ops) ---
+    def _write(self, value):
+        """Store `value`, a new array of the variable's shape and dtype; returns what
+        TF's assign* ops return."""
+        handle = self._handle
+        handle._value = value
+        return _UnreadVariable(handle)
+
+    def scatter_nd_update(self, indices, updates, name=None):
+        """tf.Variable.scatter_nd_update."""
+        from ..ops.scatter_ops import variable_scatter_nd
+        return self._write(variable_scatter_nd(self, indices, updates, "update"))
+
+    def scatter_nd_add(self, indices, updates, name=None):
+        """tf.Variable.scatter_nd_add."""
+        from ..ops.scatter_ops import variable_scatter_nd
+        return self._write(variable_scatter_nd(self, indices, updates, "add"))
+
+    def scatter_nd_sub(self, indices, updates, name=None):
+        """tf.Variable.scatter_nd_sub."""
+        from ..ops.scatter_ops import variable_scatter_nd
+        return self._write(variable_scatter_nd(self, indices, updates, "sub"))
+
+    def scatter_update(self, sparse_delta, use_locking=False, name=None):
+        """tf.Variable.scatter_update: rows `sparse_delta.indices` set to its `values`."""
+        from ..ops.scatter_ops import variable_scatter
+        return self._write(variable_scatter(self, sparse_delta, "update"))
+
+    def scatter_add(self, sparse_delta, use_locking=False, name=None):
+        """tf.Variable.scatter_add."""
+        from ..ops.scatter_ops import variable_scatter
+        return self._write(variable_scatter(self, sparse_delta, "add"))
+
+    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
+        """tf.Variable.scatter_sub."""
+        from ..ops.scatter_ops import variable_scatter
+        return self._write(variable_scatter(self, sparse_delta, "sub"))
+
     # -- Python protocol ------------------------------------------------------------
     def __hash__(self):
         raise TypeError(f"Variable is unhashable. Instead, use variable.ref() as the key. "

@@ -1,26 +1,39 @@
 """tf.bitwise, and the `&`, `|`, `^`, `~` operators (logical on bool, bitwise on ints)."""
 import jax.numpy as jnp
+from jax import lax
 
-from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
+from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from . import math_ops
+from .math_common import INTS, binary
 
-_INTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
-
-
-def _binary(name, fn):
-    op = Op(name, fn, differentiable=False, allowed=_INTS, error=math_ops.broadcast_error)
-
-    def public(x, y, name=None):
-        x, y = match2(x, y, op.name)
-        check_dtype(op, x)
-        return execute(op, (x, y))
-    return public
+_COMMUTATIVE = ("name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]; "
+                "is_commutative=true")
 
 
-bitwise_and = _binary("BitwiseAnd", jnp.bitwise_and)
-bitwise_or = _binary("BitwiseOr", jnp.bitwise_or)
-bitwise_xor = _binary("BitwiseXor", jnp.bitwise_xor)
-_invert_op = Op("Invert", jnp.invert, differentiable=False, allowed=_INTS)
+def _shift(shift):
+    def fn(x, y):
+        # TF clamps the shift amount to [0, bits - 1].
+        bits = jnp.iinfo(x.dtype).bits
+        return shift(x, jnp.clip(y, 0, bits - 1).astype(x.dtype))
+    return fn
+
+
+def _right_shift(x, y):
+    signed = jnp.issubdtype(x.dtype, jnp.signedinteger)
+    return (lax.shift_right_arithmetic if signed else lax.shift_right_logical)(x, y)
+
+
+
+def _bitwise(name, fn, summary=None):
+    return binary(name, fn, allowed=INTS, differentiable=False, summary=summary)
+
+
+bitwise_and = _bitwise("BitwiseAnd", jnp.bitwise_and, _COMMUTATIVE)
+bitwise_or = _bitwise("BitwiseOr", jnp.bitwise_or, _COMMUTATIVE)
+bitwise_xor = _bitwise("BitwiseXor", jnp.bitwise_xor, _COMMUTATIVE)
+left_shift = _bitwise("LeftShift", _shift(lax.shift_left))
+right_shift = _bitwise("RightShift", _shift(_right_shift))
+_invert_op = Op("Invert", jnp.invert, differentiable=False, allowed=INTS)
 
 
 def invert(x, name=None):

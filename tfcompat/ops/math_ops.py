@@ -1,44 +1,44 @@
-"""tf.math: elementwise arithmetic, comparisons, reductions and matmul.
+"""tf.math: elementwise arithmetic and functions, comparisons, casts, matmul, add_n.
 
 Each op is a pure JAX function registered once as an `Op`; the public functions only
 convert their inputs (with TF's rules) and dispatch. Where TF's gradient differs from
 JAX's (ties of maximum/minimum, abs at 0, sqrt/rsqrt with a zero upstream gradient),
 the JAX function carries TF's rule.
 """
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors, tf_logging
-from ..framework.dispatch import Op, check_dtype, execute, hinted, match, match2, to_tensor
-from ..framework.tensor import Tensor
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import (
+    Op, check_dtype, execute, hinted, match, match2, mismatch_error, to_tensor,
+)
+from ..framework.tensor import EagerTensor, Tensor
+from .math_common import (  # noqa: F401  (FLOAT, broadcast_error: used by other modules)
+    FLOAT, INEXACT, SIGNED, binary, broadcast_error, cpu_kernels, kernel_error, shape_list,
+    unary, upcast,
+)
+from .reduction_ops import (  # noqa: F401  (top-level names, see __all__)
+    argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
+    reduce_mean, reduce_min, reduce_prod, reduce_sum,
+)
+from .sort_ops import argsort, sort  # noqa: F401
 
-FLOAT = ("bfloat16", "half", "float", "double")
-INEXACT = FLOAT + ("complex64", "complex128")
-# TF's `numbertypes` order, as its messages list them.
-NUMBER = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "qint8",
-          "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16", "complex128", "half",
-          "uint32", "uint64")
-REAL = tuple(n for n in NUMBER if not n.startswith("complex"))
-_REDUCE_SUMMARY = ("name={name}; signature=input:T, reduction_indices:Tidx -> output:T; "
-                   "attr=keep_dims:bool,default=false; attr=T:type,allowed=[{{enums}}]; "
-                   "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
-
-
-def _shape_list(shape):
-    return "[" + ",".join(str(d) for d in shape) + "]"
-
-
-def broadcast_error(op, arrays, attrs, exc):
-    a, b = arrays[0].shape, arrays[1].shape
-    try:
-        np.broadcast_shapes(a, b)
-    except ValueError:
-        return errors.op_error(errors.InvalidArgumentError, op.name,
-                               f"Incompatible shapes: {_shape_list(a)} vs. {_shape_list(b)}",
-                               kernel=op.name)
-    return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
+# The names TF exports at the top level (tf.add ...), re-exported by tfcompat/__init__.
+__all__ = [
+    "abs", "acos", "acosh", "add", "add_n", "argmax", "argmin", "argsort", "asin", "asinh",
+    "atan", "atan2", "atanh", "cast", "clip_by_value", "complex", "cos", "cosh", "cumsum",
+    "divide", "equal", "exp", "floor", "greater", "greater_equal", "less", "less_equal",
+    "logical_and", "logical_not", "logical_or", "matmul", "maximum", "minimum", "multiply",
+    "negative", "not_equal", "pow", "realdiv", "reduce_all", "reduce_any",
+    "reduce_logsumexp", "reduce_max", "reduce_mean", "reduce_min", "reduce_prod",
+    "reduce_sum", "round", "scalar_mul", "sigmoid", "sign", "sin", "sinh", "sort", "sqrt",
+    "square", "subtract", "tan", "tanh", "truediv", "truncatediv", "truncatemod",
+]
 
 
 # -- TF's gradient conventions ----------------------------------------------------------
@@ -65,8 +65,12 @@ def _abs_real_jvp(primals, tangents):
     return jnp.abs(x), t * jnp.sign(x)  # TF: grad * sign(x), so 0 at 0 (JAX gives 1)
 
 
-def _abs(x):
-    return jnp.abs(x) if jnp.issubdtype(x.dtype, jnp.complexfloating) else _abs_real(x)
+def _sign(x):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):  # x / |x|, 0 at 0
+        a = jnp.abs(x)
+        a = jnp.where(a == 0, jnp.ones_like(a), a)
+        return lax.complex(jnp.real(x) / a, jnp.imag(x) / a)
+    return jnp.sign(x)
 
 
 def _zero_where_no_upstream(fn, grad):
@@ -99,64 +103,231 @@ def _pow_jvp(primals, tangents):
     return z, tx * y * jnp.power(x, y - 1) + ty * z * log_x
 
 
-# -- registration helpers ------------------------------------------------------------------
-
-def _unary(name, fn, allowed=INEXACT, differentiable=True):
-    op = Op(name, fn, differentiable=differentiable, allowed=allowed)
-
-    def public(x, name=None):
-        x = to_tensor(x)
-        check_dtype(op, x)
-        return execute(op, (x,))
-    public.op = op
-    return public
-
-
-def _binary(name, fn, allowed=None, differentiable=True, hint=False, kernel_name=None):
-    op = Op(name, fn, differentiable=differentiable, allowed=allowed, error=broadcast_error)
-
-    def public(x, y, name=None):
-        if hint:
-            x, y = hinted(x, y, op.name, kernel_name)
-        else:
-            x, y = match2(x, y, op.name, kernel_name)
-        check_dtype(op, x)
-        return execute(op, (x, y))
-    public.op = op
-    return public
+add = binary("AddV2", jnp.add, hint=True)
+subtract = binary("Sub", jnp.subtract)
+multiply = binary("Mul", jnp.multiply)
+maximum = binary("Maximum", _maximum)
+minimum = binary("Minimum", _minimum)
+_floordiv = binary("FloorDiv", jnp.floor_divide, differentiable=False)
+_floormod = binary("FloorMod", jnp.remainder)
+_truncatediv = binary("TruncateDiv", lambda x, y: lax.div(x, y) if jnp.issubdtype(
+    x.dtype, jnp.integer) else jnp.trunc(x / y), differentiable=False)
+# TF registers no gradient for TruncateMod; here it is None (TF raises LookupError).
+_truncatemod = binary("TruncateMod", lax.rem, differentiable=False)
+squared_difference = binary(
+    "SquaredDifference", lambda x, y: (x - y) * jnp.conj(x - y),
+    allowed=FLOAT + ("int32", "int64", "complex64", "complex128"),
+    summary="name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]; "
+            "is_commutative=true")
+atan2 = binary("Atan2", jnp.arctan2, allowed=FLOAT,
+               summary="name={name}; signature=y:T, x:T -> z:T; attr=T:type,allowed=[{enums}]")
 
 
-add = _binary("AddV2", jnp.add, hint=True)
-subtract = _binary("Sub", jnp.subtract)
-multiply = _binary("Mul", jnp.multiply)
-maximum = _binary("Maximum", _maximum)
-minimum = _binary("Minimum", _minimum)
-floordiv = _binary("FloorDiv", jnp.floor_divide, differentiable=False)
-floormod = _binary("FloorMod", jnp.remainder)
-mod = floormod
-squared_difference = _binary("SquaredDifference", lambda x, y: jnp.square(x - y))
+@jax.custom_jvp
+def _nextafter(x, y):
+    return jnp.nextafter(x, y)
+
+
+# TF's NextAfter gradient: 1 for x, 0 for y.
+_nextafter.defjvp(lambda primals, tangents: (_nextafter(*primals), tangents[0]))
+nextafter = binary(
+    "NextAfter", _nextafter, allowed=("double", "float"),
+    summary="name={name}; signature=x1:T, x2:T -> output:T; "
+            "attr=T:type,default=DT_FLOAT,allowed=[{enums}]")
+
+
+def _integer_division(public, error=errors.InvalidArgumentError,
+                      text="Integer division by zero"):
+    """An integer division op: a zero divisor raises TF's error."""
+    def checked(x, y, name=None):
+        x, y = match2(x, y, public.op.name)
+        if x.dtype.is_integer and not np.all(np.asarray(y._value)):
+            raise errors.op_error(error, public.op.name, text, kernel=public.op.name)
+        check_dtype(public.op, x)
+        return execute(public.op, (x, y))
+    checked.op = public.op
+    return checked
+
+
+floordiv = _integer_division(_floordiv)
+floormod = mod = _integer_division(_floormod)
+truncatediv = _integer_division(
+    _truncatediv, errors.InternalError,
+    "Unexpected error in binary operator (only integer div and mod should have errors)")
+truncatemod = _integer_division(
+    _truncatemod, errors.InternalError,
+    "Unexpected error in binary operator (only integer div and mod should have errors)")
+
+
+def _mul_no_nan(x, y):
+    return jnp.where(y == 0, jnp.zeros_like(x), x * y)
+
+
+@jax.custom_jvp
+def _div_no_nan(x, y):
+    return jnp.where(y == 0, jnp.zeros_like(x), x / jnp.where(y == 0, jnp.ones_like(y), y))
+
+
+@_div_no_nan.defjvp
+def _div_no_nan_jvp(primals, tangents):
+    # TF's DivNoNanGrad: div_no_nan(g, y) and g * div_no_nan(div_no_nan(-x, y), y).
+    (x, y), (tx, ty) = primals, tangents
+    return _div_no_nan(x, y), _div_no_nan(tx, y) + ty * _div_no_nan(_div_no_nan(-x, y), y)
+
+
+_mul_no_nan_op = Op("MulNoNan", _mul_no_nan, allowed=INEXACT, error=broadcast_error,
+                    summary="name=MulNoNan; signature=x:T, y:T -> z:T; "
+                            "attr=T:type,allowed=[{enums}]")
+_div_no_nan_op = Op("DivNoNan", _div_no_nan, error=broadcast_error)
+
+
+def multiply_no_nan(x, y, name=None):
+    """tf.math.multiply_no_nan: x * y, and 0 where y is 0 (even if x is nan or inf)."""
+    x, y = match2(x, y, "MulNoNan")
+    check_dtype(_mul_no_nan_op, x)
+    return execute(_mul_no_nan_op, (x, y))
+
+
+def divide_no_nan(x, y, name=None):
+    """tf.math.divide_no_nan: x / y, and 0 where y is 0; integers are divided as floats
+    (as `/`). Its gradient is 0 where y is 0."""
+    x, y = _cast_for_truediv(*hinted_truediv(x, y))
+    return execute(_div_no_nan_op, (x, y))
+
+
+def scalar_mul(scalar, x, name=None):
+    """tf.math.scalar_mul: a 0-D `scalar` times `x`."""
+    scalar = to_tensor(scalar) if isinstance(scalar, Tensor) else scalar
+    if isinstance(scalar, Tensor) and scalar.ndim != 0:
+        raise ValueError(f"The input scalar must be a 0-D value. Received shape "
+                         f"{tuple(scalar.shape)}.")
+    x = to_tensor(x)
+    return multiply(convert_to_tensor(scalar, dtype=x.dtype), x)
+
 
 _pow_op = Op("Pow", _pow, error=broadcast_error)
 _realdiv_op = Op("RealDiv", jnp.true_divide, error=broadcast_error)
 
-negative = _unary("Neg", jnp.negative, allowed=None)
-abs = _unary("Abs", _abs, allowed=None)  # noqa: A001
-square = _unary("Square", jnp.square, allowed=None)
-sqrt = _unary("Sqrt", _sqrt)
-rsqrt = _unary("Rsqrt", _rsqrt)
-reciprocal = _unary("Reciprocal", _reciprocal, allowed=None)
-exp = _unary("Exp", jnp.exp)
-log = _unary("Log", jnp.log)
-log1p = _unary("Log1p", jnp.log1p)
-sin = _unary("Sin", jnp.sin)
-cos = _unary("Cos", jnp.cos)
-tan = _unary("Tan", jnp.tan)
-tanh = _unary("Tanh", jnp.tanh)
-sigmoid = _unary("Sigmoid", jax.nn.sigmoid)
-sign = _unary("Sign", jnp.sign, allowed=None)
-floor = _unary("Floor", jnp.floor, allowed=FLOAT, differentiable=False)
-ceil = _unary("Ceil", jnp.ceil, allowed=FLOAT, differentiable=False)
-round = _unary("Round", jnp.round, allowed=None, differentiable=False)  # noqa: A001
+negative = unary("Neg", jnp.negative, allowed=SIGNED)
+_abs = unary("Abs", _abs_real, allowed=FLOAT + ("int8", "int16", "int32", "int64"))
+_complex_abs_op = Op("ComplexAbs", jnp.abs)
+square = unary("Square", jnp.square, allowed=None)
+sqrt = unary("Sqrt", _sqrt)
+rsqrt = unary("Rsqrt", _rsqrt)
+exp = unary("Exp", jnp.exp)
+expm1 = unary("Expm1", upcast(jnp.expm1, np.float32))
+log = unary("Log", jnp.log)
+log1p = unary("Log1p", jnp.log1p)
+sin = unary("Sin", jnp.sin)
+cos = unary("Cos", jnp.cos)
+tan = unary("Tan", jnp.tan)
+asin = unary("Asin", jnp.arcsin)
+acos = unary("Acos", jnp.arccos)
+atan = unary("Atan", jnp.arctan)
+sinh = unary("Sinh", jnp.sinh)
+cosh = unary("Cosh", jnp.cosh)
+tanh = unary("Tanh", jnp.tanh)
+asinh = unary("Asinh", jnp.arcsinh)
+acosh = unary("Acosh", jnp.arccosh)
+atanh = unary("Atanh", jnp.arctanh)
+sigmoid = unary("Sigmoid", jax.nn.sigmoid)
+sign = unary("Sign", _sign, allowed=SIGNED)
+floor = unary("Floor", jnp.floor, allowed=FLOAT, differentiable=False)
+ceil = unary("Ceil", jnp.ceil, allowed=FLOAT, differentiable=False)
+_round = unary("Round", jnp.round, allowed=None, differentiable=False)
+_TO_BOOL = dict(allowed=FLOAT, differentiable=False,
+                summary="name={name}; signature=x:T -> y:bool; attr=T:type,allowed=[{enums}]")
+is_nan = unary("IsNan", jnp.isnan, **_TO_BOOL)
+is_inf = unary("IsInf", jnp.isinf, **_TO_BOOL)
+is_finite = unary("IsFinite", jnp.isfinite, **_TO_BOOL)
+
+_FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
+rint = cpu_kernels(unary("Rint", jnp.rint, allowed=FLOAT, differentiable=False),
+                   *_FLOAT_KERNELS)
+reciprocal = cpu_kernels(
+    unary("Reciprocal", _reciprocal, allowed=SIGNED),
+    ("float", "double", "int32", "int16", "int8", "complex64", "int64", "bfloat16",
+     "complex128", "half"),
+    ("complex128", "complex64", "double", "bfloat16", "half", "float"))
+
+
+def abs(x, name=None):  # noqa: A001
+    """tf.math.abs: the magnitude (a real tensor) for complex inputs; gradient 0 at 0."""
+    x = to_tensor(x)
+    if x.dtype.is_complex:
+        return execute(_complex_abs_op, (x,))
+    return _abs(x)
+
+
+def round(x, name=None):  # noqa: A001
+    """tf.math.round: half to even; integers are returned as they are."""
+    x = to_tensor(x)
+    return x if x.dtype.is_integer else _round(x)
+
+
+def reciprocal_no_nan(x, name=None):
+    """tf.math.reciprocal_no_nan: 1 / x, and 0 where x is 0."""
+    x = to_tensor(x)
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise TypeError(f"x has incorrect data type: {x.dtype!r} ")
+    return divide_no_nan(convert_to_tensor(1, dtype=x.dtype), x)
+
+
+# -- complex parts ---------------------------------------------------------------------------
+
+def _complex_part(name, fn, doc, of_real):
+    """tf.math.real/imag/conj/angle: an Op on complex inputs, `of_real(x)` otherwise."""
+    op = Op(name, fn)
+
+    def public(input, name=None):  # noqa: A002
+        x = to_tensor(input)
+        if x.dtype.is_complex:
+            return execute(op, (x,))
+        return of_real(x)
+    public.__doc__ = doc
+    return public
+
+
+_complex_op = Op("Complex", lambda re, im: lax.complex(*jnp.broadcast_arrays(re, im)),
+                 error=broadcast_error)
+
+
+def complex(real, imag, name=None):  # noqa: A001
+    """tf.complex: complex64 from float32 parts, complex128 from float64 ones."""
+    re, im = to_tensor(real), to_tensor(imag)
+    if re.dtype is not im.dtype or re.dtype not in (dtypes.float32, dtypes.float64):
+        raise TypeError(f"The `real` and `imag` components have incorrect types: "
+                        f"{re.dtype.name} {im.dtype.name}. They must be consistent, and one "
+                        f"of [tf.float32, tf.float64]")
+    return execute(_complex_op, (re, im))
+
+
+def _real_of_real(x):
+    if not (x.dtype.is_floating or x.dtype.is_integer):
+        raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x.dtype}")
+    return x
+
+
+def _conj_of_real(x):
+    if x.dtype.is_bool:
+        raise TypeError(f"Expected numeric or variant tensor, got dtype {x.dtype!r}.")
+    return x
+
+
+def _angle_of_real(x):
+    pi = convert_to_tensor(np.pi, dtype=x.dtype)  # TF's TypeError for integers
+    return EagerTensor(jnp.where(x._value < 0, pi._value, jnp.zeros_like(x._value)))
+
+
+real = _complex_part("Real", jnp.real, "tf.math.real: a real input is returned as it is.",
+                     _real_of_real)
+imag = _complex_part("Imag", jnp.imag, "tf.math.imag: zeros (not connected to a tape) for a "
+                     "real input.", lambda x: EagerTensor(jnp.zeros_like(x._value)))
+conj = _complex_part("Conj", jnp.conj, "tf.math.conj: a real input is returned as it is.",
+                     _conj_of_real)
+angle = _complex_part("Angle", jnp.angle, "tf.math.angle: for a real input pi where it is "
+                      "negative, else 0 (no gradient).", _angle_of_real)
+
 
 _logical_not = Op("LogicalNot", jnp.logical_not, differentiable=False, allowed=("bool",))
 _logical_and = Op("LogicalAnd", jnp.logical_and, differentiable=False, allowed=("bool",),
@@ -173,22 +344,23 @@ def logical_not(x, name=None):
     return execute(_logical_not, (x,))
 
 
+def _logical_inputs(x, y, op_name):
+    x, y = match2(x, y, op_name)
+    if not x.dtype.is_bool:
+        raise mismatch_error(op_name, 0, dtypes.bool, x.dtype)
+    return x, y
+
+
 def logical_and(x, y, name=None):
-    x, y = match2(x, y, "LogicalAnd")
-    check_dtype(_logical_and, x)
-    return execute(_logical_and, (x, y))
+    return execute(_logical_and, _logical_inputs(x, y, "LogicalAnd"))
 
 
 def logical_or(x, y, name=None):
-    x, y = match2(x, y, "LogicalOr")
-    check_dtype(_logical_or, x)
-    return execute(_logical_or, (x, y))
+    return execute(_logical_or, _logical_inputs(x, y, "LogicalOr"))
 
 
 def logical_xor(x, y, name="LogicalXor"):
-    x, y = match2(x, y, "LogicalXor")
-    check_dtype(_logical_xor, x)
-    return execute(_logical_xor, (x, y))
+    return execute(_logical_xor, _logical_inputs(x, y, "LogicalXor"))
 
 
 def pow(x, y, name=None):  # noqa: A001
@@ -209,33 +381,31 @@ _TRUEDIV = {"uint8": dtypes.float32, "int8": dtypes.float32, "uint16": dtypes.fl
 
 def truediv(x, y, name=None):
     """tf.math.truediv (Python `/`): integers are divided as floats (int32 -> float64)."""
-    x, y = hinted_truediv(x, y)
+    x, y = _cast_for_truediv(*hinted_truediv(x, y))
+    return execute(_realdiv_op, (x, y))
+
+
+def _cast_for_truediv(x, y):
     target = _TRUEDIV.get(x.dtype.name)
     if target is not None:
-        x, y = cast(x, target), cast(y, target)
-    elif not (x.dtype.is_floating or x.dtype.is_complex):
+        return cast(x, target), cast(y, target)
+    if not (x.dtype.is_floating or x.dtype.is_complex):
         raise TypeError(f"Invalid dtype {x.dtype!r} in __truediv__")
-    return execute(_realdiv_op, (x, y))
+    return x, y
 
 
 def hinted_truediv(x, y):
     x = to_tensor(x)
-    y = to_tensor(y) if isinstance(y, Tensor) else _convert_hint(y, x.dtype)
+    y = to_tensor(y) if isinstance(y, Tensor) else convert_to_tensor(y, dtype_hint=x.dtype)
     if x.dtype is not y.dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != "
                         f"{y.dtype!r}.")
     return x, y
 
 
-def _convert_hint(value, dtype):
-    from ..framework.constant_op import convert_to_tensor
-    return convert_to_tensor(value, dtype_hint=dtype)
-
-
 def divide(x, y, name=None):
     """tf.math.divide: `x / y`, converting a Python `x` to y's dtype first."""
     if not isinstance(x, Tensor) and isinstance(y, Tensor):
-        from ..framework.constant_op import convert_to_tensor
         x = convert_to_tensor(x, dtype=y.dtype)
     return truediv(x, y)
 
@@ -302,69 +472,6 @@ def cast(x, dtype, name=None):
     return execute(_cast_op, (x,), (("dtype", dtype._np),))
 
 
-# -- reductions ---------------------------------------------------------------------------
-
-def _axes(axis, ndim, op_name):
-    if axis is None:
-        return None
-    if isinstance(axis, Tensor):
-        axis = np.asarray(axis._value).tolist()
-    axes = axis if isinstance(axis, (list, tuple)) else [axis]
-    out = []
-    for a in axes:
-        a = int(a)
-        if not -ndim <= a < max(ndim, 1):
-            raise errors.op_error(
-                errors.InvalidArgumentError, op_name,
-                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)",
-                kernel=op_name)
-        out.append(a % ndim if ndim else 0)
-    return tuple(out)
-
-
-def _mean(x, axis, keepdims):
-    if jnp.issubdtype(x.dtype, jnp.integer):
-        total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
-        count = x.size // max(total.size, 1) if x.size else 1
-        return lax.div(total, jnp.asarray(count, x.dtype))
-    return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
-
-
-def _reducer(name, fn, allowed=NUMBER):
-    op = Op(name, fn, allowed=allowed, summary=_REDUCE_SUMMARY.format(name=name))
-
-    def public(input_tensor, axis=None, keepdims=False, name=None):
-        x = to_tensor(input_tensor)
-        check_dtype(op, x)
-        return execute(op, (x,), (("axis", _axes(axis, x.ndim, op.name)),
-                                  ("keepdims", bool(keepdims))))
-    public.op = op
-    return public
-
-
-reduce_sum = _reducer("Sum", lambda x, axis, keepdims: jnp.sum(x, axis, x.dtype, keepdims=keepdims))
-reduce_prod = _reducer("Prod", lambda x, axis, keepdims: jnp.prod(x, axis, x.dtype,
-                                                                   keepdims=keepdims))
-reduce_mean = _reducer("Mean", _mean)
-
-
-def _extreme(fn, initial):
-    def reduce(x, axis, keepdims):
-        if x.size:
-            return fn(x, axis, keepdims=keepdims)
-        # An empty reduction gives the identity: -inf/lowest for max, as TF.
-        info = jnp.finfo(x.dtype) if jnp.issubdtype(x.dtype, jnp.inexact) else jnp.iinfo(x.dtype)
-        init = getattr(info, initial)
-        if jnp.issubdtype(x.dtype, jnp.inexact):
-            init = -jnp.inf if initial == "min" else jnp.inf
-        return fn(x, axis, keepdims=keepdims, initial=init)
-    return reduce
-
-
-reduce_max = _reducer("Max", _extreme(jnp.max, "min"), allowed=REAL)
-reduce_min = _reducer("Min", _extreme(jnp.min, "max"), allowed=REAL)
-
-
 # -- matmul ---------------------------------------------------------------------------------
 
 def _matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b):
@@ -382,8 +489,8 @@ def _matmul_error(op, arrays, attrs, exc):
     if a.ndim < 2 or b.ndim < 2:
         text = f"In[{0 if a.ndim < 2 else 1}] ndims must be >= 2"
     elif a.ndim == 2 and b.ndim == 2:
-        text = f"Matrix size-incompatible: In[0]: {_shape_list(a.shape)}, In[1]: " \
-               f"{_shape_list(b.shape)}"
+        text = f"Matrix size-incompatible: In[0]: {shape_list(a.shape)}, In[1]: " \
+               f"{shape_list(b.shape)}"
     else:
         text = str(exc)
     return errors.op_error(errors.InvalidArgumentError, "MatMul", text, kernel="__MklMatMul")
@@ -413,10 +520,86 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return maximum(minimum(t, clip_value_max), clip_value_min)
 
 
+_add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, xs))
+
+
 def add_n(inputs, name=None):
-    """tf.math.add_n."""
-    inputs = match(list(inputs), "AddN")
-    out = inputs[0]
+    """tf.math.add_n: the sum of tensors of one dtype and shape."""
+    inputs = list(inputs) if isinstance(inputs, (list, tuple)) else None
+    if not inputs:
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices "
+                         "with the same dtype and shape.")
+    inputs = match(inputs, "AddN")
+    first = inputs[0]._value.shape
+    for i, t in enumerate(inputs[1:], 1):
+        if t._value.shape != first:
+            raise errors.op_error(
+                errors.InvalidArgumentError, "AddN",
+                f"Inputs to operation AddN of type AddN must have the same size and shape.  "
+                f"Input 0: {shape_list(first)} != input {i}: {shape_list(t._value.shape)}",
+                kernel=f"AddN_N_{len(inputs)}")
+    return execute(_add_n_op, inputs)
+
+
+def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+    """tf.math.accumulate_n (deprecated in TF, which logs so; here it only adds)."""
+    inputs = [to_tensor(t) for t in inputs]
     for t in inputs[1:]:
-        out = add(out, t)
-    return out
+        if t._value.shape != inputs[0]._value.shape:
+            raise ValueError(f"Shapes {tuple(inputs[0].shape)} and {tuple(t.shape)} are not "
+                             f"compatible")
+    return add_n(inputs)
+
+
+def polyval(coeffs, x, name=None):
+    """tf.math.polyval: Horner's scheme over the list `coeffs` (highest power first)."""
+    if not isinstance(coeffs, list):
+        raise ValueError(f"Argument coeffs must be list type. Received type "
+                         f"{type(coeffs)}.")
+    x = to_tensor(x)
+    if not coeffs:
+        return EagerTensor(jnp.zeros_like(x._value))
+    p = to_tensor(coeffs[0])
+    for c in coeffs[1:]:
+        p = add(to_tensor(c), multiply(p, x))
+    return p
+
+
+_invert_permutation_op = Op("InvertPermutation", lambda p: jnp.argsort(p).astype(p.dtype),
+                            differentiable=False)
+
+
+def invert_permutation(x, name=None):
+    """tf.math.invert_permutation."""
+    x = to_tensor(x)
+    values = np.asarray(x._value)
+    seen = set()
+    for v in values.tolist():
+        if not 0 <= v < values.size:
+            raise kernel_error("InvertPermutation", f"{v} is not between 0 and {values.size}")
+        if v in seen:
+            raise kernel_error("InvertPermutation", f"{v} is duplicated in the input.")
+        seen.add(v)
+    return execute(_invert_permutation_op, (x,))
+
+
+def _monotone(x, strict):
+    x = jnp.reshape(x, (-1,))
+    d = x[1:] - x[:-1] if x.dtype != jnp.bool_ else x[1:].astype(jnp.int8) - x[:-1]
+    return jnp.all(d > 0) if strict else jnp.all(d >= 0)
+
+
+def is_non_decreasing(x, name=None):
+    """tf.math.is_non_decreasing: over the flattened tensor."""
+    return EagerTensor(_monotone(to_tensor(x)._value, False))
+
+
+def is_strictly_increasing(x, name=None):
+    """tf.math.is_strictly_increasing: over the flattened tensor."""
+    return EagerTensor(_monotone(to_tensor(x)._value, True))
+
+
+def zero_fraction(value, name=None):
+    """tf.math.zero_fraction: the float32 fraction of zeros."""
+    v = to_tensor(value)._value
+    return EagerTensor(jnp.mean(v == 0, dtype=jnp.float32))

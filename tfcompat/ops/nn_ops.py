@@ -1,27 +1,277 @@
-"""tf.nn activations."""
+"""tf.nn activations, softmax/log_softmax, bias_add, dropout and embedding_lookup.
+
+Where TF's gradient differs from JAX's (relu6 at 0 and 6, elu/selu at 0, whose rules TF
+writes in terms of the activations), the JAX function carries TF's rule.
+"""
+import itertools
+import numbers
+
 import jax
 import jax.numpy as jnp
+import numpy as np
 
-from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from .math_ops import FLOAT
+from ..framework import errors
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
+from ..framework.tensor import EagerTensor, Tensor
+from .math_ops import cast, sigmoid
 
-_relu_op = Op("Relu", jax.nn.relu,
-              allowed=("float", "double", "int32", "uint8", "int16", "int8", "int64",
-                       "bfloat16", "uint16", "half", "uint32", "uint64", "qint8"),
-              summary="name=Relu; signature=features:T -> activations:T; "
-                      "attr=T:type,allowed=[{enums}]")
-_softmax_op = Op("Softmax", lambda x, axis: jax.nn.softmax(x, axis=axis), allowed=FLOAT)
+# No tf.nn name is exported at TF's top level.
+__all__ = []
+
+# TF's op-def order of FLOAT for its nn kernels (Elu, Softplus, Softmax ...).
+NN_FLOAT = ("half", "bfloat16", "float", "double")
+_RELU6_TYPES = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16",
+                "uint16", "half", "uint32", "uint64")
+_RELU_TYPES = _RELU6_TYPES + ("qint8",)
 
 
-def relu(features, name=None):
-    """tf.nn.relu (gradient 0 at 0, as TF)."""
+def _summary(name, inputs="features:T", output="activations:T"):
+    return f"name={name}; signature={inputs} -> {output}; attr=T:type,allowed=[{{enums}}]"
+
+
+def _activation(name, fn, doc, allowed=NN_FLOAT):
+    op = Op(name, fn, allowed=allowed, summary=_summary(name))
+
+    def public(features, name=None):
+        x = to_tensor(features)
+        check_dtype(op, x)
+        return execute(op, (x,))
+    public.__name__ = public.__qualname__ = name.lower()
+    public.__doc__ = doc
+    return public
+
+
+# -- TF's gradient rules, written in terms of the output as TF's kernels do ---------------
+
+@jax.custom_jvp
+def _relu6_fn(x):
+    return jnp.clip(x, 0, 6)
+
+
+@_relu6_fn.defjvp
+def _relu6_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return jnp.clip(x, 0, 6), jnp.where((x > 0) & (x < 6), t, jnp.zeros_like(t))
+
+
+@jax.custom_jvp
+def _elu_fn(x):
+    return jnp.where(x < 0, jnp.exp(x) - 1, x)
+
+
+@_elu_fn.defjvp
+def _elu_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _elu_fn(x)
+    return y, jnp.where(y < 0, (y + 1) * t, t)  # EluGrad
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+@jax.custom_jvp
+def _selu_fn(x):
+    return jnp.where(x < 0, _SELU_SCALE * _SELU_ALPHA * (jnp.exp(x) - 1), _SELU_SCALE * x)
+
+
+@_selu_fn.defjvp
+def _selu_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _selu_fn(x)
+    return y, jnp.where(y < 0, (y + _SELU_SCALE * _SELU_ALPHA) * t, _SELU_SCALE * t)  # SeluGrad
+
+
+relu = _activation("Relu", jax.nn.relu, "tf.nn.relu (gradient 0 at 0, as TF).",
+                   allowed=_RELU_TYPES)
+relu6 = _activation("Relu6", _relu6_fn, "tf.nn.relu6 (gradient 0 at 0 and 6, as TF).",
+                    allowed=_RELU6_TYPES)
+elu = _activation("Elu", _elu_fn, "tf.nn.elu (gradient 1 at 0, as TF).")
+selu = _activation("Selu", _selu_fn, "tf.nn.selu (gradient `scale` at 0, as TF).")
+softplus = _activation("Softplus", jax.nn.softplus, "tf.nn.softplus / tf.math.softplus.")
+softsign = _activation("Softsign", lambda x: x / (1 + jnp.abs(x)),
+                       "tf.nn.softsign / tf.math.softsign.")
+_leaky_relu_op = Op("LeakyRelu", lambda x, alpha: jnp.where(x > 0, x, x * alpha),
+                    allowed=NN_FLOAT,
+                    summary="name=LeakyRelu; signature=features:T -> activations:T; "
+                            "attr=alpha:float,default=0.2; "
+                            "attr=T:type,default=DT_FLOAT,allowed=[{enums}]")
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    """tf.nn.leaky_relu: integer features are cast to float32 first (as TF); the gradient
+    at 0 is alpha."""
     x = to_tensor(features)
-    check_dtype(_relu_op, x)
-    return execute(_relu_op, (x,))
+    if x.dtype.is_integer:
+        x = cast(x, "float32")
+    check_dtype(_leaky_relu_op, x)
+    if isinstance(alpha, np.ndarray):
+        alpha = alpha.item()
+    return execute(_leaky_relu_op, (x,), (("alpha", float(alpha)),))
 
 
-def softmax(logits, axis=None, name=None):
-    """tf.nn.softmax over `axis` (default: the last)."""
-    x = to_tensor(logits)
-    check_dtype(_softmax_op, x)
-    return execute(_softmax_op, (x,), (("axis", -1 if axis is None else int(axis)),))
+def _gelu(x, approximate):
+    if approximate:
+        return 0.5 * x * (1.0 + jnp.tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1.0 + jax.scipy.special.erf(x / np.asarray(1.4142135623730951, x.dtype)))
+
+
+_gelu_op = Op("Gelu", _gelu)
+
+
+def gelu(features, approximate=False, name=None):
+    """tf.nn.gelu (exact with erf, or the tanh approximation), TF's formula as one op."""
+    x = to_tensor(features)
+    if not x.dtype.is_floating:
+        raise ValueError("`features.dtype` must be a floating point tensor."
+                         f"Received:features.dtype={x.dtype}")
+    return execute(_gelu_op, (x,), (("approximate", bool(approximate)),))
+
+
+_swish_op = Op("Swish", lambda x, beta: x * jax.nn.sigmoid(beta * x))
+
+
+def silu(features, beta=1.0):
+    """tf.nn.silu / tf.nn.swish: x * sigmoid(beta * x), differentiable in beta."""
+    x = to_tensor(features)
+    beta = cast(to_tensor(beta), x.dtype)
+    check_dtype(sigmoid.op, x)
+    return execute(_swish_op, (x, beta))
+
+
+swish = silu
+
+
+# -- softmax ------------------------------------------------------------------------------
+
+def _softmax_family(name, fn, output, public_name):
+    op = Op(name, lambda x, axis: fn(x, axis=axis), allowed=NN_FLOAT,
+            summary=_summary(name, inputs="logits:T", output=output))
+
+    def public(logits, axis=None, name=None):
+        x = to_tensor(logits)
+        check_dtype(op, x)
+        axis = -1 if axis is None else int(axis)
+        if not -x.ndim <= axis < x.ndim:
+            raise errors.InvalidArgumentError(
+                None, None, f"`dim` must be in the range [{-x.ndim}, {x.ndim}) where "
+                            f"{x.ndim} is the number of dimensions in the input. "
+                            f"Received: dim={axis}")
+        return execute(op, (x,), (("axis", axis),))
+    public.__name__ = public.__qualname__ = public_name
+    return public
+
+
+softmax = _softmax_family("Softmax", jax.nn.softmax, "softmax:T", "softmax")
+softmax.__doc__ = "tf.nn.softmax over `axis` (default: the last)."
+log_softmax = _softmax_family("LogSoftmax", jax.nn.log_softmax, "logsoftmax:T",
+                              "log_softmax")
+log_softmax.__doc__ = "tf.nn.log_softmax over `axis` (default: the last)."
+
+
+# -- bias_add -----------------------------------------------------------------------------
+
+def _bias_add(x, b, channels_first):
+    if channels_first:
+        b = b.reshape(b.shape + (1,) * (x.ndim - 2))
+    return x + b
+
+
+def _dims(shape):
+    return "[" + ",".join(map(str, shape)) + "]"
+
+
+_bias_add_op = Op("BiasAdd", _bias_add)
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    """tf.nn.bias_add: `bias` added along the channel dimension (the last, or dimension 1
+    for a data_format starting with "NC")."""
+    if data_format is not None and not (
+            data_format.startswith("NC") or (data_format[:1] == "N" and data_format[-1:] == "C")):
+        raise ValueError("`data_format` must be of the form `N...C` or `NC...`. "
+                         f"Received: data_format={data_format}")
+    x = to_tensor(value)
+    b = bias if isinstance(bias, Tensor) else convert_to_tensor(bias, dtype=x.dtype)
+    x, b = match2(x, b, "BiasAdd")
+    channels_first = data_format is not None and data_format.startswith("NC")
+    xs, bs = x._value.shape, b._value.shape
+    text = None
+    if len(xs) < 2:
+        text = f"Input tensor must be at least 2D: {_dims(xs)}"
+    elif len(bs) != 1:
+        text = f"Biases must be 1D: {_dims(bs)}"
+    elif bs[0] != xs[1 if channels_first else -1]:
+        text = (f"Must provide as many biases as the last dimension of the input "
+                f"tensor: {_dims(bs)} vs. {_dims(xs)}")
+    if text is not None:
+        raise errors.InvalidArgumentError(
+            None, None, f"{{{{function_node __wrapped__BiasAdd_device_/job:localhost/replica:0/"
+                        f"task:0/device:CPU:0}}}} {text} [Op:BiasAdd]")
+    return execute(_bias_add_op, (x, b), (("channels_first", channels_first),))
+
+
+# -- dropout ------------------------------------------------------------------------------
+
+_dropout_keys = itertools.count()
+
+
+_dropout_op = Op("Dropout", lambda x, u, rate: jnp.where(
+    u >= rate, x * np.asarray(1 / (1 - rate), x.dtype), jnp.zeros_like(x)))
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """tf.nn.dropout: zeroes elements with probability `rate` and scales the others by
+    1 / (1 - rate). The random numbers come from jax.random with a key derived from
+    `seed` and a module-level counter: TF's exact stream (Philox) comes with tf.random."""
+    is_number = isinstance(rate, numbers.Real)
+    if is_number and (rate < 0 or rate >= 1):
+        raise ValueError("`rate` must be a scalar tensor or a float in the range [0, 1). "
+                         f"Received: rate={rate}")
+    x = to_tensor(x)
+    if not x.dtype.is_floating:
+        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. "
+                         f"Received: x_dtype={x.dtype}")
+    if is_number and rate == 0:
+        return x
+    if not is_number:
+        if not isinstance(rate, Tensor):
+            raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
+        rate = float(np.asarray(rate._value))
+    shape = x._value.shape
+    if noise_shape is None:
+        noise = shape
+    else:
+        noise = tuple(int(np.asarray(d._value)) if isinstance(d, Tensor) else d
+                      for d in (noise_shape.numpy() if isinstance(noise_shape, Tensor)
+                                else noise_shape))
+        if len(noise) == len(shape):
+            noise = tuple(s if d is None else int(d) for d, s in zip(noise, shape))
+        try:
+            np.broadcast_shapes(noise, shape)
+        except ValueError:
+            raise errors.op_error(
+                errors.InvalidArgumentError, "SelectV2",
+                f"condition {_dims(noise)}, then {_dims(shape)}, and else [] must be "
+                f"broadcastable", kernel="SelectV2") from None
+    key = jax.random.fold_in(jax.random.PRNGKey(0 if seed is None else int(seed)),
+                             next(_dropout_keys))
+    u = EagerTensor(jax.random.uniform(key, noise, x._value.dtype))
+    return execute(_dropout_op, (x, u), (("rate", rate),))
+
+
+def embedding_lookup(params, ids, max_norm=None, name=None):
+    """tf.nn.embedding_lookup: rows `ids` of `params` (a list of shards is joined in
+    order, TF2's 'div' partitioning); rows whose L2 norm exceeds `max_norm` are scaled
+    down to it. The gradient w.r.t. a single params tensor is TF's IndexedSlices."""
+    from . import array_ops, linalg_ops, math_ops
+    if isinstance(params, (list, tuple)):
+        params = params[0] if len(params) == 1 else array_ops.concat(list(params), 0)
+    rows = array_ops.gather(params, ids)
+    if max_norm is None:
+        return rows
+    norms = linalg_ops.norm(rows, axis=-1, keepdims=True)
+    scale = math_ops.minimum(math_ops.divide(max_norm, math_ops.maximum(norms, 1e-12)), 1.0)
+    return rows * scale
+

@@ -1,0 +1,194 @@
+"""Golden snippets for tf.random: TF's Philox streams (seeded stateful ops with TF's
+global/op seed rules, stateless ops, tf.random.Generator), errors and gradients.
+
+Every seeded snippet starts with tf.random.set_seed, which resets the op-seed sequence
+and the stateful kernels, so the snippets do not depend on each other. Unseeded draws
+print only shapes and dtypes.
+"""
+import textwrap
+from collections import OrderedDict
+
+SNIPPETS = OrderedDict()
+
+
+def _s(name, source):
+    assert name not in SNIPPETS, f"duplicate snippet name {name}"
+    SNIPPETS[name] = "np.set_printoptions(precision=6)\n" + \
+        textwrap.dedent(source).strip("\n") + "\n"
+
+
+def _errs(name, *statements):
+    """Run each statement in its own try block; print the exception (or the result)."""
+    _s(name, "tf.random.set_seed(2)\n" + "\n".join(
+        f"try:\n    print(repr({st}))\nexcept Exception as e:\n    print(type(e).__name__, e)"
+        for st in statements))
+
+
+_s("seed_rules", """
+    tf.random.set_seed(1)
+    print(repr(tf.random.uniform([5], seed=2)))
+    print(repr(tf.random.uniform([5], seed=2)))
+    print(repr(tf.random.uniform([3], seed=2)))
+    print(tf.random.uniform([3]).numpy(), tf.random.uniform([3]).numpy())
+    tf.random.set_seed(1)
+    print(tf.random.uniform([3]).numpy(), tf.random.uniform([5], seed=2).numpy())
+    tf.random.set_seed(None)
+    print(tf.random.uniform([2], seed=5).numpy(), tf.random.uniform([2], seed=5).numpy())
+    print(tf.random.uniform([2], dtype=tf.float64, seed=5).numpy())
+    tf.random.set_seed(0)
+    print(tf.random.uniform([2], seed=0).numpy())
+    tf.random.set_seed(3)
+    print(tf.random.normal([2], seed=5).numpy(), tf.random.uniform([2], seed=5).numpy())
+    x = tf.random.uniform([4])
+    print(x.shape, x.dtype)
+""")
+
+_s("uniform_values", """
+    tf.random.set_seed(7)
+    print(repr(tf.random.uniform([2, 3], maxval=10, dtype=tf.int32, seed=3)))
+    print(repr(tf.random.uniform([3], minval=-5, maxval=2**40, dtype=tf.int64, seed=3)))
+    print(repr(tf.random.uniform([3], minval=-5, maxval=2**40, dtype=tf.int64, seed=3)))
+    print(repr(tf.random.uniform([7], minval=-1.0, maxval=3.0, seed=3)))
+    print(repr(tf.random.uniform([1], maxval=4.0, seed=3)))
+    print(repr(tf.random.uniform([], minval=2, maxval=3, dtype=tf.int64)).split(',')[:2])
+    for dt in [tf.float16, tf.bfloat16, tf.float32, tf.float64]:
+        print(repr(tf.random.uniform([5], dtype=dt, seed=8)))
+    print(repr(tf.random.uniform([0, 3], seed=1)))
+    print(repr(tf.random.uniform(tf.constant([2, 2], tf.int64), seed=1)))
+    print(repr(tf.random.uniform(tf.TensorShape([3]), seed=1)))
+""")
+
+_s("normal_values", """
+    tf.random.set_seed(11)
+    for dt in [tf.float16, tf.bfloat16, tf.float32, tf.float64]:
+        print(repr(tf.random.normal([5], dtype=dt, seed=7)))
+        print(repr(tf.random.truncated_normal([9], dtype=dt, seed=7)))
+    print(repr(tf.random.normal([2, 3], mean=2.0, stddev=3.0, seed=4)))
+    print(repr(tf.random.truncated_normal([3, 3], mean=-1.0, stddev=0.5, seed=4)))
+    print(repr(tf.random.truncated_normal([3, 3], seed=4)))
+    print(repr(tf.random.normal([0])))
+""")
+
+_s("categorical_shuffle", """
+    tf.random.set_seed(1)
+    logits = [[1., 2., 3.], [0., -np.inf, 1.]]
+    print(repr(tf.random.categorical(logits, 7, seed=1)))
+    print(repr(tf.random.categorical(logits, 7, seed=1)))
+    print(repr(tf.random.categorical(tf.math.log([[0.5, 0.5]]), 5, seed=2, dtype=tf.int32)))
+    print(repr(tf.random.categorical(tf.constant([[0.1, 0.2, 0.7]], tf.float64), 3, seed=2)))
+    print(repr(tf.random.categorical([[1., 2.]], 0)))
+    print(repr(tf.random.categorical(tf.zeros([0, 3]), 2)))
+    print(repr(tf.random.shuffle(tf.range(10), seed=3)))
+    print(repr(tf.random.shuffle(tf.range(10), seed=3)))
+    print(repr(tf.random.shuffle(tf.reshape(tf.range(12.0), [6, 2]), seed=3)))
+    print(repr(tf.random.shuffle(5)), repr(tf.random.shuffle([])))
+    tf.random.set_seed(5)
+    print(tf.random.shuffle(tf.range(7)).numpy(), tf.random.uniform([2]).numpy())
+""")
+
+_s("stateless", """
+    for seed in [[1, 2], [5, 6], [-1, 2**31 - 1], tf.constant([3, 4], tf.int64),
+                 tf.constant([-7, 2**40], tf.int64)]:
+        print(tf.random.stateless_uniform([5], seed=seed).numpy())
+    s = [1, 2]
+    for dt in [tf.float16, tf.bfloat16, tf.float64]:
+        print(repr(tf.random.stateless_uniform([3], seed=s, dtype=dt)))
+        print(repr(tf.random.stateless_normal([3], seed=s, dtype=dt)))
+        print(repr(tf.random.stateless_truncated_normal([3], seed=s, dtype=dt)))
+    print(repr(tf.random.stateless_uniform([2, 3], seed=s, minval=2.0, maxval=4.0)))
+    print(repr(tf.random.stateless_normal([7], seed=s, mean=1.0, stddev=2.0)))
+    print(repr(tf.random.stateless_truncated_normal([7], seed=s, alg='philox')))
+    print(repr(tf.random.stateless_uniform([5], seed=s, minval=-3, maxval=9, dtype=tf.int32)))
+    print(repr(tf.random.stateless_uniform([3], seed=s, minval=0, maxval=2**50,
+                                           dtype=tf.int64)))
+    for dt in [tf.int32, tf.int64, tf.uint32, tf.uint64]:
+        print(repr(tf.random.stateless_uniform([3], seed=s, dtype=dt, minval=None,
+                                               maxval=None)))
+    print(repr(tf.random.stateless_categorical([[1., 2., 3.], [3., 2., 1.]], 6, seed=[5, 6])))
+    print(repr(tf.random.split([1, 2], 3)), repr(tf.random.fold_in([1, 2], 7)))
+    print(repr(tf.random.stateless_uniform([0, 2], seed=s)))
+""")
+
+_s("generator", """
+    g = tf.random.Generator.from_seed(1)
+    print(repr(g.state), g.algorithm)
+    print(g.normal([3]).numpy(), g.state.numpy())
+    print(g.uniform([5], dtype=tf.float64).numpy(), g.state.numpy())
+    print(g.uniform([2, 3], maxval=10, minval=2, dtype=tf.int64).numpy(), g.state.numpy())
+    print(repr(g.uniform_full_int([3])), g.state.numpy())
+    print(g.truncated_normal([3], mean=1.0).numpy(), g.state.numpy())
+    print(repr(g.uniform([2], maxval=5.0, dtype=tf.float16)))
+    print(repr(g.make_seeds(2)), g.state.numpy())
+    s = g.split(2)
+    print([x.state.numpy() for x in s], g.state.numpy(), [x.state.name for x in s])
+    print(s[0].normal([2]).numpy())
+    print(tf.random.Generator.from_seed(2**64 + 5).state.numpy())
+    print(tf.random.Generator.from_seed([1, 2]).state.numpy())
+    g4 = tf.random.Generator.from_state([1, 2, 3], 'philox')
+    print(g4.state.numpy(), g4.algorithm, g4.uniform([2]).numpy())
+    g5 = tf.random.Generator.from_seed(-1)
+    print(g5.state.numpy(), g5.normal([2]).numpy(), g5.state.numpy())
+    g6 = tf.random.Generator.from_state([-1, -1, 3], alg=1)
+    print(g6.normal([2]).numpy(), g6.state.numpy())
+    print(repr(g.key))
+    g.reset_from_seed(1)
+    print(g.state.numpy(), g.normal([3]).numpy())
+    g.reset([5, 6, 7])
+    print(g.state.numpy())
+    print(repr(g.skip(10)), g.state.numpy())
+    g7 = tf.random.Generator.from_key_counter(key=4, counter=[1, 2], alg='philox')
+    print(g7.state.numpy(), g7.uniform([1]).numpy())
+    nd = tf.random.Generator.from_non_deterministic_state()
+    print(nd.state.shape, nd.state.dtype, nd.normal([2, 2]).shape)
+    print(repr(tf.random.create_rng_state(7, 'philox')))
+""")
+
+_s("gradients", """
+    lo, hi = tf.Variable(1.0), tf.Variable(3.0)
+    mean, std = tf.Variable(0.5), tf.Variable(2.0)
+    tf.random.set_seed(2)
+    with tf.GradientTape(persistent=True) as tape:
+        u = tf.random.uniform([4], minval=lo, maxval=hi, seed=1)
+        n = tf.random.normal([4], mean=mean, stddev=std, seed=1)
+        t = tf.random.truncated_normal([4], mean=mean, stddev=std, seed=1)
+        s = tf.random.stateless_uniform([4], seed=[1, 2], minval=lo, maxval=hi)
+        m = tf.random.uniform([3], maxval=hi, seed=1)
+    print(tape.gradient(u, [lo, hi]))
+    print(tape.gradient(n, [mean, std]))
+    print(tape.gradient(t, [mean, std]))
+    print(tape.gradient(s, [lo, hi]))
+    print(tape.gradient(m, hi))
+""")
+
+_errs("errors",
+      "tf.random.uniform([-1])",
+      "tf.random.uniform([[2]])",
+      "tf.random.uniform(3)",
+      "tf.random.uniform((), dtype=tf.int32)",
+      "tf.random.uniform((), dtype=tf.int32, maxval=0)",
+      "tf.random.uniform((2,), dtype=tf.int32, minval=[1, 2], maxval=5)",
+      "tf.random.uniform((), dtype=tf.uint8, maxval=5)",
+      "tf.random.normal((2,), dtype=tf.int32)",
+      "tf.random.normal((2,), mean=[1., 2., 3.])",
+      "tf.random.truncated_normal((2,), dtype=tf.complex64)",
+      "tf.random.normal((2,), dtype=tf.complex64)",
+      "tf.random.categorical([1., 2.], 2)",
+      "tf.random.categorical([[1, 2]], 2, seed=3)",
+      "tf.random.categorical([[1., 2.]], 2, dtype=tf.int16)",
+      "tf.random.categorical([[1., 2.]], -1)",
+      "tf.random.categorical(tf.zeros([2, 0]), 2)",
+      "tf.random.stateless_uniform([2], seed=[1])",
+      "tf.random.stateless_uniform([2], seed=[1, 2, 3])",
+      "tf.random.stateless_uniform([2], seed=[1., 2.])",
+      "tf.random.stateless_uniform([2], seed=[1, 2], alg='threefry')",
+      "tf.random.stateless_uniform([2], seed=[1, 2], alg='foo')",
+      "tf.random.stateless_uniform([2], seed=[1, 2], alg=5)",
+      "tf.random.stateless_uniform([2], seed=[1, 2], dtype=tf.int32, maxval=3)",
+      "tf.random.stateless_uniform([2], seed=[1, 2], dtype=tf.uint32, minval=0, maxval=3)",
+      "tf.random.stateless_uniform([2], seed=[1, 2], dtype=tf.int32, minval=3, maxval=3)",
+      "tf.random.stateless_uniform([2], seed=[1, 2], dtype=tf.int8)",
+      "tf.random.stateless_normal([2], seed=[1, 2], dtype=tf.complex64)",
+      "tf.random.Generator.from_seed(1).uniform([2], dtype=tf.int32, maxval=3)",
+      "tf.random.Generator.from_seed(1, alg='threefry').normal([2])",
+      "tf.random.Generator.from_state([1, 2], alg='philox')",
+      )

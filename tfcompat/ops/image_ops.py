@@ -1,0 +1,481 @@
+"""tf.image ops: resizing, dtype conversion, flips and rotations, brightness and
+contrast, standardization, cropping and padding, grayscale conversion.
+
+tf.image.resize follows TF 2's kernels (half-pixel centers): bilinear, nearest and
+area resample with TF's index and weight rules (as separable weight matrices);
+bicubic uses TF's tabulated Keys coefficients; antialias and the lanczos3/lanczos5
+kernels use TF's scale-and-translate sampling. 'gaussian' and 'mitchellcubic' are not
+supported (ValueError).
+"""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..framework import dtypes
+from ..framework.dispatch import Op, execute, to_tensor
+from ..framework.tensor import EagerTensor, Tensor
+from . import array_ops, math_ops
+from .linalg_ops import raise_on_gradient
+from .math_ops import _maximum, _rsqrt, _sqrt
+from .op_args import kernel_error, static_int, static_ints
+
+
+class ResizeMethod:
+    """tf.image.ResizeMethod."""
+    BILINEAR = "bilinear"
+    NEAREST_NEIGHBOR = "nearest"
+    BICUBIC = "bicubic"
+    AREA = "area"
+    LANCZOS3 = "lanczos3"
+    LANCZOS5 = "lanczos5"
+    GAUSSIAN = "gaussian"
+    MITCHELLCUBIC = "mitchellcubic"
+
+
+# -- dtype conversion ----------------------------------------------------------------------
+
+def _saturate_cast(x, dtype):
+    """TF's saturate_cast: clamp to the range both dtypes share, then cast."""
+    if jnp.issubdtype(dtype, jnp.integer):
+        lo = max(_min_of(x.dtype), float(jnp.iinfo(dtype).min))
+        hi = min(_max_of(x.dtype), float(jnp.iinfo(dtype).max))
+        hi_x = np.asarray(hi, x.dtype)
+        if float(hi_x) > hi:  # the largest value of x's dtype that fits
+            hi_x = np.nextafter(hi_x, np.asarray(0, x.dtype))
+        x = jnp.clip(x, jnp.asarray(lo, x.dtype), jnp.asarray(hi_x))
+    return x.astype(dtype)
+
+
+def _min_of(dt):
+    return float(jnp.finfo(dt).min if jnp.issubdtype(dt, jnp.floating) else jnp.iinfo(dt).min)
+
+
+def _max_of(dt):
+    return float(jnp.finfo(dt).max if jnp.issubdtype(dt, jnp.floating) else jnp.iinfo(dt).max)
+
+
+def _convert(x, dtype, saturate):
+    """TF's convert_image_dtype arithmetic: integers span [0, MAX], floats [0, 1)."""
+    src_int, dst_int = jnp.issubdtype(x.dtype, jnp.integer), jnp.issubdtype(dtype, jnp.integer)
+    if x.dtype == dtype:
+        return x
+    if src_int and dst_int:
+        scale_in, scale_out = int(jnp.iinfo(x.dtype).max), int(jnp.iinfo(dtype).max)
+        if scale_in > scale_out:
+            scaled = jnp.floor_divide(x, jnp.asarray((scale_in + 1) // (scale_out + 1),
+                                                     x.dtype))
+            return _saturate_cast(scaled, dtype) if saturate else scaled.astype(dtype)
+        cast = _saturate_cast(x, dtype) if saturate else x.astype(dtype)
+        return cast * jnp.asarray((scale_out + 1) // (scale_in + 1), dtype)
+    if not src_int and not dst_int:
+        return x.astype(dtype)
+    if src_int:
+        return x.astype(dtype) * jnp.asarray(1.0 / int(jnp.iinfo(x.dtype).max), dtype)
+    scaled = x * jnp.asarray(int(jnp.iinfo(dtype).max) + 0.5, x.dtype)
+    return _saturate_cast(scaled, dtype) if saturate else _float_to_int(scaled, dtype)
+
+
+def _float_to_int(x, dtype):
+    """TF's (x86) float-to-integer cast of out-of-range values, where XLA saturates:
+    narrow integers wrap around, 32/64-bit signed ones become their minimum."""
+    info = jnp.iinfo(dtype)
+    if info.bits < 32:
+        return x.astype(jnp.int32).astype(dtype)
+    if info.min == 0:
+        return x.astype(jnp.int64).astype(dtype)
+    inside = (x >= jnp.asarray(info.min, x.dtype)) & (x < jnp.asarray(-float(info.min), x.dtype))
+    return jnp.where(inside, x.astype(dtype), jnp.asarray(info.min, dtype))
+
+
+_convert_op = Op("ConvertImageDtype", _convert)
+
+
+def convert_image_dtype(image, dtype, saturate=False, name=None):
+    """tf.image.convert_image_dtype."""
+    image = to_tensor(image)
+    dtype = dtypes.as_dtype(dtype)
+    if not dtype.is_floating and not dtype.is_integer:
+        raise AttributeError("dtype must be either floating point or integer")
+    if not image.dtype.is_floating and not image.dtype.is_integer:
+        raise AttributeError("image dtype must be either floating point or integer")
+    if dtype is image.dtype:
+        return array_ops.identity(image)
+    return execute(_convert_op, (image,), (("dtype", dtype._np), ("saturate", bool(saturate))))
+
+
+# -- shape checks ------------------------------------------------------------------------------
+
+def _shape_text(shape):
+    return str(tuple(shape)) if len(shape) != 1 else f"({shape[0]},)"
+
+
+def _at_least_3d(image):
+    shape = image._value.shape
+    if len(shape) < 3:
+        raise ValueError(f"'image' (shape {_shape_text(shape)}) must be at least "
+                         f"three-dimensional.")
+    if any(d == 0 for d in shape[-3:]):
+        raise ValueError(f"inner 3 dims of 'image.shape' must be > 0: {_shape_text(shape)}")
+
+
+def _rank_3_or_4(image, text="'image' (shape {}) must have either 3 or 4 dimensions."):
+    if image.ndim not in (3, 4):
+        raise ValueError(text.format(_shape_text(image._value.shape)))
+
+
+# -- flips, rotations -------------------------------------------------------------------------
+
+def _flip(image, axis):
+    image = to_tensor(image)
+    _at_least_3d(image)
+    _rank_3_or_4(image, "'image' (shape {})must have either 3 or 4 dimensions.")
+    return array_ops.reverse(image, [axis + image.ndim - 3])
+
+
+def flip_left_right(image):
+    """tf.image.flip_left_right."""
+    return _flip(image, 1)
+
+
+def flip_up_down(image):
+    """tf.image.flip_up_down."""
+    return _flip(image, 0)
+
+
+def transpose(image, name=None):
+    """tf.image.transpose: swap height and width."""
+    image = to_tensor(image)
+    _at_least_3d(image)
+    _rank_3_or_4(image)
+    return array_ops.transpose(image, [1, 0, 2] if image.ndim == 3 else [0, 2, 1, 3])
+
+
+def rot90(image, k=1, name=None):
+    """tf.image.rot90: k quarter turns counter-clockwise."""
+    image = to_tensor(image)
+    _at_least_3d(image)
+    _rank_3_or_4(image)
+    k = static_int(k) % 4
+    if k == 0:
+        return image
+    h = image.ndim - 3
+    if k == 2:
+        return array_ops.reverse(image, [h, h + 1])
+    if k == 1:
+        return transpose(array_ops.reverse(image, [h + 1]))
+    return array_ops.reverse(transpose(image), [h + 1])
+
+
+# -- brightness, contrast, standardization ------------------------------------------------------
+
+def _float_image(image):
+    """TF's working dtype for brightness/contrast: float16/float32 stay, others float32."""
+    if image.dtype in (dtypes.float16, dtypes.float32):
+        return image
+    return convert_image_dtype(image, dtypes.float32)
+
+
+def adjust_brightness(image, delta):
+    """tf.image.adjust_brightness: image + delta in float, converted back saturating."""
+    image = to_tensor(image)
+    flt = _float_image(image)
+    adjusted = math_ops.add(flt, math_ops.cast(delta, flt.dtype))
+    return convert_image_dtype(adjusted, image.dtype, saturate=True)
+
+
+def _adjust_contrast(x, factor):
+    mean = jnp.mean(x, axis=(-3, -2), keepdims=True)
+    return (x - mean) * factor.astype(x.dtype) + mean
+
+
+_adjust_contrast_op = Op("AdjustContrastv2", raise_on_gradient(
+    _adjust_contrast, LookupError("gradient registry has no entry for: AdjustContrastv2")))
+
+
+def adjust_contrast(images, contrast_factor):
+    """tf.image.adjust_contrast: (x - mean) * factor + mean per channel; like TF, it has
+    no registered gradient (LookupError)."""
+    images = to_tensor(images)
+    flt = _float_image(images)
+    factor = math_ops.cast(contrast_factor, dtypes.float32)
+    adjusted = execute(_adjust_contrast_op, (flt, factor))
+    return convert_image_dtype(adjusted, images.dtype, saturate=True)
+
+
+def _standardize(x):
+    x = x.astype(jnp.float32)
+    n = x.shape[-1] * x.shape[-2] * x.shape[-3]
+    mean = jnp.mean(x, axis=(-1, -2, -3), keepdims=True)
+    std = _sqrt(jnp.mean(jnp.square(jnp.abs(x - mean)), axis=(-1, -2, -3), keepdims=True))
+    adjusted = _maximum(std, _rsqrt(jnp.asarray(n, jnp.float32)))
+    return (x - mean) / adjusted
+
+
+_standardize_op = Op("PerImageStandardization", _standardize)
+
+
+def per_image_standardization(image):
+    """tf.image.per_image_standardization: (x - mean) / max(std, 1/sqrt(N)), float32."""
+    image = to_tensor(image)
+    _at_least_3d(image)
+    return execute(_standardize_op, (image,))
+
+
+# -- crops and pads -----------------------------------------------------------------------------
+
+def _batched(image):
+    image = to_tensor(image)
+    _rank_3_or_4(image)
+    return (image, False) if image.ndim == 4 else (array_ops.expand_dims(image, 0), True)
+
+
+def crop_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    """tf.image.crop_to_bounding_box."""
+    image, single = _batched(image)
+    _at_least_3d(image)
+    oh, ow, th, tw = (static_int(v) for v in (offset_height, offset_width, target_height,
+                                              target_width))
+    _, height, width, _ = image._value.shape
+    for ok, text in ((ow >= 0, "offset_width must be >= 0."),
+                     (oh >= 0, "offset_height must be >= 0."),
+                     (tw > 0, "target_width must be > 0."),
+                     (th > 0, "target_height must be > 0."),
+                     (width >= tw + ow, "width must be >= target + offset."),
+                     (height >= th + oh, "height must be >= target + offset.")):
+        if not ok:
+            raise ValueError(text)
+    out = array_ops.slice(image, [0, oh, ow, 0], [-1, th, tw, -1])
+    return array_ops.squeeze(out, [0]) if single else out
+
+
+def pad_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    """tf.image.pad_to_bounding_box: zero padding."""
+    image, single = _batched(image)
+    oh, ow, th, tw = (static_int(v) for v in (offset_height, offset_width, target_height,
+                                              target_width))
+    _, height, width, _ = image._value.shape
+    _at_least_3d(image)
+    for ok, text in ((oh >= 0, "offset_height must be >= 0"),
+                     (ow >= 0, "offset_width must be >= 0"),
+                     (tw - ow - width >= 0, "width must be <= target - offset"),
+                     (th - oh - height >= 0, "height must be <= target - offset")):
+        if not ok:
+            raise ValueError(text)
+    out = array_ops.pad(image, [[0, 0], [oh, th - oh - height], [ow, tw - ow - width], [0, 0]])
+    return array_ops.squeeze(out, [0]) if single else out
+
+
+def resize_with_crop_or_pad(image, target_height, target_width):
+    """tf.image.resize_with_crop_or_pad: centred crop and/or zero pad."""
+    image, single = _batched(image)
+    _at_least_3d(image)
+    th, tw = static_int(target_height), static_int(target_width)
+    if tw <= 0:
+        raise ValueError("target_width must be > 0.")
+    if th <= 0:
+        raise ValueError("target_height must be > 0.")
+    _, height, width, _ = image._value.shape
+    cropped = crop_to_bounding_box(image, max((height - th) // 2, 0), max((width - tw) // 2, 0),
+                                   min(th, height), min(tw, width))
+    out = pad_to_bounding_box(cropped, max((th - height) // 2, 0), max((tw - width) // 2, 0),
+                              th, tw)
+    return array_ops.squeeze(out, [0]) if single else out
+
+
+def central_crop(image, central_fraction):
+    """tf.image.central_crop."""
+    image = to_tensor(image)
+    if isinstance(central_fraction, Tensor):
+        central_fraction = float(np.asarray(central_fraction._value))
+    if central_fraction <= 0.0 or central_fraction > 1.0:
+        raise ValueError("central_fraction must be within (0, 1]")
+    if central_fraction == 1.0:
+        return image
+    _at_least_3d(image)
+    if image.ndim not in (3, 4):
+        raise ValueError(f"`image` should either be a Tensor with rank = 3 or rank = 4. Had "
+                         f"rank = {image.ndim}.")
+    h, w = image._value.shape[-3:-1]
+    top = int((float(h) - float(h) * central_fraction) / 2)
+    left = int((float(w) - float(w) * central_fraction) / 2)
+    if image.ndim == 3:
+        return array_ops.slice(image, [top, left, 0], [h - 2 * top, w - 2 * left, -1])
+    return array_ops.slice(image, [0, top, left, 0], [-1, h - 2 * top, w - 2 * left, -1])
+
+
+# -- grayscale -----------------------------------------------------------------------------------
+
+def _to_grayscale(x):
+    flt = _convert(x, jnp.float32, False)
+    gray = jnp.tensordot(flt, jnp.asarray([0.2989, 0.5870, 0.1140], jnp.float32), [[-1], [0]],
+                         precision=lax.Precision.HIGHEST)
+    return _convert(gray[..., None], x.dtype, False)
+
+
+_grayscale_op = Op("RgbToGrayscale", _to_grayscale)
+
+
+def rgb_to_grayscale(images, name=None):
+    """tf.image.rgb_to_grayscale: 0.2989 R + 0.5870 G + 0.1140 B, in float32."""
+    images = to_tensor(images)
+    return execute(_grayscale_op, (images,))
+
+
+def grayscale_to_rgb(images, name=None):
+    """tf.image.grayscale_to_rgb: repeat the single channel three times."""
+    images = to_tensor(images)
+    shape = images._value.shape
+    if len(shape) < 2:
+        raise ValueError(f"A grayscale image (shape {_shape_text(shape)}) must be at least "
+                         f"two-dimensional.")
+    if shape[-1] != 1:
+        raise ValueError("Last dimension of a grayscale image should be size 1.")
+    return array_ops.tile(images, [1] * (len(shape) - 1) + [3])
+
+
+# -- resize --------------------------------------------------------------------------------------
+
+def _bilinear_weights(n_in, n_out):
+    scale = np.float32(n_in) / np.float32(n_out)
+    src = (np.arange(n_out, dtype=np.float32) + np.float32(0.5)) * scale - np.float32(0.5)
+    lo_f = np.floor(src)
+    lerp = src - lo_f
+    lo = np.maximum(lo_f, 0).astype(np.int64)
+    hi = np.minimum(np.ceil(src), n_in - 1).astype(np.int64)
+    w = np.zeros((n_out, n_in), np.float32)
+    rows = np.arange(n_out)
+    np.add.at(w, (rows, lo), 1 - lerp)
+    np.add.at(w, (rows, hi), lerp)
+    return w
+
+
+def _keys_table(a=-0.5, size=1024):
+    x = np.arange(size + 1, dtype=np.float64) / size
+    near = ((a + 2) * x - (a + 3)) * x * x + 1
+    x1 = x + 1
+    far = ((a * x1 - 5 * a) * x1 + 8 * a) * x1 - 4 * a
+    return near.astype(np.float32), far.astype(np.float32)
+
+
+def _bicubic_weights(n_in, n_out):
+    near, far = _keys_table()
+    scale = np.float32(n_in) / np.float32(n_out)
+    w = np.zeros((n_out, n_in), np.float32)
+    for o in range(n_out):
+        src = (np.float32(o) + np.float32(0.5)) * scale - np.float32(0.5)
+        base = int(np.floor(src))
+        offset = int(np.rint((src - np.float32(base)) * np.float32(1024)))
+        taps = ((base - 1, far[offset]), (base, near[offset]),
+                (base + 1, near[1024 - offset]), (base + 2, far[1024 - offset]))
+        taps = [(i, wt) for i, wt in taps if 0 <= i < n_in]
+        total = np.float32(sum(wt for _, wt in taps))
+        for i, wt in taps:
+            w[o, i] += wt / total if abs(total) >= 1000 * np.finfo(np.float32).tiny else wt
+    return w
+
+
+def _area_weights(n_in, n_out):
+    scale = np.float32(n_in) / np.float32(n_out)
+    w = np.zeros((n_out, n_in), np.float32)
+    for o in range(n_out):
+        start, end = np.float32(o) * scale, np.float32(o + 1) * scale
+        for i in range(int(np.floor(start)), int(np.ceil(end))):
+            if i < start:
+                part = scale if i + 1 > end else i + 1 - start
+            else:
+                part = end - i if i + 1 > end else 1.0
+            w[o, min(max(i, 0), n_in - 1)] += part
+    return w / scale
+
+
+_WEIGHTS = {"bilinear": _bilinear_weights, "bicubic": _bicubic_weights, "area": _area_weights}
+_RESIZE_OPS = {"bilinear": "ResizeBilinear", "bicubic": "ResizeBicubic", "area": "ResizeArea"}
+
+
+@functools.lru_cache(maxsize=256)
+def _weights(method, n_in, n_out):
+    return EagerTensor(jnp.asarray(_WEIGHTS[method](n_in, n_out)))
+
+
+def _resample(x, wh, ww):
+    hi = lax.Precision.HIGHEST
+    x = jnp.einsum("hH,nHWc->nhWc", wh, x.astype(jnp.float32), precision=hi)
+    return jnp.einsum("wW,nhWc->nhwc", ww, x, precision=hi)
+
+
+# TF registers no gradient for ResizeArea.
+_RESAMPLE = {name: Op(op_name, _resample if name != "area" else raise_on_gradient(
+    _resample, LookupError("gradient registry has no entry for: ResizeArea")))
+    for name, op_name in _RESIZE_OPS.items()}
+
+
+def _nearest(x, size):
+    def index(n_in, n_out):
+        scale = np.float32(n_in) / np.float32(n_out)
+        src = np.floor((np.arange(n_out, dtype=np.float32) + np.float32(0.5)) * scale)
+        return np.clip(src.astype(np.int64), 0, n_in - 1)
+    x = jnp.take(x, jnp.asarray(index(x.shape[1], size[0])), axis=1)
+    return jnp.take(x, jnp.asarray(index(x.shape[2], size[1])), axis=2)
+
+
+_nearest_op = Op("ResizeNearestNeighbor", _nearest)
+_SCALE_AND_TRANSLATE = {"bilinear": "linear", "bicubic": "cubic", "lanczos3": "lanczos3",
+                        "lanczos5": "lanczos5"}
+
+
+def _scale_and_translate(x, size, kernel, antialias):
+    n, h, w, c = x.shape
+    scale = jnp.asarray([size[0] / h, size[1] / w], jnp.float32)
+    return jax.image.scale_and_translate(
+        x.astype(jnp.float32), (n, size[0], size[1], c), (1, 2), scale,
+        jnp.zeros(2, jnp.float32), kernel, antialias=antialias,
+        precision=lax.Precision.HIGHEST)
+
+
+_scale_and_translate_op = Op("ScaleAndTranslate", _scale_and_translate)
+
+
+def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=False,
+           antialias=False, name=None):
+    """tf.image.resize (TF 2): float32 results, except 'nearest' which keeps the dtype."""
+    images = to_tensor(images)
+    if images.ndim not in (3, 4):
+        raise ValueError("'images' must have either 3 or 4 dimensions.")
+    try:
+        size = static_ints(size)
+    except (TypeError, ValueError):
+        raise ValueError("'size' must be a 1-D int32 Tensor") from None
+    if len(size) != 2:
+        raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
+    single = images.ndim == 3
+    if single:
+        images = array_ops.expand_dims(images, 0)
+    _, height, width, _ = images._value.shape
+    if preserve_aspect_ratio:
+        factor = min(np.float32(size[0]) / np.float32(height),
+                     np.float32(size[1]) / np.float32(width))
+        size = (int(np.round(factor * np.float32(height))),
+                int(np.round(factor * np.float32(width))))
+    if method in ("gaussian", "mitchellcubic"):
+        raise ValueError(f"tfcompat does not support the resize method {method!r}")
+    if method not in _RESIZE_OPS and method not in ("nearest", "lanczos3", "lanczos5"):
+        raise ValueError(f"Resize method is not implemented: {method}")
+    scaled = method in ("lanczos3", "lanczos5") or (antialias and method in ("bilinear",
+                                                                           "bicubic"))
+    if min(size) <= 0:
+        op_name = "ScaleAndTranslate" if scaled else _RESIZE_OPS.get(
+            method, "ResizeNearestNeighbor")
+        raise kernel_error(op_name, "output dimensions must be positive", "")
+    if scaled:
+        out = execute(_scale_and_translate_op, (images,),
+                      (("size", size), ("kernel", _SCALE_AND_TRANSLATE[method]),
+                       ("antialias", bool(antialias))))
+    elif method == "nearest":
+        out = execute(_nearest_op, (images,), (("size", size),))
+    else:
+        out = execute(_RESAMPLE[method], (images, _weights(method, height, size[0]),
+                                          _weights(method, width, size[1])))
+    return array_ops.squeeze(out, [0]) if single else out

@@ -1,0 +1,416 @@
+"""Selection: `__getitem__`, slice/strided_slice, gather/gather_nd, boolean_mask, where,
+searchsorted and unique.
+
+JAX clamps out-of-range indices; TF's CPU kernels reject them, so indices are checked
+eagerly (on the host) before the kernel runs.
+"""
+import builtins
+import collections
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..framework import dtypes
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
+from ..framework.tape import _active, record
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor_shape import TensorShape
+from ..framework.variables import Variable
+from .manip_ops import identity_op, reshape
+from .op_args import attr_error, dims, kernel_error, static_int, static_ints
+
+INDEX_TYPES = ("int16", "int32", "int64")
+
+
+def check_indices_dtype(op, t, summary, allowed=INDEX_TYPES, attr="Tindices"):
+    if t.dtype._tf_name not in allowed:
+        raise attr_error(op, attr, t.dtype, allowed, summary)
+
+
+# -- strided slices: one spec for `t[...]`, tf.strided_slice and sliced assignment ---------
+# A spec is a tuple of ("i", index) | ("s", start, stop, step) | ("n",) | ("e",).
+
+def _index(s):
+    kind = s[0]
+    if kind == "i":
+        return s[1]
+    if kind == "s":
+        return builtins.slice(s[1], s[2], s[3])
+    return None if kind == "n" else Ellipsis
+
+
+def _slice(x, spec):
+    return x[tuple(_index(s) for s in spec)]
+
+
+_slice_op = Op("StridedSlice", _slice)
+
+
+def _check_spec(shape, spec, name):
+    """TF's StridedSlice checks (JAX would clamp an out-of-range index silently)."""
+    def fail(text):
+        return kernel_error("StridedSlice", text, name)
+    if sum(s[0] == "e" for s in spec) > 1:
+        raise fail("Multiple ellipses in slice spec not allowed")
+    for i, s in enumerate(spec):
+        if s[0] == "s" and s[3] == 0:
+            raise fail(f"strides[{i}] must be non-zero")
+    if not shape:
+        if any(s[0] in "is" for s in spec):
+            raise fail("Attempting to slice scalar input.")
+        return
+    explicit = sum(s[0] in "is" for s in spec)
+    dim = 0
+    for s in spec:
+        if s[0] == "e":
+            dim += len(shape) - explicit
+        elif s[0] in "is":
+            if dim >= len(shape):
+                raise fail(f"Index out of range using input dim {dim}; input has only "
+                           f"{len(shape)} dims")
+            if s[0] == "i" and not -shape[dim] <= s[1] < shape[dim]:
+                raise fail(f"slice index {s[1]} of dimension {dim} out of bounds.")
+            dim += 1
+
+
+_INDEX_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
+                     "scalar tf.int32/tf.int64 tensors are valid indices, got ")
+_STRIDED_SLICE_SUMMARY = (
+    "name=StridedSlice; signature=input:T, begin:Index, end:Index, strides:Index -> output:T; "
+    "attr=T:type; attr=Index:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; attr=begin_mask:int,"
+    "default=0; attr=end_mask:int,default=0; attr=ellipsis_mask:int,default=0; attr=new_axis_"
+    "mask:int,default=0; attr=shrink_axis_mask:int,default=0")
+
+
+def _spec_item(k):
+    if isinstance(k, Tensor):
+        if k.dtype.is_integer and k.ndim == 0:
+            return ("i", int(np.asarray(k._value)))
+        raise TypeError(_INDEX_TYPE_ERROR + repr(k))
+    if isinstance(k, (bool, np.bool_)):
+        raise attr_error("StridedSlice", "Index", dtypes.bool, INDEX_TYPES,
+                         _STRIDED_SLICE_SUMMARY, "strided_slice/")
+    if isinstance(k, (int, np.integer)):
+        return ("i", int(k))
+    if isinstance(k, builtins.slice):
+        return ("s",) + tuple(None if v is None else static_int(v)
+                              for v in (k.start, k.stop, k.step))
+    if k is None:
+        return ("n",)
+    if k is Ellipsis:
+        return ("e",)
+    raise TypeError(_INDEX_TYPE_ERROR + repr(k))
+
+
+class _VariableSlice(EagerTensor):
+    """What `variable[...]` returns: a Tensor with TF's `.assign(value)`, which writes the
+    slice of the variable."""
+
+    __slots__ = ("_variable", "_spec")
+
+    def assign(self, val, name=None):
+        """Assign `val` (broadcast to the slice's shape) to this slice of the variable."""
+        var = self._variable
+        value = convert_to_tensor(val, dtype=var.dtype)
+        have, want = value._value.shape, self._value.shape
+        if len(have) > len(want) or any(a not in (1, b) for a, b in zip(have[::-1], want[::-1])):
+            raise kernel_error("ResourceStridedSliceAssign", f"Cannot broadcast input shape "
+                               f"{dims(have)} into final shape {dims(want)}",
+                               "strided_slice/_assign")
+        new = execute(_slice_assign_op, (EagerTensor(var._handle._value), value),
+                      (("spec", self._spec),))
+        return var._write(new._value)
+
+
+_VariableSlice.__name__ = _VariableSlice.__qualname__ = "EagerTensor"
+_VariableSlice.__module__ = EagerTensor.__module__
+
+
+def _slice_assign(x, value, spec):
+    index = tuple(_index(s) for s in spec if s[0] != "n")
+    target = x[index]
+    return x.at[index].set(jnp.broadcast_to(value, _slice(x, spec).shape).reshape(target.shape))
+
+
+_slice_assign_op = Op("ResourceStridedSliceAssign", _slice_assign, differentiable=False)
+
+
+def getitem(tensor, key):
+    """Tensor.__getitem__ (and Variable's): TF's strided-slice indexing, or a boolean
+    mask. A list key indexes like a tuple, as in TF. A Variable's slice has `.assign`."""
+    if isinstance(key, (bool, np.bool_)) or (
+            isinstance(key, (Tensor, np.ndarray)) and key.dtype == np.bool_):
+        return boolean_mask(tensor, key)
+    x = to_tensor(tensor)
+    keys = tuple(key) if isinstance(key, (tuple, list)) else (key,)
+    spec = tuple(_spec_item(k) for k in keys)
+    _check_spec(x._value.shape, spec, "strided_slice/")
+    out = execute(_slice_op, (x,), (("spec", spec),))
+    if isinstance(tensor, Variable):
+        view = _VariableSlice(out._value)
+        view._variable, view._spec = tensor, spec
+        if _active:
+            record(identity_op, (), (out,), (view,))
+        return view
+    return out
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
+                  new_axis_mask=0, shrink_axis_mask=0, var=None, name=None):
+    """tf.strided_slice, with TF's five bit masks."""
+    b, e = static_ints(begin), static_ints(end)
+    s = (1,) * len(b) if strides is None else static_ints(strides)
+    if not len(b) == len(e) == len(s):
+        raise kernel_error("StridedSlice", f"Expected begin, end, and strides to be 1D equal "
+                                           f"size tensors, but got shapes [{len(b)}], "
+                                           f"[{len(e)}], and [{len(s)}] instead.")
+    spec = []
+    for i in range(len(b)):
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            spec.append(("e",))
+        elif new_axis_mask & bit:
+            spec.append(("n",))
+        elif shrink_axis_mask & bit:
+            spec.append(("i", b[i]))
+        else:
+            spec.append(("s", None if begin_mask & bit else b[i], None if end_mask & bit else e[i],
+                         s[i]))
+    x = to_tensor(input_)
+    spec = tuple(spec)
+    _check_spec(x._value.shape, spec, None)
+    return execute(_slice_op, (x,), (("spec", spec),))
+
+
+_plain_slice_op = Op("Slice", lambda x, begin, end: lax.slice(x, begin, end))
+
+
+def slice(input_, begin, size, name=None):  # noqa: A001
+    """tf.slice (a size of -1 takes the rest of the dimension)."""
+    x = to_tensor(input_)
+    shape = x._value.shape
+    b, n = static_ints(begin), static_ints(size)
+    if len(b) != len(shape) or len(n) != len(shape):
+        raise kernel_error("Slice", f"Expected begin and size arguments to be 1-D tensors of "
+                                    f"size {len(shape)}, but got shapes [{len(b)}] and "
+                                    f"[{len(n)}] instead.")
+    end = []
+    for i, (start, count, dim) in enumerate(zip(b, n, shape)):
+        if not 0 <= start <= dim:
+            raise kernel_error("Slice", f"Expected begin[{i}] in [0, {dim}], but got {start}")
+        count = dim - start if count == -1 else count
+        if not 0 <= count <= dim - start:
+            raise kernel_error("Slice", f"Expected size[{i}] in [0, {dim - start}], but got "
+                                        f"{count}")
+        end.append(start + count)
+    return execute(_plain_slice_op, (x,), (("begin", b), ("end", tuple(end))))
+
+
+# -- gather, gather_nd ------------------------------------------------------------------
+
+def _batched(fn, batch_dims):
+    for _ in range(batch_dims):
+        fn = jax.vmap(fn)
+    return fn
+
+
+def _gather(params, indices, axis, batch_dims):
+    return _batched(lambda p, i: jnp.take(p, i, axis=axis - batch_dims, mode="clip"),
+                    batch_dims)(params, indices)
+
+
+_gather_op = Op("GatherV2", _gather)
+_GATHER_SUMMARY = (
+    "name=GatherV2; signature=params:Tparams, indices:Tindices, axis:Taxis -> output:Tparams; "
+    "attr=batch_dims:int,default=0; attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, "
+    "DT_INT32, DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, DT_INT64]")
+
+
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """tf.gather (out-of-range indices raise InvalidArgumentError, as on TF's CPU)."""
+    p, idx = to_tensor(params), to_tensor(indices)
+    check_indices_dtype("GatherV2", idx, _GATHER_SUMMARY)
+    rank, irank = p.ndim, idx.ndim
+    batch_dims = static_int(batch_dims)
+    batch_dims = batch_dims + irank if batch_dims < 0 else batch_dims
+    axis = batch_dims if axis is None else static_int(axis)
+    if not -rank <= axis < rank:
+        raise kernel_error("GatherV2", f"Shape must be at least rank "
+                                       f"{axis + 1 if axis >= 0 else -axis} but is rank {rank}")
+    axis %= rank
+    if batch_dims:
+        if batch_dims >= rank:
+            raise kernel_error("GatherV2", f"batch_dims ({batch_dims}) must be less than "
+                                           f"rank(params) ({rank}).")
+        for i in range(min(batch_dims, irank)):
+            if p._value.shape[i] != idx._value.shape[i]:
+                raise kernel_error("GatherV2", f"params.shape[{i}]: {p._value.shape[i]} should "
+                                               f"be equal to indices.shape[{i}]: "
+                                               f"{idx._value.shape[i]}")
+    limit = p._value.shape[axis]
+    flat = np.asarray(idx._value).reshape(-1)
+    bad = np.flatnonzero((flat < 0) | (flat >= limit))
+    if bad.size:
+        raise kernel_error("GatherV2", f"indices[{bad[0]}] = {flat[bad[0]]} is not in "
+                                       f"[0, {limit})")
+    return execute(_gather_op, (p, idx), (("axis", axis), ("batch_dims", batch_dims)))
+
+
+def _gather_nd(params, indices, batch_dims):
+    def one(p, i):
+        if i.shape[-1] == 0:
+            return jnp.broadcast_to(p, i.shape[:-1] + p.shape)
+        return p[tuple(jnp.moveaxis(i, -1, 0))]
+    return _batched(one, batch_dims)(params, indices)
+
+
+_gather_nd_op = Op("GatherNd", _gather_nd)
+_GATHER_ND_SUMMARY = (
+    "name=GatherNd; signature=params:Tparams, indices:Tindices -> output:Tparams; "
+    "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
+    "attr=bad_indices_policy:string,default=\"\"")
+
+
+def out_of_range(indices, shape, batch_dims=0):
+    """(position, index) of the first row of `indices` (an int array [..., depth]) that is
+    outside `shape` (its first `batch_dims` dimensions are batch positions), or None."""
+    depth = indices.shape[-1]
+    if not depth or not indices.size:
+        return None
+    rows = indices.reshape(-1, depth)
+    limits = np.asarray(shape[batch_dims:batch_dims + depth], np.int64)
+    bad = np.flatnonzero(((rows < 0) | (rows >= limits)).any(axis=1))
+    if not bad.size:
+        return None
+    pos = int(bad[0])
+    batch = np.unravel_index(pos, indices.shape[:-1])[:batch_dims] if batch_dims else ()
+    return pos, [int(v) for v in batch] + rows[pos].tolist()
+
+
+def gather_nd(params, indices, batch_dims=0, name=None):
+    """tf.gather_nd (out-of-range indices raise InvalidArgumentError)."""
+    p, idx = to_tensor(params), to_tensor(indices)
+    check_indices_dtype("GatherNd", idx, _GATHER_ND_SUMMARY)
+    batch_dims = static_int(batch_dims)
+    if batch_dims and batch_dims >= idx.ndim:
+        raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than "
+                         f"rank(`indices`) = {idx.ndim}")
+    depth = idx._value.shape[-1]
+    if depth > p.ndim - batch_dims:
+        raise kernel_error("GatherNd", f"index innermost dimension length must be <= params "
+                                       f"rank; saw: {depth} vs. {p.ndim - batch_dims}")
+    bad = out_of_range(np.asarray(idx._value), p._value.shape, batch_dims)
+    if bad:
+        raise kernel_error("GatherNd", f"indices{list(bad[0:1])} = {bad[1]} does not index into "
+                                       f"param shape {dims(p._value.shape)}, node name: "
+                                       f"GatherNd", "" if batch_dims else None)
+    return execute(_gather_nd_op, (p, idx), (("batch_dims", batch_dims),))
+
+
+# -- boolean_mask, where --------------------------------------------------------------------
+
+def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
+    """tf.boolean_mask: the reshape + gather TF composes, so gradients flow the same way."""
+    x, m = to_tensor(tensor), to_tensor(mask)
+    if m.ndim == 0:
+        raise ValueError("mask cannot be scalar.")
+    axis = 0 if axis is None else static_int(axis)
+    shape = list(x._value.shape)
+    part = TensorShape(shape[axis:axis + m.ndim])
+    if not part.is_compatible_with(m.shape):
+        raise ValueError(f"Shapes {part} and {m.shape} are incompatible")
+    leading = int(np.prod(shape[axis:axis + m.ndim]))
+    x = reshape(x, shape[:axis] + [leading] + shape[axis + m.ndim:])
+    keep = np.flatnonzero(np.asarray(m._value).reshape(-1))
+    return gather(x, EagerTensor(jnp.asarray(keep, np.int64)), axis=axis)
+
+
+_select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y))
+
+
+def where(condition, x=None, y=None, name=None):
+    """tf.where: with x and y, a broadcasting select; alone, the int64 indices of the
+    true (non-zero) elements, shape [n, rank]."""
+    if x is None and y is None:
+        c = to_tensor(condition)
+        return EagerTensor(jnp.asarray(np.argwhere(np.asarray(c._value)).astype(np.int64)))
+    if x is None or y is None:
+        raise ValueError("x and y must both be non-None or both be None.")
+    c = condition if isinstance(condition, Tensor) else convert_to_tensor(condition,
+                                                                          dtypes.bool)
+    if c.dtype is not dtypes.bool:
+        raise mismatch_error("SelectV2", 0, dtypes.bool, c.dtype)
+    x, y = match((x, y), "SelectV2", index_offset=1)
+    shapes = [t._value.shape for t in (c, x, y)]
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise kernel_error("SelectV2", f"condition {dims(shapes[0])}, then {dims(shapes[1])}, "
+                                       f"and else {dims(shapes[2])} must be broadcastable") \
+            from None
+    return execute(_select_op, (c, x, y))
+
+
+# -- searchsorted, unique --------------------------------------------------------------------
+
+def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
+    """tf.searchsorted over the innermost dimension (leading dimensions are batches)."""
+    if side not in ("left", "right"):
+        raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: `side` "
+                         f"= '{side}'.")
+    op = "LowerBound" if side == "left" else "UpperBound"
+    seq, vals = to_tensor(sorted_sequence), to_tensor(values)
+    if vals.ndim == 0:
+        raise kernel_error("StridedSlice", "slice index -1 of dimension 0 out of bounds.",
+                           "strided_slice/")
+    if seq.dtype is not vals.dtype:
+        raise mismatch_error(op, 1, seq.dtype, vals.dtype)
+    s, v = np.asarray(seq._value), np.asarray(vals._value)
+    rows = int(np.prod(s.shape[:-1]))
+    if rows != int(np.prod(v.shape[:-1])):
+        raise kernel_error(op, "Leading dim_size of both tensors must match.", "")
+    s2, v2 = s.reshape(rows, -1), v.reshape(rows, -1)
+    out = np.stack([np.searchsorted(a, b, side) for a, b in zip(s2, v2)]) if rows else v2
+    return EagerTensor(jnp.asarray(out.reshape(v.shape).astype(dtypes.as_dtype(out_type)._np)))
+
+
+Unique = collections.namedtuple("Unique", ["y", "idx"])
+UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
+Unique.__module__ = UniqueWithCounts.__module__ = "tensorflow.python.ops.gen_array_ops"
+
+
+def _unique(x, out_idx, op):
+    x = to_tensor(x)
+    out_idx = dtypes.as_dtype(out_idx)
+    if out_idx.name not in ("int32", "int64"):
+        raise attr_error(op, "out_idx", out_idx, ("int32", "int64"),
+                         f"name={op}; signature=x:T -> y:T, idx:out_idx"
+                         + ("" if op == "Unique" else ", count:out_idx")
+                         + "; attr=T:type; attr=out_idx:type,default=DT_INT32,"
+                           "allowed=[DT_INT32, DT_INT64]")
+    if x.ndim != 1:
+        raise kernel_error(op, "unique expects a 1D vector.")
+    arr = np.asarray(x._value)
+    _, first, inverse, counts = np.unique(arr, return_index=True, return_inverse=True,
+                                          return_counts=True, equal_nan=False)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    idx_np = out_idx._np
+    return (EagerTensor(jnp.asarray(arr[first[order]])),
+            EagerTensor(jnp.asarray(rank[inverse].astype(idx_np))),
+            EagerTensor(jnp.asarray(counts[order].astype(idx_np))))
+
+
+def unique(x, out_idx=dtypes.int32, name=None):
+    """tf.unique: the values in order of first occurrence, and each element's position."""
+    y, idx, _ = _unique(x, out_idx, "Unique")
+    return Unique(y, idx)
+
+
+def unique_with_counts(x, out_idx=dtypes.int32, name=None):
+    """tf.unique_with_counts."""
+    return UniqueWithCounts(*_unique(x, out_idx, "UniqueWithCounts"))

@@ -1,0 +1,779 @@
+"""tf.linalg ops (and tf.eye, tf.norm, tf.einsum, tf.tensordot) as pure JAX functions.
+
+Decompositions follow LAPACK's conventions, as TF's Eigen kernels mostly do; where a
+result is defined only up to sign or phase (the columns of svd's u and v, eig's and
+eigh's eigenvectors), tfcompat's signs may differ from TF's. Gradients are TF's:
+eigh's is the lower triangle TF's SelfAdjointEigV2Grad returns, lstsq(fast=False) has
+none (ValueError, as TF).
+"""
+import collections
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..framework import dtypes, errors
+from ..framework.dispatch import Op, check_dtype, execute, match, match2, to_tensor
+from ..framework.tensor import EagerTensor, Tensor
+from . import array_ops, loss_ops, math_ops
+from .math_common import reduction_axes
+from .math_ops import _abs_real, _maximum, _pow, _rsqrt, _sqrt, matmul
+from .op_args import dims, kernel_error, static_int, static_ints
+
+# The names TF exports at the top level, re-exported by tfcompat/__init__.
+__all__ = ["eig", "eigvals", "einsum", "eye", "norm", "tensordot"]
+
+# The dtypes of TF's matrix kernels, in the orders their op defs list them.
+_DFH = ("double", "float", "half", "complex64", "complex128")
+_HFD = ("half", "float", "double", "complex64", "complex128")
+_SUMMARY = {
+    "MatrixInverse": "input:T -> output:T; attr=adjoint:bool,default=false",
+    "MatrixDeterminant": "input:T -> output:T",
+    "LogMatrixDeterminant": "input:T -> sign:T, log_abs_determinant:T",
+    "Cholesky": "input:T -> output:T",
+    "Qr": "input:T -> q:T, r:T; attr=full_matrices:bool,default=false",
+    "Svd": "input:T -> s:T, u:T, v:T; attr=compute_uv:bool,default=true; "
+           "attr=full_matrices:bool,default=false",
+    "SelfAdjointEigV2": "input:T -> e:T, v:T; attr=compute_v:bool,default=true",
+    "MatrixSolve": "matrix:T, rhs:T -> output:T; attr=adjoint:bool,default=false",
+    "MatrixTriangularSolve": "matrix:T, rhs:T -> output:T; attr=lower:bool,default=true; "
+                             "attr=adjoint:bool,default=false",
+}
+
+LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant",
+                                              ["sign", "log_abs_determinant"])
+Qr = collections.namedtuple("Qr", ["q", "r"])
+
+
+def _matrix_op(name, fn, allowed=_DFH):
+    summary = f"name={name}; signature={_SUMMARY[name]}; attr=T:type,allowed=[{{enums}}]"
+    return Op(name, fn, allowed=allowed, summary=summary)
+
+
+def _fail(op_name, text, **kwargs):
+    """A kernel failure of `op_name`, its message ending in ``name: `` as TF's."""
+    return kernel_error(op_name, text, "", **kwargs)
+
+
+def _square(op, x):
+    """Check `x` is a (batch of) square matrices of a dtype `op` accepts, as TF's
+    LinearAlgebraOp does."""
+    check_dtype(op, x)
+    shape = x._value.shape
+    if len(shape) < 2:
+        raise _fail(op.name, f"Input tensor 0 must have rank >= 2, got {len(shape)}")
+    if shape[-1] != shape[-2]:
+        raise _fail(op.name, "Input matrix must be square.")
+
+
+def _unary(op, x, attrs=()):
+    x = to_tensor(x)
+    _square(op, x)
+    return execute(op, (x,), attrs)
+
+
+_all_finite = jax.jit(lambda x: jnp.all(jnp.isfinite(x)))
+
+
+@jax.jit
+def _has_zero_pivot(a):
+    lu, _, _ = lax.linalg.lu(a)
+    return jnp.any(jnp.diagonal(lu, axis1=-2, axis2=-1) == 0)
+
+
+def _check_invertible(op_name, text, matrix, result):
+    """TF's LU kernels fail on an exactly zero pivot (JAX returns inf/nan)."""
+    if matrix.size and not bool(_all_finite(result._value)) and bool(
+            _has_zero_pivot(matrix)):
+        raise _fail(op_name, text)
+    return result
+
+
+def _matmul_error(in0, in1, dtype):
+    """TF's MatMul shape error (oneDNN's kernel name for float32)."""
+    kernel = "__MklMatMul" if dtype in (dtypes.float32, dtypes.bfloat16) else "MatMul"
+    return _fail("MatMul", f"Matrix size-incompatible: In[0]: {dims(in0)}, "
+                           f"In[1]: {dims(in1)}", kernel=kernel)
+
+
+def _adjoint(a):
+    return jnp.conj(jnp.swapaxes(a, -1, -2))
+
+
+# -- inverse, determinants ------------------------------------------------------------------
+
+def _inv(x, adjoint):
+    return jnp.linalg.inv(_adjoint(x) if adjoint else x)
+
+
+def _inv_t(a):
+    return jnp.swapaxes(jnp.linalg.inv(a), -1, -2)
+
+
+# TF's gradients for complex inputs: det's is g * det * inv(a)^H (not conj(det)), slogdet's
+# g * inv(a)^H with its log|det| complex-typed; with the tape's conj(vjp(conj(g))) these
+# are the vjps below. For real inputs they are the usual ones.
+@jax.custom_vjp
+def _det(a):
+    return jnp.linalg.det(a)
+
+
+_det.defvjp(lambda a: (_det(a), (a, _det(a))),
+            lambda res, g: ((g * jnp.conj(res[1]))[..., None, None] * _inv_t(res[0]),))
+
+
+@jax.custom_vjp
+def _slogdet(a):
+    sign, log_abs = jnp.linalg.slogdet(a)
+    return sign, log_abs.astype(a.dtype)
+
+
+_slogdet.defvjp(lambda a: (_slogdet(a), a),
+                lambda a, g: (g[1][..., None, None] * _inv_t(a),))
+_inv_op = _matrix_op("MatrixInverse", _inv)
+_det_op = _matrix_op("MatrixDeterminant", _det, allowed=_HFD)
+_slogdet_op = _matrix_op("LogMatrixDeterminant", _slogdet, allowed=_HFD)
+
+
+def inv(input, adjoint=False, name=None):  # noqa: A002
+    """tf.linalg.inv: a singular matrix raises InvalidArgumentError, as TF."""
+    x = to_tensor(input)
+    out = _unary(_inv_op, x, (("adjoint", bool(adjoint)),))
+    return _check_invertible("MatrixInverse", "Input is not invertible.", x._value, out)
+
+
+def det(input, name=None):  # noqa: A002
+    """tf.linalg.det."""
+    return _unary(_det_op, input)
+
+
+def slogdet(input, name=None):  # noqa: A002
+    """tf.linalg.slogdet: (sign, log|det|); the gradient flows through log|det| only."""
+    return LogMatrixDeterminant(*_unary(_slogdet_op, input))
+
+
+# -- Cholesky, triangular and general solves -----------------------------------------------
+
+_cholesky_op = _matrix_op("Cholesky", jnp.linalg.cholesky)
+
+
+def cholesky(input, name=None):  # noqa: A002
+    """tf.linalg.cholesky (lower triangular). A matrix that is not positive definite
+    gives NaNs, where TF returns unspecified values."""
+    return _unary(_cholesky_op, input)
+
+
+_logdet_op = Op("Logdet", lambda chol: 2.0 * jnp.sum(
+    jnp.log(jnp.real(jnp.diagonal(chol, axis1=-2, axis2=-1))), axis=-1).astype(chol.dtype))
+
+
+def logdet(matrix, name=None):
+    """tf.linalg.logdet of a Hermitian positive definite matrix (through Cholesky)."""
+    return execute(_logdet_op, (cholesky(matrix),))
+
+
+def _solve(a, b, adjoint):
+    return jnp.linalg.solve(_adjoint(a) if adjoint else a, b)
+
+
+_solve_op = _matrix_op("MatrixSolve", _solve)
+
+
+def solve(matrix, rhs, adjoint=False, name=None):
+    """tf.linalg.solve (no batch broadcasting, as TF's MatrixSolve)."""
+    a, b = match2(matrix, rhs, "MatrixSolve")
+    check_dtype(_solve_op, a)
+    sa, sb = a._value.shape, b._value.shape
+    if len(sa) != len(sb):
+        raise _fail("MatrixSolve", "All input tensors must have the same rank.")
+    if len(sa) < 2:
+        raise _fail("MatrixSolve", f"Input tensor 0 must have rank >= 2, got {len(sa)}")
+    if sa[-1] != sa[-2]:
+        raise _fail("MatrixSolve", "First input (lhs) must be a square matrix.")
+    if sa[:-2] != sb[:-2]:
+        raise _fail("MatrixSolve", "All input tensors must have the same outer dimensions.")
+    if sa[-2] != sb[-2]:
+        raise _fail("MatrixSolve", "Input matrix and rhs are incompatible.")
+    out = execute(_solve_op, (a, b), (("adjoint", bool(adjoint)),))
+    return _check_invertible("MatrixSolve", "Input matrix is not invertible.", a._value, out)
+
+
+def _triangular_solve(a, b, lower, adjoint):
+    batch = jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = jnp.broadcast_to(a, batch + a.shape[-2:])
+    b = jnp.broadcast_to(b, batch + b.shape[-2:])
+    return lax.linalg.triangular_solve(a, b, left_side=True, lower=lower,
+                                       transpose_a=adjoint, conjugate_a=adjoint)
+
+
+_triangular_solve_op = _matrix_op("MatrixTriangularSolve", _triangular_solve,
+                                  allowed=("bfloat16",) + _DFH)
+
+
+def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
+    """tf.linalg.triangular_solve (batch dimensions broadcast; only the `lower` or upper
+    triangle of `matrix` is read; a zero diagonal gives inf, as TF)."""
+    a, b = match2(matrix, rhs, "MatrixTriangularSolve")
+    check_dtype(_triangular_solve_op, a)
+    sa, sb = a._value.shape, b._value.shape
+    for i, shape in enumerate((sa, sb)):
+        if len(shape) < 2:
+            raise _fail("MatrixTriangularSolve", f"In[{i}] ndims must be >= 2: {len(shape)}")
+    if sa[-1] != sa[-2]:
+        raise _fail("MatrixTriangularSolve", f"In[0] matrices in the last dimensions must "
+                                             f"be square ({sa[-1]} =/= {sa[-2]})")
+    if sa[-1] != sb[-2]:
+        raise _fail("MatrixTriangularSolve",
+                    f"In[0] mismatch In[1] shape: {sa[-1]} vs. {sb[-2]}: "
+                    f"{dims(sa)} {dims(sb)} {int(lower)} {int(adjoint)}")
+    return execute(_triangular_solve_op, (a, b),
+                   (("lower", bool(lower)), ("adjoint", bool(adjoint))))
+
+
+def cholesky_solve(chol, rhs, name=None):
+    """tf.linalg.cholesky_solve: two triangular solves, as TF."""
+    y = triangular_solve(chol, rhs, lower=True, adjoint=False)
+    return triangular_solve(chol, y, lower=True, adjoint=True)
+
+
+# -- decompositions -------------------------------------------------------------------------
+
+_qr_op = _matrix_op("Qr", lambda x, full_matrices: tuple(
+    jnp.linalg.qr(x, mode="complete" if full_matrices else "reduced")))
+
+
+def _check_matrix(op, x):
+    check_dtype(op, x)
+    if x.ndim < 2:
+        raise _fail(op.name, f"Input tensor 0 must have rank >= 2, got {x.ndim}")
+
+
+def qr(input, full_matrices=False, name=None):  # noqa: A002
+    """tf.linalg.qr: Qr(q, r) (Householder signs, as LAPACK)."""
+    x = to_tensor(input)
+    _check_matrix(_qr_op, x)
+    return Qr(*execute(_qr_op, (x,), (("full_matrices", bool(full_matrices)),)))
+
+
+def _svd(x, full_matrices, compute_uv):
+    if not compute_uv:
+        return jnp.linalg.svd(x, compute_uv=False)
+    u, s, vh = jnp.linalg.svd(x, full_matrices=full_matrices)
+    return s, u, _adjoint(vh)
+
+
+_svd_op = _matrix_op("Svd", _svd)
+
+
+def svd(tensor, full_matrices=False, compute_uv=True, name=None):
+    """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
+    x = to_tensor(tensor)
+    _check_matrix(_svd_op, x)
+    out = execute(_svd_op, (x,), (("full_matrices", bool(full_matrices)),
+                                  ("compute_uv", bool(compute_uv))))
+    return tuple(out) if compute_uv else out
+
+
+def _eigh_fwd(x):
+    e, v = jnp.linalg.eigh(x, UPLO="L", symmetrize_input=False)
+    e = e.astype(x.dtype)  # complex for a complex input, as TF
+    return (e, v), (e, v)
+
+
+def _eigh_bwd(res, g):
+    # TF's SelfAdjointEigV2Grad: only the lower triangle of the input is read.
+    e, v = res
+    ge, gv = g
+    diff = e[..., None, :] - e[..., :, None]
+    f = diff / (diff * diff + 1e-20)
+    n = e.shape[-1]
+    f = jnp.where(jnp.eye(n, dtype=bool), jnp.zeros((), f.dtype), f)
+    vh = _adjoint(v)
+    mid = (ge[..., :, None] * jnp.eye(n, dtype=ge.dtype)).astype(v.dtype)
+    ga = v @ ((mid + f * (vh @ gv)) @ vh)
+    ga = jnp.tril(ga + _adjoint(ga))
+    scale = jnp.where(jnp.eye(n, dtype=bool), 0.5, 1.0).astype(e.dtype)
+    return (ga * scale,)
+
+
+_eigh = jax.custom_vjp(lambda x: _eigh_fwd(x)[0])
+_eigh.defvjp(_eigh_fwd, _eigh_bwd)
+_eigh_op = _matrix_op("SelfAdjointEigV2", _eigh)
+
+
+def eigh(tensor, name=None):
+    """tf.linalg.eigh: (e, v), eigenvalues ascending; only the lower triangle is read."""
+    return tuple(_unary(_eigh_op, tensor))
+
+
+def eigvalsh(tensor, name=None):
+    """tf.linalg.eigvalsh."""
+    return eigh(tensor)[0]
+
+
+_EIG_INPUTS = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64,
+                                                np.complex128))
+_eig_op = Op("Eig", lambda x: tuple(jnp.linalg.eig(x)))
+_eigvals_op = Op("Eig", jnp.linalg.eigvals)
+
+
+def _eig_input(tensor):
+    x = to_tensor(tensor)
+    if x._value.dtype not in _EIG_INPUTS:
+        raise TypeError(f"tf.linalg.eig does not support matrices of type {x.dtype}")
+    _square(_eig_op, x)
+    return x
+
+
+def eig(tensor, name=None):
+    """tf.linalg.eig: complex eigenvalues and unit eigenvectors, in LAPACK's order (TF's
+    Eigen solver may order them differently)."""
+    return tuple(execute(_eig_op, (_eig_input(tensor),)))
+
+
+def eigvals(tensor, name=None):
+    """tf.linalg.eigvals."""
+    return execute(_eigvals_op, (_eig_input(tensor),))
+
+
+# -- least squares, pseudo-inverse, exponential -------------------------------------------
+
+def raise_on_gradient(fn, exc):
+    """`fn` whose gradient raises `exc`: for ops TF registers no gradient for (its
+    LookupError) or refuses one. The tape raises it when gradient() reaches the op."""
+    def bwd(res, g):
+        raise exc
+
+    f = jax.custom_vjp(fn)
+    f.defvjp(lambda *args: (fn(*args), None), bwd)
+    return f
+
+
+_min_norm_lstsq = raise_on_gradient(lambda a, b: jnp.linalg.lstsq(a, b)[0],
+                                    ValueError("Gradient not defined for fast=False"))
+
+
+def _lstsq(a, b, l2, fast):
+    if not fast:
+        return _min_norm_lstsq(a, b)
+    m, n = a.shape[-2:]
+    gram = _adjoint(a) @ a if m >= n else a @ _adjoint(a)
+    if l2:
+        gram = gram + jnp.asarray(l2, a.dtype) * jnp.eye(gram.shape[-1], dtype=a.dtype)
+    chol = jnp.linalg.cholesky(gram)
+
+    def chol_solve(r):
+        y = lax.linalg.triangular_solve(chol, r, left_side=True, lower=True)
+        return lax.linalg.triangular_solve(chol, y, left_side=True, lower=True,
+                                           transpose_a=True, conjugate_a=True)
+    return chol_solve(_adjoint(a) @ b) if m >= n else _adjoint(a) @ chol_solve(b)
+
+
+_lstsq_op = Op("MatrixSolveLs", _lstsq)
+
+
+def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
+    """tf.linalg.lstsq. fast=True solves the (regularized) normal equations through
+    Cholesky, as TF; fast=False gives the minimum-norm solution and ignores
+    l2_regularizer, as TF's CPU kernel, and has no gradient."""
+    a, b = match2(matrix, rhs, "MatrixSolveLs")
+    check_dtype(_cholesky_op, a)
+    sa, sb = a._value.shape, b._value.shape
+    if sa[-2] != sb[-2]:
+        if sa[-2] >= sa[-1]:
+            raise _matmul_error(sa, sb, a.dtype)
+        raise _fail("MatrixTriangularSolve",
+                    f"In[0] mismatch In[1] shape: {sa[-2]} vs. {sb[-2]}: "
+                    f"[{sa[-2]},{sa[-2]}] {dims(sb)} 1 0")
+    if isinstance(l2_regularizer, Tensor):
+        l2_regularizer = np.asarray(l2_regularizer._value).item()
+    return execute(_lstsq_op, (a, b), (("l2", float(l2_regularizer)), ("fast", bool(fast))))
+
+
+def _pinv(a, rcond):
+    return jnp.linalg.pinv(a, rtol=rcond)
+
+
+_pinv_op = Op("Pinv", _pinv)
+
+
+def pinv(a, rcond=None, validate_args=False, name=None):
+    """tf.linalg.pinv: singular values below rcond * max(s) are dropped (rcond defaults
+    to 10 * max(rows, cols) * eps, as TF)."""
+    a = to_tensor(a)
+    if not (a.dtype.is_floating or a.dtype.is_complex):
+        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {a.dtype.name}).")
+    if a.ndim < 2:
+        raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {a.ndim}).")
+    if rcond is None:
+        rcond = 10.0 * max(a._value.shape[-2:]) * np.finfo(a.dtype._np).eps
+    elif isinstance(rcond, Tensor):
+        rcond = np.asarray(rcond._value).item()
+    return execute(_pinv_op, (a,), (("rcond", float(rcond)),))
+
+
+_expm_op = Op("MatrixExponential", jax.scipy.linalg.expm)
+
+
+def expm(input, name=None):  # noqa: A002
+    """tf.linalg.expm (Pade approximation with scaling and squaring, as TF)."""
+    x = to_tensor(input)
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise ValueError(f"tf.linalg.expm does not support matrices of type {x.dtype}")
+    if x.ndim < 2 or x._value.shape[-1] != x._value.shape[-2]:
+        s = dims((1,) + x._value.shape[-2:])
+        raise _fail("BatchMatMulV2", f"Matrix size-incompatible: In[0]: {s}, In[1]: {s} 0 0")
+    return execute(_expm_op, (x,))
+
+
+# -- matrix-vector products and structure ----------------------------------------------------
+
+def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False,
+           name=None):
+    """tf.linalg.matvec: a @ b[..., None], squeezed."""
+    a, b = match2(a, b, "MatMul", "_MklMatMul")
+    out = matmul(a, array_ops.expand_dims(b, -1), transpose_a=transpose_a,
+                 adjoint_a=adjoint_a)
+    return array_ops.squeeze(out, -1)
+
+
+def adjoint(matrix, name=None):
+    """tf.linalg.adjoint: conjugate transpose of the last two dimensions."""
+    x = to_tensor(matrix)
+    if x.ndim < 2:
+        raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received "
+                         f"`a` = {x.numpy()} with shape: {x._value.shape}")
+    perm = tuple(range(x.ndim - 2)) + (x.ndim - 1, x.ndim - 2)
+    return array_ops.transpose(x, perm, conjugate=True)
+
+
+def _k(k):
+    if isinstance(k, (tuple, list)) or (isinstance(k, Tensor) and k.ndim):
+        raise ValueError(f"tfcompat supports a single diagonal offset k, got k={k!r}")
+    return static_int(k)
+
+
+def _on_diagonal(d, k, rows, cols, other):
+    """`other` with its k-th diagonal (of each innermost rows x cols matrix) set to d."""
+    n = d.shape[-1]
+    if not n:
+        return other
+    r = jnp.arange(rows)[:, None]
+    c = jnp.arange(cols)[None, :]
+    vals = jnp.take(d, jnp.clip(jnp.minimum(r, c), 0, n - 1), axis=-1)
+    return jnp.where((c - r) == k, vals, other)
+
+
+def _matrix_diag(d, pad, k, rows, cols):
+    return _on_diagonal(d, k, rows, cols, jnp.broadcast_to(pad, d.shape[:-1] + (rows, cols)))
+
+
+_matrix_diag_op = Op("MatrixDiagV3", _matrix_diag)
+
+
+def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
+         align="RIGHT_LEFT"):
+    """tf.linalg.diag for one diagonal offset k (tuples of k are not supported)."""
+    d = to_tensor(diagonal)
+    k = _k(k)
+    n = d._value.shape[-1]
+    rows, cols = static_int(num_rows), static_int(num_cols)
+    min_rows, min_cols = n - min(k, 0), n + max(k, 0)
+    if rows < 0 and cols < 0:
+        rows = cols = max(min_rows, min_cols)
+    elif rows < 0:
+        rows = min_rows
+    elif cols < 0:
+        cols = min_cols
+    for got, least, what in ((rows, min_rows, "rows"), (cols, min_cols, "columns")):
+        if got < least:
+            raise kernel_error("MatrixDiagV3", f"The number of {what} is too small.", "diag")
+    pad = math_ops.cast(padding_value, d.dtype)
+    return execute(_matrix_diag_op, (d, pad), (("k", k), ("rows", rows), ("cols", cols)))
+
+
+_diag_part_op = Op("MatrixDiagPartV3",
+                   lambda x, k: jnp.diagonal(x, offset=k, axis1=-2, axis2=-1))
+
+
+def _at_least_matrix(op_name, x, suffix):
+    if x.ndim < 2:
+        raise kernel_error(op_name, f"input must be at least 2-dim, received shape: "
+                                    f"{dims(x._value.shape)}", suffix)
+
+
+def diag_part(input, name="diag_part", k=0, padding_value=0,  # noqa: A002
+              align="RIGHT_LEFT"):
+    """tf.linalg.diag_part for one diagonal offset k (which needs no padding)."""
+    x = to_tensor(input)
+    _at_least_matrix("MatrixDiagPartV3", x, "diag_part")
+    return execute(_diag_part_op, (x,), (("k", _k(k)),))
+
+
+def _set_diag(x, d, k):
+    return _on_diagonal(d, k, x.shape[-2], x.shape[-1], x)
+
+
+_set_diag_op = Op("MatrixSetDiagV3", _set_diag)
+
+
+def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
+    """tf.linalg.set_diag for one diagonal offset k."""
+    x, d = match((input, diagonal), "MatrixSetDiagV3", op_suffix="set_diag")
+    k = _k(k)
+    shape, dshape = x._value.shape, d._value.shape
+    _at_least_matrix("MatrixSetDiagV3", x, "set_diag")
+    rows, cols = shape[-2:]
+    length = max(0, min(rows + min(k, 0), cols - max(k, 0)))
+    if dshape != shape[:-2] + (length,):
+        raise kernel_error(
+            "MatrixSetDiagV3",
+            "Either first dimensions of diagonal don't match input.shape[:-2], or "
+            "diagonal.shape[:-1] is not equal to the longests diagonal in range "
+            f"[lower_diag_index:upper_diag_index].\nInput shape: {dims(shape)}\nDiagonal "
+            f"shape: {dims(dshape)}\nExpected diagonal shape: {dims(shape[:-2] + (length,))}",
+            "set_diag")
+    return execute(_set_diag_op, (x, d), (("k", k),))
+
+
+def tensor_diag(diagonal, name=None):
+    """tf.linalg.tensor_diag: output[i..., i...] = diagonal[i...]."""
+    d = to_tensor(diagonal)
+    return execute(_tensor_diag_op, (d,))
+
+
+_tensor_diag_op = Op("Diag", lambda d: jnp.diag(d.reshape(-1)).reshape(d.shape + d.shape))
+
+
+def _band_part(x, lower, upper):
+    rows, cols = x.shape[-2:]
+    r = jnp.arange(rows)[:, None]
+    c = jnp.arange(cols)[None, :]
+    keep = jnp.ones((rows, cols), bool)
+    if lower >= 0:
+        keep = keep & (r - c <= lower)
+    if upper >= 0:
+        keep = keep & (c - r <= upper)
+    return jnp.where(keep, x, jnp.zeros((), x.dtype))
+
+
+_band_part_op = Op("MatrixBandPart", _band_part)
+
+
+def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
+    """tf.linalg.band_part (negative counts keep the whole triangle)."""
+    x = to_tensor(input)
+    _at_least_matrix("MatrixBandPart", x, "")
+    lower, upper = static_int(num_lower), static_int(num_upper)
+    rows, cols = x._value.shape[-2:]
+    if lower > rows:
+        raise _fail("MatrixBandPart", f"num_lower must be negative or less or equal to "
+                                      f"number of rows ({rows}) got: {lower}")
+    if upper > cols:
+        raise _fail("MatrixBandPart", f"num_upper must be negative or less or equal to "
+                                      f"number of columns ({cols}) got: {upper}")
+    return execute(_band_part_op, (x,), (("lower", lower), ("upper", upper)))
+
+
+def trace(x, name=None):
+    """tf.linalg.trace: the sum of the main diagonal of each innermost matrix."""
+    return math_ops.reduce_sum(diag_part(x), axis=-1)
+
+
+_cross_op = Op("Cross", jnp.cross)
+
+
+def cross(a, b, name=None):
+    """tf.linalg.cross of 3-element vectors (innermost dimension)."""
+    a, b = match2(a, b, "Cross")
+    if a._value.shape[-1:] != (3,) or b._value.shape[-1:] != (3,):
+        raise _fail("Cross", "Cross-products are only defined for 3-element vectors.",
+                    cls=errors.FailedPreconditionError)
+    return execute(_cross_op, (a, b))
+
+
+# -- norms -------------------------------------------------------------------------------------
+
+def _norm(x, ord, axis, matrix, keepdims):  # noqa: A002
+    if matrix and ord == 2:
+        moved = jnp.moveaxis(x, axis, (-2, -1))
+        s = jnp.linalg.svd(moved, compute_uv=False)
+        result = jnp.max(s, axis=-1)
+        result = jnp.expand_dims(result, (-2, -1))
+        result = jnp.moveaxis(result, (-2, -1), axis)
+    elif ord in ("euclidean", "fro") or ord == 2:
+        result = _sqrt(jnp.sum(x * jnp.conj(x), axis, keepdims=True))
+    else:
+        a = jnp.abs(x) if jnp.issubdtype(x.dtype, jnp.complexfloating) else _abs_real(x)
+        if ord == 1 and matrix:
+            result = jnp.max(jnp.sum(a, axis[0], keepdims=True), axis[1], keepdims=True)
+        elif ord == np.inf and matrix:
+            result = jnp.max(jnp.sum(a, axis[1], keepdims=True), axis[0], keepdims=True)
+        elif ord == 1:
+            result = jnp.sum(a, axis, keepdims=True)
+        elif ord == np.inf:
+            result = jnp.max(a, axis, keepdims=True)
+        else:
+            result = _pow(jnp.sum(_pow(a, jnp.asarray(ord, a.dtype)), axis, keepdims=True),
+                          jnp.asarray(1.0 / ord, a.dtype))
+    return result if keepdims else jnp.squeeze(result, axis)
+
+
+_norm_op = Op("Norm", _norm)
+_MATRIX_ORDS = ("euclidean", "fro", 1, 2, np.inf)
+
+
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+    """tf.norm / tf.linalg.norm: vector p-norms (p > 0, inf) and matrix norms
+    ('fro', 'euclidean', 1, 2, inf) over one axis, two axes or all of them."""
+    x = to_tensor(tensor)
+    bad_axis = "'axis' must be None, an integer, or a tuple of 2 unique integers, got {}"
+    is_matrix = isinstance(axis, (tuple, list)) and len(axis) == 2
+    if is_matrix:
+        axis = tuple(axis)
+        if not all(isinstance(a, int) for a in axis) or axis[0] == axis[1]:
+            raise ValueError(bad_axis.format(axis))
+        if ord not in _MATRIX_ORDS:
+            raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', "
+                             f"1, 2, inf], got {ord}")
+    else:
+        if not (isinstance(axis, int) or axis is None):
+            raise ValueError(bad_axis.format(axis))
+        if ord not in ("euclidean", 1, 2, np.inf) and (isinstance(ord, str) or ord <= 0):
+            raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        check_dtype(math_ops.sqrt.op, x)
+    axes = tuple(range(x.ndim)) if axis is None else (
+        (axis,) if isinstance(axis, int) else axis)
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            raise kernel_error("Sum", f"Invalid reduction dimension ({a} for input with "
+                                      f"{x.ndim} dimension(s)")
+    axes = tuple(a % x.ndim for a in axes)
+    ord = ord if isinstance(ord, str) else float(ord)
+    return execute(_norm_op, (x,), (("ord", ord), ("axis", axes), ("matrix", is_matrix),
+                                    ("keepdims", bool(keepdims))))
+
+
+def _global_norm(*ts):
+    total = sum(jnp.sum(t * t) / 2 for t in ts)
+    return _sqrt(total * 2)
+
+
+_global_norm_op = Op("GlobalNorm", _global_norm)
+
+
+def global_norm(t_list, name=None):
+    """tf.linalg.global_norm: sqrt(sum of squares of every tensor); None entries are
+    skipped, as TF."""
+    ts = [to_tensor(t) for t in t_list if t is not None]
+    if not ts:
+        return EagerTensor(jnp.zeros((), jnp.float32))
+    for t in ts:
+        check_dtype(loss_ops._l2_loss_op, t)  # TF sums l2_loss of each tensor
+    ts = match(ts, "Pack", op_suffix="stack")
+    return execute(_global_norm_op, tuple(ts))
+
+
+def _l2_normalize(x, axis, epsilon):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        re, im = jnp.real(x), jnp.imag(x)
+        inv_norm = _rsqrt(_maximum(jnp.sum(re * re + im * im, axis, keepdims=True),
+                                   jnp.asarray(epsilon, re.dtype)))
+        return lax.complex(re * inv_norm, im * inv_norm)
+    inv_norm = _rsqrt(_maximum(jnp.sum(x * x, axis, keepdims=True),
+                               jnp.asarray(epsilon, x.dtype)))
+    return x * inv_norm
+
+
+_l2_normalize_op = Op("L2Normalize", _l2_normalize)
+
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    """tf.math.l2_normalize / tf.nn.l2_normalize / tf.linalg.l2_normalize:
+    x / sqrt(max(sum(x**2, axis), epsilon))."""
+    x = to_tensor(x)
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise TypeError(f"Cannot convert {epsilon!r} to EagerTensor of dtype {x.dtype.name}")
+    axis = dim if axis is None else axis
+    axes = tuple(range(x.ndim)) if axis is None else reduction_axes(
+        axis, x.ndim, "Sum")
+    return execute(_l2_normalize_op, (x,), (("axis", axes), ("epsilon", float(epsilon))))
+
+
+# -- creation, contractions -------------------------------------------------------------------
+
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
+    """tf.eye."""
+    dtype = dtypes.as_dtype(dtype)
+    rows = static_int(num_rows)
+    cols = rows if num_columns is None else static_int(num_columns)
+    for dim in (rows, cols):
+        if dim < 0:
+            raise _fail("Fill", f"Dimension {dim} must be >= 0")
+    batch = () if batch_shape is None else static_ints(batch_shape)
+    out = jnp.eye(rows, cols, dtype=dtype._np)
+    return EagerTensor(jnp.broadcast_to(out, batch + (rows, cols)))
+
+
+def _einsum_error(op, arrays, attrs, exc):
+    return _fail("Einsum", str(exc), kernel=f"__MklEinsum_N_{len(arrays)}")
+
+
+_einsum_op = Op("Einsum", lambda *xs, equation: jnp.einsum(equation, *xs,
+                                                          preferred_element_type=xs[0].dtype),
+                error=_einsum_error)
+
+
+def einsum(equation, *inputs, **kwargs):
+    """tf.einsum (with `...` broadcasting)."""
+    inputs = match(list(inputs), "Einsum", "_MklEinsum")
+    n_operands = equation.split("->")[0].count(",") + 1
+    if n_operands != len(inputs):
+        raise ValueError(f'Got {len(inputs)} inputs for equation "{equation}", expecting '
+                         f"{n_operands}")
+    sizes = {}
+    for term, t in zip(equation.split("->")[0].replace(" ", "").split(","), inputs):
+        if "." in term:
+            continue
+        for axis, (label, dim) in enumerate(zip(term, t._value.shape)):
+            want = sizes.setdefault(label, dim)
+            if want != dim:
+                raise _einsum_error(None, inputs, None,
+                                    f"Expected dimension {want} at axis {axis} of the input "
+                                    f"shaped {dims(t._value.shape)} but got "
+                                    f"dimension {dim}")
+    return execute(_einsum_op, tuple(inputs), (("equation", equation),))
+
+
+_tensordot_op = Op("Tensordot", lambda a, b, axes: jnp.tensordot(a, b, axes))
+
+
+def tensordot(a, b, axes, name=None):
+    """tf.tensordot: `axes` an int (the last n of a with the first n of b) or a pair of
+    axis lists."""
+    a, b = match2(a, b, "MatMul", "_MklMatMul")
+    sa, sb = a._value.shape, b._value.shape
+    if isinstance(axes, Tensor):
+        axes = np.asarray(axes._value).tolist()
+    if isinstance(axes, (int, np.integer)):
+        if axes > a.ndim:
+            raise ValueError(f"`axes` must not be larger than the number of dimensions of "
+                             f"tensor {a.numpy()}.  Received {axes}, vs tensor dimensions "
+                             f"{a.ndim}.")
+        a_axes = list(range(a.ndim - axes, a.ndim))
+        b_axes = list(range(axes))
+    else:
+        a_axes, b_axes = axes
+        a_axes = [a_axes] if isinstance(a_axes, (int, np.integer)) else list(a_axes)
+        b_axes = [b_axes] if isinstance(b_axes, (int, np.integer)) else list(b_axes)
+    a_axes = tuple(int(i) % max(a.ndim, 1) for i in a_axes)
+    b_axes = tuple(int(i) % max(b.ndim, 1) for i in b_axes)
+    if [sa[i] for i in a_axes] != [sb[i] for i in b_axes]:
+        free_a = int(np.prod([d for i, d in enumerate(sa) if i not in a_axes]))
+        free_b = int(np.prod([d for i, d in enumerate(sb) if i not in b_axes]))
+        in0 = [free_a, int(np.prod([sa[i] for i in a_axes]))]
+        in1 = [int(np.prod([sb[i] for i in b_axes])), free_b]
+        raise _matmul_error(in0, in1, a.dtype)
+    return execute(_tensordot_op, (a, b), (("axes", (a_axes, b_axes)),))

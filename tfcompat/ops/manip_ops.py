@@ -1,0 +1,525 @@
+"""Shape manipulation: reshape, transpose, expand/squeeze, concat/stack/unstack/split,
+tile, pad, repeat, reverse, roll, broadcasting, meshgrid, one_hot and sequence_mask."""
+import builtins
+
+import jax.numpy as jnp
+import numpy as np
+
+from ..framework import dtypes, errors
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
+from ..framework.tensor import EagerTensor
+from ..framework.tensor_shape import TensorShape, as_shape
+from .op_args import attr_error, dims, kernel_error, static_int, static_ints
+
+# -- identity ------------------------------------------------------------------------------
+
+identity_op = Op("Identity", lambda x: x)
+_identity_n_op = Op("IdentityN", lambda *xs: tuple(xs))
+_stop_gradient_op = Op("StopGradient", lambda x: x, differentiable=False)
+
+
+def identity(input, name=None):  # noqa: A002
+    """tf.identity (recorded, so gradients flow through it)."""
+    return execute(identity_op, (to_tensor(input),))
+
+
+def identity_n(input, name=None):  # noqa: A002
+    """tf.identity_n: a list of identities."""
+    values = [to_tensor(v) for v in input]
+    if not values:
+        raise errors.InvalidArgumentError(
+            None, None, "Length for attr 'T' of 0 must be at least minimum 1\n\t; NodeDef: "
+                        "{{node IdentityN}}; Op<name=IdentityN; signature=input: -> output:; "
+                        "attr=T:list(type),min=1> [Op:IdentityN] name: ")
+    return list(execute(_identity_n_op, tuple(values)))
+
+
+def stop_gradient(input, name=None):  # noqa: A002
+    """tf.stop_gradient: a new Tensor that no tape connects to its input."""
+    return execute(_stop_gradient_op, (to_tensor(input),))
+
+
+# -- reshape, transpose, expand_dims, squeeze --------------------------------------------
+
+
+def _reshape_check(size, shape):
+    unknown = [i for i, d in enumerate(shape) if d == -1]
+    for i, d in enumerate(shape):
+        if d < -1:
+            return f"Size {i} must be non-negative, not {d}"
+    if len(unknown) > 1:
+        return f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}"
+    want = int(np.prod([d for d in shape if d != -1]))
+    if unknown and (want == 0 or size % want):
+        if want:
+            return (f"Input to reshape is a tensor with {size} values, but the requested shape "
+                    f"requires a multiple of {want}")
+    elif not unknown and want != size:
+        return (f"Input to reshape is a tensor with {size} values, but the requested shape has "
+                f"{want}")
+    return None
+
+
+_reshape_op = Op("Reshape", lambda x, shape: jnp.reshape(x, shape))
+
+
+def reshape(tensor, shape, name=None):
+    """tf.reshape (one -1 dimension is inferred)."""
+    x = to_tensor(tensor)
+    shape = static_ints(shape)
+    text = _reshape_check(x._value.size, shape)
+    if text:
+        raise kernel_error("Reshape", text)
+    return execute(_reshape_op, (x,), (("shape", shape),))
+
+
+def _transpose(x, perm, conjugate):
+    y = jnp.transpose(x, perm)
+    return jnp.conj(y) if conjugate else y
+
+
+def _transpose_error(op, arrays, attrs, exc):
+    perm = attrs["perm"]
+    missing = [i for i in builtins.range(len(perm)) if i not in perm]
+    text = (f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else
+            f"transpose expects a vector of size {arrays[0].ndim}. But input(1) is a vector "
+            f"of size {len(perm)}")
+    return kernel_error("Transpose", text)
+
+
+_transpose_op = Op("Transpose", _transpose, error=_transpose_error)
+
+
+def transpose(a, perm=None, conjugate=False, name="transpose"):
+    """tf.transpose (reverses the dimensions when perm is None)."""
+    x = to_tensor(a)
+    perm = tuple(builtins.range(x.ndim - 1, -1, -1)) if perm is None else static_ints(perm)
+    return execute(_transpose_op, (x,), (("perm", perm), ("conjugate", bool(conjugate))))
+
+
+_expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis))
+
+
+def expand_dims(input, axis, name=None):  # noqa: A002
+    """tf.expand_dims."""
+    x = to_tensor(input)
+    axis = static_int(axis)
+    if not -x.ndim - 1 <= axis <= x.ndim:
+        raise errors.op_error(errors.InvalidArgumentError, "ExpandDims",
+                              f"Tried to expand dim index {axis} for tensor with {x.ndim} "
+                              f"dimensions.", kernel="ExpandDims")
+    return execute(_expand_dims_op, (x,), (("axis", axis),))
+
+
+_squeeze_op = Op("Squeeze", lambda x, axis: jnp.squeeze(x, axis))
+
+
+def squeeze(input, axis=None, name=None):  # noqa: A002
+    """tf.squeeze."""
+    x = to_tensor(input)
+    shape = x._value.shape
+    if axis is None:
+        axes = tuple(i for i, d in enumerate(shape) if d == 1)
+    else:
+        axes = tuple(a % x.ndim for a in static_ints(axis))
+        for a in axes:
+            if shape[a] != 1:
+                raise errors.op_error(
+                    errors.InvalidArgumentError, "Squeeze",
+                    f"Can not squeeze dim[{a}], expected a dimension of 1, got {shape[a]}",
+                    kernel="Squeeze")
+    return execute(_squeeze_op, (x,), (("axis", axes),))
+
+
+# -- joining and splitting --------------------------------------------------------------
+
+def _axis_range_error(axis, ndim):
+    return ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})")
+
+
+def _concat_check(arrays, axis):
+    first = arrays[0].shape
+    rank = len(first)
+    if not -builtins.max(rank, 1) <= axis < builtins.max(rank, 1):
+        return (f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, {rank}), "
+                f"but got {axis}")
+    for i, a in enumerate(arrays[1:], 1):
+        if a.ndim != rank:
+            return (f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                    f"{dims(first)} vs. shape[{i}] = {dims(a.shape)}")
+        for d, (p, q) in enumerate(zip(first, a.shape)):
+            if d != axis % rank and p != q:
+                return (f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
+                        f"{dims(first)} vs. shape[{i}] = {dims(a.shape)}")
+    return None
+
+
+_concat_op = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis))
+_stack_op = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis))
+_unstack_op = Op("Unpack", lambda x, axis: tuple(jnp.moveaxis(x, axis, 0)))
+_split_op = Op("SplitV", lambda x, sizes, axis: tuple(
+    jnp.split(x, np.cumsum(sizes[:-1]).tolist(), axis)))
+
+_EMPTY_CONCAT = (
+    "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]', "
+    "KernelDef: 'goo.gle/debugproto    op: \"ConcatV2\" device_type: \"CPU\" constraint { "
+    "name: \"T\" allowed_values { list { type: DT_QINT32 } } } host_memory_arg: \"axis\"' "
+    "[Op:ConcatV2] name: concat")
+
+
+def concat(values, axis, name="concat"):
+    """tf.concat."""
+    if not values:
+        raise errors.InvalidArgumentError(None, None, _EMPTY_CONCAT)
+    values = match(list(values), "ConcatV2", op_suffix="concat")
+    axis = static_int(axis)
+    text = _concat_check([t._value for t in values], axis)
+    if text:
+        raise kernel_error("ConcatV2", text, "concat", kernel=f"ConcatV2_N_{len(values)}")
+    if len(values) == 1:
+        return values[0]
+    return execute(_concat_op, values, (("axis", axis),))
+
+
+def stack(values, axis=0, name="stack"):
+    """tf.stack (an empty list gives an empty float32 vector, as TF)."""
+    if not values:
+        return convert_to_tensor([])
+    values = match(list(values), "Pack", op_suffix="stack")
+    rank = values[0].ndim + 1
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise _axis_range_error(axis, rank)
+    for i, t in enumerate(values[1:], 1):
+        if t._value.shape != values[0]._value.shape:
+            raise kernel_error(
+                "Pack", f"Shapes of all inputs must match: values[0].shape = "
+                        f"{dims(values[0]._value.shape)} != values[{i}].shape = "
+                        f"{dims(t._value.shape)}", "stack", kernel=f"Pack_N_{len(values)}")
+    return execute(_stack_op, values, (("axis", axis),))
+
+
+def unstack(value, num=None, axis=0, name="unstack"):
+    """tf.unstack."""
+    x = to_tensor(value)
+    shape = x._value.shape
+    axis = int(axis)
+    if not -len(shape) <= axis < len(shape):
+        raise _axis_range_error(axis, len(shape))
+    n = shape[axis]
+    if num is not None and num != n:
+        raise kernel_error("Unpack", f"Input shape axis {axis % len(shape)} must equal {num}, "
+                                     f"got shape {dims(shape)}", "unstack",
+                           kernel=f"Unpack_num_{num}")
+    return list(execute(_unstack_op, (x,), (("axis", axis % len(shape)),))) if n else []
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name="split"):
+    """tf.split: a number of equal parts, or a list of sizes (one of them may be -1)."""
+    x = to_tensor(value)
+    shape = x._value.shape
+    axis = static_int(axis)
+    even = isinstance(num_or_size_splits, (int, np.integer)) or (
+        hasattr(num_or_size_splits, "ndim") and num_or_size_splits.ndim == 0)
+    kind = "Split" if even else "SplitV"
+    if even:
+        count = static_int(num_or_size_splits)
+        sizes = None
+    else:
+        sizes_arr = np.asarray(num_or_size_splits)
+        sizes = static_ints(sizes_arr.reshape(-1))
+        count = len(sizes) if num is None else int(num)
+    if count < 1:
+        signature = ("split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; "
+                     "attr=T:type" if even else
+                     "value:T, size_splits:Tlen, split_dim:int32 -> output:num_split*T; "
+                     "attr=num_split:int,min=1; attr=T:type; attr=Tlen:type,default=DT_INT64,"
+                     "allowed=[DT_INT8, DT_INT32, DT_INT64]")
+        raise errors.InvalidArgumentError(
+            None, None, f"Value for attr 'num_split' of {count} must be at least minimum 1\n\t; "
+                        f"NodeDef: {{{{node {kind}}}}}; Op<name={kind}; signature={signature}> "
+                        f"[Op:{kind}] name: {name}")
+
+    def fail(text):
+        return kernel_error(kind, text, name, kernel=f"{kind}_num_split_{count}")
+    if not -len(shape) <= axis < len(shape):
+        raise fail(f"-input rank(-{len(shape)}) <= split_dim < input rank ({len(shape)}), but "
+                   f"got {axis}")
+    axis %= len(shape)
+    dim = shape[axis]
+    if even:
+        if dim % count:
+            raise fail(f"Number of ways to split should evenly divide the split dimension, but "
+                       f"got split_dim {axis} (size = {dim}) and num_split {count}")
+        sizes = (dim // count,) * count
+    else:
+        if sizes_arr.ndim != 1 or len(sizes) != count:
+            raise fail(f"size of the split_tensor must be 1-D and have the same elements as "
+                       f"outputs got {sizes_arr.ndim} -D and {len(sizes)} elements")
+        if sizes.count(-1) > 1:
+            raise fail("There can only be one -1 in the input.")
+        known = builtins.sum(s for s in sizes if s != -1)
+        if (-1 not in sizes and known != dim) or (-1 in sizes and known > dim):
+            raise fail("Determined shape must either match input shape along split_dim exactly "
+                       "if fully specified, or be less than the size of the input along "
+                       f"split_dim if not fully specified.  Got: {known}")
+        sizes = tuple(dim - known if s == -1 else s for s in sizes)
+    if count == 1:
+        return [x]
+    return list(execute(_split_op, (x,), (("sizes", sizes), ("axis", axis))))
+
+
+# -- tile, pad, repeat, reverse, roll ----------------------------------------------------
+
+_tile_op = Op("Tile", lambda x, multiples: jnp.tile(x, multiples))
+
+
+def tile(input, multiples, name=None):  # noqa: A002
+    """tf.tile."""
+    x = to_tensor(input)
+    multiples = static_ints(multiples)
+    if len(multiples) != x.ndim:
+        raise kernel_error("Tile", f"Expected multiples argument to be a vector of length "
+                                   f"{x.ndim} but got length {len(multiples)}")
+    for i, m in enumerate(multiples):
+        if m < 0:
+            raise kernel_error("Tile", f"Expected multiples[{i}] >= 0, but got {m}")
+    return execute(_tile_op, (x,), (("multiples", multiples),))
+
+
+def _pad(x, paddings, mode, value):
+    if mode == "constant":
+        return jnp.pad(x, paddings, constant_values=jnp.asarray(value, x.dtype))
+    return jnp.pad(x, paddings, mode=mode)
+
+
+_pad_op = Op("Pad", _pad)
+
+
+def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
+    """tf.pad: CONSTANT (with constant_values), REFLECT and SYMMETRIC modes."""
+    x = to_tensor(tensor)
+    mode = mode.upper()
+    if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+        raise ValueError(f'Value of argument `mode` expected to be one of "CONSTANT", '
+                         f'"REFLECT", or "SYMMETRIC". Received `mode` = {mode}')
+    zero = type(constant_values) is int and constant_values == 0
+    value = None if zero else convert_to_tensor(constant_values, dtype=x.dtype)
+    kernel = "MirrorPad" if mode != "CONSTANT" else "Pad" if zero else "PadV2"
+    pads = np.asarray(paddings._value if hasattr(paddings, "_value") else paddings)
+    shape = x._value.shape
+    if pads.ndim != 2 or pads.shape[1] != 2:
+        raise kernel_error(kernel, f"paddings must be a matrix with 2 columns: {dims(pads.shape)}")
+    if pads.shape[0] != len(shape):
+        sep = ", " if kernel == "MirrorPad" else " "
+        raise kernel_error(kernel, f"The first dimension of paddings must be the rank of inputs"
+                                   f"{dims(pads.shape)}{sep}{dims(shape)}")
+    if value is not None and value._value.ndim:
+        raise kernel_error(kernel, f"constant_values must be a scalar. Found: "
+                                   f"{dims(value._value.shape)}")
+    for (lo, hi), d in zip(pads.tolist(), shape):
+        if lo < 0 or hi < 0:
+            raise kernel_error(kernel, f"{'p' if mode != 'CONSTANT' else 'P'}addings must be "
+                                       f"non-negative: {lo} {hi}")
+        if mode == "REFLECT" and (lo >= d or hi >= d):
+            raise kernel_error(kernel, f"paddings must be less than the dimension size: {lo}, "
+                                       f"{hi} not less than {d}")
+        if mode == "SYMMETRIC" and (lo > d or hi > d):
+            raise kernel_error(kernel, f"paddings must be no greater than the dimension size: "
+                                       f"{lo}, {hi} greater than {d}")
+    pads = tuple(tuple(p) for p in pads.tolist())
+    # constant_values is a static attribute: TF's PadV2 has no gradient for it.
+    value = 0 if value is None else np.asarray(value._value).item()
+    return execute(_pad_op, (x,), (("paddings", pads), ("mode", mode.lower()), ("value", value)))
+
+
+_repeat_op = Op("Repeat", lambda x, repeats, axis: jnp.repeat(
+    x, np.asarray(repeats), axis, total_repeat_length=builtins.sum(repeats)
+    if len(repeats) > 1 else repeats[0] * x.shape[axis]))
+
+
+def repeat(input, repeats, axis=None, name=None):  # noqa: A002
+    """tf.repeat (without an axis, of the flattened input)."""
+    x = to_tensor(input)
+    if axis is None:
+        x, axis = reshape(x, [-1]), 0
+    axis = static_int(axis)
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"axis={axis} out of bounds: expected {-x.ndim}<=axis<{x.ndim}")
+    axis %= x.ndim
+    repeats = static_ints(repeats)
+    if len(repeats) > 1 and len(repeats) != x._value.shape[axis]:
+        raise ValueError(f"Dimensions {x._value.shape[axis]} and {len(repeats)} are not "
+                         f"compatible")
+    return execute(_repeat_op, (x,), (("repeats", repeats), ("axis", axis)))
+
+
+_reverse_op = Op("ReverseV2", lambda x, axis: jnp.flip(x, axis))
+
+
+def reverse(tensor, axis, name=None):
+    """tf.reverse."""
+    x = to_tensor(tensor)
+    if np.ndim(axis._value if hasattr(axis, "_value") else axis) != 1:
+        raise kernel_error("ReverseV2", f"'dims' must be 1-dimension, not "
+                                        f"{np.ndim(np.asarray(axis))}", "")
+    axes = static_ints(axis)
+    seen = set()
+    for i, a in enumerate(axes):
+        if not -x.ndim <= a < x.ndim:
+            raise kernel_error("ReverseV2", f"'axis'[{i}] = {a} is out of valid range "
+                                            f"[0, {x.ndim - 1}")
+        if a % x.ndim in seen:
+            raise kernel_error("ReverseV2", f"axis {a % x.ndim} specified more than once.")
+        seen.add(a % x.ndim)
+    return execute(_reverse_op, (x,), (("axis", tuple(sorted(seen))),))
+
+
+_roll_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift, axis))
+_ROLL_SUMMARY = ("name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> output:T; "
+                 "attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; "
+                 "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]")
+
+
+def roll(input, shift, axis, name=None):  # noqa: A002
+    """tf.roll (shifts along a repeated axis add up)."""
+    x = to_tensor(input)
+    s = to_tensor(shift)
+    if not s.dtype.is_integer:
+        raise attr_error("Roll", "Tshift", s.dtype, ("int32", "int64"), _ROLL_SUMMARY, "")
+    shifts, axes = static_ints(s), static_ints(axis)
+    if len(shifts) != len(axes):
+        raise kernel_error("Roll", "shift and axis must have the same size")
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            raise kernel_error("Roll", f"axis {a + x.ndim if a < 0 else a} is out of range", "")
+    return execute(_roll_op, (x,), (("shift", shifts), ("axis", tuple(a % x.ndim for a in axes))))
+
+
+# -- broadcasting -------------------------------------------------------------------------
+
+def _broadcast_to(x, shape):
+    return jnp.broadcast_to(x, shape)
+
+
+_broadcast_to_op = Op("BroadcastTo", _broadcast_to)
+
+
+def broadcast_to(input, shape, name=None):  # noqa: A002
+    """tf.broadcast_to (its gradient sums over the broadcast dimensions)."""
+    x = to_tensor(input)
+    shape = static_ints(shape)
+    have = x._value.shape
+    if len(have) > len(shape):
+        raise kernel_error("BroadcastTo", f"Rank of input ({len(have)}) must be no greater than "
+                                          f"rank of output shape ({len(shape)}).")
+    if any(a not in (1, b) for a, b in zip(have[::-1], shape[::-1])):
+        raise kernel_error("BroadcastTo", f"Incompatible shapes: {dims(have)} vs. {dims(shape)}")
+    return execute(_broadcast_to_op, (x,), (("shape", shape),))
+
+
+def broadcast_static_shape(shape_x, shape_y):
+    """tf.broadcast_static_shape: the broadcast TensorShape of two TensorShapes."""
+    if shape_x.ndims is None or shape_y.ndims is None:
+        return TensorShape(None)
+    x, y = shape_x.as_list(), shape_y.as_list()
+    try:
+        return TensorShape(np.broadcast_shapes(tuple(x), tuple(y)))
+    except ValueError:
+        raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are compatible if "
+                         f"for each dimension pair they are either equal or one of them is 1. "
+                         f"Received: {as_shape(x)} and {as_shape(y)}.") from None
+
+
+def broadcast_dynamic_shape(shape_x, shape_y):
+    """tf.broadcast_dynamic_shape: the broadcast shape of two shape vectors."""
+    x, y = match((shape_x, shape_y), "BroadcastArgs")
+    a, b = static_ints(x), static_ints(y)
+    try:
+        out = np.broadcast_shapes(a, b)
+    except ValueError:
+        raise kernel_error("BroadcastArgs",
+                           f"Incompatible shapes: {dims(a)} vs. {dims(b)}") from None
+    return EagerTensor(jnp.asarray(np.asarray(out, x._value.dtype)))
+
+
+_meshgrid_op = Op("Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)))
+
+
+def meshgrid(*args, **kwargs):
+    """tf.meshgrid(*args, indexing='xy'): inputs are flattened; all must share the first
+    input's dtype (TF multiplies each by ones of that dtype)."""
+    indexing = kwargs.pop("indexing", "xy")
+    if kwargs:
+        raise TypeError(f"'{list(kwargs)[0]}' is an invalid keyword argument for this function")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Argument `indexing` parameter must be either 'xy' or 'ij', got "
+                         f"'{indexing}'")
+    xs = [reshape(a, [-1]) for a in args]
+    if not xs:
+        return []
+    for x in xs[1:]:
+        if x.dtype is not xs[0].dtype:
+            raise mismatch_error("Mul", 1, x.dtype, xs[0].dtype)
+    return list(execute(_meshgrid_op, tuple(xs), (("indexing", indexing),)))
+
+
+# -- one_hot, sequence_mask --------------------------------------------------------------
+
+def _one_hot(indices, on, off, depth, axis):
+    hot = jnp.expand_dims(indices, axis) == jnp.arange(depth, dtype=indices.dtype).reshape(
+        (depth,) + (1,) * (indices.ndim - axis))
+    return jnp.where(hot, on, off)
+
+
+# TF registers OneHot's gradient as None for every input.
+_one_hot_op = Op("OneHot", _one_hot, differentiable=False)
+_ONE_HOT_SUMMARY = ("name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T "
+                    "-> output:T; attr=axis:int,default=-1; attr=T:type; attr=TI:type,default="
+                    "DT_INT64,allowed=[DT_UINT8, DT_INT8, DT_INT32, DT_INT64]")
+
+
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    """tf.one_hot: the dtype comes from `dtype`, else on_value/off_value, else float32."""
+    dtype = None if dtype is None else dtypes.as_dtype(dtype)
+    on = None if on_value is None else convert_to_tensor(on_value, dtype_hint=dtype)
+    off = None if off_value is None else convert_to_tensor(off_value, dtype_hint=dtype)
+    for v, what in ((on, "on_value"), (off, "off_value")):
+        if v is not None and dtype is not None and v.dtype is not dtype:
+            raise TypeError(f"dtype {v.dtype} of {what} does not match dtype parameter {dtype}")
+    if on is not None and off is not None and on.dtype is not off.dtype:
+        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of "
+                        f"off_value")
+    dtype = dtype or (on.dtype if on is not None else off.dtype if off is not None
+                      else dtypes.float32)
+    on = convert_to_tensor(1, dtype) if on is None else on
+    off = convert_to_tensor(0, dtype) if off is None else off
+    idx = to_tensor(indices)
+    if idx.dtype.name not in ("uint8", "int8", "int32", "int64"):
+        raise attr_error("OneHot", "TI", idx.dtype, ("uint8", "int8", "int32", "int64"),
+                         _ONE_HOT_SUMMARY)
+    depth = np.asarray(convert_to_tensor(depth, dtypes.int32)._value).item()
+    axis = -1 if axis is None else int(axis)
+    if not -1 <= axis <= idx.ndim:
+        raise kernel_error("OneHot", f"Expected axis to be -1 or between [0, {idx.ndim + 1}).  "
+                                     f"But received: {axis}")
+    if depth < 0:
+        raise kernel_error("OneHot", f"depth must be non-negative, got: {depth}")
+    return execute(_one_hot_op, (idx, on, off),
+                   (("depth", depth), ("axis", idx.ndim if axis == -1 else axis)))
+
+
+def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
+    """tf.sequence_mask: mask[..., j] = j < lengths[...] (maxlen defaults to max(lengths))."""
+    lengths = to_tensor(lengths)
+    arr = lengths._value
+    if maxlen is None:
+        maxlen = int(jnp.max(arr)) if arr.size else 0
+        maxlen = builtins.max(maxlen, 0)
+    else:
+        maxlen = static_int(maxlen)
+        if maxlen < 0:
+            raise kernel_error("Range", f"Requires start <= limit when delta > 0: 0/{maxlen}", "")
+    mask = jnp.arange(maxlen, dtype=arr.dtype) < arr[..., None]
+    return EagerTensor(mask.astype(dtypes.as_dtype(dtype)._np))

@@ -1,0 +1,150 @@
+"""What the tf.math op modules share: TF's dtype groups, broadcasting errors, axis
+normalisation, and the registration of plain elementwise ops."""
+import jax.numpy as jnp
+import numpy as np
+
+from ..framework import dtypes, errors
+from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
+from ..framework.tensor import Tensor
+
+FLOAT = ("bfloat16", "half", "float", "double")
+INEXACT = FLOAT + ("complex64", "complex128")
+INTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+# Neg, Sign, ...: floats, signed integers, complex.
+SIGNED = FLOAT + ("int8", "int16", "int32", "int64", "complex64", "complex128")
+# TF's `numbertypes` order, as its messages list them.
+NUMBER = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "qint8",
+          "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16", "complex128", "half",
+          "uint32", "uint64")
+# TF's `realnumbertypes` order (Max, Min, ArgMax ...).
+REAL = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16", "uint16",
+        "half", "uint32", "uint64", "qint8", "quint8", "qint32", "qint16", "quint16")
+
+
+def attr_error(op, attr, dtype, allowed):
+    """TF's error for a dtype attr (`attr`) of `op` outside `allowed` (TF names)."""
+    return errors.InvalidArgumentError(
+        None, None,
+        f"Value for attr '{attr}' of {dtype._tf_name} is not in the list of allowed values: "
+        f"{', '.join(allowed)}\n\t; NodeDef: {{{{node {op.name}}}}}; "
+        f"Op<{op.summary.format(enums=enums(op.allowed))}> [Op:{op.name}] name: ")
+
+
+def shape_list(shape):
+    """A shape as TF's messages print it: [2,3]."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def enums(names):
+    """TF's op-def spelling of dtype names: DT_FLOAT, DT_INT32 ..."""
+    return ", ".join("DT_" + n.upper() for n in names)
+
+
+def broadcast_error(op, arrays, attrs, exc):
+    a, b = arrays[0].shape, arrays[1].shape
+    try:
+        np.broadcast_shapes(a, b)
+    except ValueError:
+        return errors.op_error(errors.InvalidArgumentError, op.name,
+                               f"Incompatible shapes: {shape_list(a)} vs. {shape_list(b)}",
+                               kernel=op.name)
+    return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
+
+
+def kernel_error(op_name, text, cls=errors.InvalidArgumentError):
+    """A kernel failure as TF prints it for ops whose message has no ``name:`` suffix."""
+    return cls(None, None, f"{{{{function_node __wrapped__{op_name}_device_/job:localhost/"
+                           f"replica:0/task:0/device:CPU:0}}}} {text} [Op:{op_name}]")
+
+
+def static_int(value):
+    """A Python int from an int or a scalar Tensor."""
+    return int(np.asarray(value._value)) if isinstance(value, Tensor) else int(value)
+
+
+def axis_list(axis):
+    """A reduction `axis` argument (int, list, Tensor) as a list of ints."""
+    if isinstance(axis, Tensor):
+        axis = np.asarray(axis._value).tolist()
+    return [int(a) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
+
+
+def reduction_axes(axis, ndim, op_name):
+    """Normalised reduction axes (None for all), with TF's out-of-range error."""
+    if axis is None:
+        return None
+    out = []
+    for a in axis_list(axis):
+        if not -ndim <= a < max(ndim, 1):
+            raise errors.op_error(
+                errors.InvalidArgumentError, op_name,
+                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)",
+                kernel=op_name)
+        out.append(a % ndim if ndim else 0)
+    return tuple(out)
+
+
+def cpu_kernels(public, xla, cpu):
+    """`public` (a unary op function) raising TF's NotFoundError for the dtypes its op-def
+    allows but no CPU kernel implements. `xla` and `cpu` are the kernel dtype lists TF's
+    message prints (one CPU registration per dtype)."""
+    op = public.op
+    missing = frozenset(d._np for d in dtypes._ALL
+                        if d._tf_name in op.allowed and d._tf_name not in cpu)
+    lines = "".join(f"\n  device='CPU'; T in [DT_{d.upper()}]" for d in cpu)
+
+    def checked(x, name=None):
+        x = to_tensor(x)
+        if x._value.dtype in missing:
+            raise errors.NotFoundError(
+                None, None,
+                f"Could not find device for node: {{{{node {op.name}}}}} = {op.name}"
+                f"[T=DT_{x.dtype._tf_name.upper()}]\nAll kernels registered for op "
+                f"{op.name}:\n  device='XLA_CPU_JIT'; T in [{enums(xla)}]{lines}\n "
+                f"[Op:{op.name}] name: ")
+        return public(x)
+    checked.op = op
+    return checked
+
+
+def upcast(fn, wide):
+    """fn computed in float dtype `wide` for narrower float inputs (where JAX's own
+    low-precision kernels round differently from TF's)."""
+    def wrapped(x):
+        if jnp.issubdtype(x.dtype, jnp.floating) and x.dtype.itemsize < np.dtype(wide).itemsize:
+            return fn(x.astype(wide)).astype(x.dtype)
+        return fn(x)
+    return wrapped
+
+
+def unary(name, fn, allowed=INEXACT, differentiable=True, summary=None):
+    """A public ``f(x, name=None)`` running a registered elementwise Op. `summary` is
+    TF's op-def text, with ``{name}`` for the op name and ``{enums}`` for its dtypes."""
+    op = Op(name, fn, differentiable=differentiable, allowed=allowed,
+            summary=summary and summary.replace("{name}", name))
+
+    def public(x, name=None):
+        x = to_tensor(x)
+        check_dtype(op, x)
+        return execute(op, (x,))
+    public.op = op
+    return public
+
+
+def binary(name, fn, allowed=None, differentiable=True, summary=None, hint=False):
+    """A public ``f(x, y, name=None)`` running a registered broadcasting Op. Inputs are
+    matched to one dtype as TF's generated wrappers do; with `hint`, y is converted
+    with x's dtype as a hint only (tf.add)."""
+    if allowed is not None and summary is None:
+        summary = "name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]"
+    summary = summary and summary.replace("{name}", name)
+    op = Op(name, fn, differentiable=differentiable, allowed=allowed, summary=summary,
+            error=broadcast_error)
+    convert = hinted if hint else match2
+
+    def public(x, y, name=None):
+        x, y = convert(x, y, op.name)
+        check_dtype(op, x)
+        return execute(op, (x, y))
+    public.op = op
+    return public

@@ -1,0 +1,200 @@
+"""tf.random.Generator: a Philox state in an int64 tf.Variable ``[counter_lo, counter_hi,
+key]``. Each draw reads the state and skips its counter by 256 per output
+(RngReadAndSkip), then runs TF's stateless V2 kernel on the state it read. The global
+generator (tf.random.get_global_generator) is the one module-level state here.
+"""
+import secrets
+
+import jax.numpy as jnp
+import numpy as np
+
+from ..framework import dtypes, errors
+from ..framework.constant_op import convert_to_tensor
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
+from . import philox, stateless_random_ops as S
+from .array_ops import stack, zeros_like
+from .random_ops import scale, shape_arg, shift
+
+_STATE_SIZE = 3
+_MASK64 = (1 << 64) - 1
+
+
+def _uint_to_int(n):
+    return n - (1 << 64) if isinstance(n, int) and n >= 1 << 63 else n
+
+
+def _state_array(state):
+    """A state value (list, array, Tensor) as int64, TF's _convert_to_state_tensor."""
+    if isinstance(state, (Tensor, Variable)):
+        return np.asarray(state._value).astype(np.int64)
+    return np.asarray([_uint_to_int(int(v)) for v in np.asarray(state).reshape(-1)]
+                      if np.ndim(state) else _uint_to_int(int(state)), np.int64)
+
+
+def create_rng_state(seed, alg):
+    """tf.random.create_rng_state: an int seed is cut into 64-bit words (lowest first);
+    an array seed is left-padded with zeros to 3 words."""
+    alg = S.convert_alg(alg)
+    _check_alg(alg)
+    if isinstance(seed, int):
+        words = []
+        for _ in range(_STATE_SIZE):
+            words.append(seed & _MASK64)
+            seed >>= 64
+        seed = words
+    seed = _state_array(seed).reshape(-1)[:_STATE_SIZE]
+    return EagerTensor(jnp.asarray(
+        np.concatenate([np.zeros(_STATE_SIZE - seed.size, np.int64), seed])))
+
+
+def _check_alg(alg):
+    if alg not in (S.PHILOX, S.THREEFRY, S.AUTO_SELECT):
+        raise ValueError(S.unsupported_alg(alg))
+
+
+def _check_shape(state):
+    if state.shape != (_STATE_SIZE,):
+        raise ValueError(f"Shapes {tuple(state.shape)} and [{_STATE_SIZE}] are incompatible")
+
+
+class Generator:
+    """tf.random.Generator (Philox; ThreeFry raises TF's CPU UnimplementedError)."""
+
+    @classmethod
+    def from_state(cls, state, alg):
+        return cls(state=state, alg=alg)
+
+    @classmethod
+    def from_seed(cls, seed, alg=None):
+        alg = S.PHILOX if alg is None else S.convert_alg(alg)
+        return cls(state=create_rng_state(seed, alg), alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg=None):
+        alg = S.PHILOX if alg is None else S.convert_alg(alg)
+        return cls(state=[secrets.randbits(64) for _ in range(_STATE_SIZE)], alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key, counter, alg):
+        state = np.concatenate([_state_array(counter).reshape(-1),
+                                _state_array(key).reshape(1)])
+        return cls(state=state, alg=alg)
+
+    def __init__(self, copy_from=None, state=None, alg=None):
+        if copy_from is not None:
+            state, alg = copy_from.state, copy_from.algorithm
+        alg = S.convert_alg(alg)
+        _check_alg(alg)
+        if isinstance(state, Variable):
+            _check_shape(state._value)
+            self._state_var = state
+        else:
+            state = _state_array(state)
+            _check_shape(state)
+            self._state_var = Variable(EagerTensor(jnp.asarray(state)), trainable=False,
+                                       name="StateVar")
+        self._alg = alg
+
+    state = property(lambda self: self._state_var)
+    algorithm = property(lambda self: self._alg)
+
+    @property
+    def key(self):
+        return self._state_var[-1]
+
+    def reset(self, state):
+        state = _state_array(state)
+        _check_shape(state)
+        self._state_var.assign(EagerTensor(jnp.asarray(state)))
+
+    def reset_from_seed(self, seed):
+        self.reset(create_rng_state(seed, self._alg))
+
+    def reset_from_key_counter(self, key, counter):
+        self.reset(np.concatenate([_state_array(counter).reshape(-1),
+                                   _state_array(key).reshape(1)]))
+
+    def skip(self, delta):
+        """Advance the counter by 256 * delta; returns the state before (RngReadAndSkip)."""
+        if self._alg == S.THREEFRY:
+            raise errors.op_error(errors.UnimplementedError, "RngReadAndSkip",
+                                  "Non-XLA devices don't support the ThreeFry algorithm.",
+                                  kernel="RngReadAndSkip")
+        old = np.asarray(self._state_var._value)
+        words = [int(w) for w in old.view(np.uint64)]
+        new = philox.advance(words, int(delta) * philox.RESERVED_PER_OUTPUT)
+        self._state_var.assign(EagerTensor(jnp.asarray(np.array(new, np.uint64).view(np.int64))),
+                               read_value=False)
+        return EagerTensor(jnp.asarray(old))
+
+    def _draw(self, shape):
+        """The state for a draw of `shape` (as a uint64 Tensor), the variable advanced."""
+        old = self.skip(int(np.prod(shape)))
+        return EagerTensor(old._value.view(jnp.uint64))
+
+    def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        dtype = dtypes.as_dtype(dtype)
+        shape = shape_arg(shape, S.normal_v2.name)
+        mean = convert_to_tensor(mean, dtype=dtype)
+        stddev = convert_to_tensor(stddev, dtype=dtype)
+        return shift(S.unit(S.normal_v2, self._draw(shape), shape, dtype), mean, stddev)
+
+    def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        dtype = dtypes.as_dtype(dtype)
+        shape = shape_arg(shape, S.truncated_normal_v2.name)
+        mean = convert_to_tensor(mean, dtype=dtype)
+        stddev = convert_to_tensor(stddev, dtype=dtype)
+        rnd = S.unit(S.truncated_normal_v2, self._draw(shape), shape, dtype)
+        return shift(rnd, mean, stddev)
+
+    def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
+        dtype = dtypes.as_dtype(dtype)
+        if dtype.is_integer:
+            if (minval is None) != (maxval is None):
+                raise ValueError(f"For integer dtype {dtype}, minval and maxval must be both "
+                                 f"`None` or both non-`None`; got minval={minval} and "
+                                 f"maxval={maxval}")
+        elif maxval is None:
+            maxval = 1
+        if dtype.is_integer and minval is None:
+            return self.uniform_full_int(shape, dtype)
+        minval = convert_to_tensor(minval, dtype=dtype)
+        maxval = convert_to_tensor(maxval, dtype=dtype)
+        if dtype.is_integer:
+            shape = shape_arg(shape, S.uniform_int_v2.name)
+            return S.uniform_int(self._draw(shape), shape, minval, maxval)
+        shape = shape_arg(shape, S.uniform_v2.name)
+        return scale(S.unit(S.uniform_v2, self._draw(shape), shape, dtype), minval, maxval)
+
+    def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
+        dtype = dtypes.as_dtype(dtype)
+        shape = shape_arg(shape, S.full_int_v2.name)
+        return S.full_int(self._draw(shape), shape, dtype)
+
+    def make_seeds(self, count=1):
+        keys = self.uniform_full_int([count], dtypes.int64)
+        return stack([keys, zeros_like(keys)])
+
+    def split(self, count=1):
+        keys = np.asarray(self.uniform_full_int([count], dtypes.int64)._value)
+        return [Generator(state=[0, 0, int(k)], alg=self._alg) for k in keys]
+
+
+Generator.__module__ = "tensorflow.python.ops.stateful_random_ops"
+
+_global_generator = None
+
+
+def get_global_generator():
+    """tf.random.get_global_generator (made from a non-deterministic state)."""
+    global _global_generator
+    if _global_generator is None:
+        _global_generator = Generator.from_non_deterministic_state()
+    return _global_generator
+
+
+def set_global_generator(generator):
+    """tf.random.set_global_generator."""
+    global _global_generator
+    _global_generator = generator

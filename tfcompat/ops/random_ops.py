@@ -1,0 +1,231 @@
+"""tf.random's stateful ops (uniform, normal, truncated_normal, categorical, shuffle,
+gamma, poisson) with TF's Philox streams, and what the stateless and Generator modules
+share: shape arguments, kernel errors and the scale/shift of unit samples.
+
+A seeded stateful kernel is a pure JAX function of a Philox state that
+`random_seed.reserve` hands out per call (TF's kernel-cache semantics); unseeded calls
+get a random state.
+"""
+import math
+
+import jax.numpy as jnp
+import numpy as np
+
+from ..framework import dtypes, errors
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, execute, to_tensor
+from ..framework.tensor import EagerTensor
+from . import math_ops, op_args, random_distributions as D, random_seed
+from .philox import RESERVED_PER_OUTPUT
+
+# tf.random exports nothing at the top level in TF 2.
+__all__ = []
+
+FLOAT_NAMES = ("half", "bfloat16", "float", "double")
+_FLOATS = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
+_STATEFUL_SUMMARY = ("name={op}; signature=shape:T -> output:dtype; attr=seed:int,default=0; "
+                     "attr=seed2:int,default=0; attr=dtype:type,allowed=[DT_HALF, DT_BFLOAT16, "
+                     "DT_FLOAT, DT_DOUBLE]; attr=T:type,allowed=[DT_INT32, DT_INT64]; "
+                     "is_stateful=true")
+
+
+def kernel(name, fn):
+    """A random op: not differentiable, as TF registers them."""
+    return Op(name, fn, differentiable=False)
+
+
+def shape_arg(shape, op_name):
+    """A shape argument as a tuple of ints, with TF's kernel errors."""
+    if isinstance(shape, EagerTensor) or not isinstance(shape, (list, tuple)):
+        value = np.asarray(shape.as_list() if hasattr(shape, "as_list") else shape)
+    else:
+        value = np.asarray(shape)
+    if value.ndim != 1:
+        raise op_args.kernel_error(op_name, f"shape must be a vector of {{int32,int64}}, got "
+                                            f"shape {op_args.dims(value.shape)}", name="")
+    dims = tuple(int(d) for d in value.reshape(-1))
+    for d in dims:
+        if d < 0:
+            raise op_args.kernel_error(op_name, f"Dimension {d} must be >= 0", name="")
+    return dims
+
+
+def check_float(op, dtype, summary):
+    if dtype not in _FLOATS:
+        raise op_args.attr_error(op.name, "dtype", dtype, FLOAT_NAMES, summary, name="")
+
+
+def check_range(op_name, lo, hi):
+    """RandomUniformInt's checks of scalar minval < maxval."""
+    for what, t in (("minval", lo), ("maxval", hi)):
+        if t._value.ndim:
+            raise op_args.kernel_error(op_name, f"{what} must be 0-D, got shape "
+                                                f"{op_args.dims(t._value.shape)}", name="")
+    lo_v, hi_v = int(lo._value), int(hi._value)
+    if lo_v >= hi_v:
+        raise op_args.kernel_error(op_name, f"Need minval < maxval, got {lo_v} >= {hi_v}",
+                                   name="")
+
+
+def scale(rnd, minval, maxval):
+    """`rnd * (maxval - minval) + minval` as TF's wrappers compute it (differentiable
+    w.r.t. the bounds)."""
+    return math_ops.add(math_ops.multiply(rnd, math_ops.subtract(maxval, minval)), minval)
+
+
+def shift(rnd, mean, stddev):
+    return math_ops.add(math_ops.multiply(rnd, stddev), mean)
+
+
+# -- kernels: pure functions of a Philox state ----------------------------------------------
+
+def uniform_fn(state, shape, dtype):
+    return D.fill(D.uniform, state, shape, dtype, dtype)
+
+
+def normal_fn(state, shape, dtype):
+    return D.fill(D.normal, state, shape, dtype, dtype)
+
+
+def truncated_normal_fn(state, shape, dtype):
+    return D.truncated_normal(state, shape, dtype)
+
+
+def uniform_int_fn(state, lo, hi, shape):
+    return D.fill(D.uniform_int, state, shape, lo.dtype, lo, hi)
+
+
+def full_int_fn(state, shape, dtype):
+    return D.fill(D.full_int, state, shape, dtype, dtype)
+
+
+_uniform = kernel("RandomUniform", uniform_fn)
+_normal = kernel("RandomStandardNormal", normal_fn)
+_truncated = kernel("TruncatedNormal", truncated_normal_fn)
+_uniform_int = kernel("RandomUniformInt", uniform_int_fn)
+_multinomial = kernel("Multinomial", D.multinomial)
+_shuffle = kernel("RandomShuffle", D.shuffle)
+
+
+def _stateful(op, seed, inputs, attrs, calls, shape=None):
+    """Run stateful kernel `op`; TF caches its kernel by the dtype attributes (including
+    that of the `shape` argument) and seeds, not by shape or num_samples, which are
+    inputs: those share one stream."""
+    seed1, seed2 = random_seed.get_seed(seed)
+    dtype_attrs = (tuple(t.dtype for t in inputs) + tuple(v for k, v in attrs if k == "dtype")
+                   + (getattr(shape, "dtype", None),))
+    state = random_seed.reserve((op.name, dtype_attrs), seed1, seed2, calls)
+    return execute(op, (EagerTensor(jnp.asarray(state)),) + inputs, attrs)
+
+
+def _unit(op, shape, dtype, seed):
+    dims = shape_arg(shape, op.name)
+    check_float(op, dtype, _STATEFUL_SUMMARY.format(op=op.name))
+    return _stateful(op, seed, (), (("shape", dims), ("dtype", dtype._np)),
+                     math.prod(dims) * RESERVED_PER_OUTPUT, shape)
+
+
+# -- the public API -----------------------------------------------------------------------
+
+def set_seed(seed):
+    """tf.random.set_seed."""
+    random_seed.set_seed(seed)
+
+
+def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
+    """tf.random.uniform."""
+    dtype = dtypes.as_dtype(dtype)
+    accepted = _FLOATS + (dtypes.int32, dtypes.int64)
+    if dtype not in accepted:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
+                         f"({', '.join(repr(d) for d in accepted)}).")
+    if maxval is None:
+        if dtype.is_integer:
+            raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
+        maxval = 1
+    minval_is_zero = isinstance(minval, int) and minval == 0
+    maxval_is_one = isinstance(maxval, int) and maxval == 1
+    if not minval_is_zero or not maxval_is_one or dtype.is_integer:
+        minval = convert_to_tensor(minval, dtype=dtype)
+        maxval = convert_to_tensor(maxval, dtype=dtype)
+    if dtype.is_integer:
+        dims = shape_arg(shape, _uniform_int.name)
+        check_range(_uniform_int.name, minval, maxval)
+        return _stateful(_uniform_int, seed, (minval, maxval), (("shape", dims),),
+                         math.prod(dims) * RESERVED_PER_OUTPUT, shape)
+    result = _unit(_uniform, shape, dtype, seed)
+    if minval_is_zero:
+        return result if maxval_is_one else math_ops.multiply(result, maxval)
+    return scale(result, minval, maxval)
+
+
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    """tf.random.normal."""
+    dtype = dtypes.as_dtype(dtype)
+    mean = convert_to_tensor(mean, dtype=dtype)
+    stddev = convert_to_tensor(stddev, dtype=dtype)
+    return shift(_unit(_normal, shape, dtype, seed), mean, stddev)
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None,
+                     name=None):
+    """tf.random.truncated_normal."""
+    dtype = dtypes.as_dtype(dtype)
+    mean = convert_to_tensor(mean, dtype=dtype)
+    stddev = convert_to_tensor(stddev, dtype=dtype)
+    return shift(_unit(_truncated, shape, dtype, seed), mean, stddev)
+
+
+def check_categorical(op_name, logits, num_samples, dtype):
+    """The checks of tf.random.categorical and its stateless form: the output dtype
+    and num_samples as Python values."""
+    dtype = dtypes.as_dtype(dtype) if dtype else dtypes.int64
+    accepted = (dtypes.int32, dtypes.int64)
+    if dtype not in accepted:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
+                         f"({', '.join(repr(d) for d in accepted)}).")
+    shape = logits._value.shape
+    if len(shape) != 2:
+        raise op_args.kernel_error(op_name, f"logits should be a matrix, got shape "
+                                            f"{op_args.dims(shape)}", name="")
+    num_samples = op_args.static_int(num_samples)
+    if num_samples < 0:
+        raise op_args.kernel_error(op_name, f"num_samples should be non-negative, got "
+                                            f"{num_samples}", name="")
+    if shape[0] and num_samples and not shape[1]:
+        raise op_args.kernel_error(op_name, f"num_classes should be positive, got {shape[1]}",
+                                   name="")
+    return num_samples, dtype
+
+
+_NO_KERNEL = (
+    "Could not find device for node: {{{{node Multinomial}}}} = Multinomial[T=DT_{T}, "
+    "output_dtype=DT_{out}, seed={seed}, seed2={seed2}]\nAll kernels registered for op "
+    "Multinomial:\n  device='XLA_CPU_JIT'; output_dtype in [DT_INT32, DT_INT64]; T in "
+    "[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, "
+    "DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]\n" + "".join(
+        f"  device='CPU'; T in [DT_{t}]; output_dtype in [DT_INT{o}]\n"
+        for t in ("DOUBLE", "FLOAT", "BFLOAT16", "HALF") for o in ("64", "32"))
+    + " [Op:Multinomial] name: ")
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    """tf.random.categorical (TF's Multinomial kernel, one stream over the rows)."""
+    logits = to_tensor(logits)
+    num_samples, dtype = check_categorical(_multinomial.name, logits, num_samples, dtype)
+    if logits.dtype not in _FLOATS:
+        seed1, seed2 = random_seed.get_seed(seed)
+        raise errors.NotFoundError(None, None, _NO_KERNEL.format(
+            T=logits.dtype.name.upper(), out=dtype.name.upper(), seed=seed1, seed2=seed2))
+    calls = logits._value.shape[0] * (-(-num_samples // 4) * 4) * 2 * RESERVED_PER_OUTPUT
+    return _stateful(_multinomial, seed, (logits,),
+                     (("num_samples", num_samples), ("dtype", dtype._np)), calls)
+
+
+def shuffle(value, seed=None, name=None):
+    """tf.random.shuffle: TF's Fisher-Yates over the first dimension."""
+    value = to_tensor(value)
+    if value._value.ndim == 0:
+        return value
+    n = value._value.shape[0]
+    return _stateful(_shuffle, seed, (value,), (), -(-max(n - 1, 0) // 4))

@@ -1,0 +1,63 @@
+"""The eager random state of TF's stateful ops, kept here and only here.
+
+- the global seed (`tf.random.set_seed`) and the op-seed sequence it starts: TF draws
+  the op seed of an op called without one from ``random.Random(global_seed)``
+  (context.internal_operation_seed), so the values depend on the call order;
+- the Philox state of every seeded stateful kernel. TF caches one kernel per
+  (op, attributes incl. seed and seed2) whose generator advances on each call, so a
+  repeated ``tf.random.uniform([2], seed=1)`` gives new numbers; `set_seed` clears that
+  cache, which restarts the sequences.
+"""
+import random
+import secrets
+
+import numpy as np
+
+from . import philox
+
+
+DEFAULT_GRAPH_SEED = 87654321
+_MAXINT32 = 2 ** 31 - 1
+
+_global_seed = None
+_op_seeds = random.Random()
+_kernels = {}  # (op name, attrs, seed, seed2) -> Philox state [counter_lo, counter_hi, key]
+
+
+def set_seed(seed):
+    """tf.random.set_seed."""
+    global _global_seed, _op_seeds
+    try:
+        hash(seed)
+    except TypeError:
+        seed = int(np.array(seed))
+    _global_seed = seed
+    _op_seeds = random.Random(seed)
+    _kernels.clear()
+
+
+def get_seed(op_seed):
+    """TF's random_seed.get_seed: the (seed, seed2) attributes of a stateful op."""
+    if _global_seed is not None:
+        if op_seed is None:
+            op_seed = _op_seeds.randint(0, _MAXINT32)
+        seeds = _global_seed % _MAXINT32, int(op_seed) % _MAXINT32
+    elif op_seed is not None:
+        seeds = DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32
+    else:
+        return 0, 0
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
+def reserve(kernel, seed, seed2, calls):
+    """The Philox state (uint64 [3]) for one call of the stateful kernel `kernel` with
+    attributes seed/seed2, which then skips `calls` engine calls (GuardedPhiloxRandom).
+    Seeds (0, 0) mean a random generator, as in TF."""
+    key = (kernel, seed, seed2)
+    state = _kernels.get(key)
+    if state is None:
+        if seed == 0 and seed2 == 0:
+            seed, seed2 = secrets.randbits(64), secrets.randbits(64)
+        state = _kernels[key] = [0, seed2, seed]
+    _kernels[key] = philox.advance(state, calls)
+    return np.array(state, np.uint64)

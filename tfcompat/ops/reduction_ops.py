@@ -1,0 +1,263 @@
+"""tf.math reductions (reduce_*, count_nonzero), scans (cumsum, cumprod,
+cumulative_logsumexp) and argmax/argmin."""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..framework import dtypes, errors
+from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
+from ..framework.tensor import EagerTensor
+from .math_common import (
+    FLOAT, NUMBER, REAL, attr_error, enums, reduction_axes, static_int,
+)
+
+_REDUCE_SUMMARY = ("name={name}; signature=input:T, reduction_indices:Tidx -> output:T; "
+                   "attr=keep_dims:bool,default=false; attr=T:type,allowed=[{{enums}}]; "
+                   "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
+
+
+def _mean(x, axis, keepdims):
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+        count = x.size // max(total.size, 1) if x.size else 1
+        return lax.div(total, jnp.asarray(count, x.dtype))
+    return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+def _extreme(fn, initial):
+    def reduce(x, axis, keepdims):
+        if x.size:
+            return fn(x, axis, keepdims=keepdims)
+        # An empty reduction gives the identity: -inf/lowest for max, as TF.
+        if jnp.issubdtype(x.dtype, jnp.inexact):
+            init = -jnp.inf if initial == "min" else jnp.inf
+        else:
+            init = getattr(jnp.iinfo(x.dtype), initial)
+        return fn(x, axis, keepdims=keepdims, initial=init)
+    return reduce
+
+
+def _variance(x, axis, keepdims):
+    # TF: reduce_mean of |x - mean|^2, real for complex inputs.
+    d = x - jnp.mean(x, axis=axis, keepdims=True, dtype=x.dtype)
+    sq = jnp.real(d * jnp.conj(d)) if jnp.issubdtype(x.dtype, jnp.complexfloating) else d * d
+    return jnp.mean(sq, axis=axis, keepdims=keepdims, dtype=sq.dtype)
+
+
+def _euclidean_norm(x, axis, keepdims):
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        total = jnp.sum(x.astype(jnp.float64) ** 2, axis=axis, keepdims=keepdims)
+        return jnp.sqrt(total).astype(x.dtype)
+    return jnp.sqrt(jnp.sum(x * jnp.conj(x), axis=axis, keepdims=keepdims, dtype=x.dtype))
+
+
+def _logsumexp(x, axis, keepdims):
+    # TF's composite: the max is taken out (0 where it is not finite) without a gradient.
+    raw = jnp.max(x, axis=axis, keepdims=True, initial=-jnp.inf)
+    m = lax.stop_gradient(jnp.where(jnp.isfinite(raw), raw, jnp.zeros_like(raw)))
+    out = jnp.log(jnp.sum(jnp.exp(x - m), axis=axis, keepdims=True)) + m
+    return out if keepdims else jnp.squeeze(out, axis=axis)
+
+
+def _reducer(name, fn, allowed=NUMBER, differentiable=True):
+    op = Op(name, fn, allowed=allowed, differentiable=differentiable,
+            summary=_REDUCE_SUMMARY.format(name=name))
+
+    def public(input_tensor, axis=None, keepdims=False, name=None):
+        x = to_tensor(input_tensor)
+        check_dtype(op, x)
+        return execute(op, (x,), (("axis", reduction_axes(axis, x.ndim, op.name)),
+                                  ("keepdims", bool(keepdims))))
+    public.op = op
+    return public
+
+
+reduce_sum = _reducer("Sum", lambda x, axis, keepdims: jnp.sum(x, axis, x.dtype,
+                                                               keepdims=keepdims))
+reduce_prod = _reducer("Prod", lambda x, axis, keepdims: jnp.prod(x, axis, x.dtype,
+                                                                   keepdims=keepdims))
+reduce_mean = _reducer("Mean", _mean)
+reduce_max = _reducer("Max", _extreme(jnp.max, "min"), allowed=REAL)
+reduce_min = _reducer("Min", _extreme(jnp.min, "max"), allowed=REAL)
+reduce_euclidean_norm = _reducer("EuclideanNorm", _euclidean_norm)
+_all = _reducer("All", jnp.all, allowed=None, differentiable=False)
+_any = _reducer("Any", jnp.any, allowed=None, differentiable=False)
+_variance_op = Op("Mean", _variance)
+_logsumexp_op = Op("Max", _logsumexp)
+
+
+def _logical(public):
+    def reduce(input_tensor, axis=None, keepdims=False, name=None):
+        x = to_tensor(input_tensor)
+        if not x.dtype.is_bool:
+            raise mismatch_error(public.op.name, 0, dtypes.bool, x.dtype)
+        return public(x, axis, keepdims)
+    reduce.op = public.op
+    return reduce
+
+
+reduce_all = _logical(_all)
+reduce_any = _logical(_any)
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """tf.math.reduce_logsumexp (an empty reduction gives -inf)."""
+    from .math_ops import is_finite
+    x = to_tensor(input_tensor)
+    check_dtype(reduce_max.op, x)
+    check_dtype(is_finite.op, x)
+    return execute(_logsumexp_op, (x,), (("axis", reduction_axes(axis, x.ndim, "Max")),
+                                         ("keepdims", bool(keepdims))))
+
+
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    """tf.math.reduce_variance (real for complex inputs; integers raise TypeError)."""
+    x = to_tensor(input_tensor)
+    check_dtype(reduce_mean.op, x)
+    if x.dtype.is_integer:
+        raise TypeError(f"Input must be either real or complex. Received integer type "
+                        f"{x.dtype}.")
+    return execute(_variance_op, (x,), (("axis", reduction_axes(axis, x.ndim, "Mean")),
+                                        ("keepdims", bool(keepdims))))
+
+
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    """tf.math.reduce_std: the square root of reduce_variance."""
+    from .math_ops import sqrt
+    return sqrt(reduce_variance(input_tensor, axis, keepdims))
+
+
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+    """tf.math.count_nonzero (nan counts as nonzero); not differentiable."""
+    x = to_tensor(input)
+    axes = reduction_axes(axis, x.ndim, "Sum")
+    n = jnp.sum(x._value != 0, axis=axes, keepdims=bool(keepdims), dtype=jnp.int64)
+    return EagerTensor(n.astype(dtypes.as_dtype(dtype)._np))
+
+
+# -- scans ----------------------------------------------------------------------------------
+
+def _scan(fn, identity):
+    def scan(x, axis, exclusive, reverse):
+        if reverse:
+            x = jnp.flip(x, axis)
+        if exclusive:
+            pad = [(0, 0)] * x.ndim
+            pad[axis] = (1, 0)
+            x = jnp.pad(x, pad, constant_values=identity)
+            x = lax.slice_in_dim(x, 0, x.shape[axis] - 1, axis=axis)
+        out = fn(x, axis)
+        return jnp.flip(out, axis) if reverse else out
+    return scan
+
+
+def _scan_cumprod(x, axis, exclusive, reverse):
+    return _scan(lambda v, a: lax.cumprod(v, axis=a), 1)(x, axis, exclusive, reverse)
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2, 3))
+def _cumprod(x, axis, exclusive, reverse):
+    return _scan_cumprod(x, axis, exclusive, reverse)
+
+
+def _cumprod_fwd(x, axis, exclusive, reverse):
+    prod = _scan_cumprod(x, axis, exclusive, reverse)
+    return prod, (x, prod)
+
+
+def _cumprod_bwd(axis, exclusive, reverse, res, g):
+    # TF's CumprodGrad: div_no_nan(cumsum(prod * g, reverse=not reverse), x), so 0 where
+    # x is 0.
+    x, prod = res
+    out = _scan(lambda v, a: jnp.cumsum(v, a, v.dtype), 0)(prod * g, axis, exclusive,
+                                                          not reverse)
+    safe = jnp.where(x == 0, jnp.ones_like(x), x)
+    return (jnp.where(x == 0, jnp.zeros_like(out), out / jnp.conj(safe)),)
+
+
+_cumprod.defvjp(_cumprod_fwd, _cumprod_bwd)
+
+
+_SCAN_SUMMARY = ("name={name}; signature=x:T, axis:Tidx -> out:T; "
+                 "attr=exclusive:bool,default=false; attr=reverse:bool,default=false; "
+                 "attr=T:type,allowed=[{{enums}}]; "
+                 "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
+
+
+def _scanner(name, fn, allowed=NUMBER):
+    op = Op(name, fn, allowed=allowed,
+            summary=_SCAN_SUMMARY.format(name=name))
+
+    def public(x, axis=0, exclusive=False, reverse=False, name=None):
+        x = to_tensor(x)
+        check_dtype(op, x)
+        axis = static_int(axis)
+        a = axis + x.ndim if axis < 0 else axis
+        if not 0 <= a < x.ndim:
+            raise errors.op_error(
+                errors.InvalidArgumentError, op.name,
+                f"ScanOp: Expected scan axis in the range [{-x.ndim}, {x.ndim}), but got {a}",
+                kernel=op.name)
+        return execute(op, (x,), (("axis", a), ("exclusive", bool(exclusive)),
+                                  ("reverse", bool(reverse))))
+    public.op = op
+    return public
+
+
+cumsum = _scanner("Cumsum", _scan(lambda x, axis: jnp.cumsum(x, axis, x.dtype), 0))
+cumprod = _scanner("Cumprod", _cumprod)
+cumulative_logsumexp = _scanner(
+    "CumulativeLogsumexp", _scan(lambda x, axis: lax.cumlogsumexp(x, axis=axis), -np.inf),
+    allowed=FLOAT)
+
+
+# -- argmax / argmin ------------------------------------------------------------------------
+
+_INDEX_TYPES = ("int16", "uint16", "int32", "int64")
+_ARG_SUMMARY = ("name={name}; signature=input:T, dimension:Tidx -> output:output_type; "
+                "attr=T:type,allowed=[{{enums}}]; "
+                "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
+                "attr=output_type:type,default=DT_INT64,allowed=[" + enums(_INDEX_TYPES) + "]")
+
+
+def _arg(name, fn):
+    op = Op(name, lambda x, axis, dtype: fn(x, axis).astype(dtype), differentiable=False,
+            allowed=REAL + ("bool",), summary=_ARG_SUMMARY.format(name=name))
+
+    def public(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+        x = to_tensor(input)
+        check_dtype(op, x)
+        out = dtypes.as_dtype(output_type)
+        if out._tf_name not in _INDEX_TYPES:
+            raise attr_error(op, "output_type", out, _INDEX_TYPES)
+        axis = 0 if axis is None else static_int(axis)
+        if not -x.ndim <= axis < x.ndim:
+            raise _arg_error(op.name, f"Expected dimension in the range [{-x.ndim}, "
+                                      f"{x.ndim}), but got {axis}")
+        axis %= x.ndim
+        if x._value.shape[axis] == 0:
+            raise _arg_error(op.name, f"Reduction axis {axis} is empty in shape "
+                                      f"[{','.join(map(str, x._value.shape))}]")
+        return execute(op, (x,), (("axis", axis), ("dtype", out._np)))
+    public.op = op
+    return public
+
+
+def _arg_error(op_name, text):
+    return errors.op_error(errors.InvalidArgumentError, op_name, text, kernel=op_name)
+
+
+def _ignoring_nan(fn, fill):
+    # TF's kernels never pick a nan (JAX's do).
+    def arg(x, axis):
+        if jnp.issubdtype(x.dtype, jnp.floating):
+            x = jnp.where(jnp.isnan(x), jnp.asarray(fill, x.dtype), x)
+        return fn(x, axis)
+    return arg
+
+
+argmax = _arg("ArgMax", _ignoring_nan(jnp.argmax, -np.inf))
+argmin = _arg("ArgMin", _ignoring_nan(jnp.argmin, np.inf))

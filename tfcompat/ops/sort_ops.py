@@ -1,0 +1,113 @@
+"""tf.sort, tf.argsort, tf.math.top_k and tf.math.in_top_k.
+
+TF sorts with TopKV2: descending order, ties by index, nan as the largest value;
+ascending order sorts the negated values, so nan comes first there too.
+"""
+import collections
+
+import jax.numpy as jnp
+
+from ..framework import dtypes, errors
+from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
+from ..framework.tensor import EagerTensor
+from .math_common import static_int
+
+TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
+
+
+def _order(x, axis, descending):
+    """Indices that sort `x` along `axis` as TF does (stable)."""
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        nan = jnp.isnan(x)
+        x = jnp.where(nan, jnp.asarray(jnp.inf if descending else -jnp.inf, x.dtype), x)
+    return jnp.argsort(x, axis=axis, stable=True, descending=descending)
+
+
+def _sort(x, axis, descending):
+    return jnp.take_along_axis(x, _order(x, axis, descending), axis=axis)
+
+
+_sort_op = Op("Sort", _sort)
+_argsort_op = Op("ArgSort", lambda x, axis, descending: _order(x, axis, descending)
+                 .astype(jnp.int32), differentiable=False)
+
+
+def _sort_args(values, axis, direction):
+    from .math_ops import negative
+    x = to_tensor(values)
+    if direction not in ("ASCENDING", "DESCENDING"):
+        raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
+                         f"Received: direction={direction}")
+    axis = static_int(axis)
+    a = axis + x.ndim if axis < 0 else axis
+    if not 0 <= a < x.ndim:
+        raise errors.InvalidArgumentError(
+            None, None,
+            f"{{{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/"
+            f"device:CPU:0}}}} slice index {a} of dimension 0 out of bounds. "
+            f"[Op:StridedSlice] name: strided_slice/")
+    if direction == "ASCENDING":
+        check_dtype(negative.op, x)
+    return x, (("axis", a), ("descending", direction == "DESCENDING"))
+
+
+def sort(values, axis=-1, direction="ASCENDING", name=None):
+    """tf.sort."""
+    x, attrs = _sort_args(values, axis, direction)
+    return execute(_sort_op, (x,), attrs)
+
+
+def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
+    """tf.argsort: int32 indices; always stable (ties keep their order), as TF's CPU
+    kernel is. No gradient (TF's is zeros through its negation)."""
+    x, attrs = _sort_args(values, axis, direction)
+    return execute(_argsort_op, (x,), attrs)
+
+
+def _top_k(x, k, index_dtype):
+    idx = jnp.take(_order(x, -1, True), jnp.arange(k), axis=-1)
+    return jnp.take_along_axis(x, idx, axis=-1), idx.astype(index_dtype)
+
+
+_top_k_op = Op("TopKV2", _top_k)
+
+
+def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
+    """tf.math.top_k: (values, indices) of the k largest entries of the last axis,
+    ties by index; always sorted."""
+    x = to_tensor(input)
+    k = static_int(k)
+    text = None
+    if x.ndim < 1:
+        text = f"input must be >= 1-D, got shape [{','.join(map(str, x._value.shape))}]"
+    elif k < 0:
+        text = f"Need k >= 0, got {k}"
+    elif x._value.shape[-1] < k:
+        text = f"input must have at least k columns. Had {x._value.shape[-1]}, needed {k}"
+    if text:
+        raise errors.op_error(errors.InvalidArgumentError, "TopKV2", text, kernel="TopKV2")
+    values, indices = execute(_top_k_op, (x,), (
+        ("k", k), ("index_dtype", dtypes.as_dtype(index_type)._np)))
+    return TopKV2(values, indices)
+
+
+def in_top_k(targets, predictions, k, name=None):
+    """tf.math.in_top_k: whether predictions[i, targets[i]] is among the k largest of row
+    i (ties count in); False for out-of-range targets and non-finite predictions."""
+    p = to_tensor(predictions)
+    t = to_tensor(targets)
+    if p.dtype is not dtypes.float32:
+        raise mismatch_error("InTopKV2", 0, dtypes.float32, p.dtype)
+    if p._value.shape[0] != t._value.shape[0]:
+        raise errors.op_error(
+            errors.InvalidArgumentError, "InTopKV2",
+            f"First dimension of predictions {p._value.shape[0]} must match length of "
+            f"targets {t._value.shape[0]}", kernel="InTopKV2")
+    pv, tv = p._value, t._value
+    n = pv.shape[1]
+    valid = (tv >= 0) & (tv < n)
+    target = jnp.take_along_axis(pv, jnp.clip(tv, 0, n - 1)[:, None], axis=1)
+    better = jnp.sum(pv > target, axis=1)
+    ok = valid & jnp.isfinite(target[:, 0]) & jnp.all(jnp.isfinite(pv), axis=1)
+    return EagerTensor(ok & (better < static_int(k)))
+

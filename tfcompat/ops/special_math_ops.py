@@ -1,0 +1,129 @@
+"""tf.math special functions: erf family, gamma family, Bessel, zeta, betainc, and the
+x*log(y) family with TF's gradients (0 where x is 0)."""
+import jax
+import jax.numpy as jnp
+import jax.scipy.special as jss
+import numpy as np
+from jax import lax
+
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
+from . import array_ops, math_ops, reduction_ops
+from .math_common import FLOAT, binary, broadcast_error, cpu_kernels, unary
+
+erf = unary("Erf", jss.erf, allowed=FLOAT)
+erfc = unary("Erfc", jss.erfc, allowed=FLOAT)
+lgamma = unary("Lgamma", lambda x: jnp.where(jnp.isinf(x), jnp.abs(x), jss.gammaln(x)),
+               allowed=FLOAT)
+digamma = unary("Digamma", jss.digamma, allowed=FLOAT)
+bessel_i0 = unary("BesselI0", jss.i0, allowed=FLOAT)
+bessel_i0e = unary("BesselI0e", jss.i0e, allowed=FLOAT)
+bessel_i1 = unary("BesselI1", jss.i1, allowed=FLOAT)
+bessel_i1e = unary("BesselI1e", jss.i1e, allowed=FLOAT)
+log_sigmoid = unary("Softplus", lambda x: -jax.nn.softplus(-x), allowed=FLOAT)
+_FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
+erfinv = cpu_kernels(unary("Erfinv", jss.erfinv, allowed=FLOAT), *_FLOAT_KERNELS)
+ndtri = cpu_kernels(unary("Ndtri", jss.ndtri, allowed=FLOAT), *_FLOAT_KERNELS)
+igamma = binary("Igamma", jss.gammainc, allowed=FLOAT,
+                summary="name=Igamma; signature=a:T, x:T -> z:T; attr=T:type,allowed=[{enums}]")
+igammac = binary("Igammac", jss.gammaincc, allowed=FLOAT,
+                 summary="name=Igammac; signature=a:T, x:T -> z:T; "
+                         "attr=T:type,allowed=[{enums}]")
+
+
+def erfcinv(x, name=None):
+    """tf.math.erfcinv: -ndtri(x / 2) / sqrt(2), as TF composes it."""
+    x = to_tensor(x)
+    half = convert_to_tensor(0.5, dtype=x.dtype)
+    return math_ops.multiply(math_ops.negative(ndtri(math_ops.multiply(half, x))),
+                             convert_to_tensor(np.sqrt(0.5), dtype=x.dtype))
+
+
+def lbeta(x, name=None):
+    """tf.math.lbeta: log|B(x)| over the last axis (-inf for an empty one)."""
+    x = to_tensor(x)
+    return math_ops.subtract(reduction_ops.reduce_sum(lgamma(x), axis=[-1]),
+                             lgamma(reduction_ops.reduce_sum(x, axis=[-1])))
+
+
+# -- functions with an argument TF does not differentiate (gradient None) ----------------
+
+_zeta_op = Op("Zeta", lambda x, q: jss.zeta(lax.stop_gradient(x), q),
+              allowed=("float", "double"), error=broadcast_error,
+              summary="name=Zeta; signature=x:T, q:T -> z:T; attr=T:type,allowed=[{enums}]")
+@jax.custom_jvp
+def _polygamma(a, x):
+    # psi^(a)(x) = (-1)^(a+1) a! zeta(a+1, x) for a >= 1; digamma for a == 0.
+    higher = (-1.0) ** (a + 1) * jnp.exp(jss.gammaln(a + 1)) * jss.zeta(a + 1, x)
+    return jnp.where(a == 0, jss.digamma(x), higher)
+
+
+# TF: d/dx polygamma(a, x) = polygamma(a + 1, x); no gradient for a.
+_polygamma.defjvp(lambda primals, tangents: (
+    _polygamma(*primals), _polygamma(primals[0] + 1, primals[1]) * tangents[1]))
+
+
+_polygamma_op = Op("Polygamma", _polygamma, allowed=("float", "double"),
+                   error=broadcast_error,
+                   summary="name=Polygamma; signature=a:T, x:T -> z:T; "
+                           "attr=T:type,allowed=[{enums}]")
+_betainc_op = Op("Betainc", lambda a, b, x: jss.betainc(
+    lax.stop_gradient(a), lax.stop_gradient(b), x), allowed=("float", "double"),
+                 summary="name=Betainc; signature=a:T, b:T, x:T -> z:T; "
+                         "attr=T:type,allowed=[{enums}]")
+
+
+def _partly_differentiable(op, values, constant):
+    """Run `op`, with the inputs at positions `constant` cut from the tape (TF has no
+    gradient for them: None)."""
+    ts = match(values, op.name)
+    check_dtype(op, ts[0])
+    ts = [array_ops.stop_gradient(t) if i in constant else t for i, t in enumerate(ts)]
+    return execute(op, tuple(ts))
+
+
+def zeta(x, q, name=None):
+    """tf.math.zeta: the Hurwitz zeta function (gradient only w.r.t. q)."""
+    return _partly_differentiable(_zeta_op, (x, q), (0,))
+
+
+def polygamma(a, x, name=None):
+    """tf.math.polygamma (gradient only w.r.t. x)."""
+    return _partly_differentiable(_polygamma_op, (a, x), (0,))
+
+
+def betainc(a, b, x, name=None):
+    """tf.math.betainc: the regularized incomplete beta function (gradient only w.r.t.
+    x)."""
+    return _partly_differentiable(_betainc_op, (a, b, x), (0, 1))
+
+
+# -- x * log(y) and friends ----------------------------------------------------------------
+
+_XLOGY = ("half", "bfloat16", "float", "double", "complex64", "complex128")
+
+
+def _zero_where_x_zero(fn, grad_x, grad_y):
+    """fn(x, y) that is 0 where x == 0, with TF's gradients (also 0 where x == 0)."""
+    @jax.custom_jvp
+    def f(x, y):
+        return jnp.where(x == 0, jnp.zeros_like(x), fn(x, y))
+
+    @f.defjvp
+    def jvp(primals, tangents):
+        (x, y), (tx, ty) = primals, tangents
+        nz = x != 0
+        zero = jnp.zeros_like(x)
+        return f(x, y), (jnp.where(nz, grad_x(x, y), zero) * tx
+                         + jnp.where(nz, grad_y(x, y), zero) * ty)
+    return f
+
+
+_xlogy = _zero_where_x_zero(lambda x, y: x * jnp.log(y), lambda x, y: jnp.log(y),
+                            lambda x, y: x / y)
+_xdivy = _zero_where_x_zero(lambda x, y: x / y, lambda x, y: 1 / y, lambda x, y: -x / (y * y))
+_xlog1py = _zero_where_x_zero(lambda x, y: x * jnp.log1p(y), lambda x, y: jnp.log1p(y),
+                              lambda x, y: x / (y + 1))
+xlogy = binary("Xlogy", _xlogy, allowed=_XLOGY)
+xdivy = binary("Xdivy", _xdivy, allowed=_XLOGY)
+xlog1py = binary("Xlog1py", _xlog1py, allowed=_XLOGY)

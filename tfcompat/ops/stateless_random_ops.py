@@ -1,0 +1,204 @@
+"""tf.random.stateless_*: TF's StatelessRandom*V2 kernels, pure functions of the Philox
+state that StatelessRandomGetKeyCounter derives from a shape-[2] seed. tf.random.Generator
+runs the same V2 kernels on its state variable.
+"""
+import enum
+
+from ..framework import dtypes, errors
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import execute, to_tensor
+from . import op_args, philox, random_distributions as D
+from .random_ops import (
+    check_categorical, check_float, check_range, full_int_fn, kernel, normal_fn, scale,
+    shape_arg, shift, truncated_normal_fn, uniform_fn, uniform_int_fn,
+)
+
+__all__ = []
+
+
+
+class Algorithm(enum.Enum):
+    """tf.random.Algorithm."""
+
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+PHILOX, THREEFRY, AUTO_SELECT = 1, 2, 3
+_V2_SUMMARY = ("name={op}; signature=shape:Tshape, key:uint64, counter:uint64, alg:int32 -> "
+               "output:dtype; attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, "
+               "DT_FLOAT, DT_DOUBLE]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, "
+               "DT_INT64]")
+
+_key_counter = kernel("StatelessRandomGetKeyCounter", philox.scramble)
+_KEY_COUNTER_SUMMARY = ("name=StatelessRandomGetKeyCounter; signature=seed:Tseed -> key:uint64, "
+                        "counter:uint64; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, "
+                        "DT_INT64]")
+uniform_v2 = kernel("StatelessRandomUniformV2", uniform_fn)
+normal_v2 = kernel("StatelessRandomNormalV2", normal_fn)
+truncated_normal_v2 = kernel("StatelessTruncatedNormalV2", truncated_normal_fn)
+uniform_int_v2 = kernel("StatelessRandomUniformIntV2", uniform_int_fn)
+full_int_v2 = kernel("StatelessRandomUniformFullIntV2", full_int_fn)
+_multinomial = kernel("StatelessMultinomial", D.multinomial)
+_shuffle = kernel("StatelessShuffle", D.shuffle)
+
+
+def convert_alg(alg):
+    """TF's random_ops_util.convert_alg_to_int."""
+    if isinstance(alg, int):
+        return alg
+    if hasattr(alg, "value") and isinstance(alg.value, int):
+        return alg.value
+    if isinstance(alg, str):
+        canon = alg.strip().lower().replace("-", "").replace("_", "")
+        names = {"philox": PHILOX, "threefry": THREEFRY, "autoselect": AUTO_SELECT}
+        if canon in names:
+            return names[canon]
+        raise ValueError(unsupported_alg(alg))
+    raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) "
+                    "to int.")
+
+
+def unsupported_alg(alg):
+    if isinstance(alg, int):
+        names = PHILOX, THREEFRY, AUTO_SELECT
+    else:
+        names = "philox", "threefry", "auto_select"
+    return (f"Argument `alg` got unsupported value {alg}. Supported values are {names[0]} for "
+            f"the Philox algorithm, {names[1]} for the ThreeFry algorithm, and {names[2]} "
+            "for auto-selection.")
+
+
+def check_alg(alg, op_name):
+    """The algorithm of a V2 kernel: Philox (also for auto-select); TF's CPU kernels
+    reject ThreeFry's one-word counter."""
+    if alg == THREEFRY:
+        raise op_args.kernel_error(
+            op_name, "counter must be a vector with length at least 2; got shape: [1]. "
+                     "(Note that batched counters are not supported yet.)", name="")
+    if alg not in (PHILOX, AUTO_SELECT):
+        raise ValueError(unsupported_alg(alg))
+
+
+def seed_state(seed, alg, op_name):
+    """The Philox state of a stateless op's seed (StatelessRandomGetKeyCounter)."""
+    alg = convert_alg(AUTO_SELECT if alg is None else alg)
+    if alg not in (PHILOX, THREEFRY, AUTO_SELECT):
+        raise ValueError(unsupported_alg(alg))
+    seed = to_tensor(seed)
+    if seed.dtype not in (dtypes.int32, dtypes.int64):
+        raise op_args.attr_error(_key_counter.name, "Tseed", seed.dtype, ("int32", "int64"),
+                                 _KEY_COUNTER_SUMMARY)
+    if seed._value.shape != (2,):
+        raise op_args.kernel_error(_key_counter.name, f"seed must have shape [2], not "
+                                                      f"{op_args.dims(seed._value.shape)}")
+    check_alg(alg, op_name)
+    return execute(_key_counter, (seed,))
+
+
+def unit(op, state, shape, dtype):
+    """Run a float V2 kernel (uniform, normal, truncated normal) on a Philox state."""
+    check_float(op, dtype, _V2_SUMMARY.format(op=op.name))
+    return execute(op, (state,), (("shape", shape), ("dtype", dtype._np)))
+
+
+def uniform_int(state, shape, minval, maxval):
+    check_range(uniform_int_v2.name, minval, maxval)
+    return execute(uniform_int_v2, (state, minval, maxval), (("shape", shape),))
+
+
+def full_int(state, shape, dtype):
+    return execute(full_int_v2, (state,), (("shape", shape), ("dtype", dtype._np)))
+
+
+_UNIFORM_DTYPES = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
+                   dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)
+
+
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None,
+                      alg="auto_select"):
+    """tf.random.stateless_uniform."""
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in _UNIFORM_DTYPES:
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are "
+                         f"({', '.join(repr(d) for d in _UNIFORM_DTYPES)}).")
+    if dtype.is_integer:
+        if (minval is None) != (maxval is None):
+            raise ValueError(f"For integer `dtype` argument {dtype}, argument `minval` and "
+                             f"`maxval` must be both None or not None. Got `minval`={minval} "
+                             f"and `maxval`={maxval}.")
+        if minval is not None and dtype.is_unsigned:
+            raise ValueError(f"Argument `dtype` got invalid value {dtype} when argument "
+                             "`minval` is not None. Please don't use unsigned integers in "
+                             "this case.")
+    elif maxval is None:
+        maxval = 1
+    if dtype.is_integer and minval is None:
+        shape = shape_arg(shape, full_int_v2.name)
+        return full_int(seed_state(seed, alg, full_int_v2.name), shape, dtype)
+    minval = convert_to_tensor(minval, dtype=dtype)
+    maxval = convert_to_tensor(maxval, dtype=dtype)
+    if dtype.is_integer:
+        shape = shape_arg(shape, uniform_int_v2.name)
+        return uniform_int(seed_state(seed, alg, uniform_int_v2.name), shape, minval, maxval)
+    shape = shape_arg(shape, uniform_v2.name)
+    rnd = unit(uniform_v2, seed_state(seed, alg, uniform_v2.name), shape, dtype)
+    return scale(rnd, minval, maxval)
+
+
+def _stateless_unit(op, shape, seed, mean, stddev, dtype, alg):
+    dtype = dtypes.as_dtype(dtype)
+    shape = shape_arg(shape, op.name)
+    mean = convert_to_tensor(mean, dtype=dtype)
+    stddev = convert_to_tensor(stddev, dtype=dtype)
+    return shift(unit(op, seed_state(seed, alg, op.name), shape, dtype), mean, stddev)
+
+
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
+                     alg="auto_select"):
+    """tf.random.stateless_normal."""
+    return _stateless_unit(normal_v2, shape, seed, mean, stddev, dtype, alg)
+
+
+def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32,
+                               name=None, alg="auto_select"):
+    """tf.random.stateless_truncated_normal."""
+    return _stateless_unit(truncated_normal_v2, shape, seed, mean, stddev, dtype, alg)
+
+
+def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=None):
+    """tf.random.stateless_categorical."""
+    logits = to_tensor(logits)
+    num_samples, dtype = check_categorical(_multinomial.name, logits, num_samples, dtype)
+    if not logits.dtype.is_floating:
+        raise errors.NotFoundError(
+            None, None, "Could not find device for node: {{node StatelessMultinomial}} = "
+                        f"StatelessMultinomial[T=DT_{logits.dtype.name.upper()}, ...]: its "
+                        "kernels take floating logits [Op:StatelessMultinomial]")
+    state = seed_state(seed, AUTO_SELECT, _multinomial.name)
+    return execute(_multinomial, (state, logits),
+                   (("num_samples", num_samples), ("dtype", dtype._np)))
+
+
+def stateless_shuffle(value, seed, alg="auto_select", name=None):
+    """tf.random.experimental.stateless_shuffle."""
+    value = to_tensor(value)
+    state = seed_state(seed, alg, _shuffle.name)
+    return value if value._value.ndim == 0 else execute(_shuffle, (state, value))
+
+
+def split(seed, num=2, alg="auto_select"):
+    """tf.random.split (tf.random.experimental.stateless_split)."""
+    seed = to_tensor(seed)
+    return stateless_uniform([num, 2], seed, dtype=seed.dtype, minval=None, maxval=None,
+                             alg=alg)
+
+
+def fold_in(seed, data, alg="auto_select"):
+    """tf.random.fold_in (tf.random.experimental.stateless_fold_in)."""
+    from .array_ops import stack
+    data = to_tensor(data)
+    seed1 = stateless_uniform([], seed, dtype=data.dtype, minval=None, maxval=None, alg=alg)
+    return stack([seed1, data])
+
