@@ -11,6 +11,9 @@ from .framework.dtypes import (  # noqa: F401
     uint64, variant,
 )
 from .framework.backprop import GradientTape, UnconnectedGradients  # noqa: F401
+from .framework.custom_gradient import (  # noqa: F401
+    custom_gradient, grad_pass_through, recompute_grad,
+)
 from .framework.tensor import Tensor  # noqa: F401
 from .framework.tensor_shape import TensorShape  # noqa: F401
 from .framework.tf_logging import get_logger  # noqa: F401

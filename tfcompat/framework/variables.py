@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 
 from . import dtypes, errors
-from .tape import _active, record_read
+from .tape import _active, _watchers, record_read
 from .tensor import ArrayLike, EagerTensor, Tensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
 
@@ -86,7 +86,7 @@ class Variable(ArrayLike):
     # -- reading ------------------------------------------------------------------
     def _read(self):
         t = EagerTensor(self._value)
-        if _active:
+        if _active or _watchers:
             record_read(self, t)
         return t
 
