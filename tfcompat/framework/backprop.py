@@ -25,6 +25,7 @@ from jax.extend.core import Literal
 from . import dtypes, errors, nest, tf_logging
 from .constant_op import convert_to_tensor
 from .dispatch import Op, execute
+from .forwardprop import _accumulators
 from .tape import _TRAINABLE_NP, _State, _active, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
@@ -170,13 +171,14 @@ class DerivedOp:
     """An op made by differentiation (a gradient or jacobian program), recorded on
     enclosing tapes like any other op."""
 
-    __slots__ = ("name", "fn", "differentiable", "vjps")
+    __slots__ = ("name", "fn", "differentiable", "vjps", "jvps")
 
     def __init__(self, name, fn):
         self.name = name
         self.fn = fn
         self.differentiable = True
         self.vjps = {}
+        self.jvps = {}
 
 
 class _Program:
@@ -308,7 +310,7 @@ def run_gradient(sl, cts):
     (or None) per connected user source."""
     program = sl.program
     program.seen += 1
-    if program.seen == 1 or program.eager_only or _active:
+    if program.seen == 1 or program.eager_only or _active or _accumulators:
         return _backward_eagerly(sl, cts)
     args = sl.args() + [c._value for c in cts]
     return [EagerTensor(o) for o in program.jitted(*args)]
@@ -577,6 +579,11 @@ class GradientTape:
         if output_gradients is not None:
             output_gradients = [_output_gradient(g) for g in nest.flatten(output_gradients)]
         source_nodes = _source_nodes(state, flat_sources)
+        sparse = _row_gathers(state, source_nodes)
+        for j, gathers in sparse.items():
+            # Differentiate w.r.t. each gather's output instead: TF's IndexedSlices.
+            source_nodes[j] = []
+            source_nodes.extend([g] for g, _ in gathers)
         targets, cts = [], []
         for i, t in enumerate(flat_targets):
             if isinstance(t, Variable):
@@ -586,12 +593,16 @@ class GradientTape:
             targets.append(t)
             ct = output_gradients[i] if output_gradients and i < len(output_gradients) else None
             cts.append(seed(t, ct))
-        grads = [None] * len(flat_sources)
+        grads = [None] * len(source_nodes)
         sl = extract(state, source_nodes, targets)
         if sl is not None:
             for j, g in zip(sl.program.connected,
                             run_gradient(sl, [cts[k] for k in sl.targets_used])):
                 grads[j] = g
+        extra = iter(grads[len(flat_sources):])
+        for j, gathers in sparse.items():
+            grads[j] = _indexed_slices(flat_sources[j], gathers, [next(extra) for _ in gathers])
+        grads = grads[:len(flat_sources)]
         _fill_unconnected(grads, flat_sources, mode)
         self._release()
         return nest.pack_sequence_as(sources, grads)
@@ -692,6 +703,19 @@ def _check_node(x):
     raise AttributeError(f"'{name}' object has no attribute '{missing}'")
 
 
+def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False,
+              aggregation_method=None, stop_gradients=None,
+              unconnected_gradients=UnconnectedGradients.NONE):
+    """tf.gradients: a graph-mode API; in eager mode TF raises, as here."""
+    raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use "
+                       "tf.GradientTape instead.")
+
+
+def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name="hessians"):
+    """tf.hessians: built on tf.gradients, so eager mode raises as TF does."""
+    return gradients(ys, xs)
+
+
 def _unconnected_mode(value):
     try:
         return UnconnectedGradients(value)
@@ -722,6 +746,49 @@ def _source_nodes(state, sources):
         else:
             nodes.append([])
     return nodes
+
+
+def _row_gathers(state, source_nodes):
+    """The sources whose every use on the tape is an axis-0 tf.gather of them: for each,
+    the (output, indices) of those gathers. Their gradient is an IndexedSlices."""
+    nodes = {id(n) for ns in source_nodes for n in ns}
+    uses = {}
+    for rec in state.records:
+        for pos, t in enumerate(rec[2]):
+            if id(t) in nodes:
+                uses.setdefault(id(t), []).append((rec, pos))
+    sparse = {}
+    for j, ns in enumerate(source_nodes):
+        gathers = []
+        for n in ns:
+            found = uses.get(id(n))
+            if not found or not all(pos == 0 and rec[0].name == "GatherV2" and
+                                    rec[1] == (("axis", 0), ("batch_dims", 0))
+                                    for rec, pos in found):
+                break
+            gathers.extend((rec[3][0], rec[2][1]) for rec, _ in found)
+        else:
+            if gathers:
+                sparse[j] = gathers
+    return sparse
+
+
+def _indexed_slices(source, gathers, grads):
+    """TF's GatherV2 gradient, aggregated over gathers: rows `indices` get `values`."""
+    from ..ops import array_ops
+    from .indexed_slices import IndexedSlices
+    shape = _value_of(source).shape
+    values, indices = [], []
+    for (_, idx), g in zip(gathers, grads):
+        if g is not None:
+            values.append(array_ops.reshape(g, (-1,) + shape[1:]))
+            indices.append(array_ops.reshape(idx, (-1,)))
+    if not values:
+        return None
+    if len(values) > 1:
+        values, indices = [array_ops.concat(values, 0)], [array_ops.concat(indices, 0)]
+    return IndexedSlices(values[0], indices[0],
+                         EagerTensor(jnp.asarray(np.asarray(shape, np.int32))))
 
 
 def _variable_target(variable, sources, source_nodes):

@@ -41,6 +41,9 @@ def _from_python(value, dtype):
             else:
                 return EagerTensor(jnp.asarray(dtypes.infer_numpy(value)))
         return EagerTensor(_scalar_array(value, dtype))
+    to_tensor = getattr(value, "__tf_tensor__", None)
+    if to_tensor is not None:
+        return convert_to_tensor(to_tensor(), dtype=dtype)
     return EagerTensor(jnp.asarray(_numpy(value, dtype)))
 
 

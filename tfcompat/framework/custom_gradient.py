@@ -25,13 +25,14 @@ class _CustomGradientOp:
     """The op a custom_gradient call is recorded as: forward values are those `f`
     computed; the backward pass is `grad_fn`."""
 
-    __slots__ = ("name", "fn", "differentiable", "vjps", "vjp_tensors")
+    __slots__ = ("name", "fn", "differentiable", "vjps", "jvps", "vjp_tensors")
 
     def __init__(self, name, fn, vjp_tensors):
         self.name = name
         self.fn = fn
         self.differentiable = True
         self.vjps = {}
+        self.jvps = {}
         self.vjp_tensors = vjp_tensors
 
 

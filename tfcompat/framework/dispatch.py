@@ -11,6 +11,7 @@ import jax
 
 from . import dtypes, errors
 from .constant_op import convert_to_tensor
+from .forwardprop import _accumulators, propagate
 from .tape import _active, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
@@ -37,7 +38,7 @@ class Op:
     """
 
     __slots__ = ("name", "fn", "differentiable", "allowed", "_allowed_np", "summary",
-                 "error", "dependencies", "kernels", "vjps", "__weakref__")
+                 "error", "dependencies", "kernels", "vjps", "jvps", "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=None, summary=None,
                  error=None, dependencies=None):
@@ -52,6 +53,7 @@ class Op:
         self.dependencies = dependencies
         self.kernels = {}   # attrs -> jitted kernel
         self.vjps = {}      # (attrs, float inputs, float outputs) -> its VJP as an Op
+        self.jvps = {}      # (attrs, inputs with tangents, float outputs) -> its JVP as an Op
 
     def __repr__(self):
         return f"<Op {self.name}>"
@@ -95,6 +97,8 @@ def execute(op, inputs, attrs=()):
     if _active and op.differentiable:
         record(op, attrs, tuple(inputs), tuple(outputs),
                None if op.dependencies is None else op.dependencies(arrays, attrs))
+    if _accumulators and op.differentiable:
+        propagate(op, attrs, inputs, outputs)
     return result
 
 

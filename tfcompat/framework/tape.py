@@ -11,7 +11,8 @@ from . import dtypes
 
 # The active tapes, innermost last. Module-level (not thread-local) for speed.
 _active = []
-# Active VariableWatchers (tf.custom_gradient finds the variables its function reads).
+# Observers of Variable reads: VariableWatchers (tf.custom_gradient finds the variables
+# its function reads) and recording ForwardAccumulators (reads carry the tangent).
 _watchers = []
 
 _TRAINABLE_NP = frozenset(np.dtype(d.as_numpy_dtype) for d in dtypes.TRAINABLE)
@@ -57,16 +58,18 @@ class VariableWatcher:
     def __exit__(self, *exc):
         _watchers.remove(self)
 
+    def on_read(self, handle, read):
+        if handle._trainable and all(v is not handle for v in self.variables):
+            self.variables.append(handle)
+
 
 def record_read(variable, read):
     """A read of `variable` produced tensor `read`: make it a node of each tape that
     watches the variable (trainable ones are watched on access)."""
     handle = variable._handle
     key = id(handle)
-    if handle._trainable:
-        for watcher in _watchers:
-            if all(v is not handle for v in watcher.variables):
-                watcher.variables.append(handle)
+    for watcher in _watchers:
+        watcher.on_read(handle, read)
     for state in _active:
         if key not in state.variables:
             if not (state.watch_accessed and handle._trainable):

@@ -86,7 +86,7 @@ class Variable(ArrayLike):
     # -- reading ------------------------------------------------------------------
     def _read(self):
         t = EagerTensor(self._value)
-        if _active or _watchers:
+        if _active or _watchers:  # tapes, or read observers (VariableWatcher, accumulators)
             record_read(self, t)
         return t
 
