@@ -120,10 +120,16 @@ class Tensor(ArrayLike):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def __str__(self):
+        if isinstance(self._value, jax.core.Tracer):
+            return f'Tensor("{_symbolic_name(self)}", shape={self.shape}, ' \
+                   f'dtype={self.dtype.name})'
         return f"tf.Tensor({numpy_text(self)}, shape={shape_text(self._value.shape)}, " \
                f"dtype={self.dtype.name})"
 
     def __repr__(self):
+        if isinstance(self._value, jax.core.Tracer):
+            return f"<tf.Tensor '{_symbolic_name(self)}' shape={self.shape} " \
+                   f"dtype={self.dtype.name}>"
         return f"<tf.Tensor: shape={shape_text(self._value.shape)}, dtype={self.dtype.name}, " \
                f"numpy={numpy_text(self, is_repr=True)}>"
 
@@ -149,6 +155,12 @@ EagerTensor.__module__ = "tensorflow.python.framework.ops"
 
 _NUMPY_METHODS = frozenset(("T", "astype", "ravel", "transpose", "reshape", "clip", "size",
                             "tolist", "data"))
+
+
+def _symbolic_name(t):
+    """The graph name of a traced tensor (its tf.function argument's name, 'x:0')."""
+    from .function import symbolic_name
+    return symbolic_name(t._value) or "Identity:0"
 
 
 def _type_name(obj):

@@ -1,6 +1,7 @@
 """tf.Variable: mutable state over a jax.Array, read onto tapes like TF's ResourceVariable."""
 import enum
 import itertools
+import weakref
 
 import jax
 import jax.numpy as jnp
@@ -30,6 +31,14 @@ class VariableAggregation(enum.Enum):
 
 
 _uids = itertools.count()
+_live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
+_creating = []   # traces in progress (tf.function), told of the variables created in them
+
+
+def live_variables():
+    """Every Variable alive now, in creation order."""
+    return [v for _, v in sorted(_live.items())]
+
 _add = jax.jit(jnp.add)
 _sub = jax.jit(jnp.subtract)
 
@@ -56,6 +65,12 @@ class Variable(ArrayLike):
         if callable(initial_value):
             initial_value = initial_value()
         value = convert_to_tensor(initial_value, dtype=dtype)._value
+        if _creating:
+            if isinstance(value, jax.core.Tracer):
+                raise ValueError("tfcompat cannot lift the initial value of a tf.Variable "
+                                 "created inside tf.function: it depends on the function's "
+                                 "arguments or on other variables.")
+            _creating[-1].created.append((self, value))
         if trainable is None:
             trainable = synchronization is not VariableSynchronization.ON_READ
         self._value = value
@@ -66,6 +81,7 @@ class Variable(ArrayLike):
         self._synchronization = synchronization
         self._aggregation = aggregation
         self._uid = next(_uids)
+        _live[self._uid] = self
 
     @property
     def _handle(self):
@@ -136,6 +152,8 @@ class Variable(ArrayLike):
                         f"(Variable: {self!r})")
 
     def __repr__(self):
+        if isinstance(self._value, jax.core.Tracer):
+            return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
         return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, " \
                f"numpy={numpy_text(self, is_repr=True)}>"
 
