@@ -96,6 +96,7 @@ class Function:
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
         self._concrete = {}
+        self._fast = {}     # flat positional signatures -> ConcreteFunction
         self._tracing_count = 0
         self._created_variables = False
         self._bound = weakref.WeakKeyDictionary()
@@ -122,6 +123,21 @@ class Function:
     def __call__(self, *args, **kwargs):
         if _run_eagerly[0]:
             return self._python_function(*args, **kwargs)
+        if not kwargs and self._input_signature is None:
+            # Fast path: positional Tensors and Python scalars.
+            key = []
+            for a in args:
+                if type(a) is EagerTensor:
+                    key.append((a._value.shape, a._value.dtype))
+                elif type(a) in _SCALARS:
+                    key.append((type(a), a))
+                else:
+                    break
+            else:
+                concrete = self._fast.get(tuple(key))
+                if concrete is None:
+                    concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)
+                return concrete._call_flat([a for a in args if type(a) is EagerTensor])
         concrete = self._concrete_for(args, kwargs)
         return concrete._call_flat(_flat_tensors(args, kwargs))
 
@@ -163,6 +179,9 @@ class Function:
             self._created_variables = True
             concrete, _ = _trace(self._python_function, args, kwargs, allow_creation=False)
         return concrete
+
+
+_SCALARS = frozenset((int, float, bool, str, type(None)))
 
 
 def _check_spec(spec, value):
@@ -371,6 +390,8 @@ class ConcreteFunction:
                               debug_info=None)
         self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
         self._op = Op("PartitionedCall", self._fn)
+        self._jitted = jax.jit(self._fn)
+        self._const_values = tuple(c._value for c in self._consts)
         self._assigned = [variables[i] for i in structure["assigned"]]
         self._result = structure["result"]
         self._n_out = len(jaxpr.outvars) - len(self._assigned)
@@ -384,10 +405,17 @@ class ConcreteFunction:
         return self._call_flat(_flat_tensors(args, kwargs))
 
     def _call_flat(self, tensors):
-        reads = [v._read() if tape._active or tape._watchers else EagerTensor(v._value)
-                 for v in self._variables]
-        outs = execute(self._op, self._consts + tuple(reads) + tuple(tensors))
-        outs = outs if isinstance(outs, list) else [outs]
+        if tape._active or tape._watchers:
+            # Recorded as one op: gradients reach the arguments and the variables read.
+            reads = tuple(v._read() for v in self._variables)
+            outs = execute(self._op, self._consts + reads + tuple(tensors))
+        else:
+            try:
+                arrays = self._jitted(*self._const_values, *[v._value for v in self._variables],
+                                      *[t._value for t in tensors])
+            except (TypeError, ValueError) as exc:
+                raise self._op.error(self._op, [t._value for t in tensors], {}, exc) from None
+            outs = [EagerTensor(a) for a in arrays]
         for v, new in zip(self._assigned, outs[self._n_out:]):
             v._value = new._value
         it = iter(outs[:self._n_out])
