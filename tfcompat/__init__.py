@@ -39,6 +39,8 @@ from .ops.math_ops import (  # noqa: F401
     subtract, tan, tanh, truediv,
 )
 from .ops.math_ops import realdiv  # noqa: F401
+from .ops.control_flow_ops import *  # noqa: F401,F403,E402
+from .ops.logging_ops import *  # noqa: F401,F403,E402
 
 newaxis = None
 __version__ = "2.21.0"
