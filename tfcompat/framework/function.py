@@ -20,7 +20,7 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import dtypes, nest, tape
+from . import autograph, dtypes, nest, tape
 from .dispatch import Op, execute
 from .tensor import EagerTensor, Tensor
 from .tensor_shape import TensorShape
@@ -173,11 +173,12 @@ class Function:
 
     def _trace(self, args, kwargs):
         self._tracing_count += 1
-        concrete, created = _trace(self._python_function, args, kwargs,
-                                   allow_creation=not self._concrete)
+        fn = autograph.convert(self._python_function) if self._autograph else \
+            self._python_function
+        concrete, created = _trace(fn, args, kwargs, allow_creation=not self._concrete)
         if created:
             self._created_variables = True
-            concrete, _ = _trace(self._python_function, args, kwargs, allow_creation=False)
+            concrete, _ = _trace(fn, args, kwargs, allow_creation=False)
         return concrete
 
 

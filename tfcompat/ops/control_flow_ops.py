@@ -28,7 +28,9 @@ def _traced(x):
 
 
 def _arrays(structure):
-    return [convert_to_tensor(x)._value for x in nest.flatten(structure)]
+    from ..framework.autograph import UNDEFINED
+    return [convert_to_tensor(0 if x is UNDEFINED else x)._value
+            for x in nest.flatten(structure)]
 
 
 def _tensors(template, arrays):
@@ -137,7 +139,6 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
 
 def _switch(index, fns):
     traced = [_Traced(fn, None, ()) for fn in fns]
-    assigned = _union(*traced)
     first = traced[0].out
     for t in traced[1:]:
         try:
@@ -146,12 +147,25 @@ def _switch(index, fns):
             raise ValueError(f"true_fn and false_fn arguments to tf.cond must have the same "
                              f"number, type, and overall structure of return values.\n\n"
                              f"{e}") from None
-    branches = [lambda t=t: tuple(sum(t.call([], assigned), [])) for t in traced]
-    results = jax.lax.switch(jnp.clip(index, 0, len(fns) - 1), branches)
+    return switch_traced(index, traced, None)
+
+
+def switch_traced(index, traced, keep):
+    """lax.switch over branches traced once (`keep`: the output positions to return;
+    None for all), threading the Variables any branch assigns."""
+    assigned = _union(*traced)
+
+    def branch(t):
+        def run():
+            out, variables = t.call([], assigned)
+            return tuple((out if keep is None else [out[i] for i in keep]) + variables)
+        return run
+    results = jax.lax.switch(jnp.clip(index, 0, len(traced) - 1), [branch(t) for t in traced])
     n_out = len(results) - len(assigned)
     for v, value in zip(assigned, results[n_out:]):
         v._value = value
-    return _tensors(first, list(results[:n_out]))
+    template = traced[0].out if keep is None else [None] * len(keep)
+    return _tensors(template, list(results[:n_out]))
 
 
 # -- while_loop -----------------------------------------------------------------------------
