@@ -8,6 +8,7 @@ This module must never import tensorflow.
 """
 import contextlib
 import io
+import linecache
 import logging
 import math
 import re
@@ -72,7 +73,10 @@ def run_snippet(tf_module, source, name="snippet"):
     out = io.StringIO()
     exc_type = exc_msg = None
     try:
-        code = compile(source, f"<snippet {name}>", "exec")
+        filename = f"<snippet {name}>"
+        # Registered like a notebook cell, so inspect.getsource works (AutoGraph needs it).
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        code = compile(source, filename, "exec")
         with contextlib.redirect_stdout(out):
             exec(code, namespace)
     except Exception as e:  # noqa: BLE001 - everything that escapes is recorded
