@@ -293,8 +293,7 @@ def convert(fn):
         cached = _CONVERTED[target] = _convert(target)
     if cached is target:
         return fn
-    return functools.wraps(target)(cached.__get__(fn.__self__) if hasattr(fn, "__self__")
-                                   else cached)
+    return cached.__get__(fn.__self__) if hasattr(fn, "__self__") else cached
 
 
 def _convert(fn):
@@ -332,7 +331,7 @@ def _convert(fn):
         return fn
     converted.__defaults__ = fn.__defaults__
     converted.__kwdefaults__ = fn.__kwdefaults__
-    return converted
+    return functools.wraps(fn)(converted)
 
 
 class _Module:

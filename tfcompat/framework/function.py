@@ -175,7 +175,11 @@ class Function:
         self._tracing_count += 1
         fn = autograph.convert(self._python_function) if self._autograph else \
             self._python_function
-        concrete, created = _trace(fn, args, kwargs, allow_creation=not self._concrete)
+        # Only a first trace may create variables; it folds constant subexpressions so
+        # that their initial values are known at trace time (TF lifts initializers).
+        first = not self._concrete
+        concrete, created = _trace(fn, args, kwargs, allow_creation=first,
+                                   fold_constants=first)
         if created:
             self._created_variables = True
             concrete, _ = _trace(fn, args, kwargs, allow_creation=False)
@@ -259,9 +263,19 @@ def _flat_tensors(args, kwargs):
 class _Trace:
     """A trace in progress: names of the symbolic arguments, variables created."""
 
-    def __init__(self):
+    def __init__(self, fold_constants):
         self.names = {}
         self.created = []
+        self.fold_constants = fold_constants
+
+    def variable_created(self, variable, value):
+        """Variable's hook: the initial value must be a trace-time constant (TF lifts
+        initializers out of the function)."""
+        if isinstance(value, jax.core.Tracer):
+            raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                             "inside tf.function: it depends on the function's arguments or "
+                             "on other variables.")
+        self.created.append((variable, value))
 
 
 def symbolic_name(value):
@@ -273,7 +287,7 @@ def symbolic_name(value):
     return None
 
 
-def _trace(fn, args, kwargs, allow_creation):
+def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
     """Trace `fn` once into a ConcreteFunction; also return whether it created variables."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
@@ -282,7 +296,7 @@ def _trace(fn, args, kwargs, allow_creation):
     flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
     arg_names = _arg_names(fn, args, kwargs)
     structure = {}
-    trace = _Trace()
+    trace = _Trace(fold_constants)
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)
@@ -306,7 +320,10 @@ def _trace(fn, args, kwargs, allow_creation):
         tape._active.clear()
         _creating.append(trace)
         try:
-            with jax.ensure_compile_time_eval():
+            if fold_constants:
+                with jax.ensure_compile_time_eval():
+                    result = fn(*new_args, **new_kw)
+            else:
                 result = fn(*new_args, **new_kw)
         finally:
             _creating.pop()

@@ -66,11 +66,7 @@ class Variable(ArrayLike):
             initial_value = initial_value()
         value = convert_to_tensor(initial_value, dtype=dtype)._value
         if _creating:
-            if isinstance(value, jax.core.Tracer):
-                raise ValueError("tfcompat cannot lift the initial value of a tf.Variable "
-                                 "created inside tf.function: it depends on the function's "
-                                 "arguments or on other variables.")
-            _creating[-1].created.append((self, value))
+            _creating[-1].variable_created(self, value)
         if trainable is None:
             trainable = synchronization is not VariableSynchronization.ON_READ
         self._value = value

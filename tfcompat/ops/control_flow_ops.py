@@ -39,31 +39,35 @@ def _tensors(template, arrays):
 
 class _Traced:
     """A Python function of Tensors traced once: its jaxpr, output structure and the
-    Variables it assigns."""
+    Variables it assigns. The Variables' values are inputs of the jaxpr (not captured),
+    so that a loop body sees the values of the current iteration."""
 
     def __init__(self, fn, args_template, arg_specs):
         self.variables = live_variables()
         before = [v._value for v in self.variables]
         box = {}
 
-        def run(*arrays):
+        def run(var_values, *arrays):
+            for v, value in zip(self.variables, var_values):
+                v._value = value
             try:
                 out = fn(*_tensors(args_template, list(arrays))) if args_template is not None \
                     else fn()
                 box["out"] = out
                 box["assigned"] = [i for i, v in enumerate(self.variables)
-                                   if v._value is not before[i]]
+                                   if v._value is not var_values[i]]
                 return _arrays(out), [self.variables[i]._value for i in box["assigned"]]
             finally:
                 for v, value in zip(self.variables, before):
                     v._value = value
-        self.closed = jax.make_jaxpr(run)(*arg_specs)
+        self.closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
         self.out = box["out"]
         self.assigned = [self.variables[i] for i in box["assigned"]]
 
     def call(self, arrays, assigned):
-        """Evaluate with `arrays`; returns (outputs, values of the `assigned` Variables)."""
-        results = jaxpr_as_fun(self.closed)(*arrays)
+        """Evaluate with `arrays` and the Variables' current values; returns (outputs,
+        values of the `assigned` Variables)."""
+        results = jaxpr_as_fun(self.closed)(*[v._value for v in self.variables], *arrays)
         n_out = len(results) - len(self.assigned)
         mine = dict(zip(map(id, self.assigned), results[n_out:]))
         return list(results[:n_out]), [mine.get(id(v), v._value) for v in assigned]
