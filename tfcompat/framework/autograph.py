@@ -158,11 +158,12 @@ def _assigned(nodes):
 
     class Visitor(ast.NodeVisitor):
         def visit_Name(self, node):
-            if isinstance(node.ctx, ast.Store) and node.id not in names:
+            if isinstance(node.ctx, ast.Store) and node.id not in names and \
+                    not node.id.startswith("ag__"):
                 names.append(node.id)
 
         def visit_FunctionDef(self, node):
-            if node.name not in names:
+            if node.name not in names and not node.name.startswith("ag__"):
                 names.append(node.name)
 
         visit_AsyncFunctionDef = visit_FunctionDef

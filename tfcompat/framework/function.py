@@ -29,6 +29,11 @@ from .variables import Variable, _creating, live_variables
 _run_eagerly = [False]
 
 
+def executing_eagerly():
+    """tf.executing_eagerly: False while a tf.function is being traced."""
+    return not _creating
+
+
 def run_functions_eagerly(run_eagerly):
     """tf.config.run_functions_eagerly."""
     _run_eagerly[0] = bool(run_eagerly)
@@ -92,7 +97,7 @@ class Function:
     def __init__(self, python_function, input_signature=None, autograph=True,
                  reduce_retracing=False):
         self._python_function = python_function
-        self._input_signature = None if input_signature is None else list(input_signature)
+        self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
         self._concrete = {}
@@ -101,6 +106,10 @@ class Function:
         self._created_variables = False
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
+        params = list(self._signature.parameters.values())
+        # Calls giving every parameter positionally need no canonicalization.
+        self._n_positional = len(params) if all(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) else -1
 
     python_function = property(lambda self: self._python_function)
     input_signature = property(lambda self: self._input_signature)
@@ -123,52 +132,61 @@ class Function:
     def __call__(self, *args, **kwargs):
         if _run_eagerly[0]:
             return self._python_function(*args, **kwargs)
-        if not kwargs and self._input_signature is None:
+        if not kwargs and self._input_signature is None and len(args) == self._n_positional:
             # Fast path: positional Tensors and Python scalars.
             key = []
             for a in args:
                 if type(a) is EagerTensor:
                     key.append((a._value.shape, a._value.dtype))
                 elif type(a) in _SCALARS:
-                    key.append((type(a), a))
+                    key.append(("P", a))
                 else:
                     break
             else:
                 concrete = self._fast.get(tuple(key))
                 if concrete is None:
-                    concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)
+                    concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
                 return concrete._call_flat([a for a in args if type(a) is EagerTensor])
-        concrete = self._concrete_for(args, kwargs)
+        concrete, args, kwargs = self._concrete_for(args, kwargs)
         return concrete._call_flat(_flat_tensors(args, kwargs))
 
     def get_concrete_function(self, *args, **kwargs):
         """The ConcreteFunction for these arguments (TensorSpecs stand for tensors)."""
         if not args and not kwargs and self._input_signature is not None:
             args = tuple(self._input_signature)
-        return self._concrete_for(args, kwargs)
+        return self._concrete_for(args, kwargs)[0]
 
     def _concrete_for(self, args, kwargs):
+        """The ConcreteFunction for a call, and the call's canonical arguments."""
         args, kwargs = self._bind(args, kwargs)
         key = _cache_key(args, kwargs)
         concrete = self._concrete.get(key)
         if concrete is None:
             concrete = self._concrete[key] = self._trace(args, kwargs)
-        return concrete
+        return concrete, args, kwargs
 
     def _bind(self, args, kwargs):
-        """Apply the input_signature: tensors are checked against (and keyed by) it."""
+        """Canonicalize the call as TF does (arguments bound to parameters, defaults
+        filled in), and apply the input_signature: tensors are checked against (and
+        keyed by) it."""
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError:
+            if self._input_signature is None:
+                raise
+        else:
+            bound.apply_defaults()
+            args, kwargs = tuple(bound.args), dict(bound.kwargs)
         if self._input_signature is None:
             return args, kwargs
-        if kwargs:
-            bound = self._signature.bind(*args, **kwargs)
-            args, kwargs = tuple(bound.args), dict(bound.kwargs)
         if len(args) != len(self._input_signature):
             raise TypeError(f"{self._python_function.__name__}() takes "
                             f"{len(self._input_signature)} positional arguments but "
                             f"{len(args)} were given")
         out = []
         for spec, value in zip(self._input_signature, args):
-            out.append(nest.map_structure(_check_spec, spec, value))
+            out.append(_check_spec(spec, value) if isinstance(spec, TensorSpec) else
+                       nest.map_structure(_check_spec, spec, value))
         return tuple(out), kwargs
 
     def _trace(self, args, kwargs):
@@ -230,7 +248,7 @@ def _cache_key(args, kwargs):
             return ("V", id(x._handle))
         try:
             hash(x)
-            return ("P", type(x), x)
+            return ("P", x)    # by equality, as TF: f(1.0) reuses the trace of f(1)
         except TypeError:
             return ("id", id(x))
     flat = [key(x) for x in nest.flatten(args)]
@@ -403,9 +421,10 @@ class ConcreteFunction:
         self._variables = [variables[i] for i in keep]
         # Trace-time constants become leading arguments rather than closed-over values.
         self._consts = tuple(EagerTensor(c) for c in closed.consts)
-        jaxpr = jaxpr.replace(constvars=[], invars=list(jaxpr.constvars) +
-                              [jaxpr.invars[i] for i in keep] + jaxpr.invars[n_vars:],
-                              debug_info=None)
+        invars = list(jaxpr.constvars) + [jaxpr.invars[i] for i in keep] + \
+            jaxpr.invars[n_vars:]
+        jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
+            arg_names=tuple(f"arg{i}" for i in range(len(invars)))))
         self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
         self._op = Op("PartitionedCall", self._fn)
         self._jitted = jax.jit(self._fn)

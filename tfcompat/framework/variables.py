@@ -33,6 +33,7 @@ class VariableAggregation(enum.Enum):
 _uids = itertools.count()
 _live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
 _creating = []   # traces in progress (tf.function), told of the variables created in them
+_scope = [""]    # the active tf.name_scope ('a/b/'), kept by framework.module.name_scope
 
 
 def live_variables():
@@ -71,7 +72,7 @@ class Variable(ArrayLike):
             trainable = synchronization is not VariableSynchronization.ON_READ
         self._value = value
         self._shape = TensorShape(value.shape) if shape is None else as_shape(shape)
-        self._name = (name or "Variable") + ":0"
+        self._name = _scope[-1] + (name or "Variable") + ":0"
         self._trainable = bool(trainable)
         self._constraint = constraint
         self._synchronization = synchronization

@@ -2,7 +2,7 @@
 
 Optimizer slots, `iterations`, `learning_rate` and metric state are these, as in Keras 3:
 printed `<Variable path=adam/iteration, shape=(), dtype=int64, value=0>`, with a string
-`dtype`, a tuple `shape`, `path`, `numpy()`, `assign*` and the arithmetic operators. The
+`dtype`, a TensorShape `shape` (as the TF backend's), `path`, `numpy()`, `assign*` and the arithmetic operators. The
 tf.Variable inside (``.value``) is what tf.function threads as state and tapes record.
 """
 import numpy as np
@@ -56,7 +56,7 @@ class Variable:
 
     @property
     def shape(self):
-        return tuple(self._value.shape.as_list())
+        return self._value.shape
 
     @property
     def ndim(self):
@@ -78,7 +78,7 @@ class Variable:
 
     def assign(self, value):
         value = tf.cast(value, self._dtype)
-        if tuple(value.shape.as_list()) != self.shape:
+        if value.shape != self.shape:
             raise ValueError(
                 "The shape of the target variable and the shape of the target value in "
                 "`variable.assign(value)` must match. "

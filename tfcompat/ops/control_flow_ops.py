@@ -17,7 +17,7 @@ from jax.extend.core import jaxpr_as_fun
 from ..framework import nest
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import EagerTensor, Tensor
-from ..framework.variables import live_variables
+from ..framework.variables import _creating, live_variables
 
 __all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
            "vectorized_map", "while_loop"]
@@ -97,6 +97,8 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
         raise TypeError("true_fn must be callable.")
     if not callable(false_fn):
         raise TypeError("false_fn must be callable.")
+    if isinstance(pred, bool) and _creating:
+        raise TypeError("pred must not be a Python bool")
     p = convert_to_tensor(pred)
     if not _traced(p):
         return true_fn() if bool(p) else false_fn()
@@ -180,6 +182,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     without, a lax.while_loop (forward only: its gradient raises)."""
     single = not isinstance(loop_vars, (list, tuple))
     state = [loop_vars] if single else list(loop_vars)
+    state = [nest.map_structure(convert_to_tensor, s) for s in state]
     going = convert_to_tensor(cond(*state))
     traced = _traced(going) or any(_traced(convert_to_tensor(x)) for x in nest.flatten(state))
     if maximum_iterations is not None:
@@ -204,6 +207,11 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         for v, value in zip(assigned, var_values):
             v._value = value
         out, new_vars = body_t.call(list(values), assigned)
+        for o, a in zip(out, values):
+            if o.shape != a.shape:
+                raise ValueError(f"tfcompat's tf.while_loop keeps each loop variable's shape "
+                                 f"(XLA needs static shapes): a variable of shape {a.shape} "
+                                 f"became {o.shape} (shape_invariants cannot relax this).")
         out = [o.astype(a.dtype) for o, a in zip(out, values)]
         return tuple(out), tuple(new_vars)
 
@@ -218,6 +226,16 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     try:
         if maximum_iterations is None:
             values, var_values = jax.lax.while_loop(keep_going, step, carry0)
+        elif _traced(convert_to_tensor(maximum_iterations)):
+            # A traced bound: a counted lax.while_loop (forward only).
+            limit = convert_to_tensor(maximum_iterations)._value
+
+            def counted_step(carry):
+                i, inner = carry
+                return i + 1, step(inner)
+            _, (values, var_values) = jax.lax.while_loop(
+                lambda c: (c[0] < limit) & keep_going(c[1]), counted_step,
+                (jnp.zeros((), limit.dtype), carry0))
         else:
             n = int(maximum_iterations)
 

@@ -34,7 +34,8 @@ def format_tensor(a, summarize=3, indent=0):
     rows = list(range(n)) if summarize < 0 or n <= 2 * summarize else \
         list(range(summarize)) + [None] + list(range(n - summarize, n))
     parts = ["..." if i is None else format_tensor(a[i], summarize, indent + 1) for i in rows]
-    return "[" + ("\n" + " " * (indent + 1) if a.ndim > 1 else " ").join(parts) + "]"
+    sep = "\n" * (a.ndim - 1) + " " * (indent + 1) if a.ndim > 1 else " "
+    return "[" + sep.join(parts) + "]"
 
 
 def _text(structure, values, summarize):
@@ -42,12 +43,11 @@ def _text(structure, values, summarize):
 
     def fmt(x):
         if isinstance(x, (Tensor, Variable)):
-            return format_tensor(np.asarray(next(it)), summarize)
-        return str(x)
+            return _Raw(format_tensor(np.asarray(next(it)), summarize))
+        return x
     if isinstance(structure, (list, tuple, dict)):
-        return str(nest.map_structure(_Raw, nest.pack_sequence_as(
-            structure, [fmt(x) for x in nest.flatten(structure)])))
-    return fmt(structure)
+        return str(nest.pack_sequence_as(structure, [fmt(x) for x in nest.flatten(structure)]))
+    return str(fmt(structure))
 
 
 class _Raw(str):
