@@ -32,12 +32,9 @@ def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     return x1, x2
 
 
-_REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
-
-
 def standardize_reduction(reduction):
-    if reduction not in _REDUCTIONS:
-        allowed = "{" + ", ".join(repr(r) for r in _REDUCTIONS) + "}"
+    allowed = {"sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight"}
+    if reduction not in allowed:
         raise ValueError("Invalid value for argument `reduction`. "
                          f"Expected one of {allowed}. Received: reduction={reduction}")
     return reduction
@@ -60,12 +57,37 @@ def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
     return loss
 
 
+def apply_mask(sample_weight, mask, dtype, reduction):
+    """Merge a boolean mask into the sample weights, as Keras does."""
+    if mask is None:
+        return sample_weight
+    if reduction in ("mean", "sum_over_batch_size"):
+        size = 1
+        for d in mask.shape.as_list():
+            size *= d
+        total = tf.cast(tf.constant(size, tf.int32), dtype)
+        valid = tf.reduce_sum(tf.cast(mask, dtype))
+        mask_weight = _ops.divide_no_nan(total, valid)
+        float_mask = tf.where(tf.cast(mask, tf.bool), mask_weight + tf.zeros(mask.shape, dtype),
+                              tf.zeros(mask.shape, dtype))
+    else:
+        float_mask = tf.cast(mask, dtype)
+    if sample_weight is not None:
+        sample_weight = tf.cast(sample_weight, dtype)
+        float_mask, sample_weight = squeeze_or_expand_to_same_rank(float_mask, sample_weight)
+        return sample_weight * float_mask
+    return float_mask
+
+
 def reduce_weighted_values(values, sample_weight=None, mask=None,
                            reduction="sum_over_batch_size", dtype=None):
     reduction = standardize_reduction(reduction)
     values = _to_tensor(values, dtype)
     if sample_weight is not None:
-        sample_weight = tf.cast(_to_tensor(sample_weight), values.dtype)
+        sample_weight = _to_tensor(sample_weight, dtype)
+    sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
+    if sample_weight is not None:
+        sample_weight = tf.cast(sample_weight, values.dtype)
         values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
         values = values * sample_weight
     return reduce_values(values, sample_weight, reduction)
@@ -238,7 +260,12 @@ class Loss:
         y_true = _to_tensor(y_true, self.dtype)
         losses = self.call(y_true, y_pred)
         return reduce_weighted_values(losses, sample_weight=sample_weight,
+                                      mask=self._loss_mask(y_true, y_pred),
                                       reduction=self.reduction, dtype=self.dtype)
+
+    def _loss_mask(self, y_true, y_pred):
+        """The Keras mask the loss values carry (None: every value counts)."""
+        return None
 
     def call(self, y_true, y_pred):
         raise NotImplementedError
@@ -342,6 +369,15 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
                          axis=axis)
         self.from_logits = from_logits
         self.ignore_class = ignore_class
+        self._axis = axis
+
+    def _loss_mask(self, y_true, y_pred):
+        if self.ignore_class is None:
+            return None
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+        if _rank(y_true) == _rank(y_pred) and y_true.shape[self._axis] == 1:
+            y_true = tf.squeeze(y_true, axis=self._axis)
+        return tf.not_equal(y_true, tf.cast(self.ignore_class, y_true.dtype))
 
     def get_config(self):
         config = Loss.get_config(self)

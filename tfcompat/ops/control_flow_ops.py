@@ -12,10 +12,11 @@ maximum_iterations runs as a masked lax.scan, so it is reverse-differentiable.
 """
 import jax
 import jax.numpy as jnp
-from jax.extend.core import jaxpr_as_fun
+from jax.extend.core import ClosedJaxpr, Literal, jaxpr_as_fun
 
-from ..framework import nest
+from ..framework import nest, tape
 from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, execute
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import _creating, live_variables
 
@@ -40,7 +41,8 @@ def _tensors(template, arrays):
 class _Traced:
     """A Python function of Tensors traced once: its jaxpr, output structure and the
     Variables it assigns. The Variables' values are inputs of the jaxpr (not captured),
-    so that a loop body sees the values of the current iteration."""
+    so that a loop body sees the values of the current iteration; what it captures
+    (`consts`) becomes explicit inputs of the op that runs it."""
 
     def __init__(self, fn, args_template, arg_specs):
         self.variables = live_variables()
@@ -60,17 +62,30 @@ class _Traced:
             finally:
                 for v, value in zip(self.variables, before):
                     v._value = value
-        self.closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
+        closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
+        self.jaxpr, self.consts = closed.jaxpr, list(closed.consts)
+        used = _used(self.jaxpr)
+        self.reads = {i for i in range(len(self.variables)) if self.jaxpr.invars[i] in used}
         self.out = box["out"]
         self.assigned = [self.variables[i] for i in box["assigned"]]
 
-    def call(self, arrays, assigned):
-        """Evaluate with `arrays` and the Variables' current values; returns (outputs,
-        values of the `assigned` Variables)."""
-        results = jaxpr_as_fun(self.closed)(*[v._value for v in self.variables], *arrays)
+    def call(self, consts, var_values, arrays, assigned):
+        """Evaluate with explicit captured values and Variable values (aligned with
+        `variables`); returns (outputs, values of the `assigned` Variables)."""
+        results = jaxpr_as_fun(ClosedJaxpr(self.jaxpr, list(consts)))(*var_values, *arrays)
         n_out = len(results) - len(self.assigned)
         mine = dict(zip(map(id, self.assigned), results[n_out:]))
-        return list(results[:n_out]), [mine.get(id(v), v._value) for v in assigned]
+        index = {id(v): i for i, v in enumerate(self.variables)}
+        return list(results[:n_out]), [mine.get(id(v), var_values[index[id(v)]])
+                                        for v in assigned]
+
+
+def _used(jaxpr):
+    used = set()
+    for eqn in jaxpr.eqns:
+        used.update(v for v in eqn.invars if not isinstance(v, Literal))
+    used.update(v for v in jaxpr.outvars if not isinstance(v, Literal))
+    return used
 
 
 def _union(*traced):
@@ -85,6 +100,48 @@ def _union(*traced):
 
 def _spec(a):
     return jax.ShapeDtypeStruct(a.shape, a.dtype)
+
+
+def _as_op(name, compute, traced, tensors):
+    """Run `compute(consts_per_traced, var_values, *arrays)` as one op whose inputs are
+    what the traced functions capture, the Variables they read and `tensors`: tapes
+    recording inside the tf.function connect it like any op, so gradients flow through
+    cond and while_loop."""
+    variables = traced[0].variables
+    assigned = {id(v) for t in traced for v in t.assigned}
+    reads = sorted(set().union(*(t.reads for t in traced)) |
+                   {i for i, v in enumerate(variables) if id(v) in assigned})
+    sizes = [len(t.consts) for t in traced]
+    shapes = [_spec(v._value) for v in variables]
+
+    def fn(*args):
+        it = iter(args)
+        consts = [[next(it) for _ in range(n)] for n in sizes]
+        values = [jnp.zeros(s.shape, s.dtype) for s in shapes]
+        for i in reads:
+            values[i] = next(it)
+        return compute(consts, values, *it)
+    inputs = [_captured(c) for t in traced for c in t.consts] + \
+        [variables[i]._read() for i in reads] + list(tensors)
+    out = execute(Op(name, fn), tuple(inputs))
+    return out if isinstance(out, list) else [out]
+
+
+def _captured(array):
+    """The Tensor a tape knows for a captured array (else a fresh one)."""
+    for state in tape._active:
+        for rec in state.records:
+            for t in rec[3]:
+                if t._value is array:
+                    return t
+        for t in state.keep:
+            if t._value is array:
+                return t
+        for reads in state.reads.values():
+            for t in reads:
+                if t._value is array:
+                    return t
+    return EagerTensor(array)
 
 
 # -- cond ---------------------------------------------------------------------------------
@@ -161,17 +218,20 @@ def switch_traced(index, traced, keep):
     None for all), threading the Variables any branch assigns."""
     assigned = _union(*traced)
 
-    def branch(t):
-        def run():
-            out, variables = t.call([], assigned)
-            return tuple((out if keep is None else [out[i] for i in keep]) + variables)
-        return run
-    results = jax.lax.switch(jnp.clip(index, 0, len(traced) - 1), [branch(t) for t in traced])
+    def compute(consts, var_values, idx):
+        def branch(k):
+            def run():
+                out, new = traced[k].call(consts[k], var_values, [], assigned)
+                return tuple((out if keep is None else [out[i] for i in keep]) + new)
+            return run
+        return list(jax.lax.switch(jnp.clip(idx, 0, len(traced) - 1),
+                                   [branch(k) for k in range(len(traced))]))
+    results = _as_op("Case", compute, traced, [EagerTensor(jnp.asarray(index, jnp.int32))])
     n_out = len(results) - len(assigned)
     for v, value in zip(assigned, results[n_out:]):
-        v._value = value
+        v._value = value._value
     template = traced[0].out if keep is None else [None] * len(keep)
-    return _tensors(template, list(results[:n_out]))
+    return nest.pack_sequence_as(template, results[:n_out])
 
 
 # -- while_loop -----------------------------------------------------------------------------
@@ -200,57 +260,60 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     body_t = _Traced(lambda *s: body(*s), state, specs)
     cond_t = _Traced(lambda *s: cond(*s), state, specs)
     assigned = body_t.assigned
-    carry0 = (tuple(arrays), tuple(v._value for v in assigned))
+    where = [i for i, v in enumerate(body_t.variables) if any(v is a for a in assigned)]
+    limit = None if maximum_iterations is None else convert_to_tensor(maximum_iterations)
 
-    def step(carry):
-        values, var_values = carry
-        for v, value in zip(assigned, var_values):
-            v._value = value
-        out, new_vars = body_t.call(list(values), assigned)
-        for o, a in zip(out, values):
-            if o.shape != a.shape:
-                raise ValueError(f"tfcompat's tf.while_loop keeps each loop variable's shape "
-                                 f"(XLA needs static shapes): a variable of shape {a.shape} "
-                                 f"became {o.shape} (shape_invariants cannot relax this).")
-        out = [o.astype(a.dtype) for o, a in zip(out, values)]
-        return tuple(out), tuple(new_vars)
+    def compute(consts, var_values, *init):
+        n_loop = len(arrays)
+        values0 = list(init[:n_loop])
 
-    def keep_going(carry):
-        values, var_values = carry
-        for v, value in zip(assigned, var_values):
-            v._value = value
-        (c,), _ = cond_t.call(list(values), [])
-        return c
+        def full(var_carry):
+            values = list(var_values)
+            for i, v in zip(where, var_carry):
+                values[i] = v
+            return values
 
-    saved = [v._value for v in assigned]
-    try:
-        if maximum_iterations is None:
-            values, var_values = jax.lax.while_loop(keep_going, step, carry0)
-        elif _traced(convert_to_tensor(maximum_iterations)):
+        def step(carry):
+            values, var_carry = carry
+            out, new_vars = body_t.call(consts[0], full(var_carry), list(values), assigned)
+            for o, a in zip(out, values):
+                if o.shape != a.shape:
+                    raise ValueError(f"tfcompat's tf.while_loop keeps each loop variable's "
+                                     f"shape (XLA needs static shapes): a variable of shape "
+                                     f"{a.shape} became {o.shape} (shape_invariants cannot "
+                                     f"relax this).")
+            return tuple(o.astype(a.dtype) for o, a in zip(out, values)), tuple(new_vars)
+
+        def keep_going(carry):
+            values, var_carry = carry
+            (c,), _ = cond_t.call(consts[1], full(var_carry), list(values), [])
+            return c
+
+        carry0 = (tuple(values0), tuple(var_values[i] for i in where))
+        if limit is None:
+            values, var_carry = jax.lax.while_loop(keep_going, step, carry0)
+        elif len(init) > n_loop:
             # A traced bound: a counted lax.while_loop (forward only).
-            limit = convert_to_tensor(maximum_iterations)._value
-
-            def counted_step(carry):
-                i, inner = carry
-                return i + 1, step(inner)
-            _, (values, var_values) = jax.lax.while_loop(
-                lambda c: (c[0] < limit) & keep_going(c[1]), counted_step,
-                (jnp.zeros((), limit.dtype), carry0))
+            bound = init[n_loop]
+            _, (values, var_carry) = jax.lax.while_loop(
+                lambda c: (c[0] < bound) & keep_going(c[1]), lambda c: (c[0] + 1, step(c[1])),
+                (jnp.zeros((), bound.dtype), carry0))
         else:
-            n = int(maximum_iterations)
-
             def masked(carry, _):
                 going = keep_going(carry)
                 new = step(carry)
                 return jax.tree_util.tree_map(lambda a, b: jnp.where(going, a, b), new,
                                               carry), None
-            (values, var_values), _ = jax.lax.scan(masked, carry0, None, length=n)
-    finally:
-        for v, value in zip(assigned, saved):
-            v._value = value
-    for v, value in zip(assigned, var_values):
-        v._value = value
-    result = _tensors(state, list(values))
+            (values, var_carry), _ = jax.lax.scan(masked, carry0, None,
+                                                  length=int(limit))
+        return list(values) + list(var_carry)
+    extra = [limit] if limit is not None and _traced(limit) else []
+    results = _as_op("While", compute, [body_t, cond_t],
+                     [convert_to_tensor(x) for x in nest.flatten(state)] + extra)
+    n_loop = len(arrays)
+    for v, value in zip(assigned, results[n_loop:]):
+        v._value = value._value
+    result = nest.pack_sequence_as(state, results[:n_loop])
     return result[0] if single else result
 
 

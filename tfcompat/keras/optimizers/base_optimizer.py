@@ -174,7 +174,7 @@ class Optimizer:
         for v in variables:
             if self._var_key(v) not in self._trainable_variables_indices:
                 raise ValueError(
-                    f"Unknown variable: {v}. This optimizer can only "
+                    f"Unknown variable: {v!s}. This optimizer can only "
                     "be called for the variables it was originally built with. "
                     "When working with a new set of variables, you should "
                     "recreate a new optimizer instance.")
