@@ -3,10 +3,11 @@
 This module only re-exports; the machinery is in ``tfcompat.framework`` and the ops in
 ``tfcompat.ops``.
 """
-from . import autodiff, bitwise, config, dtypes, errors, linalg, math, nn  # noqa: F401
+from . import autodiff, bitwise, config, dtypes, errors, linalg, math, nn, train  # noqa: F401
 from .framework.constant_op import constant, convert_to_tensor  # noqa: F401
 from .framework.function import TensorSpec, executing_eagerly, function  # noqa: F401
 from .framework.indexed_slices import IndexedSlices  # noqa: F401
+from .framework.module import Module, name_scope  # noqa: F401
 from .framework.dtypes import (  # noqa: F401
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
