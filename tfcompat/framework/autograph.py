@@ -303,6 +303,7 @@ def _convert(fn):
         tree = ast.parse(source)
     except (OSError, TypeError, SyntaxError, IndentationError):
         return fn
+    ast.increment_lineno(tree, fn.__code__.co_firstlineno - 1)  # errors name the user's line
     fdef = tree.body[0]
     if not isinstance(fdef, ast.FunctionDef):
         return fn
