@@ -159,7 +159,7 @@ def _assigned(nodes):
     class Visitor(ast.NodeVisitor):
         def visit_Name(self, node):
             if isinstance(node.ctx, ast.Store) and node.id not in names and \
-                    not node.id.startswith("ag__"):
+                    (node.id == "ag__retval" or not node.id.startswith("ag__")):
                 names.append(node.id)
 
         def visit_FunctionDef(self, node):
@@ -201,6 +201,73 @@ def _has_jump(nodes):
     for n in nodes:
         f.visit(n)
     return f.found
+
+
+def _contains_return(nodes):
+    class Finder(ast.NodeVisitor):
+        found = False
+
+        def visit_Return(self, node):
+            self.found = True
+
+        def visit_FunctionDef(self, node):
+            pass
+
+        visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = visit_FunctionDef
+    f = Finder()
+    for n in nodes:
+        f.visit(n)
+    return f.found
+
+
+def _ends_in_return(stmts):
+    return bool(stmts) and isinstance(stmts[-1], ast.Return)
+
+
+def _restructure(stmts):
+    """Move the code after an `if` whose body returns into its `else`, recursively, so
+    that every return is the last statement of its branch."""
+    for i, s in enumerate(stmts):
+        if isinstance(s, ast.If) and _contains_return([s]):
+            body = _restructure(s.body)
+            orelse = s.orelse if _ends_in_return(s.body) is False else \
+                s.orelse + ([] if _ends_in_return(s.orelse) else stmts[i + 1:])
+            rest = [] if _ends_in_return(s.body) else stmts[i + 1:]
+            new_if = ast.If(test=s.test, body=body, orelse=_restructure(orelse))
+            return stmts[:i] + [ast.copy_location(new_if, s)] + _restructure(rest)
+    return stmts
+
+
+def _tail(stmts):
+    """`stmts`, whose returns are all in tail position, with each return turned into an
+    assignment to ag__retval; None if some return is elsewhere."""
+    if not stmts or _contains_return(stmts[:-1]):
+        return None
+    last = stmts[-1]
+    if isinstance(last, ast.Return):
+        value = last.value or ast.Constant(value=None)
+        assign = ast.Assign(targets=[ast.Name(id="ag__retval", ctx=ast.Store())], value=value)
+        return stmts[:-1] + [ast.copy_location(assign, last)]
+    if isinstance(last, ast.If):
+        body, orelse = _tail(last.body), _tail(last.orelse)
+        if body is None or orelse is None:
+            return None
+        return stmts[:-1] + [ast.copy_location(ast.If(test=last.test, body=body,
+                                                      orelse=orelse), last)]
+    return None
+
+
+def _single_return(fdef):
+    """Rewrite early returns inside `if` statements into one final `return ag__retval`
+    (as AutoGraph's return conversion), when every return can be put in tail position."""
+    if not any(isinstance(s, ast.If) and _contains_return([s]) for s in fdef.body):
+        return
+    body = list(fdef.body)
+    if not _ends_in_return(body):
+        body.append(ast.Return(value=None))
+    tailed = _tail(_restructure(body))
+    if tailed is not None:
+        fdef.body = tailed + [ast.Return(value=ast.Name(id="ag__retval", ctx=ast.Load()))]
 
 
 class _Transformer(ast.NodeTransformer):
@@ -308,6 +375,7 @@ def _convert(fn):
     if not isinstance(fdef, ast.FunctionDef):
         return fn
     fdef.decorator_list = []
+    _single_return(fdef)
     transformer = _Transformer()
     fdef.body = [transformer.visit(s) for s in fdef.body]
     fdef.body = [s for item in fdef.body for s in (item if isinstance(item, list) else [item])]
