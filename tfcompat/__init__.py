@@ -3,7 +3,7 @@
 This module only re-exports; the machinery is in ``tfcompat.framework`` and the ops in
 ``tfcompat.ops``.
 """
-from . import autodiff, bitwise, config, dtypes, errors, linalg, math, nn, train  # noqa: F401
+from . import autodiff, bitwise, config, dtypes, errors, keras, linalg, math, nn, train  # noqa: F401
 from .framework.constant_op import constant, convert_to_tensor  # noqa: F401
 from .framework.function import TensorSpec, executing_eagerly, function  # noqa: F401
 from .framework.indexed_slices import IndexedSlices  # noqa: F401

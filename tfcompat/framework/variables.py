@@ -156,6 +156,9 @@ class Variable(ArrayLike):
 
     __str__ = __repr__
 
+    def __format__(self, spec):
+        return format(self.numpy(), spec) if spec else str(self)
+
     def __iadd__(self, other):
         raise RuntimeError("`variable += value` with `tf.Variable`s is not supported. Use "
                            "`variable.assign_add(value)` to modify the variable, or `out = "

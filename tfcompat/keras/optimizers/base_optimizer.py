@@ -66,13 +66,13 @@ class Optimizer:
                 raise ValueError(
                     "`gradient_accumulation_steps` must be an integer >= 2. "
                     f"Received: gradient_accumulation_steps={gradient_accumulation_steps}")
-            raise NotImplementedError("tfcompat: gradient_accumulation_steps is not "
-                                      "implemented")
+            raise ValueError("tfcompat's Keras optimizers do not support "
+                             "`gradient_accumulation_steps`.")
         if use_ema:
             if ema_momentum > 1 or ema_momentum < 0:
                 raise ValueError("`ema_momentum` must be in the range [0, 1]. "
                                  f"Received: ema_momentum={ema_momentum}")
-            raise NotImplementedError("tfcompat: use_ema=True is not implemented")
+            raise ValueError("tfcompat's Keras optimizers do not support `use_ema=True`.")
         self.ema_momentum = ema_momentum
         self.ema_overwrite_frequency = ema_overwrite_frequency
         if sum(a is not None for a in [clipnorm, clipvalue, global_clipnorm]) > 1:
