@@ -3,14 +3,24 @@
 This module only re-exports; the machinery is in ``tfcompat.framework`` and the ops in
 ``tfcompat.ops``.
 """
-from . import bitwise, dtypes, errors, image, linalg, math, nn, random  # noqa: F401
+from . import (  # noqa: F401
+    autodiff, bitwise, config, dtypes, errors, image, keras, linalg, math, nn, random, train,
+)
+from .framework.backprop import (  # noqa: F401
+    GradientTape, UnconnectedGradients, gradients, hessians,
+)
 from .framework.constant_op import constant, convert_to_tensor  # noqa: F401
+from .framework.custom_gradient import (  # noqa: F401
+    custom_gradient, grad_pass_through, recompute_grad,
+)
 from .framework.dtypes import (  # noqa: F401
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
     uint64, variant,
 )
-from .framework.backprop import GradientTape, UnconnectedGradients  # noqa: F401
+from .framework.function import TensorSpec, executing_eagerly, function  # noqa: F401
+from .framework.indexed_slices import IndexedSlices  # noqa: F401
+from .framework.module import Module, name_scope  # noqa: F401
 from .framework.tensor import Tensor  # noqa: F401
 from .framework.tensor_shape import TensorShape  # noqa: F401
 from .framework.tf_logging import get_logger  # noqa: F401
@@ -21,7 +31,10 @@ from .framework.variables import (  # noqa: F401
 from .ops import overloads as _overloads  # noqa: F401
 # Each op family lists in its __all__ the names TF exports at the top level.
 from .ops.array_ops import *  # noqa: F401,F403,E402
+from .ops.clip_ops import *  # noqa: F401,F403,E402
+from .ops.control_flow_ops import *  # noqa: F401,F403,E402
 from .ops.linalg_ops import *  # noqa: F401,F403,E402
+from .ops.logging_ops import *  # noqa: F401,F403,E402
 from .ops.math_ops import *  # noqa: F401,F403,E402
 
 newaxis = None

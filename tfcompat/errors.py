@@ -5,6 +5,7 @@ from .framework.errors import (  # noqa: F401
     RESOURCE_EXHAUSTED, UNAUTHENTICATED, UNAVAILABLE, UNIMPLEMENTED, UNKNOWN, AbortedError,
     AlreadyExistsError, CancelledError, DataLossError, DeadlineExceededError,
     FailedPreconditionError, InternalError, InvalidArgumentError, NotFoundError, OpError,
+    OperatorNotAllowedInGraphError,
     OutOfRangeError, PermissionDeniedError, ResourceExhaustedError, UnauthenticatedError,
     UnavailableError, UnimplementedError, UnknownError,
 )

@@ -8,6 +8,7 @@ This module must never import tensorflow.
 """
 import contextlib
 import io
+import linecache
 import logging
 import math
 import re
@@ -71,14 +72,19 @@ def run_snippet(tf_module, source, name="snippet"):
     logger.addHandler(handler)
     out = io.StringIO()
     exc_type = exc_msg = None
+    printoptions = np.get_printoptions()  # snippets may change them; each starts afresh
     try:
-        code = compile(source, f"<snippet {name}>", "exec")
+        filename = f"<snippet {name}>"
+        # Registered like a notebook cell, so inspect.getsource works (AutoGraph needs it).
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        code = compile(source, filename, "exec")
         with contextlib.redirect_stdout(out):
             exec(code, namespace)
     except Exception as e:  # noqa: BLE001 - everything that escapes is recorded
         exc_type = type(e).__name__
         exc_msg = str(e)
     finally:
+        np.set_printoptions(**printoptions)
         logger.removeHandler(handler)
         logger.setLevel(old_level)
     return {

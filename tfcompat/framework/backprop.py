@@ -1,12 +1,13 @@
 """Reverse mode over a tape: gradient(), jacobian() and batch_jacobian().
 
 ``extract`` cuts the part of a tape between sources and targets and describes it as a
-program with a hashable structural key (ops, attributes, wiring). A structure seen for
-the first time is differentiated op by op with per-op cached VJP kernels, so a one-off
-tape pays no whole-program compile; from its second sighting on, the program's replay
-runs under a cached ``jax.jit(jax.vjp(replay))`` with the sources and the other leaves
-as arguments. Either way the computation is recorded as one op on every enclosing tape,
-whose function is the program's pure gradient function: that gives higher orders.
+program with a hashable structural key (ops, attributes, wiring). From its second
+sighting on, a structure runs as a cached ``jax.jit(jax.vjp(replay))`` with the sources
+and the other leaves as arguments: one XLA computation per training step. A structure
+seen for the first time, or differentiated while other tapes record, is backpropagated
+op by op instead, each op's VJP being itself an op (compiled once per op, attributes and
+shapes) that the enclosing tapes record like any other: so a one-off tape pays no
+whole-program compile, and nested tapes give higher orders, as TF's tape does.
 
 TF's conventions kept here: complex gradients are conj(vjp(conj(ct))); a source that is
 not connected through float ops gets None (or zeros); a Variable is each of its reads on
@@ -23,6 +24,8 @@ from jax.extend.core import Literal
 
 from . import dtypes, errors, nest, tf_logging
 from .constant_op import convert_to_tensor
+from .dispatch import Op, execute
+from .forwardprop import _accumulators
 from .tape import _TRAINABLE_NP, _State, _active, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
@@ -32,6 +35,13 @@ _COMPLEX_NP = frozenset((np.dtype(np.complex64), np.dtype(np.complex128)))
 
 def _conj(x):
     return jnp.conj(x) if x.dtype in _COMPLEX_NP else x
+
+
+_CONJ = Op("Conj", jnp.conj)
+
+
+def _conj_tensor(t):
+    return execute(_CONJ, (t,)) if t._value.dtype in _COMPLEX_NP else t
 
 
 class Slice:
@@ -161,13 +171,14 @@ class DerivedOp:
     """An op made by differentiation (a gradient or jacobian program), recorded on
     enclosing tapes like any other op."""
 
-    __slots__ = ("name", "fn", "differentiable", "vjps")
+    __slots__ = ("name", "fn", "differentiable", "vjps", "jvps")
 
     def __init__(self, name, fn):
         self.name = name
         self.fn = fn
         self.differentiable = True
         self.vjps = {}
+        self.jvps = {}
 
 
 class _Program:
@@ -179,6 +190,10 @@ class _Program:
         self.groups = groups
         self.n_src = n_src
         self.seen = 0
+        # Ops with a Python gradient function (tf.custom_gradient) are backpropagated
+        # eagerly: their gradient may be None, which a compiled replay cannot express.
+        self.eager_only = any(getattr(step[0], "vjp_tensors", None) is not None
+                              for step in steps)
 
         def replay(src, leaves):
             values = []
@@ -203,17 +218,19 @@ class _Program:
             return self.sum_groups([_conj(x) for x in g])
 
         self.fn = grad_fn
-        self.op = DerivedOp("Gradient", grad_fn)
         self._jitted = None
         self._jacobians = {}
         self._masks = {}
 
     def sum_groups(self, grads):
+        """Per connected user source, the sum of its nodes' gradients (arrays or
+        Tensors; None if none)."""
         out = []
         for group in self.groups:
-            acc = grads[group[0]]
-            for i in group[1:]:
-                acc = acc + grads[i]
+            acc = None
+            for i in group:
+                if grads[i] is not None:
+                    acc = grads[i] if acc is None else acc + grads[i]
             out.append(acc)
         return tuple(out)
 
@@ -289,51 +306,63 @@ def _propagate(jaxpr, deps):
 # -- running a slice -----------------------------------------------------------------------
 
 def run_gradient(sl, cts):
-    """The gradients of a Slice for cotangents `cts` (one per used target), as Tensors per
-    connected user source; recorded on enclosing tapes."""
+    """The gradients of a Slice for cotangents `cts` (one per used target), as Tensors
+    (or None) per connected user source."""
     program = sl.program
     program.seen += 1
+    if program.seen == 1 or program.eager_only or _active or _accumulators:
+        return _backward_eagerly(sl, cts)
     args = sl.args() + [c._value for c in cts]
-    if program.seen == 1:
-        outs = _backward_eagerly(sl, cts)
-    else:
-        outs = program.jitted(*args)
-    results = [EagerTensor(o) for o in outs]
-    if _active:
-        inputs = tuple(sl.src_nodes) + tuple(sl.leaves) + tuple(cts)
-        record(program.op, (), inputs, tuple(results), program.mask(program.fn, args))
-    return results
+    return [EagerTensor(o) for o in program.jitted(*args)]
 
 
 def run_jacobian(sl, target, batch):
+    """The jacobian of a Slice's single target, as Tensors per connected user source;
+    recorded on enclosing tapes as one op (hessians by nested tapes)."""
     program = sl.program
     op, jitted = program.jacobian_op(target._value, batch)
     args = sl.args()
-    results = [EagerTensor(o) for o in jitted(*args)]
-    if _active:
+    with _not_recording() as outer:
+        results = [EagerTensor(o) for o in jitted(*args)]
+    if outer:
         record(op, (), tuple(sl.src_nodes) + tuple(sl.leaves), tuple(results),
                program.mask(op.fn, args))
     return results
 
 
+class _not_recording:
+    """Suspends all tapes while a jacobian is computed: enclosing tapes record it as
+    one derived op afterwards."""
+
+    def __enter__(self):
+        self.saved = _active[:]
+        _active.clear()
+        return self.saved
+
+    def __exit__(self, *exc):
+        _active[:] = self.saved
+
+
 def _backward_eagerly(sl, cts):
-    """Backpropagate op by op with per-op cached VJP kernels (no whole-slice compile)."""
+    """Backpropagate op by op; each VJP runs as an op, recorded on the active tapes."""
     acc = {}
     for t, c in zip(sl.targets, cts):
-        _accumulate(acc, t, _conj(c._value))
+        _accumulate(acc, t, _conj_tensor(c))
     for op, attrs, ins, outs, mask in reversed(sl.records):
         out_cts = [acc.get(id(o)) for o in outs]
         if all(c is None for c in out_cts):
             continue
-        out_cts = tuple(_zero_ct(o) if c is None else c for o, c in zip(outs, out_cts))
-        in_cts = _vjp_kernel(op, attrs)(tuple(t._value for t in ins), out_cts)
+        custom = getattr(op, "vjp_tensors", None)
+        if custom is not None:
+            in_cts = custom([_zeros(o) if c is None else c for o, c in zip(outs, out_cts)])
+        else:
+            in_cts = _vjp(op, attrs, ins, outs, out_cts)
         for t, c in zip(ins, in_cts):
-            if t._value.dtype in _TRAINABLE_NP:
+            if c is not None and t._value.dtype in _TRAINABLE_NP:
                 _accumulate(acc, t, c)
+    # A node no cotangent reached had only None gradients (custom_gradient): None.
     grads = [acc.get(id(n)) for n in sl.src_nodes]
-    grads = [_conj(g) if g is not None else jnp.zeros(n._value.shape, n._value.dtype)
-             for g, n in zip(grads, sl.src_nodes)]
-    return sl.program.sum_groups(grads)
+    return sl.program.sum_groups([None if g is None else _conj_tensor(g) for g in grads])
 
 
 def _accumulate(acc, t, c):
@@ -342,24 +371,58 @@ def _accumulate(acc, t, c):
     acc[key] = c if prev is None else prev + c
 
 
-def _zero_ct(t):
-    v = t._value
-    if v.dtype in _TRAINABLE_NP:
-        return jnp.zeros(v.shape, v.dtype)
-    return np.zeros(v.shape, jax.dtypes.float0)
+def _zeros(t):
+    return EagerTensor(jnp.zeros(t._value.shape, t._value.dtype))
 
 
-def _vjp_kernel(op, attrs):
-    kernel = op.vjps.get(attrs)
-    if kernel is None:
-        fn = op.fn
-        kw = dict(attrs)
+def _vjp(op, attrs, ins, outs, out_cts):
+    """The cotangents of `op`'s inputs (None for non-float ones), by its VJP op."""
+    in_float = tuple(t._value.dtype in _TRAINABLE_NP for t in ins)
+    out_float = tuple(o._value.dtype in _TRAINABLE_NP for o in outs)
+    vjp_op = _vjp_op(op, attrs, in_float, out_float)
+    cts = tuple(_zeros(o) if c is None else c
+                for o, c, f in zip(outs, out_cts, out_float) if f)
+    grads = iter(execute(vjp_op, tuple(ins) + cts))
+    return [next(grads) if f else None for f in in_float]
 
-        def vjp(ins, cts):
-            out, pullback = jax.vjp(lambda *a: fn(*a, **kw), *ins)
-            return pullback(tuple(cts) if isinstance(out, (tuple, list)) else cts[0])
-        kernel = op.vjps[attrs] = jax.jit(vjp)
-    return kernel
+
+def _vjp_op(op, attrs, in_float, out_float):
+    """`op`'s VJP as an Op of (inputs, float output cotangents) -> float input
+    cotangents, cached per (attributes, which inputs and outputs are float)."""
+    key = (attrs, in_float, out_float)
+    vjp_op = op.vjps.get(key)
+    if vjp_op is None:
+        fn, kw, n_in = op.fn, dict(attrs), len(in_float)
+
+        def vjp(*args):
+            out, pullback = jax.vjp(lambda *a: fn(*a, **kw), *args[:n_in])
+            multi = isinstance(out, (tuple, list))
+            it = iter(args[n_in:])
+            cts = [next(it) if f else np.zeros(o.shape, jax.dtypes.float0)
+                   for o, f in zip(out if multi else [out], out_float)]
+            grads = pullback(type(out)(cts) if multi else cts[0])
+            return tuple(g for g, f in zip(grads, in_float) if f)
+        vjp_op = op.vjps[key] = Op(f"{op.name}Grad", vjp, dependencies=_dependency_cache(vjp),
+                                   error=_reraise)
+    return vjp_op
+
+
+def _reraise(op, arrays, attrs, exc):
+    """A VJP's failure is the gradient's own error (TF's 'Gradient not defined ...')."""
+    return exc
+
+
+def _dependency_cache(fn):
+    """`dependencies` for an Op: the jaxpr's input dependencies, once per signature."""
+    cache = {}
+
+    def dependencies(arrays, attrs):
+        sig = tuple((a.shape, a.dtype) for a in arrays)
+        mask = cache.get(sig)
+        if mask is None:
+            mask = cache[sig] = _dependencies(jax.make_jaxpr(fn)(*arrays).jaxpr)
+        return mask
+    return dependencies
 
 
 # -- output gradients ------------------------------------------------------------------------
@@ -374,7 +437,8 @@ def _ones(shape, dtype):
     if arr is None:
         if len(_ONES) > 256:
             _ONES.clear()
-        arr = _ONES[key] = jnp.ones(shape, dtype)
+        with jax.ensure_compile_time_eval():  # cached: never a tracer
+            arr = _ONES[key] = jnp.ones(shape, dtype)
     return arr
 
 
@@ -531,12 +595,23 @@ class GradientTape:
             targets.append(t)
             ct = output_gradients[i] if output_gradients and i < len(output_gradients) else None
             cts.append(seed(t, ct))
-        grads = [None] * len(flat_sources)
         sl = extract(state, source_nodes, targets)
+        sparse = _row_gathers(sl, source_nodes) if sl is not None else {}
+        if sparse:
+            # Differentiate w.r.t. each gather's output instead: TF's IndexedSlices.
+            for j, gathers in sparse.items():
+                source_nodes[j] = []
+                source_nodes.extend([g] for g, _ in gathers)
+            sl = extract(state, source_nodes, targets)
+        grads = [None] * len(source_nodes)
         if sl is not None:
             for j, g in zip(sl.program.connected,
                             run_gradient(sl, [cts[k] for k in sl.targets_used])):
                 grads[j] = g
+        extra = iter(grads[len(flat_sources):])
+        for j, gathers in sparse.items():
+            grads[j] = _indexed_slices(flat_sources[j], gathers, [next(extra) for _ in gathers])
+        grads = grads[:len(flat_sources)]
         _fill_unconnected(grads, flat_sources, mode)
         self._release()
         return nest.pack_sequence_as(sources, grads)
@@ -637,6 +712,19 @@ def _check_node(x):
     raise AttributeError(f"'{name}' object has no attribute '{missing}'")
 
 
+def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False,
+              aggregation_method=None, stop_gradients=None,
+              unconnected_gradients=UnconnectedGradients.NONE):
+    """tf.gradients: a graph-mode API; in eager mode TF raises, as here."""
+    raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use "
+                       "tf.GradientTape instead.")
+
+
+def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name="hessians"):
+    """tf.hessians: built on tf.gradients, so eager mode raises as TF does."""
+    return gradients(ys, xs)
+
+
 def _unconnected_mode(value):
     try:
         return UnconnectedGradients(value)
@@ -667,6 +755,54 @@ def _source_nodes(state, sources):
         else:
             nodes.append([])
     return nodes
+
+
+def _row_gathers(sl, source_nodes):
+    """The sources whose every use between them and the targets is an axis-0 tf.gather
+    of them: for each, the (output, indices) of those gathers. Their gradient is an
+    IndexedSlices."""
+    if not any(rec[0].name == "GatherV2" for rec in sl.records):
+        return {}
+    connected = {id(n) for n in sl.src_nodes}
+    uses = {}
+    for rec in sl.records:
+        for pos, t in enumerate(rec[2]):
+            if id(t) in connected:
+                uses.setdefault(id(t), []).append((rec, pos))
+    sparse = {}
+    for j, ns in enumerate(source_nodes):
+        gathers = []
+        for n in ns:
+            if id(n) not in connected:
+                continue
+            found = uses.get(id(n))
+            if not found or not all(pos == 0 and rec[0].name == "GatherV2" and
+                                    rec[1] == (("axis", 0), ("batch_dims", 0))
+                                    for rec, pos in found):
+                break
+            gathers.extend((rec[3][0], rec[2][1]) for rec, _ in found)
+        else:
+            if gathers:
+                sparse[j] = gathers
+    return sparse
+
+
+def _indexed_slices(source, gathers, grads):
+    """TF's GatherV2 gradient, aggregated over gathers: rows `indices` get `values`."""
+    from ..ops import array_ops
+    from .indexed_slices import IndexedSlices
+    shape = _value_of(source).shape
+    values, indices = [], []
+    for (_, idx), g in zip(gathers, grads):
+        if g is not None:
+            values.append(array_ops.reshape(g, (-1,) + shape[1:]))
+            indices.append(array_ops.reshape(idx, (-1,)))
+    if not values:
+        return None
+    if len(values) > 1:
+        values, indices = [array_ops.concat(values, 0)], [array_ops.concat(indices, 0)]
+    return IndexedSlices(values[0], indices[0],
+                         EagerTensor(jnp.asarray(np.asarray(shape, np.int32))))
 
 
 def _variable_target(variable, sources, source_nodes):

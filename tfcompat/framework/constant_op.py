@@ -1,4 +1,5 @@
 """tf.constant and tf.convert_to_tensor, with TF's dtype inference and conversion rules."""
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -15,7 +16,8 @@ def _scalar_array(value, dtype):
     key = (type(value), repr(value), dtype)
     arr = _SCALARS.get(key)
     if arr is None:
-        arr = jnp.asarray(_numpy(value, dtype))
+        with jax.ensure_compile_time_eval():  # a constant, even while tracing
+            arr = jnp.asarray(_numpy(value, dtype))
         if len(_SCALARS) >= _MAX_SCALARS:
             _SCALARS.clear()
         _SCALARS[key] = arr
@@ -41,7 +43,11 @@ def _from_python(value, dtype):
             else:
                 return EagerTensor(jnp.asarray(dtypes.infer_numpy(value)))
         return EagerTensor(_scalar_array(value, dtype))
-    return EagerTensor(jnp.asarray(_numpy(value, dtype)))
+    to_tensor = getattr(value, "__tf_tensor__", None)
+    if to_tensor is not None:
+        return convert_to_tensor(to_tensor(), dtype=dtype)
+    with jax.ensure_compile_time_eval():  # a constant, even while tracing
+        return EagerTensor(jnp.asarray(_numpy(value, dtype)))
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):

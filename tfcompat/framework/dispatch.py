@@ -11,6 +11,7 @@ import jax
 
 from . import dtypes, errors
 from .constant_op import convert_to_tensor
+from .forwardprop import _accumulators, propagate
 from .tape import _active, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
@@ -31,13 +32,18 @@ class Op:
       allowed values" message; by default that of a unary ``x:T -> y:T`` op.
     error: ``error(op, arrays, attrs, exc) -> Exception`` turning a JAX failure into TF's
       error; the default reports it as InvalidArgumentError.
+    dependencies: for ops whose outputs depend on only some inputs (VJPs),
+      ``dependencies(arrays, attrs) -> mask``, the inputs each output depends on; a tape
+      then connects only those (the default: every output on every input).
+    jvp_fn: what forward mode differentiates instead of `fn`, for ops whose `fn` carries
+      a reverse-mode-only rule (a jax.custom_vjp).
     """
 
     __slots__ = ("name", "fn", "differentiable", "allowed", "_allowed_np", "summary",
-                 "error", "kernels", "vjps", "__weakref__")
+                 "error", "dependencies", "jvp_fn", "kernels", "vjps", "jvps", "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=None, summary=None,
-                 error=None):
+                 error=None, dependencies=None, jvp_fn=None):
         self.name = name
         self.fn = fn
         self.differentiable = differentiable
@@ -46,8 +52,11 @@ class Op:
             d._np for d in dtypes._ALL if d._tf_name in allowed and d._np is not None)
         self.summary = summary
         self.error = error or default_error
+        self.dependencies = dependencies
+        self.jvp_fn = jvp_fn
         self.kernels = {}   # attrs -> jitted kernel
-        self.vjps = {}      # attrs -> jitted VJP kernel (backprop of one-off tapes)
+        self.vjps = {}      # (attrs, float inputs, float outputs) -> its VJP as an Op
+        self.jvps = {}      # (attrs, inputs with tangents, float outputs) -> its JVP as an Op
 
     def __repr__(self):
         return f"<Op {self.name}>"
@@ -89,7 +98,10 @@ def execute(op, inputs, attrs=()):
         result = EagerTensor(out)
         outputs = (result,)
     if _active and op.differentiable:
-        record(op, attrs, tuple(inputs), tuple(outputs))
+        record(op, attrs, tuple(inputs), tuple(outputs),
+               None if op.dependencies is None else op.dependencies(arrays, attrs))
+    if _accumulators and op.differentiable:
+        propagate(op, attrs, inputs, outputs)
     return result
 
 

@@ -69,6 +69,10 @@ UnauthenticatedError = _subclass("UnauthenticatedError", UNAUTHENTICATED)
 _DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
+class OperatorNotAllowedInGraphError(TypeError):
+    """tf.errors.OperatorNotAllowedInGraphError: a Python operation on a traced Tensor."""
+
+
 def op_error(cls, op_name, text, kernel=None):
     """An eager op failure formatted as TF prints it.
 

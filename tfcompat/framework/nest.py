@@ -53,3 +53,23 @@ def _pack(structure, flat, i):
 def map_structure(fn, *structures):
     flats = [flatten(s) for s in structures]
     return pack_sequence_as(structures[0], [fn(*xs) for xs in zip(*flats)])
+
+
+def assert_same_structure(a, b):
+    """tf.nest.assert_same_structure (sequence types are compared loosely, as TF's
+    default check_types=True does for list vs tuple: they must match)."""
+    if is_nested(a) != is_nested(b):
+        raise ValueError(f"The two structures don't have the same nested structure.\n\n"
+                         f"First structure: {a!r}\n\nSecond structure: {b!r}")
+    if not is_nested(a):
+        return
+    if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)):
+        raise TypeError(f"The two structures don't have the same sequence type. Input "
+                        f"structure has type {type(a)}, while shallow structure has type "
+                        f"{type(b)}.")
+    ca, cb = _children(a), _children(b)
+    if len(ca) != len(cb) or (isinstance(a, dict) and sorted(a) != sorted(b)):
+        raise ValueError(f"The two structures don't have the same number of elements.\n\n"
+                         f"First structure: {a!r}\n\nSecond structure: {b!r}")
+    for x, y in zip(ca, cb):
+        assert_same_structure(x, y)

@@ -11,6 +11,9 @@ from . import dtypes
 
 # The active tapes, innermost last. Module-level (not thread-local) for speed.
 _active = []
+# Observers of Variable reads: VariableWatchers (tf.custom_gradient finds the variables
+# its function reads) and recording ForwardAccumulators (reads carry the tangent).
+_watchers = []
 
 _TRAINABLE_NP = frozenset(np.dtype(d.as_numpy_dtype) for d in dtypes.TRAINABLE)
 
@@ -44,11 +47,29 @@ def record(op, attrs, inputs, outputs, mask=None):
                 ids.add(id(o))
 
 
+class VariableWatcher:
+    """Collects the trainable variables read while it is active, in order of first read."""
+
+    def __enter__(self):
+        self.variables = []
+        _watchers.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _watchers.remove(self)
+
+    def on_read(self, handle, read):
+        if handle._trainable and all(v is not handle for v in self.variables):
+            self.variables.append(handle)
+
+
 def record_read(variable, read):
     """A read of `variable` produced tensor `read`: make it a node of each tape that
     watches the variable (trainable ones are watched on access)."""
     handle = variable._handle
     key = id(handle)
+    for watcher in _watchers:
+        watcher.on_read(handle, read)
     for state in _active:
         if key not in state.variables:
             if not (state.watch_accessed and handle._trainable):

@@ -12,6 +12,16 @@ from .tensor_shape import TensorShape
 _DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
+_SYMBOLIC_BOOL = (
+    "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
+    "following resolutions to the problem: If you are running in Graph mode, use Eager "
+    "execution mode or decorate this function with @tf.function. If you are using AutoGraph, "
+    "you can try decorating this function with @tf.function. If that does not work, then you "
+    "may be using an unsupported feature or your source code may not be visible to AutoGraph. "
+    "See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/"
+    "g3doc/reference/limitations.md#access-to-source-code for more information.")
+
+
 class ArrayLike:
     """What Tensor and Variable share: metadata and conversions of `self._value`."""
 
@@ -39,6 +49,8 @@ class ArrayLike:
 
     def numpy(self):
         """A fresh numpy copy; a numpy scalar for 0-d values (as TF)."""
+        if isinstance(self._value, jax.core.Tracer):
+            raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
         arr = np.array(self._value)
         return arr[()] if arr.ndim == 0 else arr
 
@@ -47,13 +59,22 @@ class ArrayLike:
         return arr if dtype is None else arr.astype(dtype)
 
     def __bool__(self):
+        if isinstance(self._value, jax.core.Tracer):
+            from .errors import OperatorNotAllowedInGraphError
+            raise OperatorNotAllowedInGraphError(_SYMBOLIC_BOOL)
         return bool(np.asarray(self._value))
 
     def __float__(self):
-        return float(np.asarray(self._value))
+        return float(self._concrete("float"))
 
     def __int__(self):
-        return int(np.asarray(self._value))
+        return int(self._concrete("int"))
+
+    def _concrete(self, kind):
+        if isinstance(self._value, jax.core.Tracer):
+            raise TypeError(f"{kind}() argument must be a string or a real number, not "
+                            f"'SymbolicTensor'")
+        return np.asarray(self._value)
 
     def __index__(self):
         return self.numpy().__index__()
@@ -120,10 +141,16 @@ class Tensor(ArrayLike):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def __str__(self):
+        if isinstance(self._value, jax.core.Tracer):
+            return f'Tensor("{_symbolic_name(self)}", shape={self.shape}, ' \
+                   f'dtype={self.dtype.name})'
         return f"tf.Tensor({numpy_text(self)}, shape={shape_text(self._value.shape)}, " \
                f"dtype={self.dtype.name})"
 
     def __repr__(self):
+        if isinstance(self._value, jax.core.Tracer):
+            return f"<tf.Tensor '{_symbolic_name(self)}' shape={self.shape} " \
+                   f"dtype={self.dtype.name}>"
         return f"<tf.Tensor: shape={shape_text(self._value.shape)}, dtype={self.dtype.name}, " \
                f"numpy={numpy_text(self, is_repr=True)}>"
 
@@ -149,6 +176,12 @@ EagerTensor.__module__ = "tensorflow.python.framework.ops"
 
 _NUMPY_METHODS = frozenset(("T", "astype", "ravel", "transpose", "reshape", "clip", "size",
                             "tolist", "data"))
+
+
+def _symbolic_name(t):
+    """The graph name of a traced tensor (its tf.function argument's name, 'x:0')."""
+    from .function import symbolic_name
+    return symbolic_name(t._value) or "Identity:0"
 
 
 def _type_name(obj):

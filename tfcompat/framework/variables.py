@@ -1,12 +1,13 @@
 """tf.Variable: mutable state over a jax.Array, read onto tapes like TF's ResourceVariable."""
 import enum
 import itertools
+import weakref
 
 import jax
 import jax.numpy as jnp
 
 from . import dtypes, errors
-from .tape import _active, record_read
+from .tape import _active, _watchers, record_read
 from .tensor import ArrayLike, EagerTensor, Tensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
 
@@ -30,6 +31,16 @@ class VariableAggregation(enum.Enum):
 
 
 _uids = itertools.count()
+_live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
+_creating = []   # traces in progress (tf.function), told of the variables created in them
+_scope = [""]    # the active tf.name_scope ('a/b/'), kept by framework.module.name_scope
+
+
+def live_variables():
+    """Every Variable alive now, in creation order."""
+    return [v for _, v in sorted(_live.items())]
+
+
 _add = jax.jit(jnp.add)
 _sub = jax.jit(jnp.subtract)
 
@@ -56,16 +67,19 @@ class Variable(ArrayLike):
         if callable(initial_value):
             initial_value = initial_value()
         value = convert_to_tensor(initial_value, dtype=dtype)._value
+        if _creating:
+            _creating[-1].variable_created(self, value)
         if trainable is None:
             trainable = synchronization is not VariableSynchronization.ON_READ
         self._value = value
         self._shape = TensorShape(value.shape) if shape is None else as_shape(shape)
-        self._name = (name or "Variable") + ":0"
+        self._name = _scope[-1] + (name or "Variable") + ":0"
         self._trainable = bool(trainable)
         self._constraint = constraint
         self._synchronization = synchronization
         self._aggregation = aggregation
         self._uid = next(_uids)
+        _live[self._uid] = self
 
     @property
     def _handle(self):
@@ -86,7 +100,7 @@ class Variable(ArrayLike):
     # -- reading ------------------------------------------------------------------
     def _read(self):
         t = EagerTensor(self._value)
-        if _active:
+        if _active or _watchers:  # tapes, or read observers (VariableWatcher, accumulators)
             record_read(self, t)
         return t
 
@@ -174,10 +188,15 @@ class Variable(ArrayLike):
                         f"(Variable: {self!r})")
 
     def __repr__(self):
+        if isinstance(self._value, jax.core.Tracer):
+            return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
         return f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, " \
                f"numpy={numpy_text(self, is_repr=True)}>"
 
     __str__ = __repr__
+
+    def __format__(self, spec):
+        return format(self.numpy(), spec) if spec else str(self)
 
     def __iadd__(self, other):
         raise RuntimeError("`variable += value` with `tf.Variable`s is not supported. Use "

@@ -117,11 +117,12 @@ def upcast(fn, wide):
     return wrapped
 
 
-def unary(name, fn, allowed=INEXACT, differentiable=True, summary=None):
+def unary(name, fn, allowed=INEXACT, differentiable=True, summary=None, jvp_fn=None):
     """A public ``f(x, name=None)`` running a registered elementwise Op. `summary` is
-    TF's op-def text, with ``{name}`` for the op name and ``{enums}`` for its dtypes."""
+    TF's op-def text, with ``{name}`` for the op name and ``{enums}`` for its dtypes;
+    `jvp_fn` is what forward mode differentiates when `fn` is a custom_vjp."""
     op = Op(name, fn, differentiable=differentiable, allowed=allowed,
-            summary=summary and summary.replace("{name}", name))
+            summary=summary and summary.replace("{name}", name), jvp_fn=jvp_fn)
 
     def public(x, name=None):
         x = to_tensor(x)

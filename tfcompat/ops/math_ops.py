@@ -81,9 +81,9 @@ def _zero_where_no_upstream(fn, grad):
     return f
 
 
-_sqrt = _zero_where_no_upstream(jnp.sqrt, lambda y, g: g * 0.5 / jnp.conj(y))
-_rsqrt = _zero_where_no_upstream(lax.rsqrt, lambda y, g: g * -0.5 * jnp.conj(y) ** 3)
-_reciprocal = _zero_where_no_upstream(lambda x: 1 / x, lambda y, g: -g * jnp.conj(y * y))
+_sqrt = _zero_where_no_upstream(jnp.sqrt, lambda y, g: g * 0.5 / y)
+_rsqrt = _zero_where_no_upstream(lax.rsqrt, lambda y, g: g * -0.5 * y ** 3)
+_reciprocal = _zero_where_no_upstream(lambda x: 1 / x, lambda y, g: -g * (y * y))
 
 
 @jax.custom_jvp
@@ -212,8 +212,8 @@ negative = unary("Neg", jnp.negative, allowed=SIGNED)
 _abs = unary("Abs", _abs_real, allowed=FLOAT + ("int8", "int16", "int32", "int64"))
 _complex_abs_op = Op("ComplexAbs", jnp.abs)
 square = unary("Square", jnp.square, allowed=None)
-sqrt = unary("Sqrt", _sqrt)
-rsqrt = unary("Rsqrt", _rsqrt)
+sqrt = unary("Sqrt", _sqrt, jvp_fn=jnp.sqrt)
+rsqrt = unary("Rsqrt", _rsqrt, jvp_fn=lax.rsqrt)
 exp = unary("Exp", jnp.exp)
 expm1 = unary("Expm1", upcast(jnp.expm1, np.float32))
 log = unary("Log", jnp.log)
@@ -245,7 +245,7 @@ _FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
 rint = cpu_kernels(unary("Rint", jnp.rint, allowed=FLOAT, differentiable=False),
                    *_FLOAT_KERNELS)
 reciprocal = cpu_kernels(
-    unary("Reciprocal", _reciprocal, allowed=SIGNED),
+    unary("Reciprocal", _reciprocal, allowed=SIGNED, jvp_fn=jnp.reciprocal),
     ("float", "double", "int32", "int16", "int8", "complex64", "int64", "bfloat16",
      "complex128", "half"),
     ("complex128", "complex64", "double", "bfloat16", "half", "float"))

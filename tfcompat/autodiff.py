@@ -1,0 +1,3 @@
+"""tf.autodiff."""
+from .framework.backprop import GradientTape  # noqa: F401
+from .framework.forwardprop import ForwardAccumulator  # noqa: F401

@@ -1,0 +1,590 @@
+"""tf.train.Checkpoint, CheckpointManager and the checkpoint readers, on NumPy files.
+
+The object graph is TF's: children are the attributes of tracked objects (``AutoTrackable``
+such as tf.Module and Checkpoint, and plain Python objects holding Variables), list
+indices and dict keys; an object reached twice is saved once, under its first
+(breadth-first) path. Keys are TF's ('net/l1/kernel/.ATTRIBUTES/VARIABLE_VALUE').
+
+Deliberate difference: the format is our own. ``PATH.data-00000-of-00001`` is an .npz of
+the values by key plus the object graph as JSON (key '_CHECKPOINTABLE_OBJECT_GRAPH');
+``PATH.index`` (key -> shape and dtype, as JSON) is written last and marks the checkpoint
+complete. Both are written to temporary names and then renamed, so a save that fails part
+way leaves an existing checkpoint as it was.
+
+An object that is not a tf.Variable but stands for one in checkpoints (keras.Variable)
+exposes it as ``_checkpoint_variable``.
+"""
+import collections
+import functools
+import json
+import os
+import time
+import types
+import uuid
+
+import numpy as np
+
+from . import dtypes, errors
+from .tensor_shape import TensorShape
+from .variables import Variable, _creating, _scope
+
+_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+_MISSING = object()
+
+
+# -- tracking -----------------------------------------------------------------------
+
+class AutoTrackable:
+    """TF's AutoTrackable: lists and dicts set as attributes become ListWrapper and
+    DictWrapper, and an attribute set after a ``restore()`` that named it is restored
+    then (deferred restoration)."""
+
+    def __setattr__(self, name, value):
+        value = _wrap(value)
+        object.__setattr__(self, name, value)
+        _attached(self, name, value)
+
+
+class ListWrapper(list):
+    """A list attribute of a tracked object: appended items are restored if a restore()
+    is waiting for them."""
+
+    def __repr__(self):
+        return f"ListWrapper({list.__repr__(self)})"
+
+    def append(self, value):
+        list.append(self, _wrap(value))
+        _attached(self, str(len(self) - 1), self[-1])
+
+    def extend(self, values):
+        for value in values:
+            self.append(value)
+
+    def __iadd__(self, values):
+        self.extend(values)
+        return self
+
+    def __setitem__(self, index, value):
+        list.__setitem__(self, index, _wrap(value))
+        if isinstance(index, int):
+            _attached(self, str(index % len(self)), self[index])
+
+
+class DictWrapper(dict):
+    """A dict attribute of a tracked object (TF's _DictWrapper)."""
+
+    def __repr__(self):
+        return f"DictWrapper({dict.__repr__(self)})"
+
+    def __setitem__(self, key, value):
+        dict.__setitem__(self, key, _wrap(value))
+        _attached(self, str(key), self[key])
+
+    def update(self, *args, **kwargs):
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+
+def _wrap(value):
+    if type(value) is list:
+        return ListWrapper(_wrap(v) for v in value)
+    if type(value) is dict:
+        return DictWrapper((k, _wrap(v)) for k, v in value.items())
+    return value
+
+
+def _attached(parent, name, value):
+    """A child was set on a tracked object: restore it if a restore() named it."""
+    pending = parent.__dict__.get("_self_pending")
+    if pending and name in pending:
+        restoration, node = pending.pop(name)
+        restoration.restore(value, node)
+
+
+def _variable_of(x):
+    if isinstance(x, Variable):
+        return x
+    var = getattr(type(x), "_checkpoint_variable", None) and x._checkpoint_variable
+    return var if isinstance(var, Variable) else None
+
+
+_NOT_NODES = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+              types.MethodType, functools.partial)
+
+
+def _children(obj):
+    """(name, child) of one object of the graph."""
+    if isinstance(obj, Checkpoint):
+        return obj._checkpoint_children()
+    if isinstance(obj, dict):
+        return [(str(k), v) for k, v in obj.items()]
+    if isinstance(obj, (list, tuple)):
+        return [(str(i), v) for i, v in enumerate(obj)]
+    if hasattr(obj, "__dict__") and not isinstance(obj, _NOT_NODES) and \
+            not callable(getattr(type(obj), "get_concrete_function", None)):
+        return [(k, v) for k, v in vars(obj).items() if not k.startswith("_self_")]
+    return []
+
+
+def _child(obj, name):
+    for key, value in _children(obj):
+        if key == name:
+            return value
+    return _MISSING
+
+
+def _escape(name):
+    return name.replace(".", "..").replace("/", ".S")
+
+
+def _object_graph(root):
+    """TF's object graph from `root`: (nodes, objects), breadth first, keeping only the
+    objects with Variables beneath them. A node is {'children': {name: id}} and, for a
+    Variable, also its 'key', 'full_name' and 'dtype'."""
+    objects, paths, edges = [root], [()], [[]]
+    ids = {id(root): 0}
+    queue = collections.deque([0])
+    while queue:
+        i = queue.popleft()
+        if _variable_of(objects[i]) is not None:
+            continue
+        for name, child in _children(objects[i]):
+            j = ids.get(id(child))
+            if j is None:
+                if _variable_of(child) is None and not _children(child):
+                    continue
+                j = ids[id(child)] = len(objects)
+                objects.append(child)
+                paths.append(paths[i] + (name,))
+                edges.append([])
+                queue.append(j)
+            edges[i].append((name, j))
+    # Keep the root and the objects with a Variable beneath them.
+    keep = {i for i, o in enumerate(objects) if _variable_of(o) is not None}
+    changed = True
+    while changed:
+        changed = False
+        for i, out in enumerate(edges):
+            if i not in keep and any(j in keep for _, j in out):
+                keep.add(i)
+                changed = True
+    order = [0] + sorted(keep - {0})
+    new_id = {old: new for new, old in enumerate(order)}
+    nodes = []
+    for i in order:
+        node = {"children": {n: new_id[j] for n, j in edges[i] if j in new_id}}
+        var = _variable_of(objects[i])
+        if var is not None:
+            node.update(key="/".join(_escape(p) for p in paths[i]) + "/.ATTRIBUTES/VARIABLE_VALUE",
+                        full_name=var.name[:-2], dtype=var.dtype.name)
+        nodes.append(node)
+    return nodes, [objects[i] for i in order]
+
+
+# -- files --------------------------------------------------------------------------
+
+def _data_path(prefix):
+    return prefix + ".data-00000-of-00001"
+
+
+def _write(prefix, root):
+    prefix = os.fspath(prefix)
+    nodes, objects = _object_graph(root)
+    arrays = {_GRAPH_KEY: np.array(json.dumps(nodes))}
+    for node, obj in zip(nodes, objects):
+        if "key" in node:
+            arrays[node["key"]] = np.asarray(_variable_of(obj).numpy())
+    index = {k: [list(a.shape), str(a.dtype)] for k, a in arrays.items()}
+    os.makedirs(os.path.dirname(prefix) or ".", exist_ok=True)
+    tmp = f".tmp-{uuid.uuid4().hex}"
+    targets = [(_data_path(prefix) + tmp, _data_path(prefix)), (prefix + ".index" + tmp,
+                                                                prefix + ".index")]
+    try:
+        with open(targets[0][0], "wb") as f:
+            np.savez(f, **arrays)
+        with open(targets[1][0], "w") as f:
+            json.dump(index, f)
+        for temporary, final in targets:
+            os.replace(temporary, final)
+    finally:
+        for temporary, _ in targets:
+            if os.path.exists(temporary):
+                os.remove(temporary)
+    return prefix
+
+
+def _read(prefix):
+    """The arrays of a checkpoint by key (the object graph as a str)."""
+    prefix = os.fspath(prefix)
+    if not os.path.exists(prefix + ".index"):
+        raise errors.NotFoundError(None, None, f"Unsuccessful TensorSliceReader constructor: "
+                                               f"Failed to find any matching files for {prefix}")
+    with np.load(_data_path(prefix), allow_pickle=False) as data:
+        return {k: data[k] for k in data.files}
+
+
+class CheckpointReader:
+    """What tf.train.load_checkpoint returns."""
+
+    def __init__(self, prefix):
+        self._arrays = _read(prefix)
+        self._arrays[_GRAPH_KEY] = np.array(str(self._arrays[_GRAPH_KEY]).encode())
+        dtype_names = {n["key"]: n["dtype"] for n in self._graph() if "key" in n}
+        self._dtypes = {k: dtypes.as_dtype(dtype_names.get(k, "string")) for k in self._arrays}
+
+    def _graph(self):
+        return json.loads(self._arrays[_GRAPH_KEY].item())
+
+    def has_tensor(self, key):
+        return key in self._arrays
+
+    def get_tensor(self, key):
+        if key not in self._arrays:
+            raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+        value = self._arrays[key]
+        return value.item() if key == _GRAPH_KEY else \
+            value.view(self._dtypes[key].as_numpy_dtype).copy()
+
+    def get_variable_to_shape_map(self):
+        return {k: list(a.shape) for k, a in self._arrays.items()}
+
+    def get_variable_to_dtype_map(self):
+        return dict(self._dtypes)
+
+
+def load_checkpoint(ckpt_dir_or_file):
+    """tf.train.load_checkpoint: a reader of a checkpoint, or of a directory's latest."""
+    return CheckpointReader(_resolve(ckpt_dir_or_file))
+
+
+def list_variables(ckpt_dir_or_file):
+    """tf.train.list_variables: sorted (key, shape) pairs."""
+    return sorted(load_checkpoint(ckpt_dir_or_file).get_variable_to_shape_map().items())
+
+
+def load_variable(ckpt_dir_or_file, name):
+    """tf.train.load_variable: one value of a checkpoint, as a NumPy array."""
+    if name.endswith(":0"):
+        name = name[:-2]
+    return load_checkpoint(ckpt_dir_or_file).get_tensor(name)
+
+
+def _resolve(ckpt_dir_or_file):
+    path = os.fspath(ckpt_dir_or_file)
+    if os.path.isdir(path):
+        latest = latest_checkpoint(path)
+        if latest is None:
+            raise ValueError(f"Couldn't find 'checkpoint' file or checkpoints in given "
+                             f"directory {path}")
+        return latest
+    return path
+
+
+# -- restoring ----------------------------------------------------------------------
+
+class _Restoration:
+    """One restore(): the saved graph matched against live objects, now and as they are
+    attached later."""
+
+    def __init__(self, arrays):
+        self.nodes = json.loads(str(arrays[_GRAPH_KEY]))
+        self.arrays = arrays
+        self.matched = set()      # node ids
+        self.bound = set()        # ids of live objects given a node
+
+    def restore(self, obj, node_id):
+        node = self.nodes[node_id]
+        self.matched.add(node_id)
+        self.bound.add(id(obj))
+        if "key" in node:
+            var = _variable_of(obj)
+            if var is not None:
+                _assign(var, self.arrays[node["key"]], node)
+            return
+        for name, child_id in node["children"].items():
+            child = _child(obj, name)
+            if child is not _MISSING:
+                self.restore(child, child_id)
+            elif isinstance(obj, (AutoTrackable, ListWrapper, DictWrapper)):
+                obj.__dict__.setdefault("_self_pending", {})[name] = (self, child_id)
+
+    def paths(self):
+        out = {0: "(root)"}
+        queue = collections.deque([0])
+        while queue:
+            i = queue.popleft()
+            for name, j in self.nodes[i]["children"].items():
+                if j not in out:
+                    out[j] = f"{out[i]}.{name}"
+                    queue.append(j)
+        return out
+
+
+def _assign(var, value, node):
+    dtype = dtypes.as_dtype(node["dtype"])
+    if value.dtype.kind == "V":   # bfloat16 and other ml_dtypes come back as raw bytes
+        value = value.view(dtype.as_numpy_dtype)
+    if not var.shape.is_compatible_with(value.shape):
+        raise ValueError(f"Received incompatible tensor with shape {TensorShape(value.shape)} "
+                         f"when attempting to restore variable with shape {var.shape} and "
+                         f"name {var.name}.")
+    if var.dtype != dtype:
+        raise errors.InvalidArgumentError(
+            None, None, f"tensor_name = {node['key']}; expected dtype {var.dtype.name} does "
+                        f"not equal original dtype {dtype.name}")
+    var.assign(value)
+    # A variable created inside a tf.function trace keeps the restored value as its
+    # initial value (the trace sets it back to that).
+    for trace in _creating:
+        trace.created[:] = [(v, var._value if v is var else init) for v, init in trace.created]
+
+
+class CheckpointLoadStatus:
+    """What Checkpoint.restore and read return."""
+
+    def __init__(self, restoration, root):
+        self._restoration = restoration
+        self._root = root
+
+    def assert_consumed(self):
+        """Every saved object matched, and every live object given a saved value."""
+        r = self._restoration
+        paths = r.paths()
+        for i, node in enumerate(r.nodes):
+            if i not in r.matched:
+                raise AssertionError(f"Unresolved object in checkpoint {paths[i]}: "
+                                     f"{_proto_text(node)}")
+        return self.assert_existing_objects_matched()
+
+    def assert_existing_objects_matched(self):
+        """Every live object of the graph given a saved value."""
+        _, objects = _object_graph(self._root)
+        unmatched = [o for o in objects if id(o) not in self._restoration.bound]
+        if unmatched:
+            raise AssertionError(
+                f"Found {len(unmatched)} Python objects that were not bound to checkpointed "
+                f"values, likely due to changes in the Python program. Showing "
+                f"{min(len(unmatched), 10)} of {len(unmatched)} unmatched objects: "
+                f"{unmatched[:10]}")
+        return self
+
+    def expect_partial(self):
+        """TF silences its warnings about unrestored values; tfcompat logs none."""
+        return self
+
+
+def _proto_text(node):
+    if "key" in node:
+        return (f'attributes {{\n  name: "VARIABLE_VALUE"\n  full_name: "{node["full_name"]}"'
+                f'\n  checkpoint_key: "{node["key"]}"\n}}\nhas_checkpoint_values {{\n'
+                f'  value: true\n}}\n')
+    return "".join(f'children {{\n  node_id: {j}\n  local_name: "{n}"\n}}\n'
+                   for n, j in node["children"].items())
+
+
+class InitializationOnlyStatus:
+    """What Checkpoint.restore(None) returns."""
+
+    def assert_consumed(self):
+        raise AssertionError("No checkpoint specified (save_path=None); nothing is being "
+                             "restored.")
+
+    assert_existing_objects_matched = assert_consumed
+
+    def expect_partial(self):
+        return self
+
+
+# -- Checkpoint -----------------------------------------------------------------------
+
+def _is_trackable(x):
+    return _variable_of(x) is not None or isinstance(x, (AutoTrackable, list, tuple, dict)) \
+        or bool(_children(x))
+
+
+class Checkpoint(AutoTrackable):
+    """tf.train.Checkpoint(root=None, **kwargs): saves and restores the graph of objects
+    reachable from its attributes (and from ``root``'s)."""
+
+    def __init__(self, root=None, **kwargs):
+        for name, value in sorted(kwargs.items()):
+            if not _is_trackable(value):
+                raise ValueError(
+                    f"`Checkpoint` was expecting {name} to be a trackable object (an object "
+                    f"derived from `Trackable`), got {value}. If you believe this object "
+                    f"should be trackable (i.e. it is part of the TensorFlow Python API and "
+                    f"manages state), please open an issue.")
+        self._self_root = root
+        self._self_save_counter = None
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def _checkpoint_children(self):
+        out = _children(self._self_root) if self._self_root is not None else []
+        out = out + [(k, v) for k, v in vars(self).items() if not k.startswith("_self_")]
+        if self._self_save_counter is not None:
+            out.append(("save_counter", self._self_save_counter))
+        return out
+
+    @property
+    def save_counter(self):
+        """The number of save() calls (an int64 Variable, created on first use)."""
+        if self._self_save_counter is None:
+            _scope.append("")
+            try:
+                self._self_save_counter = Variable(0, dtype=dtypes.int64, trainable=False,
+                                                   name="save_counter")
+            finally:
+                _scope.pop()
+            _attached(self, "save_counter", self._self_save_counter)
+        return self._self_save_counter
+
+    def write(self, file_prefix, options=None):
+        """Write a checkpoint at exactly `file_prefix`; return it."""
+        return _write(file_prefix, self)
+
+    def save(self, file_prefix, options=None):
+        """Write `file_prefix-N` (N counting the saves) and record it as the directory's
+        latest checkpoint; return the path."""
+        number = int(self.save_counter.assign_add(1).numpy())
+        path = self.write(f"{os.fspath(file_prefix)}-{number}")
+        _record_state(os.path.dirname(path), path, [path])
+        return path
+
+    def read(self, save_path, options=None):
+        """Restore from `save_path` (no save_counter is created)."""
+        restoration = _Restoration(_read(save_path))
+        restoration.restore(self, 0)
+        return CheckpointLoadStatus(restoration, self)
+
+    def restore(self, save_path, options=None):
+        """read(), also restoring save_counter; None restores nothing."""
+        if save_path is None:
+            return InitializationOnlyStatus()
+        self.save_counter  # noqa: B018 - created so that it is restored too
+        try:
+            return self.read(save_path)
+        except errors.NotFoundError as e:
+            raise errors.NotFoundError(
+                None, None, f"Error when restoring from checkpoint or SavedModel at "
+                            f"{save_path}: {e.message}\nPlease double-check that the path is "
+                            f"correct. You may be missing the checkpoint suffix (e.g. the '-1' "
+                            f"in 'path/to/ckpt-1').") from None
+
+
+# -- CheckpointManager and the 'checkpoint' state file ----------------------------------
+
+class CheckpointState:
+    """The parsed 'checkpoint' file (TF's CheckpointState proto)."""
+
+    def __init__(self):
+        self.model_checkpoint_path = ""
+        self.all_model_checkpoint_paths = []
+        self.all_model_checkpoint_timestamps = []
+        self.last_preserved_timestamp = 0.0
+
+
+def get_checkpoint_state(checkpoint_dir, latest_filename=None):
+    """tf.train.get_checkpoint_state: the directory's 'checkpoint' file, paths joined to
+    the directory, or None."""
+    checkpoint_dir = os.fspath(checkpoint_dir)
+    path = os.path.join(checkpoint_dir, latest_filename or "checkpoint")
+    if not os.path.exists(path):
+        return None
+    state = CheckpointState()
+    with open(path) as f:
+        for line in f:
+            field, _, value = line.partition(":")
+            value = value.strip()
+            if field == "model_checkpoint_path":
+                state.model_checkpoint_path = os.path.join(checkpoint_dir, json.loads(value))
+            elif field == "all_model_checkpoint_paths":
+                state.all_model_checkpoint_paths.append(
+                    os.path.join(checkpoint_dir, json.loads(value)))
+            elif field == "all_model_checkpoint_timestamps":
+                state.all_model_checkpoint_timestamps.append(float(value))
+            elif field == "last_preserved_timestamp":
+                state.last_preserved_timestamp = float(value)
+    return state
+
+
+def _record_state(directory, latest, paths, timestamps=(), last_preserved=None):
+    """Write the 'checkpoint' file (paths relative to `directory`), atomically."""
+    directory = directory or "."
+    lines = [f'model_checkpoint_path: "{os.path.relpath(latest, directory)}"']
+    lines += [f'all_model_checkpoint_paths: "{os.path.relpath(p, directory)}"' for p in paths]
+    lines += [f"all_model_checkpoint_timestamps: {t!r}" for t in timestamps]
+    if last_preserved is not None:
+        lines.append(f"last_preserved_timestamp: {last_preserved!r}")
+    path = os.path.join(directory, "checkpoint")
+    tmp = f"{path}.tmp-{uuid.uuid4().hex}"
+    with open(tmp, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(tmp, path)
+
+
+def latest_checkpoint(checkpoint_dir, latest_filename=None):
+    """tf.train.latest_checkpoint: the prefix the 'checkpoint' file names, if it exists."""
+    state = get_checkpoint_state(checkpoint_dir, latest_filename)
+    if state and state.model_checkpoint_path and \
+            os.path.exists(state.model_checkpoint_path + ".index"):
+        return state.model_checkpoint_path
+    return None
+
+
+class CheckpointManager:
+    """tf.train.CheckpointManager(checkpoint, directory, max_to_keep,
+    checkpoint_name='ckpt'): numbered saves, keeping the newest `max_to_keep` (all when
+    None), picking up the directory's existing 'checkpoint' file."""
+
+    def __init__(self, checkpoint, directory, max_to_keep, checkpoint_name="ckpt"):
+        self._checkpoint = checkpoint
+        self._directory = os.fspath(directory)
+        self._max_to_keep = max_to_keep
+        self._prefix = os.path.join(self._directory, checkpoint_name)
+        self._maybe_delete = {}   # path -> timestamp, oldest first
+        self._latest_checkpoint = None
+        self._last_preserved = time.time()
+        state = get_checkpoint_state(self._directory)
+        if state is not None:
+            self._latest_checkpoint = latest_checkpoint(self._directory)
+            stamps = state.all_model_checkpoint_timestamps
+            for i, path in enumerate(state.all_model_checkpoint_paths):
+                self._maybe_delete[path] = stamps[i] if i < len(stamps) else self._last_preserved
+            self._last_preserved = state.last_preserved_timestamp or self._last_preserved
+
+    directory = property(lambda self: self._directory)
+    checkpoint = property(lambda self: self._checkpoint)
+    latest_checkpoint = property(lambda self: self._latest_checkpoint)
+    checkpoints = property(lambda self: list(self._maybe_delete))
+
+    def save(self, checkpoint_number=None):
+        """Write `directory/checkpoint_name-N` (N: `checkpoint_number`, else the
+        checkpoint's save_counter after counting this save); delete the oldest beyond
+        max_to_keep; return the path."""
+        counter = self._checkpoint.save_counter
+        counter.assign_add(1)
+        number = int(counter.numpy()) if checkpoint_number is None else int(checkpoint_number)
+        path = self._checkpoint.write(f"{self._prefix}-{number}")
+        self._maybe_delete.pop(path, None)
+        self._maybe_delete[path] = time.time()
+        self._latest_checkpoint = path
+        self._record()
+        if self._max_to_keep is not None:
+            while len(self._maybe_delete) > self._max_to_keep:
+                old = next(iter(self._maybe_delete))
+                del self._maybe_delete[old]
+                for f in (old + ".index", _data_path(old)):
+                    if os.path.exists(f):
+                        os.remove(f)
+            self._record()
+        return path
+
+    def _record(self):
+        _record_state(self._directory, self._latest_checkpoint, list(self._maybe_delete),
+                      list(self._maybe_delete.values()), self._last_preserved)

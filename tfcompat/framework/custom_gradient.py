@@ -1,0 +1,190 @@
+"""tf.custom_gradient, tf.recompute_grad and tf.grad_pass_through.
+
+Eagerly, `f` runs as written (so its printed output and errors are TF's), and its
+results are recorded on the active tapes as one op whose gradient is the user's
+`grad_fn`; that op is backpropagated eagerly with `grad_fn` running on Tensors (recorded
+by enclosing tapes, for higher orders), so a None from `grad_fn` gives a None gradient
+as in TF. Inside a JAX trace (a gradient being differentiated again, or
+tf.function) `f` becomes a ``jax.custom_vjp`` that re-runs `f` in its backward pass to
+obtain `grad_fn`; that is how a custom_gradient inside a grad_fn overrides the second
+derivative.
+"""
+import functools
+import inspect
+
+import jax
+import jax.numpy as jnp
+
+from . import nest, tape
+from .constant_op import convert_to_tensor
+from .tensor import EagerTensor, Tensor
+from .variables import Variable
+
+
+class _CustomGradientOp:
+    """The op a custom_gradient call is recorded as: forward values are those `f`
+    computed; the backward pass is `grad_fn`."""
+
+    __slots__ = ("name", "fn", "differentiable", "vjps", "jvps", "vjp_tensors")
+
+    def __init__(self, name, fn, vjp_tensors):
+        self.name = name
+        self.fn = fn
+        self.differentiable = True
+        self.vjps = {}
+        self.jvps = {}
+        self.vjp_tensors = vjp_tensors
+
+
+def custom_gradient(f=None):
+    """tf.custom_gradient: `f(*args, **kwargs)` returns `(result, grad_fn)`."""
+    if f is None:
+        return custom_gradient
+
+    @functools.wraps(f)
+    def decorated(*args, **kwargs):
+        flat_args = nest.flatten(args)
+        if any(isinstance(a, Tensor) and isinstance(a._value, jax.core.Tracer)
+               for a in flat_args):
+            return _traced_call(f, args, kwargs)
+        return _eager_call(f, args, kwargs)
+    return decorated
+
+
+def _eager_call(f, args, kwargs):
+    with tape.VariableWatcher() as watcher:
+        result, grad_fn = f(*args, **kwargs)
+    flat_args = nest.flatten(args)
+    inputs_seen = flat_args + nest.flatten(kwargs)
+    variables = [v for v in watcher.variables if all(v is not i for i in inputs_seen)]
+    if variables and not _accepts_variables(grad_fn):
+        raise TypeError(f"@tf.custom_gradient grad_fn must accept keyword argument "
+                        f"'variables', since function uses variables: {variables}")
+    flat_result = nest.flatten(result)
+    outputs = [EagerTensor(convert_to_tensor(r)._value) for r in flat_result]
+    if tape._active:
+        inputs = tuple(convert_to_tensor(x) for x in flat_args + variables)
+        n_args = len(flat_args)
+        out_values = tuple(o._value for o in outputs)
+
+        def grads(cts):
+            return [None if g is None else convert_to_tensor(g)
+                    for g in _call_grad_fn(grad_fn, result, cts, variables, n_args)]
+
+        op = _CustomGradientOp(getattr(f, "__name__", "CustomGradient"),
+                               _constant_vjp(out_values, inputs, grads), grads)
+        tape.record(op, (), inputs, tuple(outputs))
+    return nest.pack_sequence_as(result, outputs)
+
+
+def _accepts_variables(grad_fn):
+    spec = inspect.getfullargspec(grad_fn)
+    return "variables" in spec.args or "variables" in spec.kwonlyargs or spec.varkw
+
+
+def _call_grad_fn(grad_fn, result, cts, variables, n_args):
+    """TF's actual_grad_fn: call grad_fn with one upstream gradient per output and check
+    it returns one gradient per input (and per variable)."""
+    upstream = nest.pack_sequence_as(nest.flatten(result), list(cts))
+    if variables:
+        input_grads, variable_grads = grad_fn(*upstream, variables=variables)
+        if len(variable_grads) != len(variables):
+            raise ValueError("Must return gradient for each variable from @custom_gradient "
+                             "grad_fn.")
+    else:
+        input_grads = grad_fn(*upstream)
+        variable_grads = []
+    flat_grads = nest.flatten(input_grads)
+    if len(flat_grads) != n_args:
+        raise ValueError(f"custom_gradient function expected to return {n_args} gradients, "
+                         f"but returned {len(flat_grads)} instead.")
+    return flat_grads + list(variable_grads)
+
+
+def _constant_vjp(out_values, inputs, grads):
+    """A JAX function of the inputs whose value is `out_values` and whose vjp calls
+    `grads` (None becomes zeros): the op's form for jaxpr analysis and higher orders."""
+
+    @jax.custom_vjp
+    def fn(*ins):
+        return out_values
+
+    def fwd(*ins):
+        return out_values, None
+
+    def bwd(_, cts):
+        gs = grads([EagerTensor(c) for c in cts])
+        return tuple(jnp.zeros(i._value.shape, i._value.dtype) if g is None else g._value
+                     for g, i in zip(gs, inputs))
+
+    fn.defvjp(fwd, bwd)
+    return fn
+
+
+def _traced_call(f, args, kwargs):
+    """custom_gradient on traced values: a jax.custom_vjp re-running `f` for grad_fn."""
+    flat_args = nest.flatten(args)
+    arrays = tuple(convert_to_tensor(a)._value for a in flat_args)
+    structure = {}
+
+    def run(values):
+        packed = nest.pack_sequence_as(args, [EagerTensor(v) for v in values])
+        return f(*packed, **kwargs)
+
+    @jax.custom_vjp
+    def fn(*values):
+        result, _ = run(values)
+        structure["result"] = result
+        return tuple(convert_to_tensor(r)._value for r in nest.flatten(result))
+
+    def fwd(*values):
+        return fn(*values), values
+
+    def bwd(values, cts):
+        result, grad_fn = run(values)
+        gs = _call_grad_fn(grad_fn, result, [EagerTensor(c) for c in cts], [],
+                           len(values))
+        return tuple(jnp.zeros(v.shape, v.dtype) if g is None else convert_to_tensor(g)._value
+                     for g, v in zip(gs, values))
+
+    fn.defvjp(fwd, bwd)
+    outs = fn(*arrays)
+    return nest.pack_sequence_as(structure["result"], [EagerTensor(o) for o in outs])
+
+
+def recompute_grad(f):
+    """tf.recompute_grad: `f` whose gradient is computed by running `f` again under a
+    tape (XLA decides what to keep; the values are those of `f`)."""
+
+    @custom_gradient
+    def inner(*args, **kwargs):
+        result = f(*args, **kwargs)
+
+        def grad(*upstream, variables=None):
+            variables = list(variables or [])
+            from .backprop import GradientTape
+            with GradientTape() as t:
+                t.watch([a for a in args if isinstance(a, (Tensor, Variable))])
+                t.watch(variables)
+                again = f(*args, **kwargs)
+            g = t.gradient(again, list(args) + variables, output_gradients=list(upstream))
+            return g[:len(args)], g[len(args):]
+        return result, grad
+
+    return functools.wraps(f)(inner)
+
+
+def grad_pass_through(f):
+    """tf.grad_pass_through: `f`'s value, the identity's gradient (variables used by `f`
+    get None)."""
+
+    @custom_gradient
+    def pass_through(*args, **kwargs):
+        def grad(*upstream, **grad_kwargs):
+            variables = grad_kwargs.get("variables")
+            if variables is not None:
+                return upstream, [None] * len(variables)
+            return upstream
+        return f(*args, **kwargs), grad
+
+    return functools.wraps(f)(pass_through)

@@ -1,0 +1,468 @@
+"""tf.function on jax.jit, with Variables as state.
+
+A call is keyed as TF keys its traces: Tensors (and numpy arrays) by shape and dtype,
+Variables by identity, other Python values by value, over nested structures. On a new
+key the Python function is traced once: every live Variable's storage is swapped for a
+tracer (restored in ``finally``: no Variable keeps a tracer), constant subexpressions are
+evaluated at trace time, and the jaxpr that results takes the variables it reads and the
+tensor arguments, and returns the outputs and the new values of the variables it
+assigns. That jaxpr runs under ``jax.jit``; after each call the assigned values are
+written back. Variables created during a trace hold their (trace-time constant) initial
+values; the function is then traced again, as TF does, and creating variables in any
+later trace raises TF's ValueError. Under an active GradientTape or ForwardAccumulator a
+call is recorded as one differentiable op.
+"""
+import functools
+import inspect
+import weakref
+
+import jax
+import numpy as np
+from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
+
+from . import autograph, dtypes, nest, tape
+from .dispatch import Op, execute
+from .tensor import EagerTensor, Tensor
+from .tensor_shape import TensorShape
+from .variables import Variable, _creating, live_variables
+
+_run_eagerly = [False]
+
+
+def executing_eagerly():
+    """tf.executing_eagerly: False while a tf.function is being traced."""
+    return not _creating
+
+
+def run_functions_eagerly(run_eagerly):
+    """tf.config.run_functions_eagerly."""
+    _run_eagerly[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly():
+    """tf.config.functions_run_eagerly."""
+    return _run_eagerly[0]
+
+
+class TensorSpec:
+    """tf.TensorSpec(shape, dtype=tf.float32, name=None)."""
+
+    __slots__ = ("_shape", "_dtype", "_name")
+
+    def __init__(self, shape, dtype=dtypes.float32, name=None):
+        self._shape = TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        self._name = name
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    name = property(lambda self: self._name)
+
+    @classmethod
+    def from_tensor(cls, tensor, name=None):
+        return cls(tensor.shape, tensor.dtype, name)
+
+    def is_compatible_with(self, value):
+        if isinstance(value, TensorSpec):
+            return self._dtype == value.dtype and self._shape.is_compatible_with(value.shape)
+        return self._dtype == value.dtype and self._shape.is_compatible_with(value.shape)
+
+    def __eq__(self, other):
+        return isinstance(other, TensorSpec) and (self._shape, self._dtype, self._name) == (
+            other._shape, other._dtype, other._name)
+
+    def __hash__(self):
+        return hash((self._shape, self._dtype, self._name))
+
+    def __repr__(self):
+        return f"TensorSpec(shape={self._shape}, dtype={self._dtype!r}, name={self._name!r})"
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None,
+             reduce_retracing=False, experimental_implements=None,
+             experimental_autograph_options=None, experimental_attributes=None,
+             experimental_relax_shapes=None, experimental_compile=None,
+             experimental_follow_type_hints=None):
+    """tf.function, as a decorator with or without arguments."""
+    def decorate(f):
+        return functools.update_wrapper(
+            Function(f, input_signature, autograph, reduce_retracing or
+                     bool(experimental_relax_shapes)), f)
+    return decorate if func is None else decorate(func)
+
+
+class Function:
+    """A tf.function: a Python function traced into cached XLA computations."""
+
+    def __init__(self, python_function, input_signature=None, autograph=True,
+                 reduce_retracing=False):
+        self._python_function = python_function
+        self._input_signature = None if input_signature is None else tuple(input_signature)
+        self._autograph = autograph
+        self._reduce_retracing = reduce_retracing
+        self._concrete = {}
+        self._fast = {}     # flat positional signatures -> ConcreteFunction
+        self._tracing_count = 0
+        self._created_variables = False
+        self._bound = weakref.WeakKeyDictionary()
+        self._signature = inspect.signature(python_function)
+        params = list(self._signature.parameters.values())
+        # Calls giving every parameter positionally need no canonicalization.
+        self._n_positional = len(params) if all(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) else -1
+
+    python_function = property(lambda self: self._python_function)
+    input_signature = property(lambda self: self._input_signature)
+
+    def __get__(self, instance, owner):
+        """On a method: one Function per instance, as TF caches them."""
+        if instance is None:
+            return self
+        bound = self._bound.get(instance)
+        if bound is None:
+            bound = Function(self._python_function.__get__(instance, owner),
+                             self._input_signature, self._autograph, self._reduce_retracing)
+            functools.update_wrapper(bound, self._python_function)
+            self._bound[instance] = bound
+        return bound
+
+    def experimental_get_tracing_count(self):
+        return self._tracing_count
+
+    def __call__(self, *args, **kwargs):
+        if _run_eagerly[0]:
+            return self._python_function(*args, **kwargs)
+        if not kwargs and self._input_signature is None and len(args) == self._n_positional:
+            # Fast path: positional Tensors and Python scalars.
+            key = []
+            for a in args:
+                if type(a) is EagerTensor:
+                    key.append((a._value.shape, a._value.dtype))
+                elif type(a) in _SCALARS:
+                    key.append(("P", a))
+                else:
+                    break
+            else:
+                concrete = self._fast.get(tuple(key))
+                if concrete is None:
+                    concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
+                return concrete._call_flat([a for a in args if type(a) is EagerTensor])
+        concrete, args, kwargs = self._concrete_for(args, kwargs)
+        return concrete._call_flat(_flat_tensors(args, kwargs))
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The ConcreteFunction for these arguments (TensorSpecs stand for tensors)."""
+        if not args and not kwargs and self._input_signature is not None:
+            args = tuple(self._input_signature)
+        return self._concrete_for(args, kwargs)[0]
+
+    def _concrete_for(self, args, kwargs):
+        """The ConcreteFunction for a call, and the call's canonical arguments."""
+        args, kwargs = self._bind(args, kwargs)
+        key = _cache_key(args, kwargs)
+        concrete = self._concrete.get(key)
+        if concrete is None:
+            concrete = self._concrete[key] = self._trace(args, kwargs)
+        return concrete, args, kwargs
+
+    def _bind(self, args, kwargs):
+        """Canonicalize the call as TF does (arguments bound to parameters, defaults
+        filled in), and apply the input_signature: tensors are checked against (and
+        keyed by) it."""
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError:
+            if self._input_signature is None:
+                raise
+        else:
+            bound.apply_defaults()
+            args, kwargs = tuple(bound.args), dict(bound.kwargs)
+        if self._input_signature is None:
+            return args, kwargs
+        if len(args) != len(self._input_signature):
+            raise TypeError(f"{self._python_function.__name__}() takes "
+                            f"{len(self._input_signature)} positional arguments but "
+                            f"{len(args)} were given")
+        out = []
+        for spec, value in zip(self._input_signature, args):
+            out.append(_check_spec(spec, value) if isinstance(spec, TensorSpec) else
+                       nest.map_structure(_check_spec, spec, value))
+        return tuple(out), kwargs
+
+    def _trace(self, args, kwargs):
+        self._tracing_count += 1
+        fn = autograph.convert(self._python_function) if self._autograph else \
+            self._python_function
+        # Only a first trace may create variables; it folds constant subexpressions so
+        # that their initial values are known at trace time (TF lifts initializers).
+        first = not self._concrete
+        concrete, created = _trace(fn, args, kwargs, allow_creation=first,
+                                   fold_constants=first)
+        if created:
+            self._created_variables = True
+            concrete, _ = _trace(fn, args, kwargs, allow_creation=False)
+        return concrete
+
+
+_SCALARS = frozenset((int, float, bool, str, type(None)))
+
+
+def _check_spec(spec, value):
+    if isinstance(spec, TensorSpec) and not isinstance(value, TensorSpec):
+        from .constant_op import convert_to_tensor
+        t = convert_to_tensor(value, dtype=spec.dtype) if not isinstance(value, Tensor) \
+            else value
+        if not spec.is_compatible_with(t):
+            raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
+                            f"{TensorSpec.from_tensor(t)!r} to {spec!r}`.")
+        return _Shaped(t, spec)
+    return value
+
+
+class _Shaped:
+    """A tensor argument matched to an input_signature TensorSpec (keyed by the spec)."""
+
+    __slots__ = ("tensor", "spec")
+
+    def __init__(self, tensor, spec):
+        self.tensor = tensor
+        self.spec = spec
+
+
+def _is_tensor_like(x):
+    return isinstance(x, (Tensor, np.ndarray, _Shaped))
+
+
+def _cache_key(args, kwargs):
+    def key(x):
+        if isinstance(x, _Shaped):
+            # XLA compiles per concrete shape: a None dimension still traces per shape.
+            return ("spec", x.spec, x.tensor._value.shape)
+        if isinstance(x, Tensor):
+            return ("T", x._value.shape, x._value.dtype)
+        if isinstance(x, np.ndarray):
+            return ("T", x.shape, x.dtype)
+        if isinstance(x, TensorSpec):
+            return ("spec", x)
+        if isinstance(x, Variable):
+            return ("V", id(x._handle))
+        try:
+            hash(x)
+            return ("P", x)    # by equality, as TF: f(1.0) reuses the trace of f(1)
+        except TypeError:
+            return ("id", id(x))
+    flat = [key(x) for x in nest.flatten(args)]
+    kw = tuple((k, tuple(key(x) for x in nest.flatten(v))) for k, v in sorted(kwargs.items()))
+    return (_structure(args), tuple(flat), kw)
+
+
+def _structure(x):
+    if isinstance(x, dict):
+        return ("dict", tuple((k, _structure(x[k])) for k in sorted(x)))
+    if isinstance(x, (list, tuple)):
+        return (type(x).__name__, tuple(_structure(v) for v in x))
+    return None
+
+
+def _flat_tensors(args, kwargs):
+    """The tensor arguments of a call, in the order the traced function takes them."""
+    out = []
+    for x in nest.flatten(args) + [v for _, v in sorted(kwargs.items())
+                                   for v in nest.flatten(v)]:
+        if isinstance(x, _Shaped):
+            out.append(x.tensor)
+        elif isinstance(x, Tensor):
+            out.append(x)
+        elif isinstance(x, np.ndarray):
+            out.append(EagerTensor(jax.numpy.asarray(x)))
+    return out
+
+
+class _Trace:
+    """A trace in progress: names of the symbolic arguments, variables created."""
+
+    def __init__(self, fold_constants):
+        self.names = {}
+        self.created = []
+        self.fold_constants = fold_constants
+
+    def variable_created(self, variable, value):
+        """Variable's hook: the initial value must be a trace-time constant (TF lifts
+        initializers out of the function)."""
+        if isinstance(value, jax.core.Tracer):
+            raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                             "inside tf.function: it depends on the function's arguments or "
+                             "on other variables.")
+        self.created.append((variable, value))
+
+
+def symbolic_name(value):
+    """The graph name TF would print for a traced value ('x:0'), if known."""
+    for trace in reversed(_creating):
+        name = trace.names.get(id(value))
+        if name is not None:
+            return name
+    return None
+
+
+def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
+    """Trace `fn` once into a ConcreteFunction; also return whether it created variables."""
+    variables = list(live_variables())
+    var_values = [v._value for v in variables]
+    flat_args = nest.flatten(args)
+    kw_items = sorted(kwargs.items())
+    flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
+    arg_names = _arg_names(fn, args, kwargs)
+    structure = {}
+    trace = _Trace(fold_constants)
+
+    def traced(var_tracers, tensor_tracers):
+        it = iter(tensor_tracers)
+
+        def rebuild(x, name):
+            if isinstance(x, (_Shaped, Tensor, np.ndarray, TensorSpec)):
+                t = EagerTensor(next(it))
+                trace.names[id(t._value)] = f"{name}:0"
+                return t
+            return x
+        new_args = nest.pack_sequence_as(args, [rebuild(x, n) for x, n in
+                                                zip(flat_args, arg_names[:len(flat_args)])])
+        new_kw = {}
+        names = iter(arg_names[len(flat_args):])
+        for k, v in kw_items:
+            new_kw[k] = nest.pack_sequence_as(v, [rebuild(x, next(names))
+                                                  for x in nest.flatten(v)])
+        for v, t in zip(variables, var_tracers):
+            v._value = t
+        saved_tapes = tape._active[:]
+        tape._active.clear()
+        _creating.append(trace)
+        try:
+            if fold_constants:
+                with jax.ensure_compile_time_eval():
+                    result = fn(*new_args, **new_kw)
+            else:
+                result = fn(*new_args, **new_kw)
+        finally:
+            _creating.pop()
+            tape._active[:] = saved_tapes
+            new_values = [v._value for v in variables]
+            for v, value in zip(variables, var_values):
+                v._value = value
+            for v, initial in trace.created:
+                v._value = initial
+        if trace.created and not allow_creation:
+            raise ValueError(
+                "tf.function only supports singleton tf.Variables created on the first call. "
+                "Make sure the tf.Variable is only created once or created outside "
+                "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
+                "for more information.")
+        structure["result"] = result
+        flat_out = [_output_value(x) for x in nest.flatten(result)]
+        assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
+        structure["assigned"] = assigned
+        return [x for x in flat_out if x is not None], [new_values[i] for i in assigned]
+
+    specs = [_abstract(x) for x in flat_args + flat_kw if _is_tensor_like(x) or
+             isinstance(x, TensorSpec)]
+    closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(v.shape, v.dtype)
+                                     for v in var_values], specs)
+    return ConcreteFunction(closed, variables, structure, trace.created), bool(trace.created)
+
+
+def _abstract(x):
+    if isinstance(x, _Shaped):
+        x = x.tensor
+    if isinstance(x, TensorSpec):
+        if not x.shape.is_fully_defined():
+            raise ValueError(f"tfcompat traces for concrete shapes: pass tensors (not "
+                             f"{x!r} with unknown dimensions) to get_concrete_function.")
+        return jax.ShapeDtypeStruct(tuple(x.shape.as_list()), x.dtype._np)
+    value = x._value if isinstance(x, Tensor) else np.asarray(x)
+    return jax.ShapeDtypeStruct(value.shape, value.dtype)
+
+
+def _arg_names(fn, args, kwargs):
+    """TF's names for the flattened tensor arguments: the parameter name, with _1, _2 ...
+    for the elements of nested structures."""
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        params = []
+    names = []
+    for i, a in enumerate(args):
+        base = params[i] if i < len(params) else f"args_{i}"
+        n = len(nest.flatten(a))
+        names.extend([base] if n == 1 else [base if j == 0 else f"{base}_{j}" for j in range(n)])
+    for k, v in sorted(kwargs.items()):
+        n = len(nest.flatten(v))
+        names.extend([k] if n == 1 else [k if j == 0 else f"{k}_{j}" for j in range(n)])
+    return names
+
+
+def _output_value(x):
+    """The traced value of one flattened output (Python values become tensors, as TF)."""
+    from .constant_op import convert_to_tensor
+    if x is None:
+        return None
+    if isinstance(x, Variable):
+        x = x._read()
+    return convert_to_tensor(x)._value
+
+
+class ConcreteFunction:
+    """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
+
+    def __init__(self, closed, variables, structure, created):
+        jaxpr = closed.jaxpr
+        n_vars = len(variables)
+        used = _used_invars(jaxpr)
+        keep = [i for i in range(n_vars) if jaxpr.invars[i] in used]
+        self._variables = [variables[i] for i in keep]
+        # Trace-time constants become leading arguments rather than closed-over values.
+        self._consts = tuple(EagerTensor(c) for c in closed.consts)
+        invars = list(jaxpr.constvars) + [jaxpr.invars[i] for i in keep] + \
+            jaxpr.invars[n_vars:]
+        jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
+            arg_names=tuple(f"arg{i}" for i in range(len(invars)))))
+        self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
+        self._op = Op("PartitionedCall", self._fn)
+        self._jitted = jax.jit(self._fn)
+        self._const_values = tuple(c._value for c in self._consts)
+        self._assigned = [variables[i] for i in structure["assigned"]]
+        self._result = structure["result"]
+        self._n_out = len(jaxpr.outvars) - len(self._assigned)
+
+    structured_outputs = property(lambda self: self._result)
+    variables = property(lambda self: tuple(self._variables))
+    trainable_variables = property(lambda self: tuple(v for v in self._variables
+                                                      if v.trainable))
+
+    def __call__(self, *args, **kwargs):
+        return self._call_flat(_flat_tensors(args, kwargs))
+
+    def _call_flat(self, tensors):
+        if tape._active or tape._watchers:
+            # Recorded as one op: gradients reach the arguments and the variables read.
+            reads = tuple(v._read() for v in self._variables)
+            outs = execute(self._op, self._consts + reads + tuple(tensors))
+        else:
+            try:
+                arrays = self._jitted(*self._const_values, *[v._value for v in self._variables],
+                                      *[t._value for t in tensors])
+            except (TypeError, ValueError) as exc:
+                raise self._op.error(self._op, [t._value for t in tensors], {}, exc) from None
+            outs = [EagerTensor(a) for a in arrays]
+        for v, new in zip(self._assigned, outs[self._n_out:]):
+            v._value = new._value
+        it = iter(outs[:self._n_out])
+        return nest.pack_sequence_as(self._result, [
+            None if x is None else next(it) for x in nest.flatten(self._result)])
+
+
+def _used_invars(jaxpr):
+    used = set()
+    for eqn in jaxpr.eqns:
+        used.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
+    used.update(v for v in jaxpr.outvars if not isinstance(v, jax.extend.core.Literal))
+    return used

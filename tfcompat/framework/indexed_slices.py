@@ -1,0 +1,56 @@
+"""tf.IndexedSlices: the sparse gradient of an axis-0 gather (rows `indices` of a tensor
+of shape `dense_shape` take `values`), as GradientTape returns it for tf.gather and
+tf.nn.embedding_lookup. TF ops convert it to a dense Tensor (duplicate indices summed);
+Python arithmetic on it raises as in TF, except negation."""
+import jax
+
+from .dispatch import Op, execute
+from .tensor_shape import TensorShape
+
+
+class IndexedSlices:
+    """tf.IndexedSlices(values, indices, dense_shape=None)."""
+
+    __slots__ = ("_values", "_indices", "_dense_shape")
+
+    def __init__(self, values, indices, dense_shape=None):
+        from .constant_op import convert_to_tensor
+        self._values = convert_to_tensor(values)
+        self._indices = convert_to_tensor(indices)
+        self._dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)
+
+    values = property(lambda self: self._values)
+    indices = property(lambda self: self._indices)
+    dense_shape = property(lambda self: self._dense_shape)
+    dtype = property(lambda self: self._values.dtype)
+    device = property(lambda self: self._values.device)
+
+    @property
+    def shape(self):
+        if self._dense_shape is None:
+            return TensorShape([None]).concatenate(self._values.shape[1:])
+        return TensorShape([int(d) for d in self._dense_shape._value])
+
+    def __neg__(self):
+        from ..ops.math_ops import negative
+        return IndexedSlices(negative(self._values), self._indices, self._dense_shape)
+
+    def __str__(self):
+        shape = "" if self._dense_shape is None else ", dense_shape=%s" % (self._dense_shape,)
+        return "IndexedSlices(indices=%s, values=%s%s)" % (self._indices, self._values, shape)
+
+    def __tf_tensor__(self, dtype=None, name=None):
+        """The dense Tensor: unsorted_segment_sum of the values by index (recorded, so
+        gradients flow through the conversion); what tf.convert_to_tensor returns."""
+        if self._dense_shape is None:
+            raise ValueError("Tensor conversion requested for IndexedSlices without "
+                             "dense_shape: " + str(self))
+        rows = int(self._dense_shape._value[0])
+        return execute(_TO_DENSE, (self._values, self._indices), (("rows", rows),))
+
+
+def _to_dense(values, indices, rows):
+    return jax.ops.segment_sum(values, indices, num_segments=rows)
+
+
+_TO_DENSE = Op("UnsortedSegmentSum", _to_dense)

@@ -1,0 +1,45 @@
+"""tf.clip_by_norm and tf.clip_by_global_norm, with TF's formulas (a zero norm is safe;
+IndexedSlices stay IndexedSlices)."""
+from ..framework.constant_op import convert_to_tensor
+from ..framework.indexed_slices import IndexedSlices
+from . import array_ops, math_ops
+from .linalg_ops import global_norm
+
+__all__ = ["clip_by_global_norm", "clip_by_norm"]
+
+
+def _l2norm(l2sum):
+    positive = math_ops.greater(l2sum, 0.0)
+    safe = array_ops.where(positive, l2sum, array_ops.ones_like(l2sum))
+    return array_ops.where(positive, math_ops.sqrt(safe), l2sum)
+
+
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    """tf.clip_by_norm: t * clip_norm / max(l2norm(t), clip_norm)."""
+    if isinstance(t, IndexedSlices):
+        values = clip_by_norm(t.values, clip_norm, axes)
+        return IndexedSlices(values, t.indices, t.dense_shape)
+    t = convert_to_tensor(t)
+    clip_norm = convert_to_tensor(clip_norm, dtype=t.dtype)
+    l2norm = _l2norm(math_ops.reduce_sum(t * t, axes, keepdims=True))
+    return array_ops.identity(t * clip_norm / math_ops.maximum(l2norm, clip_norm))
+
+
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    """tf.clip_by_global_norm: (the tensors scaled by clip_norm / max(global_norm,
+    clip_norm), the global norm)."""
+    if not isinstance(t_list, (list, tuple)):
+        raise TypeError("`t_list` should be a sequence of tensors. Received "
+                        f"{type(t_list)}.")
+    norm = global_norm(t_list) if use_norm is None else convert_to_tensor(use_norm)
+    clip_norm = convert_to_tensor(clip_norm, dtype=norm.dtype)
+    scale = clip_norm * math_ops.minimum(1.0 / norm, 1.0 / clip_norm)
+    out = []
+    for t in t_list:
+        if t is None:
+            out.append(None)
+        elif isinstance(t, IndexedSlices):
+            out.append(IndexedSlices(t.values * scale, t.indices, t.dense_shape))
+        else:
+            out.append(array_ops.identity(convert_to_tensor(t) * scale))
+    return out, norm

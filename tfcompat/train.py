@@ -1,0 +1,5 @@
+"""tf.train: checkpoints."""
+from .framework.checkpoint import (  # noqa: F401
+    Checkpoint, CheckpointManager, CheckpointState, get_checkpoint_state, latest_checkpoint,
+    list_variables, load_checkpoint, load_variable,
+)
