@@ -9,6 +9,7 @@ from . import (  # noqa: F401
 from .framework.backprop import (  # noqa: F401
     GradientTape, UnconnectedGradients, gradients, hessians,
 )
+from .framework.config import device  # noqa: F401
 from .framework.constant_op import constant, convert_to_tensor  # noqa: F401
 from .framework.custom_gradient import (  # noqa: F401
     custom_gradient, grad_pass_through, recompute_grad,

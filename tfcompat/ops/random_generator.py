@@ -5,6 +5,7 @@ generator (tf.random.get_global_generator) is the one module-level state here.
 """
 import secrets
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -22,6 +23,17 @@ _MASK64 = (1 << 64) - 1
 
 def _uint_to_int(n):
     return n - (1 << 64) if isinstance(n, int) and n >= 1 << 63 else n
+
+
+@jax.jit
+def _advanced(state, calls):
+    """The int64 state [counter_lo, counter_hi, key] with its 128-bit counter advanced by
+    `calls` (PhiloxRandom::Skip), as a JAX computation (so it also runs traced)."""
+    words = jax.lax.bitcast_convert_type(state, jnp.uint64)
+    low = words[0] + calls
+    carry = (low < words[0]).astype(jnp.uint64)
+    return jax.lax.bitcast_convert_type(jnp.stack([low, words[1] + carry, words[2]]),
+                                        jnp.int64)
 
 
 def _state_array(state):
@@ -121,12 +133,10 @@ class Generator:
             raise errors.op_error(errors.UnimplementedError, "RngReadAndSkip",
                                   "Non-XLA devices don't support the ThreeFry algorithm.",
                                   kernel="RngReadAndSkip")
-        old = np.asarray(self._state_var._value)
-        words = [int(w) for w in old.view(np.uint64)]
-        new = philox.advance(words, int(delta) * philox.RESERVED_PER_OUTPUT)
-        self._state_var.assign(EagerTensor(jnp.asarray(np.array(new, np.uint64).view(np.int64))),
-                               read_value=False)
-        return EagerTensor(jnp.asarray(old))
+        old = self._state_var._value
+        calls = jnp.asarray(int(delta) * philox.RESERVED_PER_OUTPUT, jnp.uint64)
+        self._state_var.assign(EagerTensor(_advanced(old, calls)), read_value=False)
+        return EagerTensor(old)
 
     def _draw(self, shape):
         """The state for a draw of `shape` (as a uint64 Tensor), the variable advanced."""
