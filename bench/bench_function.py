@@ -17,6 +17,8 @@ hand-written JAX baselines run in the tfcompat process):
   c. call overhead: 100 chained calls `y = f(y)` of a trivial tf.function
      (`tf.identity` of a 4-element tensor) against 100 chained calls of
      `jax.jit(lambda x: x)`.  Target <= 3x.  (TF's figure printed for reference.)
+  e. a.'s step with tf.keras.optimizers.Adam(0.001).apply_gradients instead of
+     assign_sub, against TF's tf.function of the same code (issue 6).  Target <= 0.6x.
   d. first call (trace + compile + run) of a.'s tf.function step, each measured in a
      fresh process (setup and imports not timed; median of --first-call-runs processes)
      against TF's first call.  Target <= 1.5x.  Plain jax.jit's first call of a.'s
@@ -50,14 +52,16 @@ def _mlp_data(sizes, batch):
     return [W1, b1, W2, b2], x, labels
 
 
-def mlp_function(sizes, batch):
-    """Factory of a @tf.function MLP training step (tfcompat or TF)."""
+def mlp_function(sizes, batch, adam=False):
+    """Factory of a @tf.function MLP training step (tfcompat or TF): plain SGD by
+    assign_sub, or with `adam` tf.keras.optimizers.Adam's apply_gradients."""
     def factory(tf):
         init, x_np, labels_np = _mlp_data(sizes, batch)
         params = [tf.Variable(p, name=n) for p, n in zip(init, ("W1", "b1", "W2", "b2"))]
         W1, b1, W2, b2 = params
         x = tf.constant(x_np)
         labels = tf.constant(labels_np)
+        optimizer = tf.keras.optimizers.Adam(0.001) if adam else None
 
         @tf.function
         def train_step(x, labels):
@@ -67,8 +71,11 @@ def mlp_function(sizes, batch):
                 probs = tf.nn.softmax(logits)
                 loss = -tf.reduce_mean(tf.reduce_sum(labels * tf.math.log(probs), axis=1))
             grads = tape.gradient(loss, params)
-            for v, g in zip(params, grads):
-                v.assign_sub(0.01 * g)
+            if optimizer is not None:
+                optimizer.apply_gradients(zip(grads, params))
+            else:
+                for v, g in zip(params, grads):
+                    v.assign_sub(0.01 * g)
             return loss
 
         def step():
@@ -140,12 +147,13 @@ def trivial_jit(_tf=None):
 WORKLOADS = {
     "mlp_fn": mlp_function(*SMALL),
     "mlp_jax": mlp_jax(*SMALL),
+    "mlp_adam": mlp_function(*SMALL, adam=True),
     "big_fn": mlp_function(*BIG),
     "big_jax": mlp_jax(*BIG),
     "trivial_fn": trivial_function,
     "trivial_jit": trivial_jit,
 }
-TF_NAMES = ["mlp_fn", "trivial_fn"]  # measured under TF too
+TF_NAMES = ["mlp_fn", "mlp_adam", "trivial_fn"]  # measured under TF too
 PAIRS = [("mlp_fn", "mlp_jax"), ("big_fn", "big_jax"), ("trivial_fn", "trivial_jit")]
 
 ROWS = [
@@ -154,6 +162,7 @@ ROWS = [
     ("b. MLP 1024-2048-1024 step, b512, tf.function", "big_fn", "jax", "big_jax", 1.05),
     (f"c. call overhead: {CALLS} chained trivial calls", "trivial_fn", "jax", "trivial_jit", 3.0),
     ("d. first call (trace+compile) of a., new process", "first", "tf", "first", 1.5),
+    ("e. a. with tf.keras.optimizers.Adam (issue 6)", "mlp_adam", "tf", "mlp_adam", 0.6),
 ]
 
 
@@ -182,6 +191,8 @@ def main(argv=None):
                 [(WORKLOADS[fn_name], tf), (WORKLOADS[jax_name], None)],
                 opts.warmup, opts.repeats, opts.min_time)
             ours[fn_name], ours[jax_name] = r_fn, r_jax
+        ours["mlp_adam"] = H.measure(WORKLOADS["mlp_adam"], tf, opts.warmup, opts.repeats,
+                                     opts.min_time)
     except Exception as e:
         errors.append(f"tfcompat/jax import failed: {H.err_str(e)}")
         ours_ver = "tfcompat or jax not importable"
