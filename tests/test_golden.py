@@ -33,7 +33,6 @@ KNOWN = {
         "None dimensions trace per concrete shape (XLA compiles static shapes)",
     "function:function_dynamic_shape_ops":
         "None dimensions trace per concrete shape (XLA compiles static shapes)",
-    "function:variable_no_tracer_after_runtime_error": "tf.debugging is not implemented yet",
     "function:while_loop_shape_invariants_in_function":
         "loop variables cannot change shape in a traced while_loop (XLA)",
     "function:autograph_called_function_converted":

@@ -20,7 +20,7 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import autograph, dtypes, nest, tape
+from . import autograph, dtypes, errors, nest, tape
 from .dispatch import Op, execute
 from .tensor import EagerTensor, Tensor
 from .tensor_shape import TensorShape
@@ -285,6 +285,7 @@ class _Trace:
         self.names = {}
         self.created = []
         self.fold_constants = fold_constants
+        self.checks = []    # (traced condition, message) of tf.debugging assertions
 
     def variable_created(self, variable, value):
         """Variable's hook: the initial value must be a trace-time constant (TF lifts
@@ -361,7 +362,9 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
         flat_out = [_output_value(x) for x in nest.flatten(result)]
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
         structure["assigned"] = assigned
-        return [x for x in flat_out if x is not None], [new_values[i] for i in assigned]
+        structure["checks"] = [message for _, message in trace.checks]
+        return ([x for x in flat_out if x is not None], [new_values[i] for i in assigned],
+                [jax.numpy.all(c) for c, _ in trace.checks])
 
     specs = [_abstract(x) for x in flat_args + flat_kw if _is_tensor_like(x) or
              isinstance(x, TensorSpec)]
@@ -431,7 +434,8 @@ class ConcreteFunction:
         self._const_values = tuple(c._value for c in self._consts)
         self._assigned = [variables[i] for i in structure["assigned"]]
         self._result = structure["result"]
-        self._n_out = len(jaxpr.outvars) - len(self._assigned)
+        self._checks = structure["checks"]
+        self._n_out = len(jaxpr.outvars) - len(self._assigned) - len(self._checks)
 
     structured_outputs = property(lambda self: self._result)
     variables = property(lambda self: tuple(self._variables))
@@ -453,8 +457,12 @@ class ConcreteFunction:
             except (TypeError, ValueError) as exc:
                 raise self._op.error(self._op, [t._value for t in tensors], {}, exc) from None
             outs = [EagerTensor(a) for a in arrays]
-        for v, new in zip(self._assigned, outs[self._n_out:]):
+        n_assigned = len(self._assigned)
+        for v, new in zip(self._assigned, outs[self._n_out:self._n_out + n_assigned]):
             v._value = new._value
+        for ok, message in zip(outs[self._n_out + n_assigned:], self._checks):
+            if not bool(ok._value):
+                raise errors.InvalidArgumentError(None, None, "assertion failed: " + message)
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
             None if x is None else next(it) for x in nest.flatten(self._result)])

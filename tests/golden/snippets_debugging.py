@@ -1,0 +1,53 @@
+"""Golden snippets: tf.debugging assertions, eagerly and inside tf.function."""
+import collections
+
+SNIPPETS = collections.OrderedDict()
+
+SNIPPETS["assert_elementwise_sign"] = """
+for f in [tf.debugging.assert_positive, tf.debugging.assert_non_negative,
+          tf.debugging.assert_negative, tf.debugging.assert_non_positive]:
+    for x in [tf.constant([-1.0, 2.0]), tf.constant([0, 3]), tf.constant(-2.5, tf.float64)]:
+        try:
+            print(f.__name__, f(x))
+        except Exception as e:
+            print(f.__name__, type(e).__name__, repr(str(e)))
+"""
+
+SNIPPETS["assert_comparisons"] = """
+pairs = [(tf.constant([1, 2]), tf.constant([1, 3])), (tf.constant(3.0), tf.constant(2.0)),
+         (tf.constant([[1, 2], [3, 4]]), tf.constant([[1, 2], [3, 4]])),
+         (tf.constant([1, 2, 3, 4, 5]), tf.constant(2))]
+for f in [tf.debugging.assert_equal, tf.debugging.assert_none_equal, tf.debugging.assert_less,
+          tf.debugging.assert_less_equal, tf.debugging.assert_greater,
+          tf.debugging.assert_greater_equal]:
+    for x, y in pairs:
+        try:
+            print(f.__name__, f(x, y))
+        except Exception as e:
+            print(f.__name__, type(e).__name__, repr(str(e)))
+"""
+
+SNIPPETS["assert_message_argument"] = """
+try:
+    tf.debugging.assert_equal(tf.constant(1), tf.constant(2), message="custom text")
+except Exception as e:
+    print(type(e).__name__, repr(str(e)))
+try:
+    tf.debugging.assert_positive(tf.constant([-1.0]), message="must be positive")
+except Exception as e:
+    print(type(e).__name__, repr(str(e)))
+"""
+
+SNIPPETS["assert_inside_function"] = """
+@tf.function
+def f(x):
+    tf.debugging.assert_less(x, 10.0)
+    return x * 2
+print(repr(f(tf.constant(3.0))))
+try:
+    f(tf.constant(30.0))
+    print('no error')
+except Exception as e:
+    print(type(e).__name__)
+print(repr(f(tf.constant(4.0))))
+"""
