@@ -1450,3 +1450,36 @@ def f(x):
 print(repr(f(tf.constant([[1.0, 2.0]]))))
 print(repr(f(tf.constant([[1.0, 2.0], [3.0, 4.0]]))))
 """)
+
+SNIPPETS["returned_variable_is_value_after_assign"] = """
+class Model(tf.Module):
+    def __init__(self):
+        self.v = tf.Variable(0)
+        self.counter = 0
+
+    @tf.function
+    def __call__(self):
+        if self.counter == 0:
+            self.counter += 1
+            self.v.assign_add(1)
+        return self.v
+
+m = Model()
+for n in range(3):
+    print(m().numpy())
+"""
+
+SNIPPETS["assign_result_of_variable_created_in_first_call"] = """
+class Count(tf.Module):
+    def __init__(self):
+        self.count = None
+
+    @tf.function
+    def __call__(self):
+        if self.count is None:
+            self.count = tf.Variable(0)
+        return self.count.assign_add(1)
+
+c = Count()
+print(repr(c()), repr(c()), repr(c.count))
+"""

@@ -344,6 +344,9 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
                     result = fn(*new_args, **new_kw)
             else:
                 result = fn(*new_args, **new_kw)
+            # Read the outputs while Variables still hold their traced values (a returned
+            # Variable or assign result is its value after the function's assignments).
+            flat_out = [_output_value(x) for x in nest.flatten(result)]
         finally:
             _creating.pop()
             tape._active[:] = saved_tapes
@@ -359,7 +362,6 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
                 "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
                 "for more information.")
         structure["result"] = result
-        flat_out = [_output_value(x) for x in nest.flatten(result)]
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
         structure["assigned"] = assigned
         structure["checks"] = [message for _, message in trace.checks]
