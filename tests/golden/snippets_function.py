@@ -1483,3 +1483,28 @@ class Count(tf.Module):
 c = Count()
 print(repr(c()), repr(c()), repr(c.count))
 """
+
+SNIPPETS["leaked_tensor_from_another_trace"] = """
+leaked = []
+
+@tf.function
+def leaky(a):
+    leaked.append(a + 1)
+    return a + 2
+
+print(repr(leaky(tf.constant(1))))
+try:
+    leaked[0].numpy()
+except AttributeError as e:
+    print(e)
+
+@tf.function
+def uses_leaked(b):
+    return b + leaked[0]
+
+try:
+    uses_leaked(tf.constant(2))
+    print('no error')
+except Exception as e:
+    print(type(e).__name__)
+"""

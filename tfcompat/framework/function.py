@@ -456,6 +456,8 @@ class ConcreteFunction:
             try:
                 arrays = self._jitted(*self._const_values, *[v._value for v in self._variables],
                                       *[t._value for t in tensors])
+            except jax.errors.UnexpectedTracerError:
+                raise TypeError(_OUT_OF_SCOPE) from None
             except (TypeError, ValueError) as exc:
                 raise self._op.error(self._op, [t._value for t in tensors], {}, exc) from None
             outs = [EagerTensor(a) for a in arrays]
@@ -468,6 +470,11 @@ class ConcreteFunction:
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
             None if x is None else next(it) for x in nest.flatten(self._result)])
+
+
+_OUT_OF_SCOPE = (
+    "A tensor created while tracing another tf.function is out of scope and cannot be used "
+    "here. Use return values, explicit Python locals or TensorFlow collections to access it.")
 
 
 def _used_invars(jaxpr):
