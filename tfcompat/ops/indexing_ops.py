@@ -49,6 +49,15 @@ def _slice(x, spec):
 _slice_op = Op("StridedSlice", _slice)
 
 
+def _dynamic_slice(x, *indices, spec):
+    """`_slice` with traced scalar indices (spec entries ("d", j): the j-th of `indices`);
+    JAX clamps them, as TF does on GPU."""
+    return x[tuple(indices[s[1]] if s[0] == "d" else _index(s) for s in spec)]
+
+
+_dynamic_slice_op = Op("StridedSlice", _dynamic_slice)
+
+
 def _check_spec(shape, spec, name):
     """TF's StridedSlice checks (JAX would clamp an out-of-range index silently)."""
     def fail(text):
@@ -146,6 +155,14 @@ def getitem(tensor, key):
         return boolean_mask(tensor, key)
     x = to_tensor(tensor)
     keys = tuple(key) if isinstance(key, (tuple, list)) else (key,)
+    traced = [k for k in keys if isinstance(k, Tensor) and k.ndim == 0 and k.dtype.is_integer
+              and isinstance(k._value, jax.core.Tracer)]
+    if traced:
+        # Indices traced inside tf.function (a loop counter): a dynamic slice.
+        positions = {id(k): j for j, k in enumerate(traced)}
+        spec = tuple(("d", positions[id(k)]) if id(k) in positions else _spec_item(k)
+                     for k in keys)
+        return execute(_dynamic_slice_op, (x,) + tuple(traced), (("spec", spec),))
     spec = tuple(_spec_item(k) for k in keys)
     _check_spec(x._value.shape, spec, "strided_slice/")
     out = execute(_slice_op, (x,), (("spec", spec),))

@@ -1,0 +1,60 @@
+"""Golden snippets: tf.TensorArray, and traced loop counters as indices in tf.function."""
+import collections
+
+SNIPPETS = collections.OrderedDict()
+
+SNIPPETS["tensor_array_eager"] = """
+ta = tf.TensorArray(tf.float32, size=3)
+ta = ta.write(0, 1.0).write(1, 2.0).write(2, 3.0)
+print(ta.stack(), ta.read(1), ta.size())
+ta2 = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+for i in range(4):
+    ta2 = ta2.write(i, [float(i), float(i) * 2])
+print(ta2.stack(), ta2.concat(), ta2.gather([3, 1]))
+u = tf.TensorArray(tf.int32, size=2).unstack(tf.constant([[1, 2], [3, 4]]))
+print(u.read(1), u.dtype)
+try:
+    tf.TensorArray(tf.float32, size=1).write(2, 1.0)
+except Exception as e:
+    print(type(e).__name__, repr(str(e)))
+"""
+
+SNIPPETS["tensor_array_rnn_in_function"] = """
+def rnn_step(inp, state):
+    return inp + state
+
+@tf.function
+def dynamic_rnn(rnn_step, input_data, initial_state):
+    input_data = tf.transpose(input_data, [1, 0, 2])
+    max_seq_len = input_data.shape[0]
+    states = tf.TensorArray(tf.float32, size=max_seq_len)
+    state = initial_state
+    for i in tf.range(max_seq_len):
+        state = rnn_step(input_data[i], state)
+        states = states.write(i, state)
+    return tf.transpose(states.stack(), [1, 0, 2])
+
+print(dynamic_rnn(rnn_step, tf.constant(np.arange(24, dtype=np.float32).reshape(2, 3, 4)),
+                  tf.zeros([2, 4])))
+"""
+
+SNIPPETS["tensor_array_gradient"] = """
+x = tf.constant([1.0, 2.0])
+with tf.GradientTape() as g:
+    g.watch(x)
+    t = tf.TensorArray(tf.float32, size=2).write(0, x * 2).write(1, x * x)
+    y = tf.reduce_sum(t.stack())
+print(g.gradient(y, x))
+"""
+
+SNIPPETS["traced_loop_counter_as_index"] = """
+@tf.function
+def total(x, n):
+    acc = tf.zeros([2])
+    for i in tf.range(n):
+        acc += x[i]
+    return acc
+
+m = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
+print(total(m, tf.constant(3)), total(m, tf.constant(2)))
+"""
