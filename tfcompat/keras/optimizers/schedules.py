@@ -29,9 +29,12 @@ def _tensor(x):
     return tf.convert_to_tensor(x)
 
 
-class ExponentialDecay(LearningRateSchedule):
+class _RateDecay(LearningRateSchedule):
+    """What ExponentialDecay and InverseTimeDecay share: their arguments and the decay
+    progress step / decay_steps (floored with `staircase`)."""
+
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
-                 name="ExponentialDecay"):
+                 name=None):
         super().__init__()
         self.initial_learning_rate = initial_learning_rate
         self.decay_steps = decay_steps
@@ -48,12 +51,23 @@ class ExponentialDecay(LearningRateSchedule):
         p = tf.cast(step, dtype) / decay_steps
         if self.staircase:
             p = tf.floor(p)
-        return initial_learning_rate * tf.pow(decay_rate, p)
+        return self._decay(initial_learning_rate, decay_rate, p, dtype)
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate,
                 "decay_steps": self.decay_steps, "decay_rate": self.decay_rate,
                 "staircase": self.staircase, "name": self.name}
+
+
+class ExponentialDecay(_RateDecay):
+    """keras.optimizers.schedules.ExponentialDecay."""
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
+                 name="ExponentialDecay"):
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
+
+    def _decay(self, initial_learning_rate, decay_rate, p, dtype):
+        return initial_learning_rate * tf.pow(decay_rate, p)
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -123,32 +137,15 @@ class PolynomialDecay(LearningRateSchedule):
                 "cycle": self.cycle, "name": self.name}
 
 
-class InverseTimeDecay(LearningRateSchedule):
+class InverseTimeDecay(_RateDecay):
+    """keras.optimizers.schedules.InverseTimeDecay."""
+
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
                  name="InverseTimeDecay"):
-        super().__init__()
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
-        _check_steps("decay_steps", decay_steps)
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
-    def __call__(self, step):
-        initial_learning_rate = _tensor(self.initial_learning_rate)
-        dtype = initial_learning_rate.dtype
-        decay_steps = tf.cast(self.decay_steps, dtype)
-        decay_rate = tf.cast(self.decay_rate, dtype)
-        p = tf.cast(step, dtype) / decay_steps
-        if self.staircase:
-            p = tf.floor(p)
-        denom = tf.cast(tf.constant(1), dtype) + decay_rate * p
-        return initial_learning_rate / denom
-
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate,
-                "decay_steps": self.decay_steps, "decay_rate": self.decay_rate,
-                "staircase": self.staircase, "name": self.name}
+    def _decay(self, initial_learning_rate, decay_rate, p, dtype):
+        return initial_learning_rate / (tf.cast(tf.constant(1), dtype) + decay_rate * p)
 
 
 class CosineDecay(LearningRateSchedule):
