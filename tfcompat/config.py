@@ -1,5 +1,3 @@
 """tf.config."""
-from .framework.config import (  # noqa: F401
-    functions_run_eagerly, list_logical_devices, list_physical_devices,
-    run_functions_eagerly,
-)
+from .framework.config import list_logical_devices, list_physical_devices  # noqa: F401
+from .framework.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401

@@ -188,7 +188,6 @@ class _Program:
         steps, n_src, n_leaf, target_refs, groups, connected = key
         self.connected = connected
         self.groups = groups
-        self.n_src = n_src
         self.seen = 0
         # Ops with a Python gradient function (tf.custom_gradient) are backpropagated
         # eagerly: their gradient may be None, which a compiled replay cannot express.

@@ -1,9 +1,7 @@
-"""tf.config: running tf.functions eagerly, and the devices JAX sees."""
+"""tf.config's devices (those JAX sees) and tf.device."""
 import collections
 
 import jax
-
-from .function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
 
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
 LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])

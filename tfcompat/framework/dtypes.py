@@ -159,10 +159,6 @@ def from_numpy(np_dtype):
     return _BY_NP[np_dtype]
 
 
-def np_dtype(dtype):
-    return as_dtype(dtype)._np
-
-
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 
 

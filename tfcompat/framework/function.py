@@ -103,7 +103,6 @@ class Function:
         self._concrete = {}
         self._fast = {}     # flat positional signatures -> ConcreteFunction
         self._tracing_count = 0
-        self._created_variables = False
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
         params = list(self._signature.parameters.values())
@@ -199,7 +198,6 @@ class Function:
         concrete, created = _trace(fn, args, kwargs, allow_creation=first,
                                    fold_constants=first)
         if created:
-            self._created_variables = True
             concrete, _ = _trace(fn, args, kwargs, allow_creation=False)
         return concrete
 
@@ -281,10 +279,9 @@ def _flat_tensors(args, kwargs):
 class _Trace:
     """A trace in progress: names of the symbolic arguments, variables created."""
 
-    def __init__(self, fold_constants):
+    def __init__(self):
         self.names = {}
         self.created = []
-        self.fold_constants = fold_constants
         self.checks = []    # (traced condition, message) of tf.debugging assertions
 
     def variable_created(self, variable, value):
@@ -315,7 +312,7 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
     flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
     arg_names = _arg_names(fn, args, kwargs)
     structure = {}
-    trace = _Trace(fold_constants)
+    trace = _Trace()
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)

@@ -6,9 +6,9 @@ import weakref
 import jax
 import jax.numpy as jnp
 
-from . import dtypes, errors
+from . import errors
 from .tape import _active, _watchers, record_read
-from .tensor import ArrayLike, EagerTensor, Tensor, numpy_text
+from .tensor import ArrayLike, EagerTensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
 
 

@@ -6,6 +6,8 @@ import numpy as np
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
+from . import op_args
+from .op_args import dims as shape_list, kernel_error, static_int  # noqa: F401 (shared)
 
 FLOAT = ("bfloat16", "half", "float", "double")
 INEXACT = FLOAT + ("complex64", "complex128")
@@ -22,17 +24,9 @@ REAL = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16
 
 
 def attr_error(op, attr, dtype, allowed):
-    """TF's error for a dtype attr (`attr`) of `op` outside `allowed` (TF names)."""
-    return errors.InvalidArgumentError(
-        None, None,
-        f"Value for attr '{attr}' of {dtype._tf_name} is not in the list of allowed values: "
-        f"{', '.join(allowed)}\n\t; NodeDef: {{{{node {op.name}}}}}; "
-        f"Op<{op.summary.format(enums=enums(op.allowed))}> [Op:{op.name}] name: ")
-
-
-def shape_list(shape):
-    """A shape as TF's messages print it: [2,3]."""
-    return "[" + ",".join(str(d) for d in shape) + "]"
+    """TF's error for a dtype attr (`attr`) of registered `op` outside `allowed`."""
+    return op_args.attr_error(op.name, attr, dtype, allowed,
+                              op.summary.format(enums=enums(op.allowed)), name="")
 
 
 def enums(names):
@@ -49,17 +43,6 @@ def broadcast_error(op, arrays, attrs, exc):
                                f"Incompatible shapes: {shape_list(a)} vs. {shape_list(b)}",
                                kernel=op.name)
     return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
-
-
-def kernel_error(op_name, text, cls=errors.InvalidArgumentError):
-    """A kernel failure as TF prints it for ops whose message has no ``name:`` suffix."""
-    return cls(None, None, f"{{{{function_node __wrapped__{op_name}_device_/job:localhost/"
-                           f"replica:0/task:0/device:CPU:0}}}} {text} [Op:{op_name}]")
-
-
-def static_int(value):
-    """A Python int from an int or a scalar Tensor."""
-    return int(np.asarray(value._value)) if isinstance(value, Tensor) else int(value)
 
 
 def axis_list(axis):
