@@ -418,7 +418,7 @@ class ConcreteFunction:
     def __init__(self, closed, variables, structure, created):
         jaxpr = closed.jaxpr
         n_vars = len(variables)
-        used = _used_invars(jaxpr)
+        used = used_vars(jaxpr)
         keep = [i for i in range(n_vars) if jaxpr.invars[i] in used]
         self._variables = [variables[i] for i in keep]
         # Trace-time constants become leading arguments rather than closed-over values.
@@ -474,7 +474,8 @@ _OUT_OF_SCOPE = (
     "here. Use return values, explicit Python locals or TensorFlow collections to access it.")
 
 
-def _used_invars(jaxpr):
+def used_vars(jaxpr):
+    """The variables a jaxpr's equations or outputs read."""
     used = set()
     for eqn in jaxpr.eqns:
         used.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))

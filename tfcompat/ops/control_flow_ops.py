@@ -12,11 +12,12 @@ maximum_iterations runs as a masked lax.scan, so it is reverse-differentiable.
 """
 import jax
 import jax.numpy as jnp
-from jax.extend.core import ClosedJaxpr, Literal, jaxpr_as_fun
+from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
 from ..framework import nest, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
+from ..framework.function import used_vars
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import _creating, live_variables
 
@@ -64,7 +65,7 @@ class _Traced:
                     v._value = value
         closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
         self.jaxpr, self.consts = closed.jaxpr, list(closed.consts)
-        used = _used(self.jaxpr)
+        used = used_vars(self.jaxpr)
         self.reads = {i for i in range(len(self.variables)) if self.jaxpr.invars[i] in used}
         self.out = box["out"]
         self.assigned = [self.variables[i] for i in box["assigned"]]
@@ -78,14 +79,6 @@ class _Traced:
         index = {id(v): i for i, v in enumerate(self.variables)}
         return list(results[:n_out]), [mine.get(id(v), var_values[index[id(v)]])
                                         for v in assigned]
-
-
-def _used(jaxpr):
-    used = set()
-    for eqn in jaxpr.eqns:
-        used.update(v for v in eqn.invars if not isinstance(v, Literal))
-    used.update(v for v in jaxpr.outvars if not isinstance(v, Literal))
-    return used
 
 
 def _union(*traced):
