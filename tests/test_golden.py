@@ -27,12 +27,11 @@ CASES = [(s, n) for s, snippets in SUITES.items() for n in snippets]
 KNOWN = {
     "function:retrace_variables_same_spec":
         "a Variable argument is traced by identity (TF: by shape and dtype)",
-    "function:input_signature_none_dimension":
-        "None dimensions trace per concrete shape (XLA compiles static shapes)",
-    "function:concrete_function_from_specs":
-        "None dimensions trace per concrete shape (XLA compiles static shapes)",
     "function:function_dynamic_shape_ops":
-        "None dimensions trace per concrete shape (XLA compiles static shapes)",
+        "a reshape to a shape computed from tf.shape of a None dimension needs static shapes: "
+        "such a function is traced per concrete shape",
+    "function:reduce_retracing_rank_change":
+        "XLA has no unknown ranks: a rank change is traced per rank, not with an unknown shape",
     "function:while_loop_shape_invariants_in_function":
         "loop variables cannot change shape in a traced while_loop (XLA)",
     "function:autograph_called_function_converted":

@@ -161,7 +161,8 @@ def compare(expected, got):
 
     stdout: line by line, token by token (split on whitespace and ()[],=:<>'"{}),
     numeric tokens equal within rtol 1e-5 / atol 1e-6 (nan equals nan), other
-    tokens exactly. Exception type name and message, and the warnings list: exactly.
+    tokens exactly. Exception type name and message, and the warnings list: exactly (object
+    addresses in warnings masked).
     """
     problems = []
     why = _compare_stdout(expected["stdout"], got["stdout"])
@@ -172,12 +173,17 @@ def compare(expected, got):
             "exception differs:\n"
             f"  want: {expected['exc_type']}: {expected['exc_msg']!r}\n"
             f"  got:  {got['exc_type']}: {got['exc_msg']!r}")
-    if list(expected["warnings"]) != list(got["warnings"]):
+    if _addresses(expected["warnings"]) != _addresses(got["warnings"]):
         problems.append(
             "tensorflow-logger warnings differ:\n"
             f"  want: {expected['warnings']!r}\n"
             f"  got:  {got['warnings']!r}")
     return "\n".join(problems) if problems else None
+
+
+def _addresses(messages):
+    """Warnings with object addresses ('<function f at 0x7f...>') masked."""
+    return [re.sub(r" at 0x[0-9a-f]+>", " at 0x...>", m) for m in messages]
 
 
 def format_result(result):

@@ -1508,3 +1508,92 @@ try:
 except Exception as e:
     print(type(e).__name__)
 """
+
+SNIPPETS["reduce_retracing_relaxes_shapes"] = """
+@tf.function(reduce_retracing=True)
+def g(x, k):
+    print('Tracing with', x, k)
+    return x * k
+print(g(tf.constant([1, 2, 3]), 2))
+print(g(tf.constant([1, 2, 3, 4, 5]), 2))
+print(g(tf.constant([1, 2, 3, 4, 5, 6, 7]), 2))
+print(g(tf.constant([1, 2]), 3))
+print(g.experimental_get_tracing_count())
+"""
+
+SNIPPETS["reduce_retracing_rank_change"] = """
+@tf.function(reduce_retracing=True)
+def g(x):
+    print('Tracing with', x)
+    return x * 2
+print(g(tf.constant([1, 2, 3])))
+print(g(tf.constant([[1, 2]])))
+print(g(tf.constant([[1, 2, 3]])))
+print(g.experimental_get_tracing_count())
+"""
+
+SNIPPETS["input_signature_none_dims_one_trace"] = """
+v = tf.Variable(2.0)
+@tf.function(input_signature=(tf.TensorSpec(shape=[None, 3], dtype=tf.float32),))
+def h(x):
+    print('Tracing with', x, x.shape, x.shape[0])
+    s = tf.shape(x)
+    y = tf.reduce_sum(x * v, axis=1) + tf.cast(s[0], tf.float32)
+    return y, s, tf.size(x), tf.reduce_mean(x, axis=0)
+with tf.GradientTape() as t:
+    y, s, n, m = h(tf.ones([2, 3]))
+print(y, s, n, m)
+print(t.gradient(y, v))
+print(h(tf.reshape(tf.range(12.0), [4, 3])))
+print(h.experimental_get_tracing_count())
+"""
+
+SNIPPETS["retracing_warning"] = """
+@tf.function
+def f(x):
+    return x + 1
+for i in range(12):
+    f(tf.zeros([i]))
+print(f.experimental_get_tracing_count())
+for i in range(3):
+    f(tf.zeros([1]))
+def make():
+    @tf.function
+    def same(x):
+        return x * 2
+    return same
+for _ in range(6):
+    make()(1.0)
+"""
+
+SNIPPETS["concrete_function_signatures_printed"] = """
+@tf.function
+def double(a):
+    return a + a
+double(tf.constant(1))
+double(tf.constant(1.1))
+print(double.pretty_printed_concrete_signatures())
+print(double.pretty_printed_concrete_signatures(verbose=False))
+
+@tf.function
+def f(x, y=2, *, z=None):
+    return {"s": x * y, "t": (x, [x + 1])}
+c = f.get_concrete_function(tf.TensorSpec([None, 3], tf.float32), 3)
+print(c)
+print(repr(c).split(' at 0x')[0])
+print(c.structured_input_signature)
+print(c.output_shapes, c.output_dtypes)
+print(c(tf.ones([2, 3]))["t"][1][0])
+
+@tf.function
+def h(x, n):
+    pass
+h(tf.constant([[1]]), tf.constant(2, tf.int64))
+print(h.pretty_printed_concrete_signatures())
+v = tf.Variable(1.0)
+@tf.function
+def g(x):
+    return x * v
+g(tf.constant([1.0, 2.0]))
+print(g.pretty_printed_concrete_signatures().split('Captures:')[0])
+"""

@@ -102,6 +102,8 @@ class Function:
         self._reduce_retracing = reduce_retracing
         self._concrete = {}
         self._fast = {}     # flat positional signatures -> ConcreteFunction
+        self._signatures = []   # the flat argument types of each trace (reduce_retracing)
+        self._stats = _call_stats_of(python_function)
         self._tracing_count = 0
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
@@ -145,9 +147,17 @@ class Function:
                 concrete = self._fast.get(tuple(key))
                 if concrete is None:
                     concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
+                else:
+                    self._stats[0][-1] += 1
                 return concrete._call_flat([a for a in args if type(a) is EagerTensor])
         concrete, args, kwargs = self._concrete_for(args, kwargs)
         return concrete._call_flat(_flat_tensors(args, kwargs))
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        """Function.pretty_printed_concrete_signatures: each trace's signature."""
+        sep = "\n\n" if verbose else "\n"
+        return sep.join(c._signature_text(verbose) for c in self._concrete.values()
+                        if isinstance(c, ConcreteFunction))
 
     def get_concrete_function(self, *args, **kwargs):
         """The ConcreteFunction for these arguments (TensorSpecs stand for tensors)."""
@@ -160,9 +170,49 @@ class Function:
         args, kwargs = self._bind(args, kwargs)
         key = _cache_key(args, kwargs)
         concrete = self._concrete.get(key)
-        if concrete is None:
+        if concrete is None and self._reduce_retracing:
+            args, kwargs = self._relax(args, kwargs)
+            key = _cache_key(args, kwargs)
+            concrete = self._concrete.get(key)
+        traced = concrete is None
+        if traced:
             concrete = self._concrete[key] = self._trace(args, kwargs)
+        if concrete is _PER_SHAPE:
+            # No shape-polymorphic trace: one per concrete shape (TF would trace once).
+            key = _cache_key(args, kwargs, concrete_shapes=True)
+            concrete = self._concrete.get(key)
+            traced = concrete is None or concrete is _PER_SHAPE
+            if traced:   # (raises for TensorSpecs, which have no concrete shape)
+                concrete = self._trace(args, kwargs, polymorphic=False)
+                self._concrete[key] = concrete
+        _count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
+
+    def _relax(self, args, kwargs):
+        """reduce_retracing: a tensor whose shape differs from an earlier trace's (same
+        structure, dtypes and ranks) is traced with those dimensions unknown, as TF's
+        most specific common supertype."""
+        sig = _signature(args, kwargs)
+        for old in self._signatures:
+            relaxed = _supertype(old, sig)
+            if relaxed is not None and relaxed != sig:
+                break
+        else:
+            self._signatures.append(sig)
+            return args, kwargs
+        if relaxed not in self._signatures:
+            self._signatures.append(relaxed)
+        it = iter(relaxed[1])
+
+        def shaped(x):
+            spec = next(it)
+            if isinstance(x, Tensor) and spec[1] != tuple(x._value.shape):
+                return _Shaped(x, TensorSpec(spec[1], spec[2]))
+            return x
+        flat = [shaped(x) for x in nest.flatten(args)]
+        new_kw = {k: nest.pack_sequence_as(v, [shaped(x) for x in nest.flatten(v)])
+                  for k, v in sorted(kwargs.items())}
+        return nest.pack_sequence_as(args, flat), new_kw
 
     def _bind(self, args, kwargs):
         """Canonicalize the call as TF does (arguments bound to parameters, defaults
@@ -188,21 +238,140 @@ class Function:
                        nest.map_structure(_check_spec, spec, value))
         return tuple(out), kwargs
 
-    def _trace(self, args, kwargs):
-        self._tracing_count += 1
+    def _trace(self, args, kwargs, polymorphic=True):
+        """Trace for these arguments. With unknown dimensions (an input_signature's None,
+        reduce_retracing), the trace is shape-polymorphic: one Python trace, compiled by
+        XLA per concrete shape. Code that needs static shapes cannot be traced so: its
+        output is discarded and _PER_SHAPE returned (the caller traces per shape)."""
         fn = autograph.convert(self._python_function) if self._autograph else \
             self._python_function
         # Only a first trace may create variables; it folds constant subexpressions so
         # that their initial values are known at trace time (TF lifts initializers).
-        first = not self._concrete
-        concrete, created = _trace(fn, args, kwargs, allow_creation=first,
-                                   fold_constants=first)
+        first = not any(isinstance(c, ConcreteFunction) for c in self._concrete.values())
+        if polymorphic and _has_unknown_dims(args, kwargs):
+            try:
+                with _captured_output() as output:
+                    # (Folding is not possible with symbolic dimensions: a variable
+                    # initializer that is not constant sends this to per-shape traces.)
+                    concrete, created = _trace(fn, args, kwargs, allow_creation=first,
+                                               polymorphic=True)
+            except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
+                return _PER_SHAPE
+            output.replay()
+        else:
+            concrete, created = _trace(fn, args, kwargs, allow_creation=first,
+                                       fold_constants=first, polymorphic=False)
+        self._tracing_count += 1
         if created:
-            concrete, _ = _trace(fn, args, kwargs, allow_creation=False)
+            concrete, _ = _trace(fn, args, kwargs, allow_creation=False,
+                                 polymorphic=concrete._polymorphic)
         return concrete
 
 
 _SCALARS = frozenset((int, float, bool, str, type(None)))
+_PER_SHAPE = object()   # a signature traced once per concrete shape
+
+# TF's frequent-retracing warning (polymorphic_function._FrequentTracingDetector): per
+# Python function, over the last 10 calls, at most twice.
+_RETRACING_WARNING = (
+    "{} out of the last {} calls to {} triggered tf.function retracing. Tracing is expensive "
+    "and the excessive number of tracings could be due to (1) creating @tf.function "
+    "repeatedly in a loop, (2) passing tensors with different shapes, (3) passing Python "
+    "objects instead of tensors. For (1), please define your @tf.function outside of the "
+    "loop. For (2), @tf.function has reduce_retracing=True option that can avoid unnecessary "
+    "retracing. For (3), please refer to "
+    "https://www.tensorflow.org/guide/function#controlling_retracing and "
+    "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+_call_stats = weakref.WeakKeyDictionary()   # code object -> [calls per trace, warnings]
+
+
+def _call_stats_of(python_function):
+    key = python_function
+    while hasattr(key, "__wrapped__"):
+        key = key.__wrapped__
+    key = getattr(key, "__func__", key)
+    key = getattr(key, "__code__", key)   # TF: functions made in a loop share their stats
+    stats = _call_stats.get(key)
+    if stats is None:
+        stats = _call_stats[key] = [[0], 0]
+    return stats
+
+
+def _count_call(python_function, stats, traced):
+    """Count a call; TF's warning when 5 of the last 10 calls traced."""
+    calls = stats[0]
+    if not traced:
+        calls[-1] += 1
+        return
+    if calls == [0]:
+        calls.clear()
+    calls.append(1)
+    while calls and sum(calls) - calls[0] > 10:
+        calls.pop(0)
+    if stats[1] < 2 and len(calls) >= 5:
+        stats[1] += 1
+        from .tf_logging import get_logger
+        get_logger().warning(_RETRACING_WARNING.format(len(calls), sum(calls),
+                                                       python_function))
+
+
+def _signature(args, kwargs):
+    """The flat argument types of a call: (structure, ((kind, shape, dtype) ...))."""
+    def one(x):
+        if isinstance(x, _Shaped):
+            return ("T", tuple(x.spec.shape.as_list()), x.spec.dtype)
+        if isinstance(x, Tensor):
+            return ("T", tuple(x._value.shape), x.dtype)
+        return ("P", _cache_key((x,), {})[1][0])
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    return (_cache_key(args, kwargs)[0], tuple(one(x) for x in flat),
+            tuple(sorted(kwargs)))
+
+
+def _supertype(a, b):
+    """The most specific signature both fit (differing dimensions unknown), or None."""
+    if a[0] != b[0] or a[2] != b[2] or len(a[1]) != len(b[1]):
+        return None
+    out = []
+    for x, y in zip(a[1], b[1]):
+        if x[0] != y[0] or (x[0] == "P" and x != y):
+            return None
+        if x[0] == "T":
+            if x[2] != y[2] or len(x[1]) != len(y[1]):
+                return None
+            x = ("T", tuple(p if p == q else None for p, q in zip(x[1], y[1])), x[2])
+        out.append(x)
+    return (a[0], tuple(out), a[2])
+
+
+def _has_unknown_dims(args, kwargs):
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    for x in flat:
+        spec = x.spec if isinstance(x, _Shaped) else x if isinstance(x, TensorSpec) else None
+        if spec is not None and not spec.shape.is_fully_defined():
+            return True
+    return False
+
+
+class _captured_output:
+    """Holds what a trace prints until it is known to stand (then replays it)."""
+
+    def __enter__(self):
+        import io
+        import sys
+        self._saved = sys.stdout, sys.stderr
+        self._out, self._err = io.StringIO(), io.StringIO()
+        sys.stdout, sys.stderr = self._out, self._err
+        return self
+
+    def __exit__(self, *exc):
+        import sys
+        sys.stdout, sys.stderr = self._saved
+
+    def replay(self):
+        import sys
+        sys.stdout.write(self._out.getvalue())
+        sys.stderr.write(self._err.getvalue())
 
 
 def _check_spec(spec, value):
@@ -231,11 +400,12 @@ def _is_tensor_like(x):
     return isinstance(x, (Tensor, np.ndarray, _Shaped))
 
 
-def _cache_key(args, kwargs):
+def _cache_key(args, kwargs, concrete_shapes=False):
     def key(x):
         if isinstance(x, _Shaped):
-            # XLA compiles per concrete shape: a None dimension still traces per shape.
-            return ("spec", x.spec, x.tensor._value.shape)
+            if concrete_shapes:
+                return ("spec", x.spec, x.tensor._value.shape)
+            return ("spec", x.spec)
         if isinstance(x, Tensor):
             return ("T", x._value.shape, x._value.dtype)
         if isinstance(x, np.ndarray):
@@ -303,8 +473,9 @@ def symbolic_name(value):
     return None
 
 
-def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
-    """Trace `fn` once into a ConcreteFunction; also return whether it created variables."""
+def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=False):
+    """Trace `fn` once into a ConcreteFunction; also return whether it created variables.
+    `polymorphic`: unknown dimensions of input specs become symbolic (jax.export)."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
     flat_args = nest.flatten(args)
@@ -365,23 +536,92 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False):
         return ([x for x in flat_out if x is not None], [new_values[i] for i in assigned],
                 [jax.numpy.all(c) for c, _ in trace.checks])
 
-    specs = [_abstract(x) for x in flat_args + flat_kw if _is_tensor_like(x) or
+    symbols = iter(_symbols(flat_args + flat_kw)) if polymorphic else None
+    structure["inputs"] = _input_types(fn, args, kwargs)
+    names = iter(arg_names)
+
+    def spec_of(x):
+        name = next(names, None)
+        if isinstance(x, _Shaped):
+            return TensorSpec(x.spec.shape, x.spec.dtype, name)
+        if isinstance(x, (Tensor, np.ndarray, TensorSpec)):
+            return TensorSpec(x.shape, dtypes.as_dtype(x.dtype), name)
+        return x
+    structure["input_signature"] = (
+        nest.pack_sequence_as(args, [spec_of(x) for x in flat_args]),
+        {k: nest.pack_sequence_as(v, [spec_of(x) for x in nest.flatten(v)])
+         for k, v in kw_items})
+    specs = [_abstract(x, symbols) for x in flat_args + flat_kw if _is_tensor_like(x) or
              isinstance(x, TensorSpec)]
     closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(v.shape, v.dtype)
                                      for v in var_values], specs)
     return ConcreteFunction(closed, variables, structure, trace.created), bool(trace.created)
 
 
-def _abstract(x):
+def _symbols(flat):
+    """One jax symbolic dimension per unknown dimension of the input specs."""
+    n = sum(1 for x in flat if isinstance(x, (_Shaped, TensorSpec))
+            for d in (x.spec if isinstance(x, _Shaped) else x).shape.dims or () if d is None)
+    if not n:
+        return ()
+    return jax.export.symbolic_shape(", ".join(f"d{i}" for i in range(n)))
+
+
+def _abstract(x, symbols=None):
+    """The abstract value a tensor argument is traced with."""
+    spec = x.spec if isinstance(x, _Shaped) else x if isinstance(x, TensorSpec) else None
+    if spec is not None and spec.dtype._np is None:
+        raise TypeError(f"tfcompat does not support {spec.dtype.name} tensors: cannot trace "
+                        f"{spec!r}.")
+    if spec is not None and (symbols is not None or isinstance(x, TensorSpec)):
+        if spec.shape.rank is None or (symbols is None and
+                                       not spec.shape.is_fully_defined()):
+            raise ValueError(f"tfcompat cannot trace {spec!r}: its shape is not known well "
+                             f"enough for XLA (call the function with tensors instead).")
+        shape = tuple(next(symbols) if d is None else d for d in spec.shape.as_list())
+        return jax.ShapeDtypeStruct(shape, spec.dtype._np)
     if isinstance(x, _Shaped):
         x = x.tensor
-    if isinstance(x, TensorSpec):
-        if not x.shape.is_fully_defined():
-            raise ValueError(f"tfcompat traces for concrete shapes: pass tensors (not "
-                             f"{x!r} with unknown dimensions) to get_concrete_function.")
-        return jax.ShapeDtypeStruct(tuple(x.shape.as_list()), x.dtype._np)
     value = x._value if isinstance(x, Tensor) else np.asarray(x)
     return jax.ShapeDtypeStruct(value.shape, value.dtype)
+
+
+def _input_types(fn, args, kwargs):
+    """[(parameter name, kind, type text)] of a trace's canonical arguments, as TF's
+    FunctionType prints them."""
+    try:
+        sig = inspect.signature(fn)
+        bound = sig.bind(*args, **kwargs).arguments
+        return [(name, str(p.kind), _type_text(bound[name]))
+                for name, p in sig.parameters.items() if name in bound]
+    except (TypeError, ValueError):
+        return [(f"args_{i}", "POSITIONAL_ONLY", _type_text(a)) for i, a in enumerate(args)]
+
+
+def _spec_text(shape, dtype):
+    return repr(TensorSpec(shape, dtype))
+
+
+def _type_text(x):
+    """TF's text for the trace type of an argument or output."""
+    if isinstance(x, _Shaped):
+        return _spec_text(x.spec.shape, x.spec.dtype)
+    if isinstance(x, TensorSpec):
+        return _spec_text(x.shape, x.dtype)
+    if isinstance(x, Variable):
+        return (f"VariableSpec(shape={x.shape}, dtype={x.dtype!r}, "
+                f"trainable={x.trainable}, alias_id=None)")
+    if isinstance(x, Tensor):
+        return _spec_text(x.shape, x.dtype)
+    if isinstance(x, np.ndarray):
+        return _spec_text(x.shape, dtypes.as_dtype(x.dtype))
+    if isinstance(x, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v)}]" for k, v in sorted(
+            x.items())) + "]"
+    if isinstance(x, (list, tuple)):
+        kind = "List" if isinstance(x, list) else "Tuple"
+        return f"{kind}[" + ", ".join(_type_text(v) for v in x) + "]"
+    return f"Literal[{x!r}]"
 
 
 def _arg_names(fn, args, kwargs):
@@ -428,15 +668,53 @@ class ConcreteFunction:
         jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
             arg_names=tuple(f"arg{i}" for i in range(len(invars)))))
         self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
+        self._polymorphic = any(not isinstance(d, int) for v in invars for d in v.aval.shape)
+        if self._polymorphic:
+            # Symbolic dimensions: exported once, compiled by XLA per concrete shape.
+            self._fn = jax.export.export(jax.jit(self._fn))(*[
+                jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]).call
         self._op = Op("PartitionedCall", self._fn)
         self._jitted = jax.jit(self._fn)
         self._const_values = tuple(c._value for c in self._consts)
         self._assigned = [variables[i] for i in structure["assigned"]]
         self._result = structure["result"]
+        self._inputs = structure["inputs"]
+        self.structured_input_signature = structure["input_signature"]
         self._checks = structure["checks"]
         self._n_out = len(jaxpr.outvars) - len(self._assigned) - len(self._checks)
 
     structured_outputs = property(lambda self: self._result)
+    output_shapes = property(lambda self: nest.map_structure(
+        lambda x: x.shape, self._result))
+    output_dtypes = property(lambda self: nest.map_structure(
+        lambda x: x.dtype, self._result))
+
+    def _signature_text(self, verbose=True):
+        """TF's printed FunctionType of this trace."""
+        out = _type_text(self._result)
+        if not verbose:
+            params = []
+            for n, kind, t in self._inputs:
+                if kind == "KEYWORD_ONLY" and "*" not in params:
+                    params.append("*")
+                params.append(f"{n}: {t}")
+            return f"({', '.join(params)}) -> {out}"
+        captures = [f"  {id(v._handle)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
+                    for v in self._variables]
+        return "\n".join(
+            ["Input Parameters:"] +
+            [f"  {n} ({kind}): {t}" for n, kind, t in self._inputs] +
+            ["Output Type:", "  " + out, "Captures:"] + (captures or ["  None"]))
+
+    def pretty_printed_signature(self, verbose=True):
+        """ConcreteFunction.pretty_printed_signature."""
+        return self._signature_text(verbose)
+
+    def __str__(self):
+        return "ConcreteFunction " + self._signature_text()
+
+    def __repr__(self):
+        return f"<ConcreteFunction {self._signature_text(False)} at 0x{id(self):X}>"
     variables = property(lambda self: tuple(self._variables))
     trainable_variables = property(lambda self: tuple(v for v in self._variables
                                                       if v.trainable))

@@ -1,6 +1,19 @@
 """tf.TensorShape: a possibly partially known shape, printed and compared as TF does."""
 
 
+def _dim(d):
+    """A dimension as TF sees it: an int, or None when unknown (also a symbolic dimension
+    of a shape-polymorphic trace)."""
+    if d is None:
+        return None
+    try:
+        return int(d)
+    except Exception:   # jax's symbolic dimension: not a constant
+        if type(d).__name__ == "_DimExpr":
+            return None
+        raise
+
+
 class TensorShape:
     """tf.TensorShape. Dimensions are Python ints or None; `dims` None means unknown rank."""
 
@@ -14,7 +27,7 @@ class TensorShape:
         elif isinstance(dims, int):
             self._dims = (dims,)
         else:
-            self._dims = tuple(None if d is None else int(d) for d in dims)
+            self._dims = tuple(_dim(d) for d in dims)
 
     @property
     def rank(self):

@@ -3,6 +3,8 @@ other ops live in focused modules (manip_ops, indexing_ops, scatter_ops) and are
 re-exported here, so `array_ops.X` names every array op."""
 import builtins
 
+import math
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -137,24 +139,33 @@ def _shape_type(out_type, op, inputs, outputs):
     return dtype._np
 
 
+def _shape_value(shape, np_type):
+    """A shape as a tensor: a constant, or computed at run time in a shape-polymorphic
+    tf.function trace (unknown dimensions)."""
+    if all(isinstance(d, int) for d in shape):
+        return EagerTensor(jnp.asarray(np.asarray(shape, np_type)))
+    return EagerTensor(jnp.array(shape, dtype=np_type))
+
+
 def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002
     """tf.shape."""
     x = to_tensor(input)
-    np_type = _shape_type(out_type, "Shape", "T", "out_type")
-    return EagerTensor(jnp.asarray(np.asarray(x._value.shape, np_type)))
+    return _shape_value(x._value.shape, _shape_type(out_type, "Shape", "T", "out_type"))
 
 
 def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
     """tf.shape_n: the shapes of a list of tensors."""
     np_type = _shape_type(out_type, "ShapeN", "N*T", "N*out_type")
-    return [EagerTensor(jnp.asarray(np.asarray(to_tensor(x)._value.shape, np_type)))
-            for x in input]
+    return [_shape_value(to_tensor(x)._value.shape, np_type) for x in input]
 
 
 def size(input, out_type=dtypes.int32, name=None):  # noqa: A002
     """tf.size."""
     x = to_tensor(input)
-    return constant(int(np.prod(x._value.shape)), dtype=out_type)
+    n = math.prod(x._value.shape)
+    if isinstance(n, int):
+        return constant(n, dtype=out_type)
+    return EagerTensor(jnp.asarray(n, dtype=dtypes.as_dtype(out_type)._np))
 
 
 def rank(input, name=None):  # noqa: A002

@@ -363,7 +363,7 @@ def where(condition, x=None, y=None, name=None):
     x, y = match((x, y), "SelectV2", index_offset=1)
     shapes = [t._value.shape for t in (c, x, y)]
     try:
-        np.broadcast_shapes(*shapes)
+        jnp.broadcast_shapes(*shapes)
     except ValueError:
         raise kernel_error("SelectV2", f"condition {dims(shapes[0])}, then {dims(shapes[1])}, "
                                        f"and else {dims(shapes[2])} must be broadcastable") \

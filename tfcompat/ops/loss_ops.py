@@ -141,7 +141,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     lmoved = [d for i, d in enumerate(lshape) if i != axis] + [lshape[axis]] \
         if len(lshape) == len(shape) else list(lshape)
     try:
-        ok = np.broadcast_shapes(tuple(lmoved), tuple(moved)) == tuple(moved)
+        ok = jnp.broadcast_shapes(tuple(lmoved), tuple(moved)) == tuple(moved)
     except ValueError:
         ok = False
     if not ok:

@@ -425,7 +425,7 @@ def broadcast_static_shape(shape_x, shape_y):
         return TensorShape(None)
     x, y = shape_x.as_list(), shape_y.as_list()
     try:
-        return TensorShape(np.broadcast_shapes(tuple(x), tuple(y)))
+        return TensorShape(jnp.broadcast_shapes(tuple(x), tuple(y)))
     except ValueError:
         raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are compatible if "
                          f"for each dimension pair they are either equal or one of them is 1. "
@@ -437,7 +437,7 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     x, y = match((shape_x, shape_y), "BroadcastArgs")
     a, b = static_ints(x), static_ints(y)
     try:
-        out = np.broadcast_shapes(a, b)
+        out = jnp.broadcast_shapes(a, b)
     except ValueError:
         raise kernel_error("BroadcastArgs",
                            f"Incompatible shapes: {dims(a)} vs. {dims(b)}") from None

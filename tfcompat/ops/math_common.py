@@ -37,7 +37,7 @@ def enums(names):
 def broadcast_error(op, arrays, attrs, exc):
     a, b = arrays[0].shape, arrays[1].shape
     try:
-        np.broadcast_shapes(a, b)
+        jnp.broadcast_shapes(a, b)
     except ValueError:
         return errors.op_error(errors.InvalidArgumentError, op.name,
                                f"Incompatible shapes: {shape_list(a)} vs. {shape_list(b)}",

@@ -249,7 +249,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         if len(noise) == len(shape):
             noise = tuple(s if d is None else int(d) for d, s in zip(noise, shape))
         try:
-            np.broadcast_shapes(noise, shape)
+            jnp.broadcast_shapes(noise, shape)
         except ValueError:
             raise errors.op_error(
                 errors.InvalidArgumentError, "SelectV2",
