@@ -1597,3 +1597,15 @@ def g(x):
 g(tf.constant([1.0, 2.0]))
 print(g.pretty_printed_concrete_signatures().split('Captures:')[0])
 """
+
+SNIPPETS["iterator_out_of_range_in_function"] = """
+it = iter(tf.data.Dataset.from_tensor_slices([1, 2]))
+@tf.function
+def f(it):
+    return next(it)
+print(f(it), f(it))
+try:
+    f(it)
+except Exception as e:
+    print(type(e).__name__)
+"""

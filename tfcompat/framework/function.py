@@ -20,7 +20,7 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import autograph, dtypes, errors, nest, tape
+from . import autograph, dtypes, errors, host_callback, nest, tape
 from .dispatch import Op, execute
 from .tensor import EagerTensor, Tensor
 from .tensor_shape import TensorShape
@@ -555,7 +555,13 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
              isinstance(x, TensorSpec)]
     closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(v.shape, v.dtype)
                                      for v in var_values], specs)
+    for listener in trace_listeners:
+        listener(getattr(fn, "__name__", "function"), closed)
     return ConcreteFunction(closed, variables, structure, trace.created), bool(trace.created)
+
+
+# Called with (function name, ClosedJaxpr) after each trace (tf.summary.trace_on).
+trace_listeners = []
 
 
 def _symbols(flat):
@@ -733,6 +739,12 @@ class ConcreteFunction:
                                       *[t._value for t in tensors])
             except jax.errors.UnexpectedTracerError:
                 raise TypeError(_OUT_OF_SCOPE) from None
+            except jax.errors.JaxRuntimeError:
+                # A host callback's error (e.g. a tf.data iterator's OutOfRangeError).
+                cause = host_callback.raised()
+                if cause is None:
+                    raise
+                raise cause from None
             except (TypeError, ValueError) as exc:
                 raise self._op.error(self._op, [t._value for t in tensors], {}, exc) from None
             outs = [EagerTensor(a) for a in arrays]

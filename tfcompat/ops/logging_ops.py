@@ -6,6 +6,8 @@ import jax
 import numpy as np
 
 from ..framework import nest
+from ..framework.function import executing_eagerly
+from ..framework.host_callback import debug_callback
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 
@@ -72,7 +74,7 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
         stream.write(sep.join(parts) + end)
         stream.flush() if hasattr(stream, "flush") else None
 
-    if any(isinstance(t, jax.core.Tracer) for t in tensors):
-        jax.debug.callback(emit, *tensors, ordered=True)
+    if not executing_eagerly() or any(isinstance(t, jax.core.Tracer) for t in tensors):
+        debug_callback(emit, *tensors)   # on every call of the tf.function
     else:
         emit(*tensors)

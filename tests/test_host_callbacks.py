@@ -1,0 +1,41 @@
+"""Host callbacks inside tf.function run on every call, also with constant arguments
+(the first trace folds constants), and their exceptions reach the caller.
+
+TF 2.21 (checked with tensorflow-cpu 2.21.0): `tf.print("hi", 1)` inside a tf.function
+prints "hi 1" on each of two calls; its graph-mode print writes to the process's file
+descriptor, not Python's sys.stdout, so this is not a golden snippet.
+"""
+import io
+
+import tfcompat as tf
+
+
+def test_tf_print_with_constant_arguments_prints_on_every_call():
+    out = io.StringIO()
+
+    @tf.function
+    def f():
+        tf.print("hi", 1, output_stream=out)
+        return 1
+
+    assert out.getvalue() == ""
+    f()
+    f()
+    assert out.getvalue() == "hi 1\nhi 1\n"
+    assert f.experimental_get_tracing_count() == 1
+
+
+def test_callback_exception_reaches_the_caller_as_raised():
+    it = iter(tf.data.Dataset.from_tensor_slices([1, 2]))
+
+    @tf.function
+    def f(it):
+        return next(it)
+
+    assert [int(f(it)), int(f(it))] == [1, 2]
+    try:
+        f(it)
+    except tf.errors.OutOfRangeError as e:
+        assert "End of sequence" in str(e)
+    else:
+        raise AssertionError("no OutOfRangeError")
