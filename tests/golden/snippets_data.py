@@ -1,0 +1,365 @@
+"""Golden snippets: tf.data (Dataset, its transformations, iterators, Options)."""
+import collections
+
+SNIPPETS = collections.OrderedDict()
+
+SNIPPETS["data_from_tensor_slices"] = """
+ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])
+print(ds)
+print(ds.element_spec)
+for x in ds:
+    print(x)
+print(list(ds.as_numpy_iterator()))
+d2 = tf.data.Dataset.from_tensor_slices(({'a': [1, 2], 'b': [[1., 2.], [3., 4.]]},
+                                          np.array([3, 4], dtype=np.int64)))
+print(d2.element_spec)
+for d, y in d2:
+    print(d['a'], d['b'], y)
+print(tf.data.Dataset.from_tensor_slices(np.arange(6.).reshape(3, 2)).element_spec)
+print(tf.data.Dataset.from_tensor_slices(tf.constant([[1, 2], [3, 4]])))
+for e in [([1, 2], [1, 2, 3]), 1]:
+    try:
+        tf.data.Dataset.from_tensor_slices(e)
+    except Exception as ex:
+        print(type(ex).__name__, ex)
+"""
+
+SNIPPETS["data_from_tensors_namedtuple"] = """
+ds = tf.data.Dataset.from_tensors(([1, 2], 3.0))
+print(ds, len(ds))
+print(list(ds.as_numpy_iterator()))
+Pt = collections.namedtuple('Pt', 'x y')
+dn = tf.data.Dataset.from_tensor_slices(Pt([1, 2], [3, 4]))
+print(dn.element_spec)
+def add_pt(pt):
+    return pt.x + pt.y
+print(list(dn.map(add_pt).as_numpy_iterator()))
+""".replace("Pt = ", "import collections\nPt = ")
+
+SNIPPETS["data_range"] = """
+print(tf.data.Dataset.range(5))
+print(list(tf.data.Dataset.range(5).as_numpy_iterator()))
+print(list(tf.data.Dataset.range(1, 10, 3).as_numpy_iterator()))
+print(list(tf.data.Dataset.range(5, 1, -2).as_numpy_iterator()))
+r = tf.data.Dataset.range(2, 5, output_type=tf.int32)
+print(r.element_spec, [int(x) for x in r])
+print(tf.data.Dataset.range(10).cardinality(), tf.data.Dataset.range(3, 1).cardinality())
+"""
+
+SNIPPETS["data_map_filter"] = """
+ds = tf.data.Dataset.range(6)
+def double(x):
+    return x * 2
+def even(x):
+    return x % 2 == 0
+def add(a, b):
+    return a + b
+def swap(a, b):
+    return [b, a]
+def as_dict(x):
+    return {'x': x, 'y': (x, tf.cast(x, tf.float32))}
+def ident(x):
+    return x
+m = ds.map(double)
+print(m, list(m.as_numpy_iterator()))
+f = ds.filter(even)
+print(f, list(f.as_numpy_iterator()), f.cardinality())
+z = tf.data.Dataset.from_tensor_slices(([1, 2], [10, 20]))
+print(list(z.map(add).as_numpy_iterator()))
+print(z.map(swap).element_spec)
+print(tf.data.Dataset.range(3).map(as_dict).element_spec)
+print(ds.map(double, num_parallel_calls=tf.data.AUTOTUNE).cardinality())
+def sign(x):
+    if x > 2:
+        return x
+    else:
+        return -x
+print(list(ds.map(sign).as_numpy_iterator()))
+try:
+    ds.filter(ident)
+except Exception as e:
+    print(type(e).__name__, e)
+"""
+
+SNIPPETS["data_batch"] = """
+b = tf.data.Dataset.range(7).batch(3)
+print(b)
+for x in b:
+    print(x)
+print(b.cardinality(), len(b))
+bd = tf.data.Dataset.range(7).batch(3, drop_remainder=True)
+print(bd, list(bd.as_numpy_iterator()), bd.cardinality())
+xy = tf.data.Dataset.from_tensor_slices((np.arange(10, dtype=np.float32).reshape(5, 2), np.arange(5)))
+for x, y in xy.batch(2):
+    print(x, y)
+try:
+    tf.data.Dataset.range(3).batch(0)
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    def fill(x):
+        return tf.fill([x], x)
+    list(tf.data.Dataset.range(1, 5).map(fill).batch(2))
+except Exception as e:
+    print(type(e).__name__, e)
+"""
+
+SNIPPETS["data_padded_batch_unbatch"] = """
+def fill(x):
+    return tf.fill([x], x)
+pb = tf.data.Dataset.range(1, 5).map(fill).padded_batch(2)
+print(pb)
+for x in pb:
+    print(x)
+pb2 = tf.data.Dataset.range(1, 5).map(fill).padded_batch(
+    2, padded_shapes=[5], padding_values=tf.constant(-1, tf.int64))
+print(pb2.element_spec, [x.tolist() for x in pb2.as_numpy_iterator()])
+u = tf.data.Dataset.range(5).batch(2).unbatch()
+print(u, list(u.as_numpy_iterator()), u.cardinality())
+try:
+    tf.data.Dataset.range(3).unbatch()
+except Exception as e:
+    print(type(e).__name__, e)
+"""
+
+SNIPPETS["data_shuffle_deterministic"] = """
+s = tf.data.Dataset.range(10).shuffle(4, seed=7)
+print(s, s.cardinality())
+a = [int(x) for x in s]
+b = [int(x) for x in s]
+print(sorted(a), sorted(b), a != b or a == list(range(10)))
+s1 = tf.data.Dataset.range(10).shuffle(10, seed=3)
+s2 = tf.data.Dataset.range(10).shuffle(10, seed=3)
+print([int(x) for x in s1] == [int(x) for x in s2])
+k = tf.data.Dataset.range(10).shuffle(10, seed=3, reshuffle_each_iteration=False)
+print([int(x) for x in k] == [int(x) for x in k])
+w = tf.data.Dataset.range(5).shuffle(1)
+print([int(x) for x in w])
+"""
+
+SNIPPETS["data_repeat_take_skip"] = """
+ds = tf.data.Dataset.range(3)
+print(ds.repeat(2), list(ds.repeat(2).as_numpy_iterator()), ds.repeat(2).cardinality())
+print(ds.repeat().cardinality(), list(ds.repeat().take(7).as_numpy_iterator()))
+print(ds.take(2), list(ds.take(2).as_numpy_iterator()), ds.take(10).cardinality(), ds.take(-1).cardinality())
+print(ds.skip(1), list(ds.skip(1).as_numpy_iterator()), ds.skip(5).cardinality())
+print(ds.repeat(0).cardinality(), tf.data.Dataset.range(0).repeat().cardinality())
+def yes(x):
+    return True
+print(ds.filter(yes).repeat(2).cardinality(), ds.repeat().take(5).cardinality())
+print(list(tf.data.Dataset.range(8).shard(3, 1).as_numpy_iterator()), tf.data.Dataset.range(8).shard(3, 1).cardinality())
+"""
+
+SNIPPETS["data_prefetch_cache_options"] = """
+ds = tf.data.Dataset.range(3)
+p = ds.prefetch(tf.data.AUTOTUNE)
+print(p, list(p.as_numpy_iterator()), p.cardinality())
+def inc(x):
+    return x + 1
+c = ds.map(inc).cache()
+print(c, list(c.as_numpy_iterator()), list(c.as_numpy_iterator()), c.cardinality())
+o = tf.data.Options()
+print(o.deterministic)
+o.deterministic = False
+wo = ds.with_options(o)
+print(wo, wo.options().deterministic, ds.options().deterministic)
+print(wo.map(inc).options().deterministic)
+try:
+    o.foo = 1
+except Exception as e:
+    print(type(e).__name__, e)
+print(tf.data.AUTOTUNE, tf.data.experimental.AUTOTUNE, tf.data.INFINITE_CARDINALITY,
+      tf.data.UNKNOWN_CARDINALITY)
+"""
+
+SNIPPETS["data_zip_concatenate_enumerate"] = """
+a = tf.data.Dataset.range(3)
+b = tf.data.Dataset.from_tensor_slices([1., 2., 3., 4.])
+z = tf.data.Dataset.zip((a, b))
+print(z, z.cardinality(), list(z.as_numpy_iterator()))
+print(tf.data.Dataset.zip(a, b).element_spec)
+zd = tf.data.Dataset.zip({'a': a, 'b': b})
+def get_b(d):
+    return d['b']
+print(zd.element_spec, zd.map(get_b).element_spec)
+c = a.concatenate(tf.data.Dataset.range(10, 12))
+print(c, c.cardinality(), list(c.as_numpy_iterator()))
+print(tf.data.Dataset.from_tensor_slices([[1], [2]]).concatenate(tf.data.Dataset.from_tensor_slices([[1, 2]])).element_spec)
+try:
+    a.concatenate(b)
+except Exception as e:
+    print(type(e).__name__, e)
+e = tf.data.Dataset.from_tensor_slices([5, 6, 7]).enumerate(start=5)
+print(e, list(e.as_numpy_iterator()), e.cardinality())
+"""
+
+SNIPPETS["data_flat_map_interleave"] = """
+def rng(x):
+    return tf.data.Dataset.range(x)
+def rep3(x):
+    return tf.data.Dataset.from_tensors(x).repeat(3)
+fm = tf.data.Dataset.range(4).flat_map(rng)
+print(fm, list(fm.as_numpy_iterator()), fm.cardinality())
+il = tf.data.Dataset.range(10).interleave(
+    rep3, cycle_length=2, block_length=2)
+print(il, list(il.take(14).as_numpy_iterator()))
+il2 = tf.data.Dataset.range(1, 4).interleave(rng, cycle_length=3)
+print(list(il2.as_numpy_iterator()))
+sl = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]]).flat_map(tf.data.Dataset.from_tensor_slices)
+print(sl.element_spec, list(sl.as_numpy_iterator()))
+"""
+
+SNIPPETS["data_reduce_scan_take_while_unique"] = """
+def plus(s, x):
+    return s + x
+def both(s, x):
+    return (s[0] + x, s[1] * x)
+def step(s, x):
+    return (s + x, s * 2)
+def small(x):
+    return x < 4
+def skip3(d):
+    return d.skip(3)
+print(tf.data.Dataset.range(5).reduce(np.int64(0), plus))
+print(tf.data.Dataset.from_tensor_slices([1., 2.]).reduce((0., 1.), both))
+sc = tf.data.Dataset.range(5).scan(np.int64(0), step)
+print(sc, list(sc.as_numpy_iterator()))
+tw = tf.data.Dataset.range(10).take_while(small)
+print(tw, list(tw.as_numpy_iterator()))
+u = tf.data.Dataset.from_tensor_slices([1, 1, 2, 3, 2]).unique()
+print(u, list(u.as_numpy_iterator()))
+print(tf.data.Dataset.range(5).apply(skip3))
+print(tf.data.experimental.cardinality(tf.data.Dataset.range(4)))
+"""
+
+SNIPPETS["data_from_generator"] = """
+def gen():
+    for i in range(3):
+        yield i, [i] * i
+g = tf.data.Dataset.from_generator(gen, output_types=(tf.int32, tf.int32), output_shapes=((), (None,)))
+print(g, g.cardinality())
+for a, b in g:
+    print(a, b)
+g2 = tf.data.Dataset.from_generator(gen, output_signature=(tf.TensorSpec((), tf.int64), tf.TensorSpec((None,), tf.int32)))
+print(g2.element_spec, [(a, b.tolist()) for a, b in g2.as_numpy_iterator()])
+g3 = tf.data.Dataset.from_generator(lambda n: range(n), output_types=tf.float32, args=(3,))
+print(g3.element_spec, list(g3.as_numpy_iterator()))
+try:
+    tf.data.Dataset.from_generator(gen)
+except Exception as e:
+    print(type(e).__name__, e)
+"""
+
+SNIPPETS["data_len_errors"] = """
+ds = tf.data.Dataset.range(3)
+def ident(x):
+    return x
+def yes(x):
+    return True
+print(len(ds), len(ds.map(ident)))
+for d in [ds.repeat(), ds.filter(yes)]:
+    try:
+        len(d)
+    except Exception as e:
+        print(type(e).__name__, e)
+"""
+
+SNIPPETS["data_iterator"] = """
+ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])
+it = iter(ds)
+print(type(it).__name__, isinstance(it, tf.data.Iterator), it.element_spec)
+print(next(it), it.get_next())
+o = it.get_next_as_optional()
+print(o.has_value(), o.get_value(), o.element_spec)
+o = it.get_next_as_optional()
+print(o.has_value())
+try:
+    o.get_value()
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    it.get_next()
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    next(it)
+except StopIteration as e:
+    print('StopIteration', repr(e))
+it3 = iter(tf.data.Dataset.from_tensor_slices(([1], [2.], [3])))
+next(it3)
+try:
+    it3.get_next()
+except Exception as e:
+    print(type(e).__name__, e)
+"""
+
+SNIPPETS["data_iterator_in_function"] = """
+@tf.function
+def consume_next(iterator):
+    return next(iterator)
+
+ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])
+iterator = iter(ds)
+print(consume_next(iterator))
+print(consume_next(iterator))
+print(consume_next(iterator), consume_next.experimental_get_tracing_count())
+def square(x):
+    return x * x
+
+@tf.function
+def two(it):
+    return it.get_next() + it.get_next()
+it2 = iter(tf.data.Dataset.range(10).map(square))
+print(two(it2), two(it2), next(it2))
+
+@tf.function
+def opt(it):
+    o = it.get_next_as_optional()
+    return o.has_value()
+@tf.function
+def opt_value(it):
+    return it.get_next_as_optional().get_value()
+it3 = iter(tf.data.Dataset.range(5, 7))
+print(opt_value(it3), opt(it3), opt(it3))
+"""
+
+SNIPPETS["data_for_loop_in_function"] = """
+ds = tf.data.Dataset.from_tensor_slices(np.arange(6, dtype=np.float32).reshape(3, 2))
+
+@tf.function
+def total(ds):
+    acc = tf.zeros([2])
+    for x in ds:
+        acc += x
+    return acc
+print(total(ds), total(ds))
+
+@tf.function
+def red(ds):
+    return ds.reduce(np.float32(0), lambda s, x: s + tf.reduce_sum(x))
+print(red(ds))
+
+@tf.function
+def nump(ds):
+    ds.as_numpy_iterator()
+try:
+    nump(ds)
+except Exception as e:
+    print(type(e).__name__, 'only supported in eager mode' in str(e))
+"""
+
+SNIPPETS["data_training_loop"] = """
+x = np.linspace(-2, 2, 40).astype(np.float32)
+y = 3 * x + 1
+w = tf.Variable(0.0)
+b = tf.Variable(0.0)
+ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(buffer_size=40, seed=1).batch(8)
+for epoch in range(60):
+    for xb, yb in ds:
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((w * xb + b - yb) ** 2)
+        gw, gb = tape.gradient(loss, [w, b])
+        w.assign_sub(0.1 * gw)
+        b.assign_sub(0.1 * gb)
+print(round(float(w), 3), round(float(b), 3), xb.shape, yb.dtype)
+"""

@@ -1,0 +1,255 @@
+"""tf.data.Dataset: the base class, its constructors and its transformations.
+
+A dataset is a description: iterating it runs a chain of Python generators (each
+dataset's ``_iter_flat``) that yield elements as flat lists of arrays, sliced and stacked
+with numpy on the host; the iterator turns them into EagerTensors. The concrete classes
+(TF's names: _TensorSliceDataset, _MapDataset ...) are in ``sources`` and
+``transformations``. Used inside tf.function, datasets are read at run time (see
+``iterator_ops``).
+"""
+import abc
+
+from ..framework import dtypes
+from ..framework.constant_op import convert_to_tensor
+from ..framework.function import executing_eagerly
+from . import structure
+from .options import Options
+
+AUTOTUNE = -1
+INFINITE_CARDINALITY = -1
+UNKNOWN_CARDINALITY = -2
+
+
+class Dataset(abc.ABC):
+    """tf.data.Dataset. Subclasses set ``_spec`` and implement ``_iter_flat`` and
+    ``_cardinality`` (a Python int; -1 infinite, -2 unknown)."""
+
+    _spec = None
+    _inputs = ()
+    _repr_name = None
+
+    @abc.abstractmethod
+    def _iter_flat(self):
+        """A fresh generator of the elements as flat lists of arrays."""
+
+    @abc.abstractmethod
+    def _cardinality(self):
+        """The number of elements, INFINITE_CARDINALITY or UNKNOWN_CARDINALITY."""
+
+    @property
+    def element_spec(self):
+        return self._spec
+
+    def __repr__(self):
+        return f"<{self._repr_name or type(self).__name__} element_spec={self._spec!r}>"
+
+    def __bool__(self):
+        return True
+
+    # -- iteration ------------------------------------------------------------------
+
+    def __iter__(self):
+        """An OwnedIterator; inside tf.function, a loop unrolled over the (finite, known
+        number of) elements, each read when the function runs."""
+        from . import iterator_ops
+        if executing_eagerly():
+            return iterator_ops.OwnedIterator(self)
+        n = self._cardinality()
+        if n < 0:
+            raise TypeError(
+                "tfcompat cannot iterate over a tf.data.Dataset of "
+                f"{'infinite' if n == INFINITE_CARDINALITY else 'unknown'} cardinality "
+                "inside tf.function (TF's dataset loops are not implemented): iterate it "
+                "eagerly, or pass iter(dataset) to the function and call next() on it.")
+        return iterator_ops.traced_elements(self, n)
+
+    def as_numpy_iterator(self):
+        """tf.data.Dataset.as_numpy_iterator: the elements as numpy values."""
+        if not executing_eagerly():
+            raise RuntimeError("`tf.data.Dataset.as_numpy_iterator()` is only supported in "
+                               "eager mode.")
+        from .iterator_ops import next_flat
+        return _NumpyIterator(self, next_flat)
+
+    def cardinality(self):
+        """The number of elements as an int64 scalar (-1 infinite, -2 unknown)."""
+        return convert_to_tensor(self._cardinality(), dtype=dtypes.int64)
+
+    def __len__(self):
+        n = self._cardinality()
+        if n == INFINITE_CARDINALITY:
+            raise TypeError("The dataset is infinite.")
+        if n == UNKNOWN_CARDINALITY:
+            raise TypeError("The dataset length is unknown.")
+        return n
+
+    def options(self):
+        """The tf.data.Options of this dataset (merged along its inputs)."""
+        merged = Options()
+        for ds in self._inputs:
+            merged = merged.merge(ds.options())
+        own = getattr(self, "_own_options", None)
+        return merged.merge(own) if own is not None else merged
+
+    # -- constructors -------------------------------------------------------------------
+
+    @staticmethod
+    def from_tensor_slices(tensors, name=None):
+        from .sources import _TensorSliceDataset
+        return _TensorSliceDataset(tensors)
+
+    @staticmethod
+    def from_tensors(tensors, name=None):
+        from .sources import _TensorDataset
+        return _TensorDataset(tensors)
+
+    @staticmethod
+    def range(*args, **kwargs):
+        """Dataset.range(stop) / (start, stop[, step]), output_type=tf.int64."""
+        from .sources import _RangeDataset
+        return _RangeDataset(*args, **kwargs)
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None,
+                       output_signature=None, name=None):
+        from .sources import _GeneratorDataset
+        return _GeneratorDataset(generator, output_types, output_shapes, args,
+                                 output_signature)
+
+    @staticmethod
+    def zip(*args, datasets=None, name=None):
+        """Dataset.zip((a, b)), Dataset.zip(a, b) or Dataset.zip({'k': a, ...})."""
+        from .transformations import _ZipDataset
+        if datasets is not None and args:
+            raise TypeError("Both `*args` and `datasets` cannot be set.")
+        if datasets is None:
+            if not args:
+                raise TypeError("Must pass at least one dataset to `zip`.")
+            datasets = args[0] if len(args) == 1 else args
+        return _ZipDataset(datasets)
+
+    # -- transformations -------------------------------------------------------------------
+
+    def apply(self, transformation_func):
+        """transformation_func(self), which must return a Dataset."""
+        ds = transformation_func(self)
+        if not isinstance(ds, Dataset):
+            raise TypeError(f"`transformation_func` must return a `tf.data.Dataset` object. "
+                            f"Got {type(ds)}.")
+        return ds
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None,
+            synchronous=None, use_unbounded_threadpool=False, name=None):
+        from .transformations import _MapDataset
+        return _MapDataset(self, map_func)
+
+    def filter(self, predicate, name=None):
+        from .transformations import _FilterDataset
+        return _FilterDataset(self, predicate)
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None,
+              deterministic=None, name=None):
+        from .transformations import _BatchDataset
+        return _BatchDataset(self, batch_size, drop_remainder)
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None,
+                     drop_remainder=False, name=None):
+        from .transformations import _PaddedBatchDataset
+        return _PaddedBatchDataset(self, batch_size, padded_shapes, padding_values,
+                                   drop_remainder)
+
+    def unbatch(self, name=None):
+        from .transformations import _UnbatchDataset
+        return _UnbatchDataset(self)
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
+        from .transformations import _ShuffleDataset
+        return _ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)
+
+    def repeat(self, count=None, name=None):
+        from .transformations import _RepeatDataset
+        return _RepeatDataset(self, count)
+
+    def take(self, count, name=None):
+        from .transformations import _TakeDataset
+        return _TakeDataset(self, count)
+
+    def skip(self, count, name=None):
+        from .transformations import _SkipDataset
+        return _SkipDataset(self, count)
+
+    def shard(self, num_shards, index, name=None):
+        from .transformations import _ShardDataset
+        return _ShardDataset(self, num_shards, index)
+
+    def prefetch(self, buffer_size, name=None):
+        from .transformations import _PrefetchDataset
+        return _PrefetchDataset(self)
+
+    def cache(self, filename="", name=None):
+        from .transformations import CacheDataset
+        if filename:
+            raise TypeError("tfcompat does not support string tensors (tf.string): "
+                            "tf.data.Dataset.cache(filename) (a file cache) is not supported; "
+                            "use cache() for an in-memory cache.")
+        return CacheDataset(self)
+
+    def concatenate(self, dataset, name=None):
+        from .transformations import _ConcatenateDataset
+        return _ConcatenateDataset(self, dataset)
+
+    def enumerate(self, start=0, name=None):
+        """Dataset.zip((Dataset.range(start, inf), self)), as TF builds it."""
+        from .sources import _RangeDataset
+        from .transformations import _ZipDataset
+        return _ZipDataset((_RangeDataset(start, None), self))
+
+    def flat_map(self, map_func, name=None):
+        from .transformations import _FlatMapDataset
+        return _FlatMapDataset(self, map_func)
+
+    def interleave(self, map_func, cycle_length=None, block_length=None,
+                   num_parallel_calls=None, deterministic=None, name=None):
+        from .transformations import _InterleaveDataset
+        return _InterleaveDataset(self, map_func, cycle_length, block_length)
+
+    def take_while(self, predicate, name=None):
+        from .transformations import _TakeWhileDataset
+        return _TakeWhileDataset(self, predicate)
+
+    def unique(self, name=None):
+        from .transformations import _UniqueDataset
+        return _UniqueDataset(self)
+
+    def scan(self, initial_state, scan_func, name=None):
+        from .transformations import _ScanDataset
+        return _ScanDataset(self, initial_state, scan_func)
+
+    def with_options(self, options, name=None):
+        from .transformations import _OptionsDataset
+        return _OptionsDataset(self, options)
+
+    def reduce(self, initial_state, reduce_func, name=None):
+        """reduce_func(state, element) over the elements; the final state as Tensors."""
+        from .transformations import reduce
+        return reduce(self, initial_state, reduce_func)
+
+
+class _NumpyIterator:
+    """What as_numpy_iterator returns: numpy values (0-d as numpy scalars)."""
+
+    def __init__(self, dataset, next_flat):
+        self._spec = dataset.element_spec
+        self._it = dataset._iter_flat()
+        self._next_flat = next_flat
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return structure.to_numpy(self._spec, self._next_flat(self._it, self._spec))
+
+    next = __next__
+
+
+DatasetV2 = Dataset

@@ -1,0 +1,184 @@
+"""tf.data.Iterator: what ``iter(dataset)`` returns (TF's OwnedIterator).
+
+Eagerly, an iterator runs the dataset's chain of Python generators. While a tf.function
+is traced, ``next``/``get_next``/``get_next_as_optional`` do not read an element at trace
+time (that would bake it into the function as a constant): they stage an ordered
+``jax.experimental.io_callback`` that pulls the next element each time the function
+runs, so the element shapes must be static. Differences from TF: past the end inside
+tf.function, ``get_next`` fails with JAX's runtime error wrapping TF's OutOfRangeError
+message (not OutOfRangeError itself).
+"""
+import abc
+import collections.abc
+
+import jax
+import numpy as np
+
+from ..framework import errors, nest
+from ..framework.constant_op import convert_to_tensor
+from ..framework.function import executing_eagerly
+from ..framework.host_callback import io_callback
+from ..framework.tensor import EagerTensor
+from . import structure
+from .optional_ops import _OptionalImpl
+
+
+class ElementError(Exception):
+    """Raised inside a pipeline when producing an element fails: the iterator reports it
+    as TF's op error of class `cls` with `text`."""
+
+    def __init__(self, cls, text):
+        super().__init__(text)
+        self.cls = cls
+        self.text = text
+
+
+def _n_components(spec):
+    return len(structure.flat_specs(spec))
+
+
+def _get_next_error(cls, text, spec):
+    return errors.op_error(cls, "IteratorGetNext", text,
+                           kernel=f"IteratorGetNext_output_types_{_n_components(spec)}")
+
+
+def end_of_sequence(spec):
+    return _get_next_error(errors.OutOfRangeError, "End of sequence", spec)
+
+
+def next_flat(it, spec):
+    """The next element of the generator `it` as flat arrays; StopIteration at the end,
+    TF's op error where the pipeline failed."""
+    try:
+        return next(it)
+    except ElementError as e:
+        raise _get_next_error(e.cls, e.text, spec) from None
+
+
+def _avals(spec):
+    return [jax.ShapeDtypeStruct(tuple(s.shape.as_list()), s.dtype._np)
+            for s in structure.flat_specs(spec)]
+
+
+def staged_pull(pull, spec, what, optional=False):
+    """Stage `pull()` (flat arrays of `spec`, or None at the end) to run each time the
+    traced function runs; the result as tracers ((has_value, values) if `optional`)."""
+    structure.check_static(spec, what)
+    avals = _avals(spec)
+
+    def callback():
+        flat = pull()
+        if flat is None:
+            if not optional:
+                raise end_of_sequence(spec)
+            return [np.asarray(False)] + [np.zeros(a.shape, a.dtype) for a in avals]
+        values = [np.asarray(x, a.dtype) for x, a in zip(flat, avals)]
+        for v, a in zip(values, avals):
+            if v.shape != a.shape:
+                raise TypeError(f"tfcompat: an element of shape {v.shape} was produced where "
+                                f"the element_spec {spec!r} promises {a.shape}.")
+        return ([np.asarray(True)] if optional else []) + values
+
+    result_avals = ([jax.ShapeDtypeStruct((), np.bool_)] if optional else []) + avals
+    return io_callback(callback, result_avals)
+
+
+class Iterator(collections.abc.Iterator, abc.ABC):
+    """tf.data.Iterator."""
+
+    @property
+    @abc.abstractmethod
+    def element_spec(self):
+        """The nested TensorSpecs of the elements."""
+
+    @abc.abstractmethod
+    def get_next(self):
+        """The next element; OutOfRangeError at the end."""
+
+    @abc.abstractmethod
+    def get_next_as_optional(self):
+        """The next element as a tf.experimental.Optional (empty at the end)."""
+
+
+class OwnedIterator(Iterator):
+    """The iterator of a dataset (TF's class name)."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._spec = dataset.element_spec
+        self._it = None
+
+    element_spec = property(lambda self: self._spec)
+
+    def _pull(self):
+        """The next flat element, or None at the end (run eagerly or from a callback)."""
+        if self._it is None:
+            self._it = self._dataset._iter_flat()
+        try:
+            return next_flat(self._it, self._spec)
+        except StopIteration:
+            return None
+
+    def _staged(self, optional=False):
+        return staged_pull(self._pull, self._spec, "the iterator's dataset", optional)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not executing_eagerly():
+            return self._traced_value(self._staged())
+        flat = self._pull()
+        if flat is None:
+            raise StopIteration
+        return structure.to_tensors(self._spec, flat)
+
+    def next(self):
+        """Python 2-style alias of ``__next__``."""
+        return self.__next__()
+
+    def get_next(self):
+        if not executing_eagerly():
+            return self._traced_value(self._staged())
+        flat = self._pull()
+        if flat is None:
+            raise end_of_sequence(self._spec)
+        return structure.to_tensors(self._spec, flat)
+
+    def get_next_as_optional(self):
+        if not executing_eagerly():
+            out = self._staged(optional=True)
+            return _OptionalImpl(EagerTensor(out[0]), self._traced_value(out[1:]), self._spec)
+        flat = self._pull()
+        if flat is None:
+            return _OptionalImpl(convert_to_tensor(False), None, self._spec)
+        return _OptionalImpl(convert_to_tensor(True), structure.to_tensors(self._spec, flat),
+                             self._spec)
+
+    def _traced_value(self, arrays):
+        return nest.pack_sequence_as(self._spec, [EagerTensor(a) for a in arrays])
+
+
+def traced_elements(dataset, count):
+    """``for x in dataset`` inside tf.function, for a dataset of `count` elements: the loop
+    is unrolled and each element is pulled when the function runs (each run iterates the
+    dataset from its start)."""
+    spec = dataset.element_spec
+    state = {"it": None}
+
+    def pull_at(i):
+        def pull():
+            if i == 0:
+                state["it"] = dataset._iter_flat()
+            try:
+                return next_flat(state["it"], spec)
+            except StopIteration:
+                return None
+        return pull
+
+    for i in range(count):
+        arrays = staged_pull(pull_at(i), spec, "the dataset iterated in a for loop")
+        yield nest.pack_sequence_as(spec, [EagerTensor(a) for a in arrays])
+
+
+OwnedIterator.__module__ = "tensorflow.python.data.ops.iterator_ops"

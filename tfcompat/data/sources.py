@@ -1,0 +1,189 @@
+"""Source datasets: from_tensor_slices, from_tensors, range, from_generator."""
+import numpy as np
+
+from ..framework import dtypes, errors, nest
+from ..framework.function import TensorSpec
+from ..framework.tensor import Tensor
+from ..framework.tensor_shape import TensorShape
+from . import structure
+from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
+from .iterator_ops import ElementError
+
+
+def _host(array):
+    """A component as a numpy array (slicing on the host is cheap per element)."""
+    return array if isinstance(array, np.ndarray) else np.asarray(array)
+
+
+class _TensorSliceDataset(Dataset):
+    """Dataset.from_tensor_slices: the slices along the first dimension."""
+
+    def __init__(self, tensors):
+        structure_, flat = structure.normalize(tensors)
+        self._arrays = [_host(a) for a in flat]
+        n = None
+        for a in self._arrays:
+            if a.ndim == 0:
+                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+            if n is not None and a.shape[0] != n:
+                raise ValueError(f"Dimensions {n} and {a.shape[0]} are not compatible")
+            n = a.shape[0]
+        self._n = n
+        self._spec = nest.pack_sequence_as(structure_, [
+            TensorSpec(a.shape[1:], dtypes.from_numpy(a.dtype)) for a in self._arrays])
+
+    def _iter_flat(self):
+        arrays = self._arrays
+        for i in range(self._n):
+            yield [a[i] for a in arrays]
+
+    def _cardinality(self):
+        return self._n
+
+
+class _TensorDataset(Dataset):
+    """Dataset.from_tensors: one element."""
+
+    def __init__(self, tensors):
+        structure_, flat = structure.normalize(tensors)
+        self._flat = flat
+        self._spec = structure.specs(structure_, flat)
+
+    def _iter_flat(self):
+        yield list(self._flat)
+
+    def _cardinality(self):
+        return 1
+
+
+def _int(x):
+    return int(x.numpy()) if isinstance(x, Tensor) else int(x)
+
+
+class _RangeDataset(Dataset):
+    """Dataset.range(stop) / range(start, stop[, step], output_type=tf.int64); TF ignores
+    other keyword arguments. stop None (internal) means unbounded (enumerate)."""
+
+    def __init__(self, *args, output_type=dtypes.int64, **kwargs):
+        if len(args) == 1:
+            start, stop, step = 0, args[0], 1
+        elif len(args) == 2:
+            (start, stop), step = args, 1
+        elif len(args) == 3:
+            start, stop, step = args
+        else:
+            raise ValueError(f"Invalid `args`. The length of `args` should be between 1 and "
+                             f"3 but was {len(args)}.")
+        self._start, self._step = _int(start), _int(step)
+        self._stop = None if stop is None else _int(stop)
+        if self._step == 0:
+            raise errors.op_error(errors.InvalidArgumentError, "RangeDataset",
+                                  "step must be a non-zero integer.", kernel="RangeDataset")
+        self._dtype = dtypes.as_dtype(output_type)
+        self._spec = TensorSpec([], self._dtype)
+
+    def _iter_flat(self):
+        np_dtype = self._dtype._np
+        if self._stop is None:
+            i = self._start
+            while True:
+                yield [np.asarray(i, np_dtype)]
+                i += self._step
+        for i in range(self._start, self._stop, self._step):
+            yield [np.asarray(i, np_dtype)]
+
+    def _cardinality(self):
+        if self._stop is None:
+            return -1
+        return len(range(self._start, self._stop, self._step))
+
+
+def _leaf_spec(dtype, shape):
+    return TensorSpec(TensorShape(shape), dtypes.as_dtype(dtype))
+
+
+def _flatten_up_to(spec, value):
+    """The components of a generated `value` following the structure of `spec`."""
+    if isinstance(spec, TensorSpec):
+        return [value]
+    if isinstance(spec, dict):
+        return [x for k in sorted(spec) for x in _flatten_up_to(spec[k], value[k])]
+    if not isinstance(value, (list, tuple)) or len(value) != len(spec):
+        raise ElementError(errors.InvalidArgumentError,
+                           "TypeError: `generator` yielded an element that did not match "
+                           f"the expected structure. The expected structure was {spec!r}, "
+                           f"but the yielded element was {value!r}.")
+    return [x for s, v in zip(spec, value) for x in _flatten_up_to(s, v)]
+
+
+class _GeneratorDataset(Dataset):
+    """Dataset.from_generator: each iteration calls generator(*args) (TF builds it as a
+    flat_map, whence the printed class name)."""
+
+    _repr_name = "_FlatMapDataset"
+
+    def __init__(self, generator, output_types, output_shapes, args, output_signature):
+        if not callable(generator):
+            raise TypeError("`generator` must be a Python callable.")
+        if output_signature is not None:
+            if output_types is not None or output_shapes is not None:
+                raise TypeError("The `output_types` and `output_shapes` arguments should not "
+                                "be set when `output_signature` is set.")
+            spec = output_signature
+        else:
+            if output_types is None:
+                raise TypeError("To specify the output signature you need to provide either "
+                                "the `output_signature` argument or the `output_types` "
+                                "argument.")
+            if output_shapes is None:
+                spec = nest.map_structure(lambda t: _leaf_spec(t, None), output_types)
+            else:
+                spec = _map_up_to(output_types, output_shapes)
+        for s in nest.flatten(spec):
+            if not isinstance(s, TensorSpec):
+                raise TypeError(f"tfcompat's from_generator supports TensorSpec signatures "
+                                f"only, got {s!r}.")
+            if s.dtype._np is None:
+                raise TypeError(f"tfcompat does not support {s.dtype.name} tensors: "
+                                "tf.data.Dataset.from_generator with this output_signature "
+                                "is not supported.")
+        self._generator = generator
+        self._args = tuple(np.asarray(structure.to_array(a)) for a in (args or ()))
+        self._spec = spec
+
+    def _iter_flat(self):
+        specs = nest.flatten(self._spec)
+        for value in self._generator(*self._args):
+            if isinstance(self._spec, tuple) and isinstance(value, list):
+                value = tuple(value)
+            flat = []
+            for s, v in zip(specs, _flatten_up_to(self._spec, value)):
+                try:
+                    a = structure.to_array(v, s.dtype) if not isinstance(v, Tensor) else \
+                        np.asarray(v._value).astype(s.dtype._np)
+                except (TypeError, ValueError):
+                    raise ElementError(
+                        errors.InvalidArgumentError,
+                        "TypeError: `generator` yielded an element that could not be "
+                        f"converted to the expected type. The expected type was "
+                        f"{s.dtype.name}, but the yielded element was {v!r}.") from None
+                if not s.shape.is_compatible_with(a.shape):
+                    raise ElementError(
+                        errors.InvalidArgumentError,
+                        f"TypeError: `generator` yielded an element of shape "
+                        f"{TensorShape(a.shape)} where an element of shape {s.shape} was "
+                        "expected.")
+                flat.append(a)
+            yield flat
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+
+def _map_up_to(types, shapes):
+    """TensorSpecs from the old output_types/output_shapes pair (shapes may be a list)."""
+    if not nest.is_nested(types):
+        return _leaf_spec(types, shapes)
+    if isinstance(types, dict):
+        return type(types)((k, _map_up_to(types[k], shapes[k])) for k in types)
+    return type(types)(_map_up_to(t, s) for t, s in zip(types, shapes))

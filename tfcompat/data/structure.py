@@ -1,0 +1,133 @@
+"""Element structures of tf.data: nested tuples/dicts/namedtuples of TensorSpecs.
+
+Inside a pipeline an element travels as a flat list of arrays (numpy arrays on the host,
+or jax arrays computed by a map function); a dataset's ``element_spec`` gives the nesting.
+Python lists are tensors here, as in tf.data (``from_tensor_slices([1, 2])`` is one
+component), and a list returned by a user function is read as a tuple, as TF does.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..framework import dtypes, nest
+from ..framework.function import TensorSpec
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor_shape import TensorShape
+from ..framework.variables import Variable
+
+_TRACED_SOURCE = (
+    "tfcompat cannot build a tf.data.Dataset from a Tensor traced inside tf.function: "
+    "build the dataset outside the function and pass it (or its iterator) in.")
+
+
+def to_array(value, dtype=None):
+    """One component as an array: Tensors keep their (jax) value, everything else becomes a
+    numpy array by TF's conversion rules (Python floats float32, strings TypeError)."""
+    if isinstance(value, Variable):
+        value = value._read()
+    if isinstance(value, Tensor):
+        if isinstance(value._value, jax.core.Tracer):
+            raise TypeError(_TRACED_SOURCE)
+        arr = value._value
+    elif dtype is not None:
+        arr = dtypes.cast_python(value, dtype)
+    else:
+        arr = dtypes.infer_numpy(value)
+        if arr.dtype.kind in "USO":
+            raise TypeError("tfcompat does not support string tensors (tf.string): cannot "
+                            f"convert {value!r} to a Tensor.")
+    if dtype is not None and arr.dtype != dtype._np:
+        raise TypeError(f"Expected {dtype.name} but got {dtypes.from_numpy(arr.dtype).name}")
+    return arr
+
+
+def normalize(value):
+    """A user's element: (structure with None leaves, flat list of arrays). Lists inside
+    are tensors; tuples, namedtuples and dicts are structure."""
+    if isinstance(value, dict):
+        keys = sorted(value)
+        parts = [normalize(value[k]) for k in keys]
+        structure = type(value)((k, s) for k, (s, _) in zip(keys, parts))
+        return structure, [a for _, flat in parts for a in flat]
+    if isinstance(value, tuple):
+        parts = [normalize(v) for v in value]
+        items = [s for s, _ in parts]
+        structure = type(value)(*items) if hasattr(type(value), "_fields") else tuple(items)
+        return structure, [a for _, flat in parts for a in flat]
+    return None, [to_array(value)]
+
+
+def lists_to_tuples(value):
+    """A function's return value as tf.data reads it: lists are tuples."""
+    if isinstance(value, list):
+        return tuple(lists_to_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return type(value)((k, lists_to_tuples(v)) for k, v in value.items())
+    if isinstance(value, tuple) and not hasattr(type(value), "_fields"):
+        return tuple(lists_to_tuples(v) for v in value)
+    if isinstance(value, tuple):
+        return type(value)(*[lists_to_tuples(v) for v in value])
+    return value
+
+
+def spec_of(array):
+    return TensorSpec(array.shape, dtypes.from_numpy(array.dtype))
+
+
+def specs(structure, flat_arrays):
+    return nest.pack_sequence_as(structure, [spec_of(a) for a in flat_arrays])
+
+
+def flat_specs(element_spec):
+    return nest.flatten(element_spec)
+
+
+def map_specs(fn, element_spec):
+    return nest.map_structure(fn, element_spec)
+
+
+def to_tensor(array):
+    """An EagerTensor of one component (host arrays are put on the default device)."""
+    if isinstance(array, jax.Array):
+        return EagerTensor(array)
+    return EagerTensor(jnp.asarray(array))
+
+
+def to_tensors(element_spec, flat_arrays):
+    """The element the user sees: the nested structure of EagerTensors."""
+    return nest.pack_sequence_as(element_spec, [to_tensor(a) for a in flat_arrays])
+
+
+def to_numpy(element_spec, flat_arrays):
+    return nest.pack_sequence_as(element_spec, [
+        a[()] if a.ndim == 0 else a for a in (np.asarray(x) for x in flat_arrays)])
+
+
+def most_specific_compatible(a, b):
+    """The TensorShape both shapes satisfy: differing dimensions become None."""
+    if a.rank is None or b.rank is None or a.rank != b.rank:
+        return TensorShape(None)
+    return TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
+
+
+def relax(spec_a, spec_b):
+    """The common element_spec of two structures (same nesting and dtypes), else None."""
+    try:
+        nest.assert_same_structure(spec_a, spec_b)
+    except (TypeError, ValueError):
+        return None
+    fa, fb = nest.flatten(spec_a), nest.flatten(spec_b)
+    if any(x.dtype != y.dtype for x, y in zip(fa, fb)):
+        return None
+    return nest.pack_sequence_as(spec_a, [
+        TensorSpec(most_specific_compatible(x.shape, y.shape), x.dtype) for x, y in zip(fa, fb)])
+
+
+def check_static(element_spec, what):
+    """Raise unless every component of `element_spec` has a fully defined shape."""
+    for s in nest.flatten(element_spec):
+        if not s.shape.is_fully_defined():
+            raise TypeError(
+                f"tfcompat needs static element shapes inside tf.function: {what} has "
+                f"element_spec {element_spec!r}, whose shapes are not fully defined (use "
+                "drop_remainder=True in batch, or iterate the dataset outside tf.function).")

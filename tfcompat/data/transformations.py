@@ -1,0 +1,609 @@
+"""The transformations of tf.data.Dataset (TF's class names), as Python generators."""
+import os
+
+import numpy as np
+
+from ..framework import dtypes, errors, nest
+from ..framework.function import TensorSpec, executing_eagerly
+from ..framework.tensor import Tensor
+from ..framework.tensor_shape import TensorShape
+from ..ops import random_seed
+from . import structure
+from .dataset_ops import INFINITE_CARDINALITY as INF
+from .dataset_ops import UNKNOWN_CARDINALITY as UNKNOWN
+from .dataset_ops import AUTOTUNE, Dataset
+from .functions import DatasetFunction, Predicate, StructuredFunction
+from .iterator_ops import ElementError
+
+
+def _int(x):
+    return int(x.numpy()) if isinstance(x, Tensor) else int(x)
+
+
+class _Unary(Dataset):
+    """A transformation of one input dataset; by default it keeps the element_spec."""
+
+    def __init__(self, input_dataset):
+        if not isinstance(input_dataset, Dataset):
+            raise TypeError(f"Expected a tf.data.Dataset, got {type(input_dataset).__name__}.")
+        self._input = input_dataset
+        self._inputs = (input_dataset,)
+        self._spec = input_dataset.element_spec
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+
+class _MapDataset(_Unary):
+    def __init__(self, input_dataset, map_func):
+        super().__init__(input_dataset)
+        self._fn = StructuredFunction(map_func, self._spec, "Dataset.map()")
+        self._spec = self._fn.output_spec
+
+    def _iter_flat(self):
+        fn = self._fn
+        for flat in self._input._iter_flat():
+            yield fn(flat)
+
+
+class _FilterDataset(_Unary):
+    def __init__(self, input_dataset, predicate):
+        super().__init__(input_dataset)
+        self._predicate = Predicate(predicate, self._spec, "Dataset.filter()")
+
+    def _iter_flat(self):
+        test = self._predicate.test
+        return (flat for flat in self._input._iter_flat() if test(flat))
+
+    def _cardinality(self):
+        return UNKNOWN
+
+
+class _TakeWhileDataset(_Unary):
+    def __init__(self, input_dataset, predicate):
+        super().__init__(input_dataset)
+        self._predicate = Predicate(predicate, self._spec, "Dataset.take_while()")
+
+    def _iter_flat(self):
+        for flat in self._input._iter_flat():
+            if not self._predicate.test(flat):
+                return
+            yield flat
+
+    def _cardinality(self):
+        return UNKNOWN
+
+
+def _batch_size(batch_size, op):
+    n = _int(batch_size)
+    if n <= 0:
+        raise errors.op_error(errors.InvalidArgumentError, op,
+                              "Batch size must be greater than zero.", kernel=op)
+    return n
+
+
+def _batches(it, n, drop_remainder):
+    """Lists of `n` consecutive flat elements (the last one shorter unless dropped)."""
+    batch = []
+    for flat in it:
+        batch.append(flat)
+        if len(batch) == n:
+            yield batch
+            batch = []
+    if batch and not drop_remainder:
+        yield batch
+
+
+def _batched_cardinality(n, size, drop_remainder):
+    if n < 0:
+        return n
+    return n // size if drop_remainder else -(-n // size)
+
+
+class _BatchDataset(_Unary):
+    def __init__(self, input_dataset, batch_size, drop_remainder):
+        super().__init__(input_dataset)
+        self._size = _batch_size(batch_size, "BatchDatasetV2")
+        self._drop = bool(drop_remainder)
+        lead = self._size if self._drop else None
+        self._spec = structure.map_specs(
+            lambda s: TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype),
+            self._spec)
+
+    def _iter_flat(self):
+        for batch in _batches(self._input._iter_flat(), self._size, self._drop):
+            yield [_stack([np.asarray(e[i]) for e in batch]) for i in range(len(batch[0]))]
+
+    def _cardinality(self):
+        return _batched_cardinality(self._input._cardinality(), self._size, self._drop)
+
+
+def _stack(arrays):
+    first = arrays[0].shape
+    for a in arrays[1:]:
+        if a.shape != first:
+            raise ElementError(
+                errors.InvalidArgumentError,
+                "Cannot add tensor to the batch: number of elements does not match. Shapes "
+                f"are: [tensor]: [{','.join(map(str, a.shape))}], [batch]: "
+                f"[{','.join(map(str, first))}]")
+    return np.stack(arrays)
+
+
+class _PaddedBatchDataset(_Unary):
+    def __init__(self, input_dataset, batch_size, padded_shapes, padding_values,
+                 drop_remainder):
+        super().__init__(input_dataset)
+        self._size = _batch_size(batch_size, "PaddedBatchDatasetV2")
+        self._drop = bool(drop_remainder)
+        flat = structure.flat_specs(self._spec)
+        for s in flat:
+            if s.shape.rank is None and padded_shapes is None:
+                raise ValueError("You must provide `padded_shapes` argument because component "
+                                 "shapes are unknown.")
+        if padded_shapes is None:
+            shapes = [s.shape for s in flat]
+        else:
+            shapes = [TensorShape([None if d is None or _int(d) == -1 else _int(d)
+                                   for d in (p.dims if isinstance(p, TensorShape) else p)])
+                      for p in _flatten_like(self._spec, padded_shapes)]
+        self._shapes = shapes
+        if padding_values is None:
+            values = [np.zeros((), s.dtype._np) for s in flat]
+        else:
+            values = [structure.to_array(v) for v in _flatten_like(self._spec, padding_values)]
+            for v, s in zip(values, flat):
+                if np.asarray(v).dtype != s.dtype._np:
+                    raise TypeError(f"Mismatched type between padding value and padded "
+                                    f"shape: {s.dtype!r} vs {dtypes.from_numpy(v.dtype)!r}.")
+        self._values = [np.asarray(v) for v in values]
+        lead = self._size if self._drop else None
+        self._spec = nest.pack_sequence_as(self._spec, [
+            TensorSpec(TensorShape([lead]).concatenate(p), s.dtype)
+            for p, s in zip(shapes, flat)])
+
+    def _iter_flat(self):
+        for batch in _batches(self._input._iter_flat(), self._size, self._drop):
+            out = []
+            for i, (shape, value) in enumerate(zip(self._shapes, self._values)):
+                column = [np.asarray(e[i]) for e in batch]
+                target = [d if d is not None else max(c.shape[k] for c in column)
+                          for k, d in enumerate(shape.dims)]
+                padded = np.full([len(column)] + target, value, column[0].dtype)
+                for j, c in enumerate(column):
+                    if any(x > t for x, t in zip(c.shape, target)):
+                        raise ElementError(errors.InvalidArgumentError,
+                                           "Attempted to pad to a smaller size than the "
+                                           "input element.")
+                    padded[(j,) + tuple(slice(0, x) for x in c.shape)] = c
+                out.append(padded)
+            yield out
+
+    def _cardinality(self):
+        return _batched_cardinality(self._input._cardinality(), self._size, self._drop)
+
+
+def _flatten_like(spec, value):
+    """`value` (a scalar or shape for each component, or one for all) as a flat list."""
+    n = len(structure.flat_specs(spec))
+    if isinstance(spec, TensorSpec):
+        return [value]
+    if not isinstance(value, (tuple, dict)):
+        return [value] * n
+    return [x for s, v in zip(_children(spec), _children(value)) for x in _flatten_like(s, v)]
+
+
+def _children(x):
+    return [x[k] for k in sorted(x)] if isinstance(x, dict) else list(x)
+
+
+class _UnbatchDataset(_Unary):
+    def __init__(self, input_dataset):
+        super().__init__(input_dataset)
+        flat = structure.flat_specs(self._spec)
+        if any(s.shape.rank == 0 for s in flat):
+            raise ValueError("Cannot unbatch an input with scalar components.")
+        self._spec = nest.pack_sequence_as(self._spec, [
+            TensorSpec(TensorShape(None) if s.shape.rank is None else s.shape.dims[1:],
+                       s.dtype) for s in flat])
+
+    def _iter_flat(self):
+        for flat in self._input._iter_flat():
+            arrays = [np.asarray(a) for a in flat]
+            n = arrays[0].shape[0]
+            if any(a.shape[0] != n for a in arrays):
+                raise ElementError(errors.InvalidArgumentError,
+                                   "Input element must have the same batch size in each "
+                                   "component.")
+            for i in range(n):
+                yield [a[i] for a in arrays]
+
+    def _cardinality(self):
+        return UNKNOWN
+
+
+class _ShuffleDataset(_Unary):
+    """TF's buffer algorithm: fill a buffer of `buffer_size` elements, emit a random one
+    and put the next input element in its place. Orders differ from TF's (another
+    random generator) but a seed makes them deterministic; each iteration reshuffles
+    unless reshuffle_each_iteration=False."""
+
+    def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
+        super().__init__(input_dataset)
+        self._buffer_size = _int(buffer_size)
+        if self._buffer_size == AUTOTUNE:
+            self._buffer_size = 1 << 62
+        elif self._buffer_size <= 0:
+            raise errors.op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
+                                  "buffer_size must be greater than zero.",
+                                  kernel="ShuffleDatasetV3")
+        seed, seed2 = random_seed.get_seed(None if seed is None else _int(seed))
+        if seed == 0 and seed2 == 0:
+            seed, seed2 = (int(x) for x in np.random.SeedSequence().generate_state(2))
+        self._seeds = (seed, seed2)
+        self._reshuffle = bool(reshuffle_each_iteration)
+        self._epoch = 0
+
+    def _iter_flat(self):
+        epoch = self._epoch
+        if self._reshuffle:
+            self._epoch += 1
+        rng = np.random.default_rng([*self._seeds, epoch])
+        it = self._input._iter_flat()
+        buffer = []
+        for flat in it:
+            buffer.append(flat)
+            if len(buffer) >= self._buffer_size:
+                break
+        draws = iter(())
+        while buffer:
+            u = next(draws, None)
+            if u is None:   # uniform draws in chunks: one generator call per 1024 picks
+                draws = iter(rng.random(1024).tolist())
+                u = next(draws)
+            i = min(int(u * len(buffer)), len(buffer) - 1)
+            out = buffer[i]
+            try:
+                buffer[i] = next(it)
+            except StopIteration:
+                buffer[i] = buffer[-1]
+                buffer.pop()
+            yield out
+
+
+class _RepeatDataset(_Unary):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = -1 if count is None else _int(count)
+
+    def _iter_flat(self):
+        epoch = 0
+        while self._count < 0 or epoch < self._count:
+            empty = True
+            for flat in self._input._iter_flat():
+                empty = False
+                yield flat
+            if empty:
+                return
+            epoch += 1
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if self._count == 0 or n == 0:
+            return 0
+        if self._count < 0:
+            return INF if n != UNKNOWN else UNKNOWN
+        return n if n < 0 else n * self._count
+
+
+class _TakeDataset(_Unary):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = _int(count)
+
+    def _iter_flat(self):
+        if self._count < 0:
+            yield from self._input._iter_flat()
+            return
+        if self._count == 0:
+            return
+        for i, flat in enumerate(self._input._iter_flat()):
+            yield flat
+            if i + 1 == self._count:
+                return
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if self._count < 0:
+            return n
+        if n == INF:
+            return self._count
+        return n if n == UNKNOWN else min(n, self._count)
+
+
+class _SkipDataset(_Unary):
+    def __init__(self, input_dataset, count):
+        super().__init__(input_dataset)
+        self._count = _int(count)
+
+    def _iter_flat(self):
+        it = self._input._iter_flat()
+        if self._count < 0:
+            for _ in it:
+                pass
+            return
+        for i, flat in enumerate(it):
+            if i >= self._count:
+                yield flat
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return 0 if self._count < 0 else max(0, n - self._count)
+
+
+class _ShardDataset(_Unary):
+    def __init__(self, input_dataset, num_shards, index):
+        super().__init__(input_dataset)
+        self._n, self._index = _int(num_shards), _int(index)
+        if self._n <= 0:
+            raise errors.op_error(errors.InvalidArgumentError, "ShardDataset",
+                                  "Number of shards must be greater than zero "
+                                  f"(currently num_shards = {self._n}).", kernel="ShardDataset")
+        if not 0 <= self._index < self._n:
+            raise errors.op_error(errors.InvalidArgumentError, "ShardDataset",
+                                  f"Index must be between 0 and {self._n - 1} (currently "
+                                  f"index = {self._index}).", kernel="ShardDataset")
+
+    def _iter_flat(self):
+        for i, flat in enumerate(self._input._iter_flat()):
+            if i % self._n == self._index:
+                yield flat
+
+    def _cardinality(self):
+        n = self._input._cardinality()
+        if n < 0:
+            return n
+        return n // self._n + (1 if self._index < n % self._n else 0)
+
+
+class _PrefetchDataset(_Unary):
+    """Dataset.prefetch: elements are produced on demand here, so it passes through."""
+
+    def _iter_flat(self):
+        return self._input._iter_flat()
+
+
+class CacheDataset(_Unary):
+    """Dataset.cache() in memory: the first complete iteration is replayed after."""
+
+    def __init__(self, input_dataset):
+        super().__init__(input_dataset)
+        self._cache = None
+
+    def _iter_flat(self):
+        if self._cache is not None:
+            yield from self._cache
+            return
+        seen = []
+        for flat in self._input._iter_flat():
+            seen.append(flat)
+            yield flat
+        self._cache = seen
+
+
+class _OptionsDataset(_Unary):
+    def __init__(self, input_dataset, options):
+        from .options import Options
+        super().__init__(input_dataset)
+        if not isinstance(options, Options):
+            raise TypeError(f"options must be a tf.data.Options, got {type(options)}.")
+        self._own_options = options
+
+    def _iter_flat(self):
+        return self._input._iter_flat()
+
+
+class _ZipDataset(Dataset):
+    def __init__(self, datasets):
+        if isinstance(datasets, list):
+            raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) "
+                            "structures of `tf.data.Dataset` objects. Python `list` is not "
+                            "supported and you should use `tuple` instead.")
+        flat = nest.flatten(datasets)
+        for ds in flat:
+            if not isinstance(ds, Dataset):
+                raise TypeError(f"Invalid input to `zip`. Inputs are expected to be (nested) "
+                                f"structures of `tf.data.Dataset` objects but encountered "
+                                f"object of type {type(ds)}.")
+        self._datasets = datasets
+        self._inputs = tuple(flat)
+        self._spec = nest.pack_sequence_as(datasets, [ds.element_spec for ds in flat])
+
+    def _iter_flat(self):
+        its = [ds._iter_flat() for ds in self._inputs]
+        while True:
+            out = []
+            for it in its:
+                try:
+                    out.extend(next(it))
+                except StopIteration:
+                    return
+            yield out
+
+    def _cardinality(self):
+        result = INF
+        for ds in self._inputs:
+            n = ds._cardinality()
+            if n == UNKNOWN:
+                return UNKNOWN
+            if n != INF:
+                result = n if result == INF else min(result, n)
+        return result
+
+
+class _ConcatenateDataset(Dataset):
+    def __init__(self, first, second):
+        if not isinstance(second, Dataset):
+            raise TypeError(f"`dataset` must be a tf.data.Dataset, got {type(second)}.")
+        spec = structure.relax(first.element_spec, second.element_spec)
+        if spec is None:
+            raise TypeError(f"Incompatible dataset elements:\n  {first.element_spec!r} vs. "
+                            f"  {second.element_spec!r}")
+        self._inputs = (first, second)
+        self._spec = spec
+
+    def _iter_flat(self):
+        for ds in self._inputs:
+            yield from ds._iter_flat()
+
+    def _cardinality(self):
+        a, b = (ds._cardinality() for ds in self._inputs)
+        if UNKNOWN in (a, b):
+            return UNKNOWN
+        return INF if INF in (a, b) else a + b
+
+
+class _FlatMapDataset(_Unary):
+    def __init__(self, input_dataset, map_func):
+        super().__init__(input_dataset)
+        self._fn = DatasetFunction(map_func, self._spec, "Dataset.flat_map()")
+        self._spec = self._fn.output_spec
+
+    def _iter_flat(self):
+        for flat in self._input._iter_flat():
+            yield from self._fn(flat)._iter_flat()
+
+    def _cardinality(self):
+        return UNKNOWN
+
+
+def _default_cycle_length():
+    """TF's AUTOTUNE cycle length: the number of schedulable CPU cores."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+class _InterleaveDataset(_Unary):
+    """Dataset.interleave, sequential (TF's deterministic order): `cycle_length` open
+    inner datasets visited in turn, `block_length` elements from each per visit."""
+
+    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+        super().__init__(input_dataset)
+        self._fn = DatasetFunction(map_func, self._spec, "Dataset.interleave()")
+        self._spec = self._fn.output_spec
+        cycle = AUTOTUNE if cycle_length is None else _int(cycle_length)
+        self._cycle = _default_cycle_length() if cycle == AUTOTUNE else cycle
+        self._block = 1 if block_length is None else _int(block_length)
+        if self._cycle <= 0:
+            raise errors.op_error(errors.InvalidArgumentError, "InterleaveDataset",
+                                  "cycle_length must be greater than zero.",
+                                  kernel="InterleaveDataset")
+        if self._block <= 0:
+            raise errors.op_error(errors.InvalidArgumentError, "InterleaveDataset",
+                                  "block_length must be greater than zero.",
+                                  kernel="InterleaveDataset")
+
+    def _iter_flat(self):
+        inputs = self._input._iter_flat()
+        slots = [None] * self._cycle
+        input_done = False
+        i = 0
+        while True:
+            if slots[i] is None and not input_done:
+                try:
+                    slots[i] = self._fn(next(inputs))._iter_flat()
+                except StopIteration:
+                    input_done = True
+            if slots[i] is not None:
+                for _ in range(self._block):
+                    try:
+                        yield next(slots[i])
+                    except StopIteration:
+                        slots[i] = None
+                        break
+            if input_done and all(s is None for s in slots):
+                return
+            i = (i + 1) % self._cycle
+
+    def _cardinality(self):
+        return UNKNOWN
+
+
+class _UniqueDataset(_Unary):
+    def __init__(self, input_dataset):
+        super().__init__(input_dataset)
+        spec = self._spec
+        if not isinstance(spec, TensorSpec) or spec.dtype not in (dtypes.int32, dtypes.int64):
+            raise TypeError(f"`tf.data.Dataset.unique` does not support type "
+                            f"{getattr(spec, 'dtype', spec)!r}: only datasets of int32 or "
+                            "int64 tensors (tfcompat has no tf.string) are supported.")
+
+    def _iter_flat(self):
+        seen = set()
+        for flat in self._input._iter_flat():
+            a = np.asarray(flat[0])
+            key = (a.shape, a.tobytes())
+            if key not in seen:
+                seen.add(key)
+                yield flat
+
+    def _cardinality(self):
+        return UNKNOWN
+
+
+def _state(initial_state):
+    structure_, flat = structure.normalize(initial_state)
+    return structure.specs(structure_, flat), flat
+
+
+class _ScanDataset(_Unary):
+    """Dataset.scan: scan_func(state, element) -> (new_state, output)."""
+
+    def __init__(self, input_dataset, initial_state, scan_func):
+        super().__init__(input_dataset)
+        self._state_spec, self._initial = _state(initial_state)
+        self._fn = StructuredFunction(scan_func, (self._state_spec, self._spec),
+                                      "Dataset.scan()")
+        out = self._fn.output_spec
+        if not isinstance(out, tuple) or len(out) != 2:
+            raise TypeError(f"The scan function must return a pair comprising the new state "
+                            f"and the output value, not {out!r}.")
+        self._n_state = len(structure.flat_specs(self._state_spec))
+        self._spec = out[1]
+
+    def _iter_flat(self):
+        state = list(self._initial)
+        for flat in self._input._iter_flat():
+            result = self._fn(state + list(flat))
+            state, out = result[:self._n_state], result[self._n_state:]
+            yield out
+
+
+def reduce(dataset, initial_state, reduce_func):
+    """Dataset.reduce: the final state of reduce_func(state, element) over the elements.
+    Inside tf.function the elements are read at run time (see Dataset.__iter__)."""
+    state_spec, state = _state(initial_state)
+    if not executing_eagerly():
+        value = structure.to_tensors(state_spec, state)
+        for element in dataset:
+            value = structure.lists_to_tuples(reduce_func(value, element))
+        return value
+    fn = StructuredFunction(reduce_func, (state_spec, dataset.element_spec), "Dataset.reduce()")
+    try:
+        nest.assert_same_structure(state_spec, fn.output_spec)
+    except (TypeError, ValueError):
+        raise TypeError(f"The element types for the new state must match the initial state. "
+                        f"Expected {state_spec!r}; got {fn.output_spec!r}.") from None
+    from .iterator_ops import next_flat
+    it = dataset._iter_flat()
+    while True:
+        try:
+            flat = next_flat(it, dataset.element_spec)
+        except StopIteration:
+            break
+        state = fn(list(state) + list(flat))
+    return structure.to_tensors(state_spec, state)
