@@ -1,0 +1,253 @@
+"""The functions of a loaded SavedModel: TF's RestoredFunction and its concrete functions.
+
+A restored concrete function runs the deserialized ``jax.export`` computation as a
+tfcompat ConcreteFunction made of it (``jax.make_jaxpr`` of the exported call), so that a
+call goes the way a tf.function's does: variables read are passed in, assigned ones
+written back, tf.debugging assertions raised, the call recorded on active tapes as one
+op whose gradient is the exported VJP, and inlined when called inside a tf.function. A
+trace with symbolic dimensions gets one ConcreteFunction per concrete input shapes.
+
+A RestoredFunction call is canonicalized with the saved Python signature and matched
+against the saved traces as TF does: first exactly (tensors by dtype and compatible
+shape, Python values by equality), then converting Python values to tensors.
+"""
+import inspect
+
+import jax
+
+from ..framework import function, nest
+from ..framework.function import ConcreteFunction
+from . import structures
+
+
+class _Unencodable:
+    """A default value the SavedModel could not store: no saved trace matches it."""
+
+    def __repr__(self):
+        return "<unsaved default>"
+
+
+def encode_parameters(signature):
+    """The parameters of a Python signature as JSON (defaults that are constants)."""
+    out = []
+    for p in signature.parameters.values():
+        entry = {"name": p.name, "kind": int(p.kind)}
+        if p.default is not p.empty:
+            try:
+                entry["default"] = structures.const_node(p.default)
+            except structures.Unsupported:
+                entry["default"] = None
+        out.append(entry)
+    return out
+
+
+def decode_parameters(entries):
+    params = []
+    for e in entries:
+        default = inspect.Parameter.empty
+        if "default" in e:
+            default = _Unencodable() if e["default"] is None else e["default"]["value"]
+        params.append(inspect.Parameter(e["name"], inspect._ParameterKind(e["kind"]),
+                                        default=default))
+    return inspect.Signature(params)
+
+
+class RestoredConcreteFunction:
+    """One saved trace, callable with the arguments it was traced for."""
+
+    def __init__(self, exported, record, variables_of):
+        self._exported = exported
+        self._inputs = record["inputs"]
+        self._display = record.get("display", record["inputs"])
+        self._outputs = record["outputs"]
+        self._reads = variables_of(record["variables"])
+        assigned = variables_of(record["assigned"])
+        self._state = self._reads + [v for v in assigned if all(v is not r for r in self._reads)]
+        self._assigned = [next(i for i, s in enumerate(self._state) if s is v) for v in assigned]
+        self._checks = record["checks"]
+        self._symbolic = any(not isinstance(d, int) for a in exported.in_avals
+                             for d in a.shape)
+        self._concrete = {}    # shapes of the tensor arguments -> ConcreteFunction
+        self.param_names = []  # set by the RestoredFunction holding it
+
+    inputs = property(lambda self: self._inputs)
+    structured_outputs = property(lambda self: structures.placeholder_structure(self._outputs))
+    variables = property(lambda self: tuple(self._reads))
+
+    @property
+    def structured_input_signature(self):
+        def spec(node):
+            t = node["t"]
+            if t == "tensor":
+                return structures.spec_of(node)
+            if t == "const":
+                return node["value"]
+            if t == "dict":
+                return {k: spec(c) for k, c in node["items"]}
+            items = [spec(c) for c in node["items"]]
+            return items if t == "list" else tuple(items)
+        return (tuple(spec(a) for a in self._display["args"]),
+                {k: spec(c) for k, c in self._display["kwargs"]})
+
+    def match(self, args, kwargs, convert):
+        """The flat tensor arguments if (args, kwargs) match this trace, else None."""
+        if len(args) != len(self._inputs["args"]) or \
+                sorted(kwargs) != sorted(k for k, _ in self._inputs["kwargs"]):
+            return None
+        flat = structures.match({"t": "tuple", "items": self._inputs["args"]}, tuple(args),
+                                convert)
+        if flat is None:
+            return None
+        for name, node in sorted(self._inputs["kwargs"]):
+            more = structures.match(node, kwargs[name], convert)
+            if more is None:
+                return None
+            flat += more
+        return flat
+
+    def __call__(self, *args, **kwargs):
+        for convert in (False, True):
+            flat = self.match(args, kwargs, convert)
+            if flat is not None:
+                return self._call_flat(flat)
+        raise TypeError(f"{self!r} was called with arguments that do not match the ones "
+                        f"it was traced for: {self.structured_input_signature}")
+
+    def _call_flat(self, tensors):
+        shapes = tuple(t._value.shape for t in tensors) if self._symbolic else ()
+        concrete = self._concrete.get(shapes)
+        if concrete is None:
+            concrete = self._concrete[shapes] = self._build(tensors)
+        return concrete._call_flat(tensors)
+
+    def _build(self, tensors):
+        exported = self._exported
+        n_state = len(self._reads)
+
+        def call(state, args):
+            return exported.call(*state[:n_state], *args)
+        state_avals = [jax.ShapeDtypeStruct(v._value.shape, v._value.dtype)
+                       for v in self._state]
+        arg_avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in tensors]
+        closed = jax.make_jaxpr(call)(state_avals, arg_avals)
+        args, kwargs = self.structured_input_signature
+        type_text = getattr(function, "_type_text", repr)
+        names = self.param_names + [f"args_{i}" for i in range(len(self.param_names),
+                                                                 len(args))]
+        inputs = [(n, "POSITIONAL_OR_KEYWORD", type_text(a)) for n, a in zip(names, args)]
+        inputs += [(k, "KEYWORD_ONLY", type_text(v)) for k, v in sorted(kwargs.items())]
+        structure = {"result": structures.placeholder_structure(self._outputs),
+                     "assigned": self._assigned, "checks": self._checks,
+                     "inputs": inputs, "input_signature": (args, kwargs)}
+        return ConcreteFunction(closed, self._state, structure, [])
+
+    def __repr__(self):
+        return f"<ConcreteFunction (restored) {self.structured_input_signature}>"
+
+
+class RestoredFunction:
+    """What a tf.function of a saved object is after loading (TF's RestoredFunction)."""
+
+    def __init__(self, name, parameters, concrete_functions):
+        self.__name__ = name
+        self._parameters = parameters
+        self._signature = decode_parameters(parameters)
+        self._concrete_functions = []
+        self.add_concrete_functions(concrete_functions)
+
+    def add_concrete_functions(self, concrete_functions):
+        names = list(self._signature.parameters)
+        for concrete in concrete_functions:
+            concrete.param_names = names
+            self._concrete_functions.append(concrete)
+
+    concrete_functions = property(lambda self: list(self._concrete_functions))
+
+    def __call__(self, *args, **kwargs):
+        if not self._concrete_functions:
+            raise ValueError("Found zero restored functions for caller function.")
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        args, kwargs = tuple(bound.args), dict(bound.kwargs)
+        for convert in (False, True):
+            for concrete in self._concrete_functions:
+                flat = concrete.match(args, kwargs, convert)
+                if flat is not None:
+                    return concrete._call_flat(flat)
+        options = []
+        for c in self._concrete_functions:
+            if c._display not in options:
+                options.append(c._display)
+        raise ValueError(structures.no_match_message(args, kwargs, list(self._signature.parameters),
+                                                     options))
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The saved trace these arguments (tensors or TensorSpecs) match."""
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        for concrete in self._concrete_functions:
+            if concrete.match(tuple(bound.args), dict(bound.kwargs), True) is not None:
+                return concrete
+        raise ValueError(structures.no_match_message(
+            tuple(bound.args), dict(bound.kwargs), list(self._signature.parameters),
+            [c._display for c in self._concrete_functions]))
+
+    def __get__(self, instance, owner):
+        return self
+
+
+RestoredFunction.__module__ = "tensorflow.python.saved_model.function_deserialization"
+
+
+class SignatureFunction:
+    """A serving signature: a saved trace called with keyword (or positional) tensors,
+    returning a dict of tensors (TF's _WrapperFunction). A signature of unknown rank has
+    one trace per rank saved."""
+
+    def __init__(self, concretes):
+        self._concretes = concretes
+        self._names = [n["name"] for n in concretes[0].inputs["args"]]
+
+    @property
+    def structured_input_signature(self):
+        specs = self._concretes[0].structured_input_signature[0]
+        return (), {s.name: s for s in specs}
+
+    def __call__(self, *args, **kwargs):
+        if len(args) > len(self._names):
+            raise TypeError(f"Signature takes {len(self._names)} arguments, got {len(args)}.")
+        values = dict(zip(self._names, args))
+        for k, v in kwargs.items():
+            if k not in self._names or k in values:
+                raise TypeError(f"Got an unexpected keyword argument '{k}' (the signature "
+                                f"takes {self._names}).")
+            values[k] = v
+        missing = [n for n in self._names if n not in values]
+        if missing:
+            raise TypeError(f"Missing required arguments: {', '.join(missing)}.")
+        args = tuple(values[n] for n in self._names)
+        for concrete in self._concretes:
+            flat = concrete.match(args, {}, True)
+            if flat is not None:
+                return output_dict(concrete._call_flat(flat))
+        raise ValueError(structures.no_match_message(
+            args, {}, self._names, [self._concretes[0]._display]))
+
+    def __repr__(self):
+        return f"<ConcreteFunction (*, {', '.join(self._names)}) (signature)>"
+
+
+def output_dict(result):
+    """TF's signature outputs: a dict stays, anything else becomes output_0, output_1..."""
+    if isinstance(result, dict):
+        return dict(result)
+    flat = [x for x in nest.flatten(result) if x is not None]
+    return {f"output_{i}": x for i, x in enumerate(flat)}
+
+
+class SignatureMap(dict):
+    """loaded.signatures (TF's _SignatureMap)."""
+
+    def __repr__(self):
+        return f"_SignatureMap({dict.__repr__(self)})"
+
