@@ -1,0 +1,173 @@
+"""Golden snippets: tf.summary (writers, results, steps, record_if, errors, trace) and
+tf.profiler.experimental's errors.
+
+TF 2.21's tf.summary ops live in TensorBoard: record with TensorBoard 2.21 importable,
+e.g. ``PYTHONPATH=<dir with tensorboard> /tmp/tfref/bin/python tests/golden/record.py -s
+summary`` (without it TF raises TBNotInstalledError).
+"""
+import collections
+
+SNIPPETS = collections.OrderedDict()
+
+SNIPPETS["summary_results_eager"] = """
+import os, re, tempfile
+d = tempfile.mkdtemp()
+w = tf.summary.create_file_writer(d)
+names = os.listdir(d)
+print(len(names), bool(re.match(r"events\\.out\\.tfevents\\.\\d{10}\\..+\\.\\d+\\.\\d+\\.v2$", names[0])))
+print(tf.summary.scalar("a", 1.0, step=1))
+print(tf.summary.should_record_summaries())
+with w.as_default() as cm:
+    print(cm is w)
+    print(tf.summary.scalar("a", 1.0, step=1))
+    print(tf.summary.scalar("b", tf.constant(2), step=np.int64(2)))
+    print(tf.summary.histogram("h", [1.0, 2.0], step=1))
+    print(tf.summary.histogram("h", [1, 2], step=1, buckets=0))
+    print(tf.summary.image("i", tf.zeros([1, 2, 2, 3]), step=1))
+    print(tf.summary.audio("au", tf.zeros([1, 4, 1]), 8000, step=1))
+    print(tf.summary.write("gen", tf.constant([1, 2]), step=3))
+    print(tf.summary.write("gen", lambda: tf.constant(1.0), step=3, metadata=b""))
+    print(tf.summary.should_record_summaries())
+    print(tf.summary.flush())
+    print(tf.summary.experimental.get_step())
+print(tf.summary.flush())
+w.close()
+w.close()
+print(w.flush())
+"""
+
+SNIPPETS["summary_step_errors"] = """
+import tempfile
+w = tf.summary.create_file_writer(tempfile.mkdtemp())
+def t(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+with w.as_default():
+    t(lambda: tf.summary.scalar("a", 1.0))
+    t(lambda: tf.summary.scalar("a", 1.0, step=tf.constant(3)))
+    t(lambda: tf.summary.scalar("a", 1.0, step=[1, 2]))
+    t(lambda: tf.summary.scalar("a", 1.0, step=1.5))
+    t(lambda: tf.summary.scalar("a", [1.0, 2.0], step=1))
+    t(lambda: tf.summary.image("a", tf.zeros([2, 2, 3]), step=1))
+    t(lambda: tf.summary.image("a", tf.zeros([1, 2, 2, 5]), step=1))
+    t(lambda: tf.summary.histogram("a", [1.0], step=[[1]]))
+t(lambda: tf.summary.create_file_writer(None))
+w.close()
+for f in (w.as_default, w.set_as_default):
+    try:
+        f()
+    except RuntimeError as e:  # the message holds the writer's repr
+        print(type(e).__name__, str(e).startswith("SummaryWriter <"), str(e).endswith(" is already closed"))
+"""
+
+SNIPPETS["summary_default_step_and_record_if"] = """
+import tempfile
+w = tf.summary.create_file_writer(tempfile.mkdtemp())
+print(tf.summary.experimental.get_step())
+with w.as_default(step=5):
+    print(tf.summary.experimental.get_step())
+    print(tf.summary.scalar("a", 1.0))
+    with tf.summary.record_if(False):
+        print(tf.summary.scalar("a", 1.0, step=1))
+        print(tf.summary.scalar("a", 1.0))
+        print(tf.summary.should_record_summaries())
+    with tf.summary.record_if(lambda: tf.constant(False)):
+        print(tf.summary.scalar("a", 1.0, step=1))
+    with tf.summary.record_if(tf.constant(True)):
+        print(tf.summary.scalar("a", 1.0, step=1))
+print(tf.summary.experimental.get_step())
+step = tf.Variable(3, dtype=tf.int64)
+tf.summary.experimental.set_step(step)
+print(tf.summary.experimental.get_step() is step)
+w.set_as_default()
+print(tf.summary.scalar("b", 2.0))
+tf.summary.experimental.set_step(None)
+n = tf.summary.create_noop_writer()
+with n.as_default():
+    print(tf.summary.scalar("a", 1.0, step=1))
+    print(tf.summary.should_record_summaries())
+with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
+    with tf.name_scope("outer"):
+        with tf.summary.experimental.summary_scope("my op", "default") as (tag, scope):
+            print(tag, scope)
+"""
+
+SNIPPETS["summary_in_function"] = """
+import tempfile
+w = tf.summary.create_file_writer(tempfile.mkdtemp())
+step = tf.Variable(0, dtype=tf.int64)
+
+@tf.function
+def train(x):
+    step.assign_add(1)
+    a = tf.summary.scalar("x", x, step=step)
+    with tf.summary.record_if(step % 2 == 0):
+        b = tf.summary.histogram("h", tf.stack([x, x + 1.0]), step=step)
+    return a, b
+
+with w.as_default():
+    for i in range(3):
+        a, b = train(tf.constant(float(i)))
+        print(a, b)
+print(train(tf.constant(1.0)))
+
+@tf.function
+def no_step():
+    return tf.summary.scalar("y", 1.0)
+
+with w.as_default():
+    try:
+        no_step()
+    except Exception as e:  # TF adds the traceback of the traced code
+        print(type(e).__name__, "No step set. Please specify one" in str(e))
+w.close()
+"""
+
+SNIPPETS["summary_trace"] = """
+import tempfile
+d = tempfile.mkdtemp()
+w = tf.summary.create_file_writer(d)
+
+@tf.function
+def my_func(x, y):
+    return tf.nn.relu(tf.matmul(x, y))
+
+def t(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+t(lambda: tf.summary.trace_export("x", step=1))
+tf.summary.trace_on(graph=True)
+print(my_func(tf.ones([1, 2]), tf.ones([2, 2])))
+with w.as_default():
+    t(lambda: tf.summary.trace_export(name="my_func_trace", step=0))
+    t(lambda: tf.summary.trace_export(name="again", step=0))
+    tf.summary.trace_on(graph=True)
+    t(lambda: tf.summary.trace_export(name="again"))
+    t(lambda: tf.summary.trace_off())
+t(lambda: tf.summary.trace_on(graph=True, profiler=True))
+t(lambda: tf.summary.trace_on(graph=True))
+t(lambda: tf.summary.trace_off())
+t(lambda: tf.summary.trace_off())
+w.close()
+"""
+
+SNIPPETS["profiler_errors"] = """
+import tempfile
+def t(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+t(lambda: tf.profiler.experimental.stop())
+d = tempfile.mkdtemp()
+tf.profiler.experimental.start(d)
+t(lambda: tf.profiler.experimental.start(d))
+with tf.profiler.experimental.Trace("train", step_num=1) as tr:
+    print(type(tr).__name__)
+tf.profiler.experimental.stop()
+print(tf.profiler.experimental.ProfilerOptions())
+"""

@@ -1,0 +1,2 @@
+"""tf.profiler."""
+from . import experimental  # noqa: F401

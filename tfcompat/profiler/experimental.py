@@ -1,0 +1,2 @@
+"""tf.profiler.experimental."""
+from ._profiler import Profile, ProfilerOptions, Trace, start, stop  # noqa: F401

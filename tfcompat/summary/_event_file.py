@@ -1,0 +1,229 @@
+"""TensorBoard event files, written without protobuf or TensorBoard.
+
+An event file is a TFRecord file (each record: uint64 length, masked CRC32C of the
+length, the bytes, masked CRC32C of the bytes) of serialized ``tensorflow.Event``
+messages. The messages are encoded here by hand, field numbers as in TF's
+``event.proto``, ``summary.proto``, ``tensor.proto``, ``tensor_shape.proto``,
+``graph.proto``, ``node_def.proto``, ``attr_value.proto`` and ``config.proto``.
+"""
+import itertools
+import os
+import socket
+import struct
+import threading
+import time
+
+import numpy as np
+
+from ..framework import dtypes
+
+# ---------------------------------------------------------------------------
+# CRC32C (Castagnoli), masked as TFRecord does.
+
+
+def _crc32c_table():
+    table = []
+    for i in range(256):
+        crc = i
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
+        table.append(crc)
+    return tuple(table)
+
+
+_CRC_TABLE = _crc32c_table()
+
+
+def crc32c(data):
+    """The CRC32C checksum of `data` (bytes)."""
+    crc = 0xFFFFFFFF
+    table = _CRC_TABLE
+    for byte in data:
+        crc = table[(crc ^ byte) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
+
+
+def masked_crc32c(data):
+    """TFRecord's masked CRC32C: rotated right by 15 bits plus 0xa282ead8."""
+    crc = crc32c(data)
+    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def tfrecord(data):
+    """One TFRecord: the framing around the serialized message `data`."""
+    header = struct.pack("<Q", len(data))
+    return (header + struct.pack("<I", masked_crc32c(header)) + data +
+            struct.pack("<I", masked_crc32c(data)))
+
+
+# ---------------------------------------------------------------------------
+# Protocol buffer wire format (proto3: default values are not written).
+
+
+def _varint(n):
+    n &= 0xFFFFFFFFFFFFFFFF    # negative int64 values as 10-byte two's complement
+    out = bytearray()
+    while True:
+        bits = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(bits | 0x80)
+        else:
+            out.append(bits)
+            return bytes(out)
+
+
+def varint_field(number, value):
+    return _varint(number << 3) + _varint(int(value)) if value else b""
+
+
+def double_field(number, value):
+    return _varint(number << 3 | 1) + struct.pack("<d", value) if value else b""
+
+
+def bytes_field(number, value, always=False):
+    if isinstance(value, str):
+        value = value.encode("utf-8")
+    if not value and not always:
+        return b""
+    return _varint(number << 3 | 2) + _varint(len(value)) + value
+
+
+# ---------------------------------------------------------------------------
+# Messages.
+
+DT_STRING = 7
+
+
+def tensor_shape_proto(shape):
+    """TensorShapeProto: one `dim { size }` per dimension."""
+    return b"".join(bytes_field(2, varint_field(1, d), always=True) for d in shape)
+
+
+def tensor_proto(array):
+    """TensorProto of a numpy array, as TF's WriteSummary stores it (tensor_content)."""
+    array = np.asarray(array)
+    enum = dtypes.as_dtype(array.dtype).as_datatype_enum
+    little = array.astype(array.dtype.newbyteorder("<"), copy=False)
+    return (varint_field(1, enum) + bytes_field(2, tensor_shape_proto(array.shape), True) +
+            bytes_field(4, little.tobytes()))
+
+
+def string_tensor_proto(strings, shape):
+    """TensorProto of a string tensor (DT_STRING, one string_val per element)."""
+    return (varint_field(1, DT_STRING) + bytes_field(2, tensor_shape_proto(shape), True) +
+            b"".join(bytes_field(8, s, always=True) for s in strings))
+
+
+def summary_metadata(plugin_name, content=b"", display_name="", description=""):
+    """SummaryMetadata with its PluginData."""
+    plugin = bytes_field(1, plugin_name) + bytes_field(2, content)
+    return (bytes_field(1, plugin, always=True) + bytes_field(2, display_name) +
+            bytes_field(3, description))
+
+
+def summary_value(tag, tensor, metadata=b""):
+    """Summary with one Value {tag, tensor, metadata}."""
+    value = bytes_field(1, tag) + bytes_field(8, tensor, always=True) + bytes_field(9, metadata)
+    return bytes_field(1, value, always=True)
+
+
+def event(wall_time, step=0, file_version="", summary=None, source_writer=""):
+    """Event: wall_time, step, and a file_version or a summary."""
+    out = double_field(1, wall_time) + varint_field(2, step) + bytes_field(3, file_version)
+    if summary is not None:
+        out += bytes_field(5, summary, always=True)
+    if source_writer:
+        out += bytes_field(10, bytes_field(1, source_writer), always=True)
+    return out
+
+
+def attr_entry(key, value):
+    """One entry of a NodeDef's attr map: key -> AttrValue (an int, bool or string)."""
+    if isinstance(value, bool):
+        attr = _varint(5 << 3) + _varint(int(value))
+    elif isinstance(value, int):
+        attr = _varint(3 << 3) + _varint(value)
+    else:
+        attr = bytes_field(2, value, always=True)
+    return bytes_field(5, bytes_field(1, key) + bytes_field(2, attr, always=True), True)
+
+
+def node_def(name, op, inputs=(), attrs=()):
+    """NodeDef: name, op, inputs and (key, value) attrs."""
+    return (bytes_field(1, name) + bytes_field(2, op) +
+            b"".join(bytes_field(3, i, always=True) for i in inputs) +
+            b"".join(attr_entry(k, v) for k, v in attrs))
+
+
+def graph_def(nodes):
+    """GraphDef of serialized NodeDefs."""
+    return b"".join(bytes_field(1, n, always=True) for n in nodes)
+
+
+def run_metadata(function_graphs):
+    """RunMetadata with one FunctionGraphs (its pre_optimization_graph) per GraphDef."""
+    return b"".join(bytes_field(4, bytes_field(2, g, always=True), always=True)
+                    for g in function_graphs)
+
+
+# ---------------------------------------------------------------------------
+# The file.
+
+_file_ids = itertools.count()   # TF numbers the event files of a process 0, 1, ...
+_SOURCE_WRITER = "tfcompat.summary"
+
+
+class EventFile:
+    """An event file in `logdir`, named as TF names it
+    (``events.out.tfevents.<seconds>.<host>.<pid>.<n><suffix>``), opened with TF's first
+    event (file_version "brain.Event:2"). Events are queued and written when the queue
+    holds `max_queue` of them, when `flush_millis` have passed since the last flush, and
+    on flush() and close()."""
+
+    def __init__(self, logdir, max_queue=10, flush_millis=120000, filename_suffix=".v2"):
+        os.makedirs(logdir, exist_ok=True)
+        now = time.time()
+        name = "events.out.tfevents.%010d.%s.%d.%d%s" % (
+            int(now), socket.gethostname(), os.getpid(), next(_file_ids), filename_suffix)
+        self.path = os.path.join(logdir, name)
+        self._max_queue = max_queue
+        self._flush_secs = flush_millis / 1000.0
+        self._lock = threading.Lock()
+        self._queue = []
+        self._file = open(self.path, "wb")  # noqa: SIM115 - closed by close()
+        self._last_flush = now
+        self._file.write(tfrecord(event(float(int(now)), file_version="brain.Event:2",
+                                        source_writer=_SOURCE_WRITER)))
+        self._file.flush()
+
+    closed = property(lambda self: self._file is None)
+
+    def add_summary(self, step, summary, wall_time=None):
+        """Queue an Event holding the serialized Summary `summary` at `step`."""
+        wall_time = time.time() if wall_time is None else wall_time
+        with self._lock:
+            if self._file is None:
+                return
+            self._queue.append(tfrecord(event(wall_time, step, summary=summary)))
+            if len(self._queue) >= self._max_queue or \
+                    wall_time - self._last_flush >= self._flush_secs:
+                self._flush_locked()
+
+    def flush(self):
+        with self._lock:
+            if self._file is not None:
+                self._flush_locked()
+
+    def _flush_locked(self):
+        self._file.write(b"".join(self._queue))
+        self._queue.clear()
+        self._file.flush()
+        self._last_flush = time.time()
+
+    def close(self):
+        with self._lock:
+            if self._file is not None:
+                self._flush_locked()
+                self._file.close()
+                self._file = None
