@@ -1,3 +1,26 @@
-"""tf.config."""
-from .framework.config import list_logical_devices, list_physical_devices  # noqa: F401
+"""tf.config, tf.config.experimental and tf.config.threading."""
+import types
+
+from .framework.config import (  # noqa: F401
+    LogicalDevice, LogicalDeviceConfiguration, PhysicalDevice,
+    get_logical_device_configuration, get_soft_device_placement, list_logical_devices,
+    list_physical_devices, set_logical_device_configuration, set_soft_device_placement,
+)
+from .framework import config as _config
 from .framework.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
+
+experimental = types.SimpleNamespace(
+    VirtualDeviceConfiguration=LogicalDeviceConfiguration,
+    set_virtual_device_configuration=set_logical_device_configuration,
+    get_virtual_device_configuration=get_logical_device_configuration,
+    list_physical_devices=list_physical_devices,
+    list_logical_devices=list_logical_devices,
+    get_memory_growth=_config.get_memory_growth,
+    set_memory_growth=_config.set_memory_growth,
+)
+threading = types.SimpleNamespace(
+    get_inter_op_parallelism_threads=_config.get_inter_op_parallelism_threads,
+    set_inter_op_parallelism_threads=_config.set_inter_op_parallelism_threads,
+    get_intra_op_parallelism_threads=_config.get_intra_op_parallelism_threads,
+    set_intra_op_parallelism_threads=_config.set_intra_op_parallelism_threads,
+)

@@ -1,10 +1,13 @@
 """Generate docs/api_coverage.md: for each public name of TF 2.21 (tools/tf_public_names.txt,
-made by tools/list_tf_public_names.py), whether tfcompat has it.
+made by tools/list_tf_public_names.py), whether tfcompat has it; and check the names issue 4
+(the op surface) lists (tools/issue4_names.txt), reporting any that are missing.
 
-    .venv/bin/python tools/api_coverage.py
+    .venv/bin/python tools/api_coverage.py            # write the table, report issue 4
+    .venv/bin/python tools/api_coverage.py --check    # also exit 1 if an issue-4 name is missing
 """
 import collections
 import pathlib
+import sys
 
 import tfcompat
 
@@ -21,8 +24,19 @@ def has(path):
     return True
 
 
+def listed(filename):
+    """The names of a list in tools/: one a line, '#' starting a comment."""
+    lines = (ROOT / "tools" / filename).read_text().splitlines()
+    return [n for n in (line.split("#", 1)[0].strip() for line in lines) if n]
+
+
 def main():
     names = (ROOT / "tools" / "tf_public_names.txt").read_text().split()
+    issue4 = listed("issue4_names.txt")
+    unknown = sorted(set(issue4) - set(names))
+    if unknown:
+        raise SystemExit(f"issue4_names.txt lists names TF 2.21 does not have: {unknown}")
+    missing4 = [n for n in issue4 if not has(n)]
     by_ns = collections.OrderedDict()
     for name in names:
         ns = name.rsplit(".", 1)[0] if "." in name else "tf"
@@ -38,7 +52,11 @@ def main():
         covered += n
         title = ns if ns == "tf" else f"tf.{ns}"
         lines.append(f"| {title} | {n} | {len(members)} |")
-    lines += [f"| **all** | **{covered}** | **{total}** |", ""]
+    lines += [f"| **all** | **{covered}** | **{total}** |", "",
+              f"The {len(issue4)} names issue 4 (the op surface) lists "
+              f"(`tools/issue4_names.txt`): {len(issue4) - len(missing4)} covered"
+              + (f"; missing: {', '.join(f'`tf.{m}`' for m in missing4)}." if missing4
+                 else "."), ""]
     for ns, members in by_ns.items():
         title = ns if ns == "tf" else f"tf.{ns}"
         lines += [f"## {title}", ""]
@@ -47,6 +65,10 @@ def main():
     out = ROOT / "docs" / "api_coverage.md"
     out.write_text("\n".join(lines))
     print(f"{covered}/{total} names covered -> {out}")
+    print(f"issue 4: {len(issue4) - len(missing4)}/{len(issue4)} names covered"
+          + (f"; missing: {' '.join('tf.' + m for m in missing4)}" if missing4 else ""))
+    if missing4 and "--check" in sys.argv[1:]:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,33 +1,183 @@
-"""tf.config's devices (those JAX sees) and tf.device."""
+"""tf.config's devices (those JAX sees), virtual CPU devices, placement and threading
+settings, and tf.device."""
 import collections
 
 import jax
 
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
 LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])
+PhysicalDevice.__module__ = LogicalDevice.__module__ = "tensorflow.python.eager.context"
 
 
-def _devices(device_type, prefix, cls):
-    out = []
-    for kind in ("CPU", "GPU", "TPU"):
-        if device_type not in (None, kind):
-            continue
-        try:
-            found = jax.devices(kind.lower())
-        except RuntimeError:
-            found = []
-        out.extend(cls(f"/{prefix}:{kind}:{i}", kind) for i in range(len(found)))
-    return out
+class LogicalDeviceConfiguration(collections.namedtuple(
+        "LogicalDeviceConfiguration",
+        ["memory_limit", "experimental_priority", "experimental_device_ordinal"])):
+    """tf.config.LogicalDeviceConfiguration (tf.config.experimental.VirtualDeviceConfiguration):
+    one logical device to create on a physical one."""
+
+    def __new__(cls, memory_limit=None, experimental_priority=None,
+                experimental_device_ordinal=None):
+        return super().__new__(cls, memory_limit, experimental_priority,
+                               experimental_device_ordinal)
+
+
+LogicalDeviceConfiguration.__module__ = "tensorflow.python.eager.context"
+
+_CPU = PhysicalDevice("/physical_device:CPU:0", "CPU")
+_state = {"initialized": False, "soft_placement": True, "inter_op": 0, "intra_op": 0}
+_virtual = {}        # PhysicalDevice -> [LogicalDeviceConfiguration]
+_memory_growth = {}  # PhysicalDevice -> bool
+
+
+def _jax_devices(kind):
+    try:
+        return jax.devices(kind.lower())
+    except RuntimeError:
+        return []
+
+
+def _initialize():
+    """TF initializes its context on the first op or device query; after that, device
+    settings are fixed. tfcompat counts the first device query, tf.device scope or live
+    array as that moment."""
+    if not _state["initialized"]:
+        _state["initialized"] = True
+        cpus = _virtual.get(_CPU)
+        if cpus:
+            try:  # before JAX starts its CPU backend: one JAX CPU device per logical one
+                jax.config.update("jax_num_cpu_devices", len(cpus))
+            except RuntimeError:
+                pass  # started already: every logical CPU runs on JAX's CPU device(s)
+
+
+def _backends_started():
+    try:
+        from jax._src import xla_bridge
+        return xla_bridge.backends_are_initialized()
+    except (ImportError, AttributeError):  # another JAX: ask for arrays (starts them)
+        return True
+
+
+def _is_initialized():
+    if not _state["initialized"] and _backends_started() and jax.live_arrays():
+        _state["initialized"] = True
+    return _state["initialized"]
 
 
 def list_physical_devices(device_type=None):
-    """tf.config.list_physical_devices: the devices of JAX's backends."""
-    return _devices(device_type, "physical_device", PhysicalDevice)
+    """tf.config.list_physical_devices: one CPU (as TF), then the accelerators of JAX's
+    backends."""
+    out = [_CPU] if device_type in (None, "CPU") else []
+    for kind in ("GPU", "TPU"):
+        if device_type in (None, kind):
+            out.extend(PhysicalDevice(f"/physical_device:{kind}:{i}", kind)
+                       for i in range(len(_jax_devices(kind))))
+    return out
+
+
+def _logical_count(kind):
+    if kind == "CPU" and _virtual.get(_CPU):
+        return len(_virtual[_CPU])
+    return len(_jax_devices(kind))
 
 
 def list_logical_devices(device_type=None):
-    """tf.config.list_logical_devices."""
-    return _devices(device_type, "device", LogicalDevice)
+    """tf.config.list_logical_devices: the virtual CPUs configured (CPU:0, CPU:1, ...) or
+    JAX's devices."""
+    _initialize()
+    return [LogicalDevice(f"/device:{kind}:{i}", kind)
+            for kind in ("CPU", "GPU", "TPU") if device_type in (None, kind)
+            for i in range(_logical_count(kind))]
+
+
+def _check_device(dev):
+    if dev != _CPU and dev not in list_physical_devices():  # (the CPU: JAX not started)
+        raise ValueError(f"Unrecognized device: {dev!r}")
+
+
+def set_logical_device_configuration(device, logical_devices):
+    """tf.config.set_logical_device_configuration: split a physical CPU into virtual
+    devices (GPU memory limits are not supported: ValueError naming them)."""
+    _check_device(device)
+    if device.device_type != "CPU":
+        raise ValueError(f"tfcompat does not support logical device configurations for "
+                         f"{device.device_type} devices (tf.config."
+                         f"set_logical_device_configuration)")
+    for vdev in logical_devices:
+        if vdev.memory_limit is not None:
+            raise ValueError("Setting memory limit on CPU virtual devices is currently not "
+                             "supported")
+        if vdev.experimental_priority is not None:
+            raise ValueError("Setting experimental_priority on CPU virtual  devices is "
+                             "currently not supported")
+        if vdev.experimental_device_ordinal is not None:
+            raise ValueError("Setting experimental_device_ordinal on CPU virtual  devices is "
+                             "currently not supported")
+    if _virtual.get(device) == list(logical_devices):
+        return
+    if _is_initialized():
+        raise RuntimeError("Virtual devices cannot be modified after being initialized")
+    _virtual[device] = list(logical_devices)
+
+
+def get_logical_device_configuration(device):
+    """tf.config.get_logical_device_configuration: the list set, or None."""
+    _check_device(device)
+    return _virtual.get(device)
+
+
+def get_memory_growth(device):
+    """tf.config.experimental.get_memory_growth."""
+    _check_device(device)
+    if device not in _memory_growth:
+        raise KeyError(device)  # TF's message is the device itself
+    return _memory_growth[device]
+
+
+def set_memory_growth(device, enable):
+    """tf.config.experimental.set_memory_growth: recorded only (XLA's allocator is set
+    through XLA_PYTHON_CLIENT_PREALLOCATE before JAX starts)."""
+    _check_device(device)
+    if _virtual.get(device):
+        raise ValueError("Cannot set memory growth on device when virtual devices configured")
+    if device.device_type == "CPU":
+        raise ValueError("Cannot set memory growth on non-GPU and non-Pluggable devices")
+    if _memory_growth.get(device) == enable:
+        return
+    if _is_initialized():
+        raise RuntimeError("Physical devices cannot be modified after being initialized")
+    _memory_growth[device] = bool(enable)
+
+
+def get_soft_device_placement():
+    """tf.config.get_soft_device_placement."""
+    return _state["soft_placement"]
+
+
+def set_soft_device_placement(enabled):
+    """tf.config.set_soft_device_placement: recorded; tf.device always falls back to the
+    default device for a device JAX lacks."""
+    _state["soft_placement"] = bool(enabled)
+
+
+def _threads(key, what):
+    def get():
+        return _state[key]
+
+    def set_(num_threads):
+        if _state[key] == num_threads:
+            return
+        if _is_initialized():
+            raise RuntimeError(f"{what} op parallelism cannot be modified after "
+                               f"initialization.")
+        _state[key] = int(num_threads)
+    return get, set_
+
+
+get_inter_op_parallelism_threads, set_inter_op_parallelism_threads = _threads("inter_op",
+                                                                              "Inter")
+get_intra_op_parallelism_threads, set_intra_op_parallelism_threads = _threads("intra_op",
+                                                                              "Intra")
 
 
 class device:
@@ -40,6 +190,7 @@ class device:
         self._context = None
 
     def __enter__(self):
+        _initialize()
         target = _parse(self._name)
         if target is not None:
             self._context = jax.default_device(target)
@@ -57,9 +208,6 @@ def _parse(name):
         return None
     spec = str(name).rsplit("device:", 1)[-1].lstrip("/")
     kind, _, index = spec.partition(":")
-    try:
-        found = jax.devices(kind.lower())
-    except RuntimeError:
-        return None
+    found = _jax_devices(kind)
     i = int(index) if index.isdigit() else 0
     return found[i] if i < len(found) else None

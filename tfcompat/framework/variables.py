@@ -182,6 +182,26 @@ class Variable(ArrayLike):
         from ..ops.scatter_ops import variable_scatter
         return self._write(variable_scatter(self, sparse_delta, "sub"))
 
+    def scatter_mul(self, sparse_delta, use_locking=False, name=None):
+        """tf.Variable.scatter_mul."""
+        from ..ops.scatter_ops import variable_scatter
+        return self._write(variable_scatter(self, sparse_delta, "mul"))
+
+    def scatter_div(self, sparse_delta, use_locking=False, name=None):
+        """tf.Variable.scatter_div (integers divide truncating, as TF; a zero update raises)."""
+        from ..ops.scatter_ops import variable_scatter
+        return self._write(variable_scatter(self, sparse_delta, "div"))
+
+    def scatter_min(self, sparse_delta, use_locking=False, name=None):
+        """tf.Variable.scatter_min."""
+        from ..ops.scatter_ops import variable_scatter
+        return self._write(variable_scatter(self, sparse_delta, "min"))
+
+    def scatter_max(self, sparse_delta, use_locking=False, name=None):
+        """tf.Variable.scatter_max."""
+        from ..ops.scatter_ops import variable_scatter
+        return self._write(variable_scatter(self, sparse_delta, "max"))
+
     # -- Python protocol ------------------------------------------------------------
     def __hash__(self):
         raise TypeError(f"Variable is unhashable. Instead, use variable.ref() as the key. "

@@ -479,3 +479,26 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         out = execute(_RESAMPLE[method], (images, _weights(method, height, size[0]),
                                           _weights(method, width, size[1])))
     return array_ops.squeeze(out, [0]) if single else out
+
+
+def resize_with_pad(image, target_height, target_width, method=ResizeMethod.BILINEAR,
+                    antialias=False):
+    """tf.image.resize_with_pad: resize keeping the aspect ratio to fit the target, then
+    zero-pad to it (TF's float32 arithmetic for the sizes and offsets)."""
+    image, single = _batched(image)
+    _at_least_3d(image)
+    th, tw = static_int(target_height), static_int(target_width)
+    if tw <= 0:
+        raise ValueError("target_width must be > 0.")
+    if th <= 0:
+        raise ValueError("target_height must be > 0.")
+    _, height, width, _ = image._value.shape
+    f_h, f_w, f_th, f_tw = (np.float32(v) for v in (height, width, th, tw))
+    ratio = max(f_w / f_tw, f_h / f_th)
+    new_h, new_w = f_h / ratio, f_w / ratio
+    pad_h = max(0, int(np.floor((f_th - new_h) / np.float32(2))))
+    pad_w = max(0, int(np.floor((f_tw - new_w) / np.float32(2))))
+    resized = resize(image, [int(np.floor(new_h)), int(np.floor(new_w))], method,
+                     antialias=antialias)
+    out = pad_to_bounding_box(resized, pad_h, pad_w, th, tw)
+    return array_ops.squeeze(out, [0]) if single else out

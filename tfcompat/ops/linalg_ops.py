@@ -4,7 +4,8 @@ Decompositions follow LAPACK's conventions, as TF's Eigen kernels mostly do; whe
 result is defined only up to sign or phase (the columns of svd's u and v, eig's and
 eigh's eigenvectors), tfcompat's signs may differ from TF's. Gradients are TF's:
 eigh's is the lower triangle TF's SelfAdjointEigV2Grad returns, lstsq(fast=False) has
-none (ValueError, as TF).
+none (ValueError, as TF), logm none (LookupError, as TF). The diagonal ops take TF's bands
+of diagonals (k=(lower, upper)) and alignments.
 """
 import collections
 
@@ -14,7 +15,9 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors
-from ..framework.dispatch import Op, check_dtype, execute, match, match2, to_tensor
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import (Op, check_dtype, execute, match, match2, mismatch_error,
+                                 to_tensor)
 from ..framework.tensor import EagerTensor, Tensor
 from . import array_ops, loss_ops, math_ops
 from .math_common import reduction_axes
@@ -39,6 +42,7 @@ _SUMMARY = {
     "MatrixSolve": "matrix:T, rhs:T -> output:T; attr=adjoint:bool,default=false",
     "MatrixTriangularSolve": "matrix:T, rhs:T -> output:T; attr=lower:bool,default=true; "
                              "attr=adjoint:bool,default=false",
+    "MatrixLogarithm": "input:T -> output:T",
 }
 
 LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant",
@@ -427,6 +431,55 @@ def expm(input, name=None):  # noqa: A002
     return execute(_expm_op, (x,))
 
 
+_LOGM_MAX_ROOTS = 64
+# Gauss-Legendre nodes and weights on [0, 1]: log(I + X) = sum_j w_j X (I + t_j X)^-1 is
+# the [m/m] Pade approximant of the logarithm.
+_LOGM_T, _LOGM_W = np.polynomial.legendre.leggauss(10)
+_LOGM_T, _LOGM_W = (_LOGM_T + 1) / 2, _LOGM_W / 2
+
+
+def _logm_one(a):
+    eye_n = jnp.eye(a.shape[-1], dtype=a.dtype)
+
+    def far(state):
+        x, s = state
+        return (jnp.max(jnp.abs(x - eye_n)) > 0.25) & (s < _LOGM_MAX_ROOTS)
+
+    def root(state):
+        x, s = state
+        return jax.scipy.linalg.sqrtm(x).astype(a.dtype), s + 1
+
+    x, s = lax.while_loop(far, root, (a, 0))
+    y = x - eye_n
+    log = sum(jnp.asarray(w, a.dtype) * jnp.linalg.solve(eye_n + jnp.asarray(t, a.dtype) * y, y)
+              for t, w in zip(_LOGM_T, _LOGM_W))
+    log = log * jnp.asarray(2.0, a.real.dtype) ** s
+    ok = jnp.max(jnp.abs(y)) <= 0.25
+    return jnp.where(ok, log, jnp.full_like(log, complex(np.nan, np.nan)))
+
+
+def _logm(a):
+    if not a.size:
+        return a
+    flat = a.reshape((-1,) + a.shape[-2:]).astype(jnp.complex128)  # rounding as TF's
+    return jax.vmap(_logm_one)(flat).reshape(a.shape).astype(a.dtype)
+
+
+_logm_op = _matrix_op("MatrixLogarithm", raise_on_gradient(
+    _logm, LookupError("gradient registry has no entry for: MatrixLogarithm")),
+    allowed=("complex64", "complex128"))
+
+
+def logm(input, name=None):  # noqa: A002
+    """tf.linalg.logm: the principal matrix logarithm of complex (batches of) matrices
+    (inverse scaling and squaring: square roots, then a Pade approximant; TF uses
+    Eigen's Schur-based algorithm, so values agree to rounding). A singular matrix gives
+    NaNs, as TF; there is no gradient (LookupError, as TF). It runs on the CPU, as TF's
+    only kernel does (JAX's Schur decomposition is CPU-only)."""
+    with jax.default_device(jax.devices("cpu")[0]):
+        return _unary(_logm_op, input)
+
+
 # -- matrix-vector products and structure ----------------------------------------------------
 
 def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False,
@@ -438,63 +491,194 @@ def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_spa
     return array_ops.squeeze(out, -1)
 
 
-def adjoint(matrix, name=None):
-    """tf.linalg.adjoint: conjugate transpose of the last two dimensions."""
-    x = to_tensor(matrix)
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    """tf.linalg.matrix_transpose: swaps the last two dimensions (conjugating if asked)."""
+    x = to_tensor(a)
     if x.ndim < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received "
                          f"`a` = {x.numpy()} with shape: {x._value.shape}")
     perm = tuple(range(x.ndim - 2)) + (x.ndim - 1, x.ndim - 2)
-    return array_ops.transpose(x, perm, conjugate=True)
+    return array_ops.transpose(x, perm, conjugate=conjugate)
 
 
-def _k(k):
-    if isinstance(k, (tuple, list)) or (isinstance(k, Tensor) and k.ndim):
-        raise ValueError(f"tfcompat supports a single diagonal offset k, got k={k!r}")
-    return static_int(k)
+def adjoint(matrix, name=None):
+    """tf.linalg.adjoint: conjugate transpose of the last two dimensions."""
+    return matrix_transpose(matrix, conjugate=True)
 
 
-def _on_diagonal(d, k, rows, cols, other):
-    """`other` with its k-th diagonal (of each innermost rows x cols matrix) set to d."""
-    n = d.shape[-1]
-    if not n:
-        return other
-    r = jnp.arange(rows)[:, None]
-    c = jnp.arange(cols)[None, :]
-    vals = jnp.take(d, jnp.clip(jnp.minimum(r, c), 0, n - 1), axis=-1)
-    return jnp.where((c - r) == k, vals, other)
+# -- diagonals: tf.linalg.diag / diag_part / set_diag (TF's MatrixDiagV3 family) ----------
+# A band k = (lower, upper) of diagonals d = col - row is stored in a [..., upper-lower+1,
+# max_len] tensor, row upper - d holding diagonal d; a diagonal shorter than max_len is
+# left- or right-aligned in its row as `align` says (superdiagonals, then subdiagonals).
+# A single k (lower == upper) drops the num_diags dimension.
+
+_ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
+_DIAG_SIGNATURES = {
+    "MatrixDiagV3": "diagonal:T, k:int32, num_rows:int32, num_cols:int32, padding_value:T "
+                    "-> output:T",
+    "MatrixDiagPartV3": "input:T, k:int32, padding_value:T -> diagonal:T",
+    "MatrixSetDiagV3": "input:T, diagonal:T, k:int32 -> output:T",
+}
 
 
-def _matrix_diag(d, pad, k, rows, cols):
-    return _on_diagonal(d, k, rows, cols, jnp.broadcast_to(pad, d.shape[:-1] + (rows, cols)))
+def _diag_args(op_name, k, align, name):
+    """(lower, upper, suffix) of TF's `k` (an int or a pair), after TF's checks; `suffix`
+    is the name TF's kernel errors end with (none when k is a pair, as TF)."""
+    if align not in _ALIGNS:
+        allowed = ", ".join(f'"{a}"' for a in _ALIGNS)
+        raise errors.InvalidArgumentError(
+            None, None,
+            f'Value for attr \'align\' of "{align}" is not in the list of allowed values: '
+            f"{allowed}\n\t; NodeDef: {{{{node {op_name}}}}}; Op<name={op_name}; signature="
+            f"{_DIAG_SIGNATURES[op_name]}; attr=T:type; attr=align:string,default="
+            f'"RIGHT_LEFT",allowed=[{allowed}]> [Op:{op_name}] name: {name}')
+    scalar = not isinstance(k, (tuple, list)) and not (isinstance(k, Tensor) and k.ndim)
+    ks = [static_int(k)] if scalar else list(static_ints(k))
+    suffix = name if scalar else None
+    if not 1 <= len(ks) <= 2:
+        raise kernel_error(op_name, f"diag_index must have only one or two elements, received "
+                                    f"{len(ks)} elements.", suffix)
+    lower, upper = ks[0], ks[-1]
+    if lower > upper:
+        raise kernel_error(op_name, f"lower_diag_index must not be larger than "
+                                    f"upper_diag_index: {lower} > {upper}", suffix)
+    return lower, upper, suffix
+
+
+def _check_bounds(op_name, lower, upper, rows, cols, suffix):
+    if not (-rows < lower < cols or lower == 0):
+        raise kernel_error(op_name, f"lower_diag_index is out of bound: {lower}. It must be "
+                                    f"between {-rows} and {cols}", suffix)
+    if not (-rows < upper < cols or upper == 0):
+        raise kernel_error(op_name, f"upper_diag_index is out of bound: {upper} It must be "
+                                    f"between {-rows} and {cols}", suffix)
+
+
+def _padding(op_name, index, value, dtype, name):
+    """TF's conversion of padding_value to the op's dtype T (input #index)."""
+    if isinstance(value, Tensor) and value.dtype is not dtype:
+        raise mismatch_error(op_name, index, dtype, value.dtype, op_suffix=name)
+    if dtype is dtypes.bool and isinstance(value, (int, float)):
+        value = bool(value)  # TF's fast path takes a number for a bool padding
+    return convert_to_tensor(value, dtype=dtype)
+
+
+def _diag_len(d, rows, cols):
+    return min(rows + min(d, 0), cols - max(d, 0))
+
+
+def _offset(d, max_len, rows, cols, align):
+    """Where diagonal d starts in its row of the packed tensor (TF's content offset)."""
+    left = (d >= 0 and align.startswith("LEFT")) or (d <= 0 and align.endswith("LEFT"))
+    return 0 if left else max_len - _diag_len(d, rows, cols)
+
+
+def _packed_positions(lower, upper, max_len, rows, cols, align):
+    """For each (row, col) of a rows x cols matrix: the flat position in the packed
+    [num_diags * max_len] diagonals holding it, and whether it is in the band."""
+    r = np.arange(rows)[:, None]
+    c = np.arange(cols)[None, :]
+    d = c - r
+    offsets = np.array([_offset(int(x), max_len, rows, cols, align)
+                        for x in range(lower, upper + 1)] or [0])
+    in_band = (d >= lower) & (d <= upper)
+    which = np.clip(upper - d, 0, upper - lower)
+    pos = np.minimum(r, c) + offsets[np.clip(d - lower, 0, upper - lower)]
+    valid = in_band & (pos < max_len)
+    return np.where(valid, which * max_len + np.clip(pos, 0, max(max_len - 1, 0)), 0), valid
+
+
+def _scatter_diagonals(diags, other, lower, upper, rows, cols, align):
+    """`other` (broadcast to [..., rows, cols]) with the band's diagonals set from the
+    packed `diags` [..., num_diags, max_len]."""
+    max_len = diags.shape[-1]
+    flat, valid = _packed_positions(lower, upper, max_len, rows, cols, align)
+    if not diags.size:
+        return jnp.broadcast_to(other, diags.shape[:-2] + (rows, cols))
+    packed = diags.reshape(diags.shape[:-2] + (-1,))
+    vals = jnp.take(packed, jnp.asarray(flat.reshape(-1)), axis=-1)
+    vals = vals.reshape(diags.shape[:-2] + (rows, cols))
+    return jnp.where(valid, vals, other)
+
+
+def _pack(diags, lower, upper):
+    return diags if lower < upper else diags[..., None, :]
+
+
+def _unpack(diags, lower, upper):
+    return diags if lower < upper else diags[..., 0, :]
+
+
+def _matrix_diag(d, pad, lower, upper, rows, cols, align):
+    pad = lax.stop_gradient(pad)  # TF: no gradient for padding_value
+    return _scatter_diagonals(_pack(d, lower, upper), pad, lower, upper, rows, cols, align)
+
+
+def _matrix_diag_part(x, pad, lower, upper, align):
+    rows, cols = x.shape[-2:]
+    max_len = min(rows + min(upper, 0), cols - max(lower, 0))
+    diagonals = range(upper, lower - 1, -1)  # row i of the packed result: diagonal upper - i
+    d = np.array(diagonals)[:, None]
+    p = np.arange(max_len)[None, :] - np.array(
+        [_offset(k, max_len, rows, cols, align) for k in diagonals])[:, None]
+    lengths = np.array([_diag_len(k, rows, cols) for k in diagonals])[:, None]
+    valid = (p >= 0) & (p < lengths)
+    m = p - np.minimum(d, 0)
+    n = p + np.maximum(d, 0)
+    flat = np.where(valid, m * cols + n, 0)
+    if not x.size or not max_len:
+        out = jnp.broadcast_to(lax.stop_gradient(pad), x.shape[:-2] + valid.shape)
+    else:
+        vals = jnp.take(x.reshape(x.shape[:-2] + (-1,)), jnp.asarray(flat.reshape(-1)), axis=-1)
+        out = jnp.where(valid, vals.reshape(x.shape[:-2] + valid.shape), lax.stop_gradient(pad))
+    return _unpack(out, lower, upper)
+
+
+def _set_diag(x, d, lower, upper, align):
+    rows, cols = x.shape[-2:]
+    return _scatter_diagonals(_pack(d, lower, upper), x, lower, upper, rows, cols, align)
 
 
 _matrix_diag_op = Op("MatrixDiagV3", _matrix_diag)
+_diag_part_op = Op("MatrixDiagPartV3", _matrix_diag_part)
+_set_diag_op = Op("MatrixSetDiagV3", _set_diag)
 
 
 def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
          align="RIGHT_LEFT"):
-    """tf.linalg.diag for one diagonal offset k (tuples of k are not supported)."""
+    """tf.linalg.diag: a batch of matrices with the diagonals `k` (an offset, or a band
+    (lower, upper) of them, stored as `align` says) set from `diagonal`, the rest
+    `padding_value`."""
     d = to_tensor(diagonal)
-    k = _k(k)
-    n = d._value.shape[-1]
+    if d.ndim < 1:
+        raise kernel_error("MatrixDiagV3", f"diagonal must be at least 1-dim, received shape: "
+                                           f"{dims(d._value.shape)}", name)
+    lower, upper, suffix = _diag_args("MatrixDiagV3", k, align, name)
+    shape = d._value.shape
+    if lower < upper and (d.ndim < 2 or shape[-2] != upper - lower + 1):
+        raise kernel_error("MatrixDiagV3", "The number of diagonals provided in the input does "
+                                           "not match the lower_diag_index and upper_diag_index "
+                                           "range.", suffix)
+    n = shape[-1]
     rows, cols = static_int(num_rows), static_int(num_cols)
-    min_rows, min_cols = n - min(k, 0), n + max(k, 0)
-    if rows < 0 and cols < 0:
-        rows = cols = max(min_rows, min_cols)
-    elif rows < 0:
-        rows = min_rows
-    elif cols < 0:
-        cols = min_cols
+    min_rows, min_cols = n - min(upper, 0), n + max(lower, 0)
     for got, least, what in ((rows, min_rows, "rows"), (cols, min_cols, "columns")):
-        if got < least:
-            raise kernel_error("MatrixDiagV3", f"The number of {what} is too small.", "diag")
-    pad = math_ops.cast(padding_value, d.dtype)
-    return execute(_matrix_diag_op, (d, pad), (("k", k), ("rows", rows), ("cols", cols)))
-
-
-_diag_part_op = Op("MatrixDiagPartV3",
-                   lambda x, k: jnp.diagonal(x, offset=k, axis1=-2, axis2=-1))
+        if got != -1 and got < least:
+            raise kernel_error("MatrixDiagV3", f"The number of {what} is too small.", suffix)
+    if rows == -1 and cols == -1:
+        rows = cols = max(min_rows, min_cols)
+    elif rows == -1:
+        rows = min_rows
+    elif cols == -1:
+        cols = min_cols
+    if rows != min_rows and cols != min_cols:
+        raise kernel_error("MatrixDiagV3", "The number of rows or columns is not consistent "
+                                           "with the specified d_lower, d_upper, and diagonal.",
+                           suffix)
+    pad = _padding("MatrixDiagV3", 4, padding_value, d.dtype, name)
+    return execute(_matrix_diag_op, (d, pad), (("lower", lower), ("upper", upper),
+                                               ("rows", rows), ("cols", cols),
+                                               ("align", align)))
 
 
 def _at_least_matrix(op_name, x, suffix):
@@ -505,36 +689,44 @@ def _at_least_matrix(op_name, x, suffix):
 
 def diag_part(input, name="diag_part", k=0, padding_value=0,  # noqa: A002
               align="RIGHT_LEFT"):
-    """tf.linalg.diag_part for one diagonal offset k (which needs no padding)."""
+    """tf.linalg.diag_part: the diagonal `k` of each innermost matrix, or the band
+    (lower, upper) of them packed as `align` says, short ones padded with
+    `padding_value`."""
     x = to_tensor(input)
-    _at_least_matrix("MatrixDiagPartV3", x, "diag_part")
-    return execute(_diag_part_op, (x,), (("k", _k(k)),))
-
-
-def _set_diag(x, d, k):
-    return _on_diagonal(d, k, x.shape[-2], x.shape[-1], x)
-
-
-_set_diag_op = Op("MatrixSetDiagV3", _set_diag)
+    _at_least_matrix("MatrixDiagPartV3", x, name)
+    lower, upper, suffix = _diag_args("MatrixDiagPartV3", k, align, name)
+    rows, cols = x._value.shape[-2:]
+    _check_bounds("MatrixDiagPartV3", lower, upper, rows, cols, suffix)
+    pad = _padding("MatrixDiagPartV3", 2, padding_value, x.dtype, name)
+    return execute(_diag_part_op, (x, pad), (("lower", lower), ("upper", upper),
+                                             ("align", align)))
 
 
 def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
-    """tf.linalg.set_diag for one diagonal offset k."""
-    x, d = match((input, diagonal), "MatrixSetDiagV3", op_suffix="set_diag")
-    k = _k(k)
+    """tf.linalg.set_diag: `input` with its diagonal `k` (or band of diagonals, packed as
+    `align` says) replaced by `diagonal`."""
+    x, d = match((input, diagonal), "MatrixSetDiagV3", op_suffix=name)
     shape, dshape = x._value.shape, d._value.shape
-    _at_least_matrix("MatrixSetDiagV3", x, "set_diag")
+    _at_least_matrix("MatrixSetDiagV3", x, name)
+    lower, upper, suffix = _diag_args("MatrixSetDiagV3", k, align, name)
     rows, cols = shape[-2:]
-    length = max(0, min(rows + min(k, 0), cols - max(k, 0)))
-    if dshape != shape[:-2] + (length,):
+    _check_bounds("MatrixSetDiagV3", lower, upper, rows, cols, suffix)
+    num_diags = upper - lower + 1
+    if lower < upper and (len(dshape) < 2 or dshape[-2] != num_diags):
+        raise kernel_error("MatrixSetDiagV3", "The number of diagonals provided in `diag` is not "
+                                              "consistent with `lower_diag_index` and "
+                                              "`upper_diag_index`", suffix)
+    length = max(0, min(rows + min(upper, 0), cols - max(lower, 0)))
+    want = shape[:-2] + ((num_diags,) if lower < upper else ()) + (length,)
+    if dshape != want:
         raise kernel_error(
             "MatrixSetDiagV3",
             "Either first dimensions of diagonal don't match input.shape[:-2], or "
             "diagonal.shape[:-1] is not equal to the longests diagonal in range "
             f"[lower_diag_index:upper_diag_index].\nInput shape: {dims(shape)}\nDiagonal "
-            f"shape: {dims(dshape)}\nExpected diagonal shape: {dims(shape[:-2] + (length,))}",
-            "set_diag")
-    return execute(_set_diag_op, (x, d), (("k", k),))
+            f"shape: {dims(dshape)}\nExpected diagonal shape: {dims(want)}", suffix)
+    return execute(_set_diag_op, (x, d), (("lower", lower), ("upper", upper),
+                                          ("align", align)))
 
 
 def tensor_diag(diagonal, name=None):

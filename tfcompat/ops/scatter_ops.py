@@ -1,17 +1,20 @@
 """Scatters: tf.scatter_nd, tf.tensor_scatter_nd_{update,add,sub,min,max}, and the arrays
-behind Variable.scatter_nd_* / scatter_* (dense: the variable's whole value is replaced).
+behind Variable.scatter_nd_* / scatter_{update,add,sub,mul,div,min,max} (dense: the variable's whole value is replaced).
 
 Indices are checked eagerly: JAX drops out-of-range updates, TF's CPU kernels reject them.
+Inside a traced tf.function their values are unknown, so there an out-of-range update is
+dropped where TF's kernel would fail at run time.
 """
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from .indexing_ops import check_indices_dtype, out_of_range
-from .op_args import dims, kernel_error, static_ints
+from .op_args import attr_error, dims, kernel_error, static_ints
 
 
 def _where(indices):
@@ -101,7 +104,7 @@ def _check(op, shape, indices, updates, resource=False):
                                    f"must match the inner {n} dimensions of updates.shape="
                                    f"{dims(ushape)}")
         raise kernel_error(op, inner_mismatch)
-    bad = out_of_range(np.asarray(indices._value), shape)
+    bad = None if _traced(indices) else out_of_range(np.asarray(indices._value), shape)
     if bad:
         raise kernel_error(op, f"indices[{bad[0]}] = {bad[1]} does not index into shape "
                                f"{dims(shape)}")
@@ -160,22 +163,95 @@ def variable_scatter_nd(variable, indices, updates, kind):
     return execute(_TENSOR_SCATTER[kind], (value, idx, upd))._value
 
 
+_NUMERIC = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64",
+            "qint8", "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16",
+            "complex128", "half", "uint32", "uint64")
+def _traced(t):
+    return isinstance(t._value, jax.core.Tracer)
+
+
+_ROW_KINDS = ("update", "add", "sub", "mul", "div", "min", "max")
+
+
+def _row_scatter(kind):
+    """TF's ResourceScatter{kind} on a whole value: rows `indices` of `value` combined
+    with `updates` (duplicate indices apply one after the other)."""
+    def fn(value, indices, updates):
+        at = value.at[indices]
+        if kind == "update":
+            return at.set(updates)
+        if kind in ("add", "sub"):
+            return at.add(-updates if kind == "sub" else updates)
+        if kind == "mul":
+            return at.multiply(updates)
+        if kind == "div":  # x / u1 / u2 == x / (u1 * u2); truncating for integers, as TF
+            return jax.lax.div(value, jnp.ones_like(value).at[indices].multiply(updates))
+        return at.min(updates) if kind == "min" else at.max(updates)
+    return fn
+
+
+_ROW_SCATTER = {k: Op(f"ResourceScatter{k.title()}", _row_scatter(k)) for k in _ROW_KINDS}
+
+
 def variable_scatter(variable, sparse_delta, kind):
-    """The new value of `variable` after Variable.scatter_{kind}(sparse_delta): rows
-    `sparse_delta.indices` of the first dimension updated with `sparse_delta.values`."""
+    """The new value of `variable` after Variable.scatter_{kind}(sparse_delta), TF's
+    ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max}: rows `sparse_delta.indices` of the
+    first dimension combined with `sparse_delta.values` (a scalar value applies to every
+    row named). Checks follow TF's kernel, in its order; an out-of-range index raises
+    after the rows before it are written, as TF's kernel does."""
     if not (hasattr(sparse_delta, "indices") and hasattr(sparse_delta, "values")):
         raise TypeError(f"Argument `sparse_delta` must be a `tf.IndexedSlices`. Received arg: "
                         f"{sparse_delta}")
-    op = f"ResourceScatter{kind.title()}"
+    op = _ROW_SCATTER[kind]
     value = EagerTensor(variable._handle._value)
+    dtype_attr = "attr=dtype:type" if kind == "update" else (
+        "attr=dtype:type,allowed=[" + ", ".join("DT_" + n.upper() for n in _NUMERIC) + "]")
+    summary = (f"name={op.name}; signature=resource:resource, indices:Tindices, updates:dtype"
+               f" -> ; {dtype_attr}; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; "
+               f"is_stateful=true")
+    if kind != "update" and value.dtype._tf_name not in _NUMERIC:
+        raise attr_error(op.name, "dtype", value.dtype, _NUMERIC, summary, name="")
     idx = to_tensor(sparse_delta.indices)
-    upd = convert_to_tensor(sparse_delta.values, dtype=value.dtype)
-    flat = np.asarray(idx._value).reshape(-1)
-    limit = value._value.shape[0]
-    bad = np.flatnonzero((flat < 0) | (flat >= limit))
-    if bad.size:
-        raise kernel_error(op, f"indices[{bad[0]}] = {flat[bad[0]]} is not in [0, {limit})", "")
-    rows = EagerTensor(idx._value[..., None])
-    _check(op, value._value.shape, rows, upd, resource=True)
-    return execute(_TENSOR_SCATTER[kind], (value, rows, upd))._value
-
+    upd = sparse_delta.values
+    upd = convert_to_tensor(upd, dtype=value.dtype)
+    if idx.dtype._tf_name not in ("int32", "int64"):
+        raise attr_error(op.name, "Tindices", idx.dtype, ("int32", "int64"), summary, name="")
+    if kind in ("min", "max") and value.dtype.is_complex:
+        raise errors.InvalidArgumentError(
+            None, None, f"No OpKernel was registered to support Op '{op.name}' used by "
+                        f"{{{{node {op.name}}}}} with these attrs: [Tindices=DT_"
+                        f"{idx.dtype._tf_name.upper()}, dtype=DT_{value.dtype._tf_name.upper()}]"
+                        f"\n\t [[{op.name}]] [Op:{op.name}] name: ")
+    shape, ishape, ushape = value._value.shape, idx._value.shape, upd._value.shape
+    if ushape and len(ushape) != len(ishape) + len(shape) - 1:
+        raise kernel_error(op.name, f"Must have updates.shape = indices.shape + params.shape[1:] "
+                                    f"or updates.shape = [], got updates.shape {dims(ushape)}, "
+                                    f"indices.shape {dims(ishape)}, params.shape {dims(shape)}",
+                           "")
+    # Values are checked when known (eagerly); in a traced tf.function they are not, and
+    # an out-of-range row is dropped (a zero divisor divides) where TF's kernel fails.
+    if kind == "div" and not _traced(upd) and bool(np.any(np.asarray(upd._value) == 0)):
+        raise kernel_error(op.name, "updates must not contain 0", "")
+    if not idx._value.size:
+        return value._value
+    if ushape and ushape[:len(ishape)] != ishape:
+        raise kernel_error(op.name, f"The shape of indices ({dims(ishape)}) must be a prefix of "
+                                    f"the shape of updates ({dims(ushape)})", "")
+    flat = np.zeros(0, np.int64) if _traced(idx) else np.asarray(idx._value).reshape(-1)
+    bad = np.flatnonzero((flat < 0) | (flat >= shape[0]))
+    if bad.size:  # TF's kernel has applied the rows before the bad one
+        first = int(bad[0])
+        rows = EagerTensor(idx._value.reshape(-1)[:first])
+        done = upd if not ushape else EagerTensor(
+            upd._value.reshape((-1,) + ushape[len(ishape):])[:first])
+        variable._write(execute(op, (value, rows, done))._value)
+        pos = ",".join(str(int(i)) for i in np.unravel_index(first, ishape)) if ishape else ""
+        raise kernel_error(op.name, f"indices[{pos}] = {flat[first]} is not in "
+                                    f"[0, {shape[0]})", "")
+    if ushape and ushape[len(ishape):] != shape[1:]:
+        # TF's kernel reads the flat updates anyway; tfcompat refuses the mismatch.
+        raise kernel_error(op.name, f"Must have updates.shape = indices.shape + params.shape[1:] "
+                                    f"or updates.shape = [], got updates.shape {dims(ushape)}, "
+                                    f"indices.shape {dims(ishape)}, params.shape {dims(shape)}",
+                           "")
+    return execute(op, (value, idx, upd))._value

@@ -1,0 +1,272 @@
+"""Golden snippets for the rest of issue 4's op surface: Variable.scatter_{update,add,sub,
+mul,div,min,max} with tf.IndexedSlices, tf.image.resize_with_pad, and tf.config's virtual
+CPU devices, placement and threading settings.
+
+The tf.config snippets change process-wide settings that TF fixes once its context starts,
+so each runs its program in a fresh interpreter of the module under test (``tf.__name__``).
+"""
+import textwrap
+from collections import OrderedDict
+
+SNIPPETS = OrderedDict()
+
+HELPERS = """
+def E(f):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+"""
+
+FRESH = '''
+import os, subprocess, sys
+def fresh(program):
+    """Run `program` in a new interpreter with `tf` imported; print its stdout."""
+    code = f"import {tf.__name__} as tf\\nimport numpy as np\\n" + program
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    print(out.stdout, end="")
+    if out.returncode:
+        print("exit status", out.returncode, out.stderr.strip().splitlines()[-1:])
+'''
+
+
+def _add(name, source, prelude=HELPERS):
+    assert name not in SNIPPETS, name
+    SNIPPETS[name] = textwrap.dedent(prelude).lstrip("\n") + textwrap.dedent(source).strip("\n") + "\n"
+
+
+# -- Variable.scatter_* ------------------------------------------------------------------
+
+_add("variable_scatter_values", """
+for kind in ["update", "add", "sub", "mul", "div", "min", "max"]:
+    v = tf.Variable([[1., 2.], [3., 4.], [5., 6.]])
+    r = getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.constant([[2., 3.], [-1., 0.5]]), tf.constant([2, 0])))
+    print(kind, type(r).__name__, r.name, r.shape, r.dtype)
+    print(repr(r))
+    print(repr(v))
+    v = tf.Variable([10, 20, 30])
+    E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.constant([3, 4, 5]), tf.constant([1, 1, 0]))))
+    v = tf.Variable([10, -20, 30], dtype=tf.int64)
+    E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.constant(7, tf.int64), tf.constant(1))))
+    v = tf.Variable([[1., 2.], [3., 4.], [5., 6.]], dtype=tf.float64)
+    E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.constant([[[2., 3.]], [[4., 5.]]], tf.float64), tf.constant([[0], [2]], tf.int64))))
+    v = tf.Variable([[1., 2.], [3., 4.], [5., 6.]])
+    E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.constant(2.), tf.constant([0, 2]))))
+    E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.zeros([0, 2]), tf.zeros([0], tf.int32))))
+    E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices([[1., 3.]], [1])))
+""")
+_add("variable_scatter_mul_div_min_max_dtypes", """
+v = tf.Variable([1 + 1j, 2j])
+E(lambda: v.scatter_mul(tf.IndexedSlices(tf.constant([1j]), tf.constant([1]))))
+E(lambda: v.scatter_div(tf.IndexedSlices(tf.constant([1j, 2.]), tf.constant([1, 0]))))
+v = tf.Variable([-7, 7, 9], dtype=tf.int32)
+E(lambda: v.scatter_div(tf.IndexedSlices(tf.constant([2, 2, -4]), tf.constant([0, 1, 2]))))
+v = tf.Variable([200, 3], dtype=tf.uint8)
+E(lambda: v.scatter_mul(tf.IndexedSlices(tf.constant([2], tf.uint8), tf.constant([0]))))
+E(lambda: v.scatter_max(tf.IndexedSlices(tf.constant([250, 1], tf.uint8), tf.constant([0, 1]))))
+v = tf.Variable([1.5, -2.5], dtype=tf.float16)
+E(lambda: v.scatter_min(tf.IndexedSlices(tf.constant([1., -3.], tf.float16), tf.constant([0, 1]))))
+v = tf.Variable([1., np.nan, 3.])
+E(lambda: v.scatter_max(tf.IndexedSlices(tf.constant([5., 0.]), tf.constant([2, 0]))))
+""")
+_add("variable_scatter_errors", """
+for kind in ["update", "add", "sub", "mul", "div", "min", "max"]:
+    v = tf.Variable([10, 20, 30])
+    f = getattr(v, "scatter_" + kind)
+    E(lambda: f(tf.IndexedSlices(tf.constant([3, 4]), tf.constant([1, 3]))))
+    E(lambda: f(tf.IndexedSlices(tf.constant([3]), tf.constant([-1]))))
+    E(lambda: f(tf.IndexedSlices(tf.constant([3., 4.]), tf.constant([1, 2]))))
+    E(lambda: f(tf.IndexedSlices(tf.constant([3, 4, 5]), tf.constant([1, 2]))))
+    E(lambda: f(tf.constant([1])))
+    E(lambda: f(tf.IndexedSlices(tf.constant([3, 4]), tf.constant([1., 2.]))))
+    w = tf.Variable([[1., 2.], [3., 4.], [5., 6.]])
+    g = getattr(w, "scatter_" + kind)
+    E(lambda: g(tf.IndexedSlices(tf.constant([2., 3.]), tf.constant([0]))))
+    E(lambda: g(tf.IndexedSlices(tf.constant([[[2., 3.]], [[1., 1.]]]), tf.constant([[0], [4]]))))
+    print(repr(v), repr(w))
+for kind in ["add", "mul", "max"]:
+    b = tf.Variable([True, False])
+    E(lambda: getattr(b, "scatter_" + kind)(tf.IndexedSlices(tf.constant([True]), tf.constant([1]))))
+E(lambda: tf.Variable([True, False]).scatter_update(tf.IndexedSlices(tf.constant([True]), tf.constant([1]))))
+E(lambda: tf.Variable([10, 20]).scatter_div(tf.IndexedSlices(tf.constant([0]), tf.constant([1]))))
+E(lambda: tf.Variable([10., 20.]).scatter_div(tf.IndexedSlices(tf.constant([1., 0.]), tf.constant([0, 1]))))
+c = tf.Variable([1 + 1j, 2j])
+try:
+    c.scatter_max(tf.IndexedSlices(tf.constant([1j]), tf.constant([1])))
+except Exception as e:
+    print(type(e).__name__)
+print(repr(c))
+""")
+_add("variable_scatter_in_function_and_tape", """
+v = tf.Variable([10., 20., 30.])
+@tf.function
+def f(rows, values):
+    v.scatter_mul(tf.IndexedSlices(values, rows))
+    v.scatter_div(tf.IndexedSlices(values * 4., rows))
+    v.scatter_min(tf.IndexedSlices(tf.constant([5.]), tf.constant([2])))
+    return v.scatter_max(tf.IndexedSlices(tf.constant([15.]), tf.constant([0])))
+print(f(tf.constant([1, 0]), tf.constant([2., 3.])))
+print(repr(v))
+print(f(tf.constant([2]), tf.constant([-1.])))
+print(repr(v))
+w = tf.Variable([1., 2.])
+with tf.GradientTape() as t:
+    w.scatter_mul(tf.IndexedSlices(tf.constant([3.]), tf.constant([0])))
+    y = tf.reduce_sum(w * w)
+print(t.gradient(y, w))
+w = tf.Variable([1., 2.])
+u = tf.constant([4.])
+with tf.GradientTape() as t:
+    t.watch(u)
+    w.scatter_max(tf.IndexedSlices(u, tf.constant([1])))
+    y = tf.reduce_sum(w * w)
+print(t.gradient(y, [w, u]))
+""")
+
+# -- tf.image.resize_with_pad ----------------------------------------------------------------
+
+_add("image_resize_with_pad", """
+img = np.arange(2 * 3 * 5 * 2, dtype=np.float32).reshape(2, 3, 5, 2)
+def P(f):
+    try:
+        t = f()
+        print(t.shape, t.dtype, np.round(t.numpy(), 4))
+    except Exception as e:
+        print(type(e).__name__, e)
+P(lambda: tf.image.resize_with_pad(img, 4, 4))
+P(lambda: tf.image.resize_with_pad(img[0], 6, 3, method="nearest"))
+P(lambda: tf.image.resize_with_pad(img[0], 3, 5))
+P(lambda: tf.image.resize_with_pad(img[0], 9, 10))
+P(lambda: tf.image.resize_with_pad(tf.constant(img[0].astype(np.uint8)), 5, 7))
+P(lambda: tf.image.resize_with_pad(tf.constant(img[0].astype(np.uint8)), 5, 7, method="nearest"))
+P(lambda: tf.image.resize_with_pad(img, 7, 3, method="bicubic", antialias=True))
+P(lambda: tf.image.resize_with_pad(img[:, :, :, :1], 2, 8, method=tf.image.ResizeMethod.AREA))
+P(lambda: tf.image.resize_with_pad(img, 0, 3))
+P(lambda: tf.image.resize_with_pad(img, 3, -1))
+P(lambda: tf.image.resize_with_pad(img[0, 0], 3, 3))
+P(lambda: tf.image.resize_with_pad(tf.zeros([1, 0, 2, 1]), 3, 3))
+@tf.function
+def f(x):
+    return tf.image.resize_with_pad(x, 4, 6)
+P(lambda: f(img))
+x = tf.constant(img[0])
+with tf.GradientTape() as t:
+    t.watch(x)
+    y = tf.image.resize_with_pad(x, 4, 4) * tf.reshape(tf.range(32.), [4, 4, 2])
+print(np.round(t.gradient(y, x).numpy(), 5))
+""")
+
+# -- tf.config: virtual devices and settings (each in a fresh interpreter) -----------------------
+
+_add("config_virtual_cpus_tutorial", '''
+fresh("""
+physical_devices = tf.config.list_physical_devices("CPU")
+print(physical_devices)
+tf.config.experimental.set_virtual_device_configuration(
+    physical_devices[0], [
+        tf.config.experimental.VirtualDeviceConfiguration(),
+        tf.config.experimental.VirtualDeviceConfiguration(),
+        tf.config.experimental.VirtualDeviceConfiguration()
+    ])
+print(tf.config.get_logical_device_configuration(physical_devices[0]))
+print(tf.config.list_logical_devices())
+print(tf.config.list_logical_devices("CPU"), tf.config.experimental.list_logical_devices("CPU"))
+with tf.device("CPU:1"):
+    y = tf.constant([2., 3.]) + 1
+print(y)
+with tf.device("/device:CPU:2"):
+    z = tf.random.Generator.from_seed(1).normal([2])
+print(z, y * z)
+try:
+    tf.config.set_logical_device_configuration(physical_devices[0], [tf.config.LogicalDeviceConfiguration()])
+except RuntimeError as e:
+    print(type(e).__name__, e)
+print(tf.config.set_logical_device_configuration(physical_devices[0], [tf.config.LogicalDeviceConfiguration()] * 3))
+""")
+''', HELPERS + FRESH)
+_add("config_logical_device_configuration", '''
+fresh("""
+def E(f):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+pd = tf.config.list_physical_devices("CPU")
+print(pd, tf.config.experimental.list_physical_devices("CPU"))
+print(tf.config.experimental.VirtualDeviceConfiguration is tf.config.LogicalDeviceConfiguration)
+c = tf.config.LogicalDeviceConfiguration()
+print(repr(c), c.memory_limit, c.experimental_priority, c.experimental_device_ordinal)
+print(repr(tf.config.LogicalDeviceConfiguration(memory_limit=10)), c == tf.config.LogicalDeviceConfiguration())
+print(tf.config.get_logical_device_configuration(pd[0]))
+E(lambda: tf.config.set_logical_device_configuration(pd[0], [tf.config.LogicalDeviceConfiguration(memory_limit=5)]))
+E(lambda: tf.config.set_logical_device_configuration(pd[0], [tf.config.LogicalDeviceConfiguration(experimental_priority=1)]))
+E(lambda: tf.config.set_logical_device_configuration(pd[0], [tf.config.LogicalDeviceConfiguration(experimental_device_ordinal=1)]))
+E(lambda: tf.config.set_logical_device_configuration("CPU:0", [c]))
+E(lambda: tf.config.set_logical_device_configuration(tf.config.PhysicalDevice("/physical_device:CPU:7", "CPU"), [c]))
+E(lambda: tf.config.set_logical_device_configuration(pd[0], [c, c]))
+print(tf.config.get_logical_device_configuration(pd[0]))
+E(lambda: tf.config.set_logical_device_configuration(pd[0], [c, c, c, c]))
+E(lambda: tf.config.get_logical_device_configuration("CPU:0"))
+x = tf.constant(1.) + 1
+print(x)
+E(lambda: tf.config.set_logical_device_configuration(pd[0], [c, c]))
+print(tf.config.get_logical_device_configuration(pd[0]))
+print(tf.config.list_logical_devices("CPU"))
+with tf.device("CPU:3"):
+    print(tf.constant(2.) * x)
+""")
+''', HELPERS + FRESH)
+_add("config_initialized_by_an_op", '''
+fresh("""
+x = tf.constant([1., 2.]) * 2
+pd = tf.config.list_physical_devices("CPU")
+try:
+    tf.config.set_logical_device_configuration(pd[0], [tf.config.LogicalDeviceConfiguration()] * 2)
+except RuntimeError as e:
+    print(type(e).__name__, e)
+print(tf.config.get_logical_device_configuration(pd[0]), tf.config.list_logical_devices("CPU"))
+""")
+''', HELPERS + FRESH)
+_add("config_settings", '''
+fresh("""
+def E(f):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+pd = tf.config.list_physical_devices("CPU")
+print(tf.config.get_soft_device_placement())
+tf.config.set_soft_device_placement(False)
+print(tf.config.get_soft_device_placement())
+tf.config.set_soft_device_placement(True)
+print(tf.config.get_soft_device_placement())
+print(tf.config.threading.get_inter_op_parallelism_threads(), tf.config.threading.get_intra_op_parallelism_threads())
+E(lambda: tf.config.threading.set_inter_op_parallelism_threads(2))
+E(lambda: tf.config.threading.set_intra_op_parallelism_threads(3))
+print(tf.config.threading.get_inter_op_parallelism_threads(), tf.config.threading.get_intra_op_parallelism_threads())
+E(lambda: tf.config.experimental.get_memory_growth(pd[0]))
+E(lambda: tf.config.experimental.set_memory_growth(pd[0], True))
+print(tf.constant(1) + 1)
+E(lambda: tf.config.threading.set_inter_op_parallelism_threads(4))
+E(lambda: tf.config.threading.set_intra_op_parallelism_threads(4))
+E(lambda: tf.config.threading.set_intra_op_parallelism_threads(3))
+print(tf.config.threading.get_inter_op_parallelism_threads(), tf.config.threading.get_intra_op_parallelism_threads())
+tf.config.experimental.set_virtual_device_configuration
+print(tf.config.list_logical_devices("CPU"))
+""")
+''', HELPERS + FRESH)
+_add("variable_scatter_nd_in_function", """
+v = tf.Variable([1., 2., 3.])
+@tf.function
+def f(i):
+    v.scatter_nd_update(tf.reshape(i, [-1, 1]), [9.])
+    v.scatter_nd_add(tf.reshape(i, [-1, 1]), [0.5])
+    v.scatter_update(tf.IndexedSlices(tf.constant([7.]), i + 1))
+    return (tf.tensor_scatter_nd_add(v, tf.reshape(i, [-1, 1]), [1.]),
+            tf.scatter_nd(tf.reshape(i, [-1, 1]), [5.], [3]))
+print(f(tf.constant([1])))
+print(repr(v))
+print(f(tf.constant([0])))
+print(repr(v))
+""")
