@@ -3,9 +3,9 @@ from .ops.random_generator import (  # noqa: F401
     Generator, create_rng_state, get_global_generator, set_global_generator,
 )
 from .ops.random_ops import (  # noqa: F401
-    categorical, normal, set_seed, shuffle, truncated_normal, uniform,
+    categorical, gamma, normal, poisson, set_seed, shuffle, truncated_normal, uniform,
 )
 from .ops.stateless_random_ops import (  # noqa: F401
-    Algorithm, fold_in, split, stateless_categorical, stateless_normal,
-    stateless_truncated_normal, stateless_uniform,
+    Algorithm, fold_in, split, stateless_binomial, stateless_categorical, stateless_gamma,
+    stateless_normal, stateless_poisson, stateless_truncated_normal, stateless_uniform,
 )

@@ -192,3 +192,159 @@ _errs("errors",
       "tf.random.Generator.from_seed(1, alg='threefry').normal([2])",
       "tf.random.Generator.from_state([1, 2], alg='philox')",
       )
+
+# -- gamma, Poisson, binomial: TF's rejection samplers ---------------------------------------
+
+_s("gamma_values", """
+    tf.random.set_seed(1)
+    print(repr(tf.random.gamma([5], 0.5, seed=3)))
+    print(repr(tf.random.gamma([5], 2.5, seed=3)))
+    print(repr(tf.random.gamma([5], 2.5, seed=3)))
+    print(repr(tf.random.gamma([3], [1.0, 0.25], dtype=tf.float64, seed=3)))
+    print(repr(tf.random.gamma([2, 2], [[0.7], [4.0]], beta=[1.0, 2.0], seed=4)))
+    for dt in [tf.float16, tf.float32, tf.float64]:
+        print(repr(tf.random.gamma([4], [0.1, 1.0, 9.0], dtype=dt, seed=5)))
+    print(repr(tf.random.gamma([3], 1e-3, seed=6)))
+    print(repr(tf.random.gamma([3], 250.0, beta=0.5, seed=6)))
+    print(repr(tf.random.gamma([0], 1.0)), repr(tf.random.gamma([2], [])))
+    x = tf.random.gamma([2, 3], [1.0, 2.0])
+    print(x.shape, x.dtype)
+    tf.random.set_seed(7)
+    print(tf.random.gamma([3], 2.0).numpy(), tf.random.gamma([3], 2.0).numpy())
+""")
+
+_s("poisson_values", """
+    tf.random.set_seed(1)
+    print(repr(tf.random.poisson([6], [1.5, 30.0], seed=3)))
+    print(repr(tf.random.poisson([6], [1.5, 30.0], seed=3)))
+    print(repr(tf.random.poisson([2, 3], 4.0, dtype=tf.int32, seed=2)))
+    print(repr(tf.random.poisson([3], [0.0, -1.0, 9.99, 10.0, 1000.0], dtype=tf.int64, seed=2)))
+    for dt in [tf.float16, tf.float64, tf.int32]:
+        print(repr(tf.random.poisson([3], tf.cast([2.0, 50.0], dt), seed=9)))
+    print(repr(tf.random.poisson([4], [2, 7], seed=9)))
+    print(repr(tf.random.poisson([0], [1.0])))
+""")
+
+_s("stateless_samplers", """
+    s = [1, 2]
+    print(repr(tf.random.stateless_gamma([5], s, 0.5)))
+    print(repr(tf.random.stateless_gamma([5], s, 1.0)))
+    print(repr(tf.random.stateless_gamma([5], tf.constant([-3, 2**40], tf.int64), 2.5)))
+    print(repr(tf.random.stateless_gamma([5, 2], s, [0.5, 3.0], beta=[2.0, 1.0],
+                                         dtype=tf.float16)))
+    print(repr(tf.random.stateless_gamma([4, 3], [7, 8], [0.2, 1.0, 30.0], dtype=tf.float64)))
+    print(repr(tf.random.stateless_gamma([2, 0], s, tf.zeros([0]))))
+    print(repr(tf.random.stateless_poisson([6, 2], s, [1.5, 30.0])))
+    print(repr(tf.random.stateless_poisson([4], [3, 4], 12.0, dtype=tf.float32)))
+    print(repr(tf.random.stateless_poisson([3, 2], [3, 4], tf.constant([1, 40]),
+                                           dtype=tf.float16)))
+    print(repr(tf.random.stateless_poisson([3], [3, 4], tf.constant(5.0, tf.float64),
+                                           dtype=tf.int64)))
+    print(repr(tf.random.stateless_binomial([6, 2], s, [10., 100.], [0.3, 0.6])))
+    print(repr(tf.random.stateless_binomial([6, 2], s, [10., 100.], [0.7, 0.2])))
+    print(repr(tf.random.stateless_binomial([5], s, 10, 0.5)))
+    print(repr(tf.random.stateless_binomial([4, 3], s, [0., 5., 7.], [0.5, 1.5, np.nan],
+                                            output_dtype=tf.float32)))
+    print(repr(tf.random.stateless_binomial([3], [3, 4], 1000., 0.999, output_dtype=tf.float64)))
+    print(repr(tf.random.stateless_binomial([3], [3, 4], tf.constant(30., tf.float16),
+                                            tf.constant(0.4, tf.float16), output_dtype=tf.int64)))
+    print(repr(tf.random.stateless_binomial([2, 2, 3], s, [[5.], [80.]],
+                                            tf.constant([0.1, 0.5, 0.9], tf.float64))))
+    print(repr(tf.random.stateless_binomial([0, 2], s, [1., 2.], 0.5)))
+""")
+
+_s("generator_binomial", """
+    g = tf.random.Generator.from_seed(1)
+    print(repr(g.binomial([4, 2], [10., 100.], [0.3, 0.6])), g.state.numpy())
+    print(repr(g.binomial([3], 20., 0.9, dtype=tf.float32)), g.state.numpy())
+    print(repr(g.binomial([2, 3], tf.constant([4., 40., 400.], tf.float64),
+                          tf.constant(0.25, tf.float64), dtype=tf.int64)), g.state.numpy())
+    print(repr(g.binomial([0], 10., 0.5)), g.state.numpy())
+    print(hasattr(g, 'gamma'), hasattr(g, 'poisson'))
+""")
+
+_s("sampler_gradients", """
+    alpha, beta = tf.Variable([0.5, 2.0]), tf.Variable(1.5)
+    tf.random.set_seed(3)
+    with tf.GradientTape(persistent=True) as tape:
+        g = tf.random.gamma([3], alpha, beta=beta, seed=2)
+        sg = tf.random.stateless_gamma([3, 2], [4, 5], alpha, beta=beta)
+        loss = tf.reduce_sum(g * g)
+    print(g.numpy(), sg.numpy())
+    print(tape.gradient(g, alpha), tape.gradient(g, beta))
+    print(tape.gradient(loss, [alpha, beta]))
+    print(tape.gradient(sg, [alpha, beta]))
+    a64 = tf.Variable(3.0, dtype=tf.float64)
+    with tf.GradientTape() as tape:
+        y = tf.random.stateless_gamma([4], [1, 1], a64, dtype=tf.float64)
+    print(y.numpy(), tape.gradient(y, a64))
+    lam = tf.Variable(3.0)
+    with tf.GradientTape(persistent=True) as tape:
+        sp = tf.random.stateless_poisson([3], [1, 2], lam, dtype=tf.float32)
+        sb = tf.random.stateless_binomial([3], [1, 2], 10., lam / 10, output_dtype=tf.float32)
+    print(tape.gradient(sp, lam), tape.gradient(sb, lam))
+    with tf.GradientTape() as tape:
+        p = tf.random.poisson([3], lam, seed=1)
+    try:
+        print(tape.gradient(p, lam))
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
+
+_s("samplers_in_function", """
+    @tf.function
+    def f(alpha, lam):
+        g = tf.random.stateless_gamma([3], [1, 2], alpha)
+        p = tf.random.stateless_poisson([3], [1, 2], lam)
+        b = tf.random.stateless_binomial([3], [1, 2], 20., 0.3)
+        return g, p, b
+    for r in f(tf.constant(0.5), tf.constant(4.0)):
+        print(repr(r))
+    for r in f(tf.constant(3.0), tf.constant(40.0)):
+        print(repr(r))
+    tf.random.set_seed(5)
+    @tf.function
+    def h():
+        return tf.random.gamma([2], [0.5, 5.0], seed=1), tf.random.poisson([3], 7.0, seed=1)
+    print([x.numpy() for x in h()])
+    gen = tf.random.Generator.from_seed(3)
+    @tf.function
+    def k(p):
+        return gen.binomial([2], 50., p)
+    print(k(tf.constant(0.5)).numpy(), k(tf.constant(0.5)).numpy(), gen.state.numpy())
+    @tf.function
+    def grad(alpha):
+        with tf.GradientTape() as tape:
+            tape.watch(alpha)
+            y = tf.random.stateless_gamma([2, 2], [1, 2], alpha)
+        return y, tape.gradient(y, alpha)
+    print([x.numpy() for x in grad(tf.constant([0.5, 3.0]))])
+""")
+
+_errs("sampler_errors",
+      "tf.random.gamma([2], 1.0, dtype=tf.int32)",
+      "tf.random.gamma([2], 1, dtype=tf.int32)",
+      "tf.random.gamma([2], 1.0, dtype=tf.bfloat16)",
+      "tf.random.gamma([-1], 1.0)",
+      "tf.random.gamma([2], [1.0, 2.0], beta=[1.0, 2.0, 3.0])",
+      "tf.random.poisson([2], 1.0, dtype=tf.bfloat16)",
+      "tf.random.poisson([2], tf.constant(1.0, tf.bfloat16))",
+      "tf.random.stateless_gamma([5], [1], 0.5)",
+      "tf.random.stateless_gamma([5], [1, 2], [0.5, 1.0])",
+      "tf.random.stateless_gamma([5], [1., 2.], 0.5)",
+      "tf.random.stateless_gamma([5], [1, 2], 0.5, dtype=tf.bfloat16)",
+      "tf.random.stateless_poisson([5], [1], 0.5)",
+      "tf.random.stateless_poisson([5], [1., 2.], 0.5)",
+      "tf.random.stateless_poisson([5], [1, 2], [0.5, 1.0])",
+      "tf.random.stateless_poisson([5], [1, 2], 0.5, dtype=tf.bfloat16)",
+      "tf.random.stateless_poisson([5], [1, 2], tf.constant(0.5, tf.bfloat16))",
+      "tf.random.stateless_binomial([5], [1], 10., 0.5)",
+      "tf.random.stateless_binomial([5], [1, 2], [10., 20.], 0.5)",
+      "tf.random.stateless_binomial([5], [1, 2], 10., [0.5, 0.2, 0.1])",
+      "tf.random.stateless_binomial([5, 2], [1, 2], [10., 20.], [[0.5], [0.2]])",
+      "tf.random.stateless_binomial([5], [1, 2], tf.constant(10), tf.constant(0.5))",
+      "tf.random.stateless_binomial([5], [1, 2], 10., 0.5, output_dtype=tf.int8)",
+      "tf.random.Generator.from_seed(1).binomial([2], 10., tf.constant(0.5, tf.float64))",
+      "tf.random.Generator.from_seed(1).binomial([2], 10., [0.5, 0.1, 0.2])",
+      "tf.random.Generator.from_seed(1, alg='threefry').binomial([2], 10., 0.5)",
+      )

@@ -68,12 +68,13 @@ def _pairs(samples):
 
 
 # -- fixed-size distributions: samples [calls, 4] -> outputs [calls, group] ------------------
+# (uniform and normal also take one engine call's samples [4] -> [group])
 
 def uniform(samples, dtype):
     """UniformDistribution for floating types."""
     if dtype == np.float64:
-        return jnp.stack([unit_double(samples[:, 0], samples[:, 1]),
-                          unit_double(samples[:, 2], samples[:, 3])], axis=-1)
+        return jnp.stack([unit_double(samples[..., 0], samples[..., 1]),
+                          unit_double(samples[..., 2], samples[..., 3])], axis=-1)
     return unit_float(samples, dtype)
 
 
@@ -97,7 +98,7 @@ def full_int(samples, dtype):
 def normal(samples, dtype):
     """NormalDistribution: Box-Muller on sample pairs (in float for the 16-bit types)."""
     if dtype == np.float64:
-        a, b = _box_muller_double(*(samples[:, i] for i in range(4)))
+        a, b = _box_muller_double(*(samples[..., i] for i in range(4)))
         return jnp.stack([a, b], axis=-1)
     return _pairs(samples).astype(dtype)
 

@@ -13,12 +13,16 @@ from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
-from . import philox, stateless_random_ops as S
+from ..framework.dispatch import execute
+from . import op_args, philox, random_samplers, stateless_random_ops as S
 from .array_ops import stack, zeros_like
-from .random_ops import scale, shape_arg, shift
+from .random_ops import kernel, scale, shape_arg, shift
 
 _STATE_SIZE = 3
 _MASK64 = (1 << 64) - 1
+
+
+_binomial = kernel("StatefulRandomBinomial", random_samplers.binomial)
 
 
 def _uint_to_int(n):
@@ -181,6 +185,32 @@ class Generator:
         dtype = dtypes.as_dtype(dtype)
         shape = shape_arg(shape, S.full_int_v2.name)
         return S.full_int(self._draw(shape), shape, dtype)
+
+    def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
+        """Generator.binomial: TF's StatefulRandomBinomial kernel on the state (inversion
+        below count * p = 10, BTRS above), which then skips its counter by
+        256 * (num_batches * 200 * (samples_per_batch + 3) / 4)."""
+        dtype = dtypes.as_dtype(dtype)
+        counts = convert_to_tensor(counts)
+        probs = convert_to_tensor(probs)
+        op = _binomial.name
+        shape = shape_arg(shape, op)
+
+        def no_kernel():
+            return errors.InvalidArgumentError(
+                None, None,
+                f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}} "
+                f"with these attrs: [S=DT_INT32, T=DT_{counts.dtype.name.upper()}, "
+                f"dtype=DT_{dtype.name.upper()}]\nRegistered devices: [CPU]\nRegistered "
+                f"kernels:\n{S.BINOMIAL_KERNELS}\n\t [[{op}]] [Op:{op}] name: ")
+        batch = S.check_binomial(op, shape, counts, probs, dtype, no_kernel)
+        if self._alg != S.PHILOX:
+            raise op_args.kernel_error(op, f"Unsupported algorithm id: {self._alg}", name="")
+        old = self._state_var._value
+        calls = jnp.asarray(random_samplers.binomial_calls(shape, batch), jnp.uint64)
+        self._state_var.assign(EagerTensor(_advanced(old, calls)), read_value=False)
+        state = EagerTensor(old.view(jnp.uint64))
+        return execute(_binomial, (state, counts, probs), (("shape", shape), ("dtype", dtype._np)))
 
     def make_seeds(self, count=1):
         keys = self.uniform_full_int([count], dtypes.int64)

@@ -6,16 +6,20 @@ A seeded stateful kernel is a pure JAX function of a Philox state that
 `random_seed.reserve` hands out per call (TF's kernel-cache semantics); unseeded calls
 get a random state.
 """
+import functools
 import math
 
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor
-from . import math_ops, op_args, random_distributions as D, random_seed
+from . import manip_ops, math_ops, op_args, random_distributions as D, random_samplers
+from . import random_seed
+from .linalg_ops import raise_on_gradient
 from .philox import RESERVED_PER_OUTPUT
 
 # tf.random exports nothing at the top level in TF 2.
@@ -105,6 +109,22 @@ _truncated = kernel("TruncatedNormal", truncated_normal_fn)
 _uniform_int = kernel("RandomUniformInt", uniform_int_fn)
 _multinomial = kernel("Multinomial", D.multinomial)
 _shuffle = kernel("RandomShuffle", D.shuffle)
+
+
+def gamma_fn(state, alpha, shape, stateless):
+    """Gamma samples with TF's gradient w.r.t. alpha (the stream itself is constant)."""
+    rnd = random_samplers.gamma(state, lax.stop_gradient(alpha), shape, stateless)
+    return random_samplers.with_alpha_gradient(rnd, alpha)
+
+
+def _poisson_fn(state, rate, shape, dtype):
+    sample = functools.partial(random_samplers.poisson, shape=shape, dtype=dtype)
+    return raise_on_gradient(sample, _NO_POISSON_GRADIENT)(state, rate)
+
+
+_NO_POISSON_GRADIENT = LookupError("gradient registry has no entry for: RandomPoissonV2")
+_gamma = Op("RandomGamma", functools.partial(gamma_fn, stateless=False))
+_poisson = Op("RandomPoissonV2", _poisson_fn)
 
 
 def _stateful(op, seed, inputs, attrs, calls, shape=None):
@@ -229,3 +249,79 @@ def shuffle(value, seed=None, name=None):
         return value
     n = value._value.shape[0]
     return _stateful(_shuffle, seed, (value,), (), -(-max(n - 1, 0) // 4))
+
+
+# -- gamma and Poisson ------------------------------------------------------------------------
+
+GAMMA_NAMES = ("half", "float", "double")
+POISSON_NAMES = ("half", "float", "double", "int32", "int64")
+_GAMMA_SUMMARY = ("name=RandomGamma; signature=shape:S, alpha:T -> output:T; attr=seed:int,"
+                  "default=0; attr=seed2:int,default=0; attr=S:type,allowed=[DT_INT32, "
+                  "DT_INT64]; attr=T:type,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE]; "
+                  "is_stateful=true")
+_POISSON_SUMMARY = ("name=RandomPoissonV2; signature=shape:S, rate:R -> output:dtype; "
+                    "attr=seed:int,default=0; attr=seed2:int,default=0; attr=S:type,allowed="
+                    "[DT_INT32, DT_INT64]; attr=R:type,default=DT_DOUBLE,allowed=[DT_HALF, "
+                    "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; attr=dtype:type,default="
+                    "DT_INT64,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; "
+                    "is_stateful=true")
+
+
+def check_attr(op_name, attr, dtype, names, summary):
+    """An op's dtype attribute against the names its kernels take."""
+    if dtype._tf_name not in names:
+        raise op_args.attr_error(op_name, attr, dtype, names, summary, name="")
+
+
+def gamma_params(alpha, beta, dtype):
+    """TF's random_gamma argument handling: alpha and beta as `dtype`, alpha broadcast
+    against beta."""
+    dtype = dtypes.as_dtype(dtype)
+    alpha = convert_to_tensor(alpha, dtype=dtype)
+    beta = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
+    a, b = alpha._value.shape, beta._value.shape
+    try:
+        shape = np.broadcast_shapes(a, b)
+    except ValueError:
+        raise op_args.kernel_error("BroadcastArgs", f"Incompatible shapes: {op_args.dims(a)} "
+                                                    f"vs. {op_args.dims(b)}", name="") from None
+    return alpha, beta, manip_ops.broadcast_to(alpha, shape)
+
+
+def gamma_tiny(dtype):
+    """The smallest normal number of `dtype`, as TF's wrappers take it (numpy's finfo,
+    which knows no bfloat16: a ValueError, as in TF)."""
+    return np.finfo(dtype.as_numpy_dtype).tiny
+
+
+def gamma_scale(rnd, beta, tiny):
+    """max(tiny, rnd / beta), TF's last step of every gamma sampler."""
+    return math_ops.maximum(convert_to_tensor(tiny, dtype=beta.dtype),
+                            math_ops.divide(rnd, beta))
+
+
+def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
+    """tf.random.gamma: TF's RandomGamma kernel (Marsaglia-Tsang in double, 256 engine
+    calls reserved per output), shape `shape + broadcast(alpha, beta).shape`; its
+    gradient w.r.t. alpha is TF's implicit reparameterization."""
+    alpha, beta, alpha_b = gamma_params(alpha, beta, dtype)
+    tiny = gamma_tiny(alpha.dtype)  # evaluated before the kernel runs, as in TF
+    dims = shape_arg(shape, _gamma.name)
+    check_attr(_gamma.name, "T", alpha.dtype, GAMMA_NAMES, _GAMMA_SUMMARY)
+    out_shape = dims + alpha_b._value.shape
+    rnd = _stateful(_gamma, seed, (alpha_b,), (("shape", out_shape),),
+                    math.prod(out_shape) * RESERVED_PER_OUTPUT)
+    return gamma_scale(rnd, beta, tiny)
+
+
+def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
+    """tf.random.poisson: TF's RandomPoissonV2 kernel (Knuth below rate 10, Hormann's
+    transformed rejection above, in double). Like TF it has no gradient (LookupError)."""
+    dtype = dtypes.as_dtype(dtype)
+    lam = to_tensor(lam)
+    dims = shape_arg(shape, _poisson.name)
+    check_attr(_poisson.name, "R", lam.dtype, POISSON_NAMES, _POISSON_SUMMARY)
+    check_attr(_poisson.name, "dtype", dtype, POISSON_NAMES, _POISSON_SUMMARY)
+    out_shape = dims + lam._value.shape
+    return _stateful(_poisson, seed, (lam,), (("shape", out_shape), ("dtype", dtype._np)),
+                     math.prod(out_shape) * RESERVED_PER_OUTPUT)

@@ -3,13 +3,18 @@ state that StatelessRandomGetKeyCounter derives from a shape-[2] seed. tf.random
 runs the same V2 kernels on its state variable.
 """
 import enum
+import functools
+import math
+
+import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
-from ..framework.dispatch import execute, to_tensor
-from . import op_args, philox, random_distributions as D
+from ..framework.dispatch import Op, execute, to_tensor
+from . import op_args, philox, random_distributions as D, random_samplers
 from .random_ops import (
-    check_categorical, check_float, check_range, full_int_fn, kernel, normal_fn, scale,
+    GAMMA_NAMES, POISSON_NAMES, check_attr, check_categorical, check_float, check_range,
+    full_int_fn, gamma_fn, gamma_params, gamma_scale, gamma_tiny, kernel, normal_fn, scale,
     shape_arg, shift, truncated_normal_fn, uniform_fn, uniform_int_fn,
 )
 
@@ -42,6 +47,9 @@ uniform_int_v2 = kernel("StatelessRandomUniformIntV2", uniform_int_fn)
 full_int_v2 = kernel("StatelessRandomUniformFullIntV2", full_int_fn)
 _multinomial = kernel("StatelessMultinomial", D.multinomial)
 _shuffle = kernel("StatelessShuffle", D.shuffle)
+gamma_v3 = Op("StatelessRandomGammaV3", functools.partial(gamma_fn, stateless=True))
+_poisson = kernel("StatelessRandomPoisson", random_samplers.poisson)
+binomial_op = kernel("StatelessRandomBinomial", random_samplers.binomial)
 
 
 def convert_alg(alg):
@@ -202,3 +210,128 @@ def fold_in(seed, data, alg="auto_select"):
     seed1 = stateless_uniform([], seed, dtype=data.dtype, minval=None, maxval=None, alg=alg)
     return stack([seed1, data])
 
+
+
+# -- gamma, Poisson, binomial -------------------------------------------------------------
+
+_GAMMA_V3_SUMMARY = ("name=StatelessRandomGammaV3; signature=shape:shape_dtype, key:uint64, "
+                     "counter:uint64, alg:int32, alpha:dtype -> output:dtype; attr=dtype:type,"
+                     "allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE]; attr=shape_dtype:type,default="
+                     "DT_INT32,allowed=[DT_INT32, DT_INT64]")
+_V1_SUMMARY = {
+    "StatelessRandomPoisson": (
+        "name=StatelessRandomPoisson; signature=shape:T, seed:Tseed, lam:Rtype -> output:"
+        "dtype; attr=Rtype:type,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; "
+        "attr=dtype:type,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; attr=T:"
+        "type,allowed=[DT_INT32, DT_INT64]; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32,"
+        " DT_INT64]"),
+    "StatelessRandomBinomial": (
+        "name=StatelessRandomBinomial; signature=shape:S, seed:Tseed, counts:T, probs:T -> "
+        "output:dtype; attr=S:type,allowed=[DT_INT32, DT_INT64]; attr=Tseed:type,default="
+        "DT_INT64,allowed=[DT_INT32, DT_INT64]; attr=T:type,default=DT_DOUBLE,allowed=[DT_HALF,"
+        " DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; attr=dtype:type,default=DT_INT64,allowed="
+        "[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]"),
+}
+
+
+def _v1_seed_state(seed, op_name):
+    """The Philox state of a V1 stateless op's seed (its GenerateKey), with the errors
+    TF reports under that op's name."""
+    seed = to_tensor(seed)
+    if seed.dtype not in (dtypes.int32, dtypes.int64):
+        raise op_args.attr_error(op_name, "Tseed", seed.dtype, ("int32", "int64"),
+                                 _V1_SUMMARY[op_name])
+    if seed._value.shape != (2,):
+        raise op_args.kernel_error(op_name, f"seed must have shape [2], not "
+                                            f"{op_args.dims(seed._value.shape)}")
+    return execute(_key_counter, (seed,))
+
+
+def check_ends_with(op_name, shape, batch, name=None):
+    """A sampler's check that the output shape ends with its parameters' shape."""
+    if math.prod(shape) and tuple(shape[len(shape) - len(batch):]) != tuple(batch) \
+            or len(batch) > len(shape):
+        raise op_args.kernel_error(op_name, "Shape passed in must end with broadcasted shape.",
+                                   name=name)
+
+
+def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
+    """tf.random.stateless_gamma: TF's StatelessRandomGammaV3 kernel (Marsaglia-Tsang in
+    double, 256 engine calls per output), output shape `shape`; its gradient w.r.t.
+    alpha is TF's implicit reparameterization."""
+    alpha, beta, alpha_b = gamma_params(alpha, beta, dtype)
+    shape = shape_arg(shape, gamma_v3.name)
+    state = seed_state(seed, AUTO_SELECT, gamma_v3.name)
+    check_attr(gamma_v3.name, "dtype", alpha.dtype, GAMMA_NAMES, _GAMMA_V3_SUMMARY)
+    check_ends_with(gamma_v3.name, shape, alpha_b._value.shape, name="")
+    rnd = execute(gamma_v3, (state, alpha_b), (("shape", shape),))
+    return gamma_scale(rnd, beta, gamma_tiny(alpha.dtype))
+
+
+def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
+    """tf.random.stateless_poisson: TF's StatelessRandomPoisson kernel (Knuth below rate
+    10, Hormann's transformed rejection above, in double); not differentiable."""
+    dtype = dtypes.as_dtype(dtype)
+    lam = to_tensor(lam)
+    summary = _V1_SUMMARY[_poisson.name]
+    for attr, dt in (("Rtype", lam.dtype), ("dtype", dtype)):
+        if dt._tf_name not in POISSON_NAMES:
+            raise op_args.attr_error(_poisson.name, attr, dt, POISSON_NAMES, summary)
+    shape = shape_arg(shape, _poisson.name)
+    state = _v1_seed_state(seed, _poisson.name)
+    check_ends_with(_poisson.name, shape, lam._value.shape)
+    return execute(_poisson, (state, lam), (("shape", shape), ("dtype", dtype._np)))
+
+
+BINOMIAL_KERNELS = "".join(f"  device='CPU'; dtype in [DT_{o}]; T in [DT_{t}]\n"
+                           for o in ("INT64", "INT32", "DOUBLE", "FLOAT", "HALF")
+                           for t in ("DOUBLE", "FLOAT", "HALF"))
+
+
+def check_binomial(op_name, shape, counts, probs, dtype, no_kernel):
+    """StatelessRandomBinomial/StatefulRandomBinomial's checks; `no_kernel()` is the
+    error for counts of a dtype without a CPU kernel. Returns the parameters' shape."""
+    stateful = op_name.startswith("Stateful")
+    if dtype._tf_name not in POISSON_NAMES:
+        raise op_args.attr_error(op_name, "dtype", dtype, POISSON_NAMES,
+                                 _V1_SUMMARY["StatelessRandomBinomial"].replace(
+                                     "StatelessRandomBinomial", op_name))
+    if counts.dtype._tf_name not in GAMMA_NAMES:
+        raise no_kernel()
+    if counts.dtype != probs.dtype:
+        raise errors.InvalidArgumentError(
+            None, None, f"cannot compute {op_name} as input #{4 if stateful else 3}(zero-based) "
+                        f"was expected to be "
+                        f"a {counts.dtype._tf_name} tensor but is a {probs.dtype._tf_name} "
+                        f"tensor [Op:{op_name}] name: ")
+    try:
+        batch = np.broadcast_shapes(counts._value.shape, probs._value.shape)
+    except ValueError:
+        raise op_args.kernel_error(
+            op_name, f"counts and probs must have compatible batch dimensions: "
+                     f"{op_args.dims(counts._value.shape)} vs. "
+                     f"{op_args.dims(probs._value.shape)}") from None
+    check_ends_with(op_name, shape, batch, name="" if stateful else None)
+    return batch
+
+
+def stateless_binomial(shape, seed, counts, probs, output_dtype=dtypes.int32, name=None):
+    """tf.random.stateless_binomial: TF's StatelessRandomBinomial kernel (inversion below
+    count * p = 10, Hormann's BTRS above, in double); not differentiable."""
+    output_dtype = dtypes.as_dtype(output_dtype)
+    probs = convert_to_tensor(probs, dtype_hint=dtypes.float32)
+    counts = convert_to_tensor(counts, dtype_hint=probs.dtype)
+    shape = shape_arg(shape, binomial_op.name)
+    state = _v1_seed_state(seed, binomial_op.name)
+
+    def no_kernel():
+        attrs = ", ".join(f"{k}=DT_{t.name.upper()}" for k, t in (
+            ("S", dtypes.int32), ("T", counts.dtype), ("Tseed", to_tensor(seed).dtype),
+            ("dtype", output_dtype)))
+        return errors.NotFoundError(
+            None, None, f"Could not find device for node: {{{{node {binomial_op.name}}}}} = "
+                        f"{binomial_op.name}[{attrs}]\nAll kernels registered for op "
+                        f"{binomial_op.name}:\n{BINOMIAL_KERNELS} [Op:{binomial_op.name}]")
+    check_binomial(binomial_op.name, shape, counts, probs, output_dtype, no_kernel)
+    return execute(binomial_op, (state, counts, probs),
+                   (("shape", shape), ("dtype", output_dtype._np)))
