@@ -2071,3 +2071,16 @@ del _new, _old
 
 for _name, _src in SNIPPETS.items():
     compile(_src, _name, "exec")  # every snippet is valid Python
+
+SNIPPETS["float64_constants_keep_python_precision"] = """
+print(repr(tf.constant(0.3, tf.float64).numpy()), repr(tf.constant([0.3, 0.1], tf.float64).numpy()))
+print(repr(tf.Variable(0.1, dtype=tf.float64).numpy()), repr(tf.convert_to_tensor(0.7, tf.float64).numpy()))
+print(repr((tf.constant(1.0, tf.float64) * 0.3).numpy()), tf.constant(0.1, tf.complex128))
+print(tf.constant(1e300, tf.float64), tf.constant(70000.0, tf.float16), tf.constant(1e39, tf.float32))
+print(tf.constant([float('inf'), 1.0]), tf.constant(np.float64(1e300)))
+for bad in (1e300, [1.0, 3.5e38]):
+    try:
+        tf.constant(bad)
+    except ValueError as e:
+        print(type(e).__name__, e)
+"""

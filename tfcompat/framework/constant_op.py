@@ -24,6 +24,9 @@ def _scalar_array(value, dtype):
     return arr
 
 
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
 def _numpy(value, dtype):
     if dtype is None:
         return dtypes.infer_numpy(value)
@@ -35,6 +38,8 @@ def _from_python(value, dtype):
     if type(value) in (float, int, bool):
         if dtype is None:
             if type(value) is float:
+                if abs(value) > _FLOAT32_MAX:
+                    dtypes.infer_numpy(value)   # TF's error for finite values out of range
                 dtype = dtypes.float32
             elif type(value) is bool:
                 dtype = dtypes.bool

@@ -168,6 +168,18 @@ def infer_numpy(value):
     Python float -> float32, int -> int32 (int64 when it does not fit), complex ->
     complex128, bool -> bool; numpy values keep their dtype.
     """
+    with np.errstate(over="ignore"):
+        arr = _infer_numpy(value)
+    if arr.dtype == np.float32 and not isinstance(value, (np.ndarray, np.generic)):
+        # A finite Python float beyond float32's range: TF refuses it.
+        inf = np.isinf(arr)
+        if inf.any() and np.isfinite(np.asarray(value, np.float64)[inf]).any():
+            raise ValueError("Can't convert Python sequence with a value out of range for a "
+                             "double-precision float.")
+    return arr
+
+
+def _infer_numpy(value):
     if isinstance(value, np.ndarray):
         return value
     if isinstance(value, np.generic):
@@ -244,11 +256,15 @@ def cast_python(value, dtype):
     target = dtype._np
     if target is None:
         raise TypeError(f"tfcompat does not support {dtype.name} tensors.")
-    arr = infer_numpy(value)
+    with np.errstate(over="ignore"):
+        arr = _infer_numpy(value)
     if isinstance(value, (np.ndarray, np.generic)) or arr.size == 0:
         return arr.astype(target)
     src, dst = arr.dtype.kind, target.kind
     if (src == "f" and dst in "iub") or (src == "c" and dst != "c") or \
             (src in "iu" and dst == "b"):
         raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype._tf_name}")
+    if src in "fc":   # Python floats: convert at full precision (inference made float32)
+        with np.errstate(over="ignore"):
+            return np.asarray(value).astype(target)
     return arr.astype(target)
