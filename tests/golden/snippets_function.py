@@ -1609,3 +1609,17 @@ try:
 except Exception as e:
     print(type(e).__name__)
 """
+
+SNIPPETS["seeded_random_op_advances_each_call"] = """
+tf.random.set_seed(1)
+@tf.function
+def f():
+    return tf.random.uniform([2], seed=3), tf.random.normal([2], seed=4)
+for _ in range(3):
+    print(f())
+print(tf.random.uniform([2], seed=3))
+@tf.function
+def g(n):
+    return tf.random.uniform([n], seed=7, maxval=10, dtype=tf.int32)
+print(g(2), g(2), g(3))
+"""

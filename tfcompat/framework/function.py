@@ -453,6 +453,7 @@ class _Trace:
         self.names = {}
         self.created = []
         self.checks = []    # (traced condition, message) of tf.debugging assertions
+        self.random_states = []   # (state constant, advance(state) after a run) of random ops
 
     def variable_created(self, variable, value):
         """Variable's hook: the initial value must be a trace-time constant (TF lifts
@@ -533,6 +534,7 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
         structure["assigned"] = assigned
         structure["checks"] = [message for _, message in trace.checks]
+        structure["random_states"] = trace.random_states
         return ([x for x in flat_out if x is not None], [new_values[i] for i in assigned],
                 [jax.numpy.all(c) for c, _ in trace.checks])
 
@@ -669,6 +671,9 @@ class ConcreteFunction:
         self._variables = [variables[i] for i in keep]
         # Trace-time constants become leading arguments rather than closed-over values.
         self._consts = tuple(EagerTensor(c) for c in closed.consts)
+        # Stateful random ops' Philox states: constants advanced after each call.
+        self._random_states = [(i, advance) for state, advance in structure["random_states"]
+                               for i, c in enumerate(closed.consts) if c is state]
         invars = list(jaxpr.constvars) + [jaxpr.invars[i] for i in keep] + \
             jaxpr.invars[n_vars:]
         jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
@@ -728,6 +733,13 @@ class ConcreteFunction:
     def __call__(self, *args, **kwargs):
         return self._call_flat(_flat_tensors(args, kwargs))
 
+    def _advance_random_states(self):
+        values = list(self._const_values)
+        for i, advance in self._random_states:
+            values[i] = jax.numpy.asarray(advance(values[i]))
+        self._const_values = tuple(values)
+        self._consts = tuple(EagerTensor(c) for c in values)
+
     def _call_flat(self, tensors):
         if tape._active or tape._watchers:
             # Recorded as one op: gradients reach the arguments and the variables read.
@@ -748,6 +760,8 @@ class ConcreteFunction:
             except (TypeError, ValueError) as exc:
                 raise self._op.error(self._op, [t._value for t in tensors], {}, exc) from None
             outs = [EagerTensor(a) for a in arrays]
+        if self._random_states:
+            self._advance_random_states()
         n_assigned = len(self._assigned)
         for v, new in zip(self._assigned, outs[self._n_out:self._n_out + n_assigned]):
             v._value = new._value

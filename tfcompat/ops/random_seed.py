@@ -7,12 +7,16 @@
   (op, attributes incl. seed and seed2) whose generator advances on each call, so a
   repeated ``tf.random.uniform([2], seed=1)`` gives new numbers; `set_seed` clears that
   cache, which restarts the sequences.
+- inside a tf.function each stateful op is its own kernel (a graph op), whose stream
+  starts when it is traced and advances on every call of the function: its state is a
+  constant of the trace that the ConcreteFunction replaces after each call.
 """
 import random
 import secrets
 
 import numpy as np
 
+from ..framework import variables as _variables
 from . import philox
 
 
@@ -53,6 +57,8 @@ def reserve(kernel, seed, seed2, calls):
     """The Philox state (uint64 [3]) for one call of the stateful kernel `kernel` with
     attributes seed/seed2, which then skips `calls` engine calls (GuardedPhiloxRandom).
     Seeds (0, 0) mean a random generator, as in TF."""
+    if _variables._creating:
+        return _traced_state(seed, seed2, calls)
     key = (kernel, seed, seed2)
     state = _kernels.get(key)
     if state is None:
@@ -61,3 +67,18 @@ def reserve(kernel, seed, seed2, calls):
         state = _kernels[key] = [0, seed2, seed]
     _kernels[key] = philox.advance(state, calls)
     return np.array(state, np.uint64)
+
+
+def _traced_state(seed, seed2, calls):
+    """The Philox state of a stateful op being traced into a tf.function: an array the
+    trace captures as a constant, registered with the trace so that each call of the
+    function passes the state advanced by the previous calls."""
+    import jax.numpy as jnp
+    if seed == 0 and seed2 == 0:
+        seed, seed2 = secrets.randbits(64), secrets.randbits(64)
+    state = jnp.asarray(np.array([0, seed2, seed], np.uint64))
+
+    def advance(value):
+        return np.array(philox.advance([int(x) for x in np.asarray(value)], calls), np.uint64)
+    _variables._creating[-1].random_states.append((state, advance))
+    return state
