@@ -25,8 +25,6 @@ CASES = [(s, n) for s, snippets in SUITES.items() for n in snippets]
 
 # Known differences from TF, each with the reason; strict, so a fix is noticed.
 KNOWN = {
-    "function:retrace_variables_same_spec":
-        "a Variable argument is traced by identity (TF: by shape and dtype)",
     "function:function_dynamic_shape_ops":
         "a reshape to a shape computed from tf.shape of a None dimension needs static shapes: "
         "such a function is traced per concrete shape",

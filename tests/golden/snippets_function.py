@@ -1623,3 +1623,31 @@ def g(n):
     return tf.random.uniform([n], seed=7, maxval=10, dtype=tf.int32)
 print(g(2), g(2), g(3))
 """
+
+SNIPPETS["variable_arguments_keyed_by_spec"] = """
+n = 0
+@tf.function
+def f(a, b):
+    global n
+    n += 1
+    a.assign_add(1)
+    return a.read_value() + b.read_value()
+v1, v2, v3 = tf.Variable(1), tf.Variable(2), tf.Variable(3, trainable=False)
+print(f(v1, v2), n)
+print(f(v2, v1), n)
+print(f(v1, v1), n)
+print(f(v3, v2), n)
+print(f(v2, v2), n)
+print(v1.numpy(), v2.numpy(), v3.numpy())
+w = tf.Variable([1.0, 2.0])
+@tf.function
+def g(x):
+    return tf.reduce_sum(x * x)
+with tf.GradientTape() as t:
+    y = g(w)
+print(t.gradient(y, w), g.experimental_get_tracing_count())
+u = tf.Variable([3.0, 4.0])
+with tf.GradientTape() as t:
+    y = g(u)
+print(y, t.gradient(y, [u, w]), g.experimental_get_tracing_count())
+"""

@@ -151,7 +151,7 @@ class Function:
                     self._stats[0][-1] += 1
                 return concrete._call_flat([a for a in args if type(a) is EagerTensor])
         concrete, args, kwargs = self._concrete_for(args, kwargs)
-        return concrete._call_flat(_flat_tensors(args, kwargs))
+        return concrete._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Function.pretty_printed_concrete_signatures: each trace's signature."""
@@ -401,6 +401,8 @@ def _is_tensor_like(x):
 
 
 def _cache_key(args, kwargs, concrete_shapes=False):
+    aliases = {}
+
     def key(x):
         if isinstance(x, _Shaped):
             if concrete_shapes:
@@ -413,7 +415,10 @@ def _cache_key(args, kwargs, concrete_shapes=False):
         if isinstance(x, TensorSpec):
             return ("spec", x)
         if isinstance(x, Variable):
-            return ("V", id(x._handle))
+            # By spec, as TF's VariableSpec: shape, dtype, trainable and which arguments
+            # are the same variable.
+            return ("V", x._value.shape, x.dtype, x.trainable,
+                    aliases.setdefault(id(x._handle), len(aliases)))
         try:
             hash(x)
             return ("P", x)    # by equality, as TF: f(1.0) reuses the trace of f(1)
@@ -430,6 +435,13 @@ def _structure(x):
     if isinstance(x, (list, tuple)):
         return (type(x).__name__, tuple(_structure(v) for v in x))
     return None
+
+
+def _flat_variables(args, kwargs):
+    """The Variable arguments of a call."""
+    return [x for x in nest.flatten(args) + [v for _, v in sorted(kwargs.items())
+                                             for v in nest.flatten(v)]
+            if isinstance(x, Variable)]
 
 
 def _flat_tensors(args, kwargs):
@@ -535,6 +547,7 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
         structure["assigned"] = assigned
         structure["checks"] = [message for _, message in trace.checks]
         structure["random_states"] = trace.random_states
+        structure["variable_args"] = [x for x in flat_args + flat_kw if isinstance(x, Variable)]
         return ([x for x in flat_out if x is not None], [new_values[i] for i in assigned],
                 [jax.numpy.all(c) for c, _ in trace.checks])
 
@@ -664,6 +677,11 @@ class ConcreteFunction:
     """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
 
     def __init__(self, closed, variables, structure, created):
+        """`closed`: the traced jaxpr (variable values, then tensor arguments -> outputs,
+        assigned values, check results); `variables`: the Variables whose values it takes;
+        `structure`: result (output structure), assigned (indices into `variables`),
+        checks (assertion messages), inputs and input_signature (see _trace), and
+        optionally random_states and variable_args."""
         jaxpr = closed.jaxpr
         n_vars = len(variables)
         used = used_vars(jaxpr)
@@ -672,7 +690,8 @@ class ConcreteFunction:
         # Trace-time constants become leading arguments rather than closed-over values.
         self._consts = tuple(EagerTensor(c) for c in closed.consts)
         # Stateful random ops' Philox states: constants advanced after each call.
-        self._random_states = [(i, advance) for state, advance in structure["random_states"]
+        self._random_states = [(i, advance)
+                               for state, advance in structure.get("random_states", ())
                                for i, c in enumerate(closed.consts) if c is state]
         invars = list(jaxpr.constvars) + [jaxpr.invars[i] for i in keep] + \
             jaxpr.invars[n_vars:]
@@ -688,6 +707,7 @@ class ConcreteFunction:
         self._jitted = jax.jit(self._fn)
         self._const_values = tuple(c._value for c in self._consts)
         self._assigned = [variables[i] for i in structure["assigned"]]
+        self._arg_variables = structure.get("variable_args", ())
         self._result = structure["result"]
         self._inputs = structure["inputs"]
         self.structured_input_signature = structure["input_signature"]
@@ -731,7 +751,7 @@ class ConcreteFunction:
                                                       if v.trainable))
 
     def __call__(self, *args, **kwargs):
-        return self._call_flat(_flat_tensors(args, kwargs))
+        return self._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
 
     def _advance_random_states(self):
         values = list(self._const_values)
@@ -740,14 +760,21 @@ class ConcreteFunction:
         self._const_values = tuple(values)
         self._consts = tuple(EagerTensor(c) for c in values)
 
-    def _call_flat(self, tensors):
+    def _call_flat(self, tensors, variables=()):
+        """Run on the flat tensor arguments; `variables`: the call's Variable arguments,
+        which stand for those of the trace (traces are keyed by variable spec)."""
+        used, assigned = self._variables, self._assigned
+        if any(a is not b for a, b in zip(self._arg_variables, variables)):
+            swap = {id(a): b for a, b in zip(self._arg_variables, variables)}
+            used = [swap.get(id(v), v) for v in used]
+            assigned = [swap.get(id(v), v) for v in assigned]
         if tape._active or tape._watchers:
             # Recorded as one op: gradients reach the arguments and the variables read.
-            reads = tuple(v._read() for v in self._variables)
+            reads = tuple(v._read() for v in used)
             outs = execute(self._op, self._consts + reads + tuple(tensors))
         else:
             try:
-                arrays = self._jitted(*self._const_values, *[v._value for v in self._variables],
+                arrays = self._jitted(*self._const_values, *[v._value for v in used],
                                       *[t._value for t in tensors])
             except jax.errors.UnexpectedTracerError:
                 raise TypeError(_OUT_OF_SCOPE) from None
@@ -762,8 +789,8 @@ class ConcreteFunction:
             outs = [EagerTensor(a) for a in arrays]
         if self._random_states:
             self._advance_random_states()
-        n_assigned = len(self._assigned)
-        for v, new in zip(self._assigned, outs[self._n_out:self._n_out + n_assigned]):
+        n_assigned = len(assigned)
+        for v, new in zip(assigned, outs[self._n_out:self._n_out + n_assigned]):
             v._value = new._value
         for ok, message in zip(outs[self._n_out + n_assigned:], self._checks):
             if not bool(ok._value):
