@@ -20,7 +20,9 @@ from .framework.dtypes import (  # noqa: F401
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
     uint64, variant,
 )
-from .framework.function import TensorSpec, executing_eagerly, function  # noqa: F401
+from .framework.function import (  # noqa: F401
+    TensorSpec, executing_eagerly, function, init_scope,
+)
 from .framework.indexed_slices import IndexedSlices  # noqa: F401
 from .framework.module import Module, name_scope  # noqa: F401
 from .framework.tensor import Tensor  # noqa: F401

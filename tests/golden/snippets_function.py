@@ -1651,3 +1651,34 @@ with tf.GradientTape() as t:
     y = g(u)
 print(y, t.gradient(y, [u, w]), g.experimental_get_tracing_count())
 """
+
+SNIPPETS["init_scope_lifts_out_of_the_trace"] = """
+class Model(tf.Module):
+    def __init__(self):
+        self.v = tf.Variable(0)
+        self.counter = 0
+
+    @tf.function
+    def __call__(self):
+        if self.counter == 0:
+            with tf.init_scope():
+                self.counter += 1
+                self.v.assign_add(1)
+                print("eager inside:", tf.executing_eagerly(), self.v.numpy())
+        return self.v
+
+m = Model()
+for n in range(3):
+    print(m().numpy())
+w = tf.Variable(5.0)
+@tf.function
+def g(x):
+    with tf.init_scope():
+        c = tf.constant(2.0) * 3
+        print(tf.executing_eagerly(), c)
+    print(tf.executing_eagerly())
+    return x * c + w
+print(g(tf.constant(1.0)), g(tf.constant(2.0)))
+with tf.init_scope():
+    print(tf.executing_eagerly())
+"""

@@ -12,6 +12,7 @@ values; the function is then traced again, as TF does, and creating variables in
 later trace raises TF's ValueError. Under an active GradientTape or ForwardAccumulator a
 call is recorded as one differentiable op.
 """
+import contextlib
 import functools
 import inspect
 import weakref
@@ -459,9 +460,12 @@ def _flat_tensors(args, kwargs):
 
 
 class _Trace:
-    """A trace in progress: names of the symbolic arguments, variables created."""
+    """A trace in progress: names of the symbolic arguments, variables created; the
+    variables whose storage holds tracers and their real values meanwhile."""
 
-    def __init__(self):
+    def __init__(self, variables, real_values):
+        self.variables = variables
+        self.real_values = real_values
         self.names = {}
         self.created = []
         self.checks = []    # (traced condition, message) of tf.debugging assertions
@@ -475,6 +479,32 @@ class _Trace:
                              "inside tf.function: it depends on the function's arguments or "
                              "on other variables.")
         self.created.append((variable, value))
+
+
+@contextlib.contextmanager
+def init_scope():
+    """tf.init_scope: the code inside runs eagerly, outside every tf.function being traced
+    (on the variables' real values; what it assigns stays assigned), as TF lifts it out
+    of function-building graphs."""
+    if not _creating:
+        yield
+        return
+    traces = list(_creating)
+    traced_values = [[v._value for v in t.variables] for t in traces]
+    for t in reversed(traces):   # the outermost trace's real values win
+        for v, real in zip(t.variables, t.real_values):
+            v._value = real
+    saved_tapes = tape._active[:]
+    _creating.clear()
+    try:
+        yield
+    finally:
+        _creating[:] = traces
+        tape._active[:] = saved_tapes
+        traces[0].real_values = [v._value for v in traces[0].variables]
+        for t, values in zip(traces, traced_values):
+            for v, value in zip(t.variables, values):
+                v._value = value
 
 
 def symbolic_name(value):
@@ -496,7 +526,7 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
     flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
     arg_names = _arg_names(fn, args, kwargs)
     structure = {}
-    trace = _Trace()
+    trace = _Trace(variables, var_values)
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)
@@ -532,7 +562,7 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
             _creating.pop()
             tape._active[:] = saved_tapes
             new_values = [v._value for v in variables]
-            for v, value in zip(variables, var_values):
+            for v, value in zip(variables, trace.real_values):
                 v._value = value
             for v, initial in trace.created:
                 v._value = initial
