@@ -4,8 +4,8 @@ This module only re-exports; the machinery is in ``tfcompat.framework`` and the 
 ``tfcompat.ops``.
 """
 from . import (  # noqa: F401
-    autodiff, bitwise, config, data, debugging, dtypes, errors, experimental, image, keras,
-    linalg, math, nest, nn, profiler, random, saved_model, summary, train,
+    autodiff, autograph, bitwise, config, data, debugging, dtypes, errors, experimental, image,
+    keras, linalg, math, nest, nn, profiler, random, saved_model, summary, train, types,
 )
 from .framework.backprop import (  # noqa: F401
     GradientTape, UnconnectedGradients, gradients, hessians,

@@ -1682,3 +1682,71 @@ print(g(tf.constant(1.0)), g(tf.constant(2.0)))
 with tf.init_scope():
     print(tf.executing_eagerly())
 """
+
+SNIPPETS["custom_trace_type_protocol"] = """
+@tf.function
+def get_mixed_flavor(fruit_a, fruit_b):
+  return fruit_a.flavor + fruit_b.flavor
+
+class Fruit:
+  flavor = tf.constant([0, 0])
+
+class Apple(Fruit):
+  flavor = tf.constant([1, 2])
+
+class Mango(Fruit):
+  flavor = tf.constant([3, 4])
+
+# As described in the above rules, a generic TraceType for `Apple` and `Mango`
+# is generated (and a corresponding ConcreteFunction is traced) but it fails to
+# match the second function call since the first pair of Apple() and Mango()
+# have gone out out of scope by then and deleted.
+get_mixed_flavor(Apple(), Mango()) # Traces a new concrete function
+get_mixed_flavor(Apple(), Mango()) # Traces a new concrete function again
+
+# However, each subclass of the `Fruit` class has a fixed flavor, and you
+# can reuse an existing traced concrete function if it was the same
+# subclass. Avoiding such unnecessary tracing of concrete functions
+# can have significant performance benefits.
+
+class FruitTraceType(tf.types.experimental.TraceType):
+  def __init__(self, fruit):
+    self.fruit_type = type(fruit)
+    self.fruit_value = fruit
+
+  def is_subtype_of(self, other):
+      # True if self subtypes `other` and `other`'s type matches FruitTraceType.
+      return (type(other) is FruitTraceType and
+              self.fruit_type is other.fruit_type)
+
+  def most_specific_common_supertype(self, others):
+      # `self` is the specific common supertype if all input types match it.
+      return self if all(self == other for other in others) else None
+
+  def placeholder_value(self, placeholder_context=None):
+      # Use the fruit itself instead of the type for correct tracing.
+      return self.fruit_value
+
+  def __eq__(self, other):
+    return type(other) is FruitTraceType and self.fruit_type == other.fruit_type
+
+  def __hash__(self):
+    return hash(self.fruit_type)
+
+class FruitWithTraceType:
+
+  def __tf_tracing_type__(self, context):
+    return FruitTraceType(self)
+
+class AppleWithTraceType(FruitWithTraceType):
+  flavor = tf.constant([1, 2])
+
+class MangoWithTraceType(FruitWithTraceType):
+  flavor = tf.constant([3, 4])
+
+# Now if you try calling it again:
+get_mixed_flavor(AppleWithTraceType(), MangoWithTraceType()) # Traces a new concrete function
+get_mixed_flavor(AppleWithTraceType(), MangoWithTraceType()) # Re-uses the traced concrete function
+print(get_mixed_flavor(AppleWithTraceType(), MangoWithTraceType()), get_mixed_flavor.experimental_get_tracing_count())
+print(isinstance(get_mixed_flavor, tf.types.experimental.GenericFunction), isinstance(get_mixed_flavor, tf.types.experimental.Callable), isinstance(1.0, tf.types.experimental.TensorLike), isinstance(AppleWithTraceType(), tf.types.experimental.SupportsTracingProtocol))
+"""

@@ -25,6 +25,7 @@ from . import autograph, dtypes, errors, host_callback, nest, tape
 from .dispatch import Op, execute
 from .tensor import EagerTensor, Tensor
 from .tensor_shape import TensorShape
+from .trace_type import trace_type_of
 from .variables import Variable, _creating, live_variables
 
 _run_eagerly = [False]
@@ -415,6 +416,9 @@ def _cache_key(args, kwargs, concrete_shapes=False):
             return ("T", x.shape, x.dtype)
         if isinstance(x, TensorSpec):
             return ("spec", x)
+        trace_type = trace_type_of(x)
+        if trace_type is not None:
+            return ("TT", trace_type)
         if isinstance(x, Variable):
             # By spec, as TF's VariableSpec: shape, dtype, trainable and which arguments
             # are the same variable.
@@ -536,7 +540,8 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
                 t = EagerTensor(next(it))
                 trace.names[id(t._value)] = f"{name}:0"
                 return t
-            return x
+            trace_type = trace_type_of(x)
+            return x if trace_type is None else trace_type.placeholder_value(None)
         new_args = nest.pack_sequence_as(args, [rebuild(x, n) for x, n in
                                                 zip(flat_args, arg_names[:len(flat_args)])])
         new_kw = {}

@@ -1,0 +1,25 @@
+"""tf.types.experimental.TensorLike and Callable."""
+import abc
+import typing
+
+import numpy as np
+
+from .function import ConcreteFunction, Function
+from .tensor import Tensor
+from .variables import Variable
+
+# What converts to a Tensor (TF's TensorLike union).
+TensorLike = typing.Union[Tensor, Variable, int, float, bool, str, bytes, complex, tuple,
+                          list, np.ndarray, np.generic]
+
+
+class Callable(metaclass=abc.ABCMeta):
+    """tf.types.experimental.Callable: the base of tf.function's callables."""
+
+    @abc.abstractmethod
+    def __call__(self, *args, **kwargs):
+        """Run the function."""
+
+
+Callable.register(Function)
+Callable.register(ConcreteFunction)

@@ -1,0 +1,2 @@
+"""tf.types."""
+from . import experimental  # noqa: F401
