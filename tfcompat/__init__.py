@@ -40,6 +40,7 @@ from .ops.control_flow_ops import *  # noqa: F401,F403,E402
 from .ops.linalg_ops import *  # noqa: F401,F403,E402
 from .ops.logging_ops import *  # noqa: F401,F403,E402
 from .ops.math_ops import *  # noqa: F401,F403,E402
+from .ops.script_ops import *  # noqa: F401,F403,E402
 from .ops.tensor_array_ops import *  # noqa: F401,F403,E402
 
 newaxis = None

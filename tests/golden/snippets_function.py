@@ -1750,3 +1750,44 @@ get_mixed_flavor(AppleWithTraceType(), MangoWithTraceType()) # Re-uses the trace
 print(get_mixed_flavor(AppleWithTraceType(), MangoWithTraceType()), get_mixed_flavor.experimental_get_tracing_count())
 print(isinstance(get_mixed_flavor, tf.types.experimental.GenericFunction), isinstance(get_mixed_flavor, tf.types.experimental.Callable), isinstance(1.0, tf.types.experimental.TensorLike), isinstance(AppleWithTraceType(), tf.types.experimental.SupportsTracingProtocol))
 """
+
+SNIPPETS["py_function_and_numpy_function"] = """
+def f(x, y):
+    print("run", x.shape)
+    return x * 2, tf.cast(y, tf.float64)
+print(tf.py_function(f, [tf.constant([1.0, 2.0]), 3], [tf.float32, tf.float64]))
+print(tf.py_function(lambda: None, [], []))
+print(tf.py_function(lambda x: x + 1, [tf.constant(1)], tf.int32))
+@tf.function
+def g(x):
+    a, b = tf.py_function(f, [x, 3], [tf.float32, tf.float64])
+    print(a.dtype, b.dtype)
+    return a + 1, b
+print(g(tf.constant([1.0, 2.0])))
+print(g(tf.constant([1.0, 2.0])))
+x = tf.constant([1.0, 2.0])
+with tf.GradientTape() as t:
+    t.watch(x)
+    y = tf.py_function(lambda v: v * v, [x], tf.float32)
+print(t.gradient(y, x))
+@tf.function
+def h(x):
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.py_function(lambda v: v * v, [x], tf.float32)
+    return t.gradient(y, x)
+print(h(x))
+print(tf.numpy_function(lambda a: a * 2, [np.array([1, 2])], tf.int64))
+@tf.function
+def k(x):
+    return tf.numpy_function(lambda a: (a * 2).astype(np.float32), [x], tf.float32)
+print(k(x))
+try:
+    tf.py_function(lambda x: x, [tf.constant(1)], tf.float32)
+except Exception as e:
+    print(type(e).__name__, str(e).split(' ValueError: ')[1].split(chr(10))[0].split(' [Op:')[0])
+@tf.py_function(Tout=tf.float32)
+def py_plus(x, y):
+  return x + y
+print(py_plus(tf.constant(1.0), tf.constant(2.0)))
+"""

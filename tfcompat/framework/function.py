@@ -252,7 +252,7 @@ class Function:
         first = not any(isinstance(c, ConcreteFunction) for c in self._concrete.values())
         if polymorphic and _has_unknown_dims(args, kwargs):
             try:
-                with _captured_output() as output:
+                with captured_output() as output:
                     # (Folding is not possible with symbolic dimensions: a variable
                     # initializer that is not constant sends this to per-shape traces.)
                     concrete, created = _trace(fn, args, kwargs, allow_creation=first,
@@ -355,7 +355,7 @@ def _has_unknown_dims(args, kwargs):
     return False
 
 
-class _captured_output:
+class captured_output:
     """Holds what a trace prints until it is known to stand (then replays it)."""
 
     def __enter__(self):

@@ -1,0 +1,165 @@
+"""tf.py_function and tf.numpy_function: Python code as an op.
+
+Eagerly the function just runs (a py_function's ops are recorded on active tapes, so it
+is differentiable). Inside tf.function it runs on the host each time the function runs
+(an ordered io_callback); a py_function's gradient there comes from running the function
+under a GradientTape on the host, as TF does. Deliberate difference: XLA needs static
+output shapes, so while tracing, the function is called once, eagerly, on zeros of its
+inputs' shapes (its printed output discarded) to learn them; TF's outputs have unknown
+shapes. A function whose output shape depends on its input values then fails at run
+time with a clear error.
+"""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..framework import dtypes, errors, host_callback, nest
+from ..framework.backprop import GradientTape
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, execute, to_tensor
+from ..framework.function import captured_output, executing_eagerly, init_scope
+from ..framework.tensor import EagerTensor, Tensor
+
+__all__ = ["numpy_function", "py_function"]
+
+
+def py_function(func=None, inp=None, Tout=None, name=None):
+    """tf.py_function (also as a decorator: ``@tf.py_function(Tout=...)``)."""
+    if func is None:
+        def decorate(f):
+            return functools.wraps(f)(lambda *args: py_function(f, list(args), Tout))
+        return decorate
+    return _call(_Script(func, Tout, tensors=True), inp)
+
+
+def numpy_function(func, inp, Tout, stateful=True, name=None):
+    """tf.numpy_function: `func` takes and returns numpy arrays; not differentiable."""
+    return _call(_Script(func, Tout, tensors=False), inp)
+
+
+class _Script:
+    """A Python function called as an op, with the dtypes of its outputs."""
+
+    def __init__(self, func, Tout, tensors):
+        self.func = func
+        self.single = Tout is not None and not isinstance(Tout, (list, tuple))
+        self.touts = [] if Tout is None else [dtypes.as_dtype(Tout)] if self.single else \
+            [dtypes.as_dtype(t) for t in Tout]
+        self.tensors = tensors      # py_function: Tensors in and out; else numpy
+        self.shapes = None          # the output shapes, once known (traced calls)
+
+    def op_name(self, n_in):
+        kind = "EagerPyFunc" if self.tensors else "PyFunc"
+        return kind, f"{kind}_Tin_{n_in}_Tout_{len(self.touts)}"
+
+    def run(self, arrays):
+        """Call the function on numpy `arrays`; its outputs as Tensors of Tout."""
+        args = [EagerTensor(jnp.asarray(a)) for a in arrays] if self.tensors else \
+            [np.asarray(a) for a in arrays]
+        return self.outputs(self.func(*args), len(arrays))
+
+    def outputs(self, result, n_in):
+        if not self.touts:
+            return []
+        values = [result] if self.single else list(result)
+        if len(values) != len(self.touts):
+            raise self.error(n_in, ValueError(
+                f"Expected {len(self.touts)} values returned from the function, got "
+                f"{len(values)}"))
+        try:
+            return [convert_to_tensor(v, dtype=t) for v, t in zip(values, self.touts)]
+        except (TypeError, ValueError) as exc:
+            raise self.error(n_in, exc) from None
+
+    def error(self, n_in, exc):
+        op, kernel = self.op_name(n_in)
+        return errors.op_error(errors.InvalidArgumentError, op,
+                               f"{type(exc).__name__}: {exc}", kernel=kernel)
+
+    def host_run(self, *arrays):
+        """The io_callback: the outputs as numpy, of the shapes the trace promised."""
+        out = [np.asarray(t._value) for t in self.run(arrays)]
+        for value, shape in zip(out, self.shapes):
+            if value.shape != shape:
+                raise self.error(len(arrays), ValueError(
+                    f"tfcompat: the function returned shape {value.shape} where its call "
+                    f"while tracing returned {shape}; inside tf.function its output shapes "
+                    f"must not depend on the input values."))
+        return out
+
+    def host_grad(self, *arrays):
+        """The gradient io_callback: inputs then output cotangents -> input cotangents."""
+        n = len(arrays) - len(self.touts)
+        xs = [EagerTensor(jnp.asarray(a)) for a in arrays[:n]]
+        with GradientTape() as tape:
+            for x in xs:
+                tape.watch(x)
+            ys = self.outputs(self.func(*xs), n)
+        grads = tape.gradient(ys, xs, output_gradients=[
+            EagerTensor(jnp.asarray(c)) for c in arrays[n:]])
+        return [np.zeros(x.shape, x.dtype._np) if g is None else np.asarray(
+            convert_to_tensor(g)._value) for x, g in zip(xs, grads)]
+
+
+def _call(script, inp):
+    inputs = [to_tensor(x) for x in nest.flatten(inp if inp is not None else [])]
+    traced = any(isinstance(t._value, jax.core.Tracer) for t in inputs)
+    if executing_eagerly() and not traced:
+        outs = script.run([t._value for t in inputs]) if not script.tensors else \
+            script.outputs(script.func(*inputs), len(inputs))
+    else:
+        script.shapes = _probe(script, inputs)
+        op = _PY_FUNC if script.tensors else _NUMPY_FUNC
+        outs = execute(op, tuple(inputs), (("script", script),)) if script.touts else []
+        outs = [outs] if isinstance(outs, Tensor) else list(outs)
+    if script.single:
+        return outs[0]
+    return outs
+
+
+def _probe(script, inputs):
+    """The output shapes: the function called eagerly on zeros (output discarded)."""
+    with init_scope(), captured_output():
+        zeros = [np.zeros(t.shape.as_list(), t.dtype._np) for t in inputs]
+        try:
+            return [tuple(t.shape.as_list()) for t in script.run(zeros)]
+        except Exception as exc:  # noqa: BLE001 -- reported with what was attempted
+            raise TypeError(
+                f"tfcompat needs the output shapes of {script.op_name(len(inputs))[0]}'s "
+                f"function inside tf.function (XLA has static shapes); calling it on zeros "
+                f"of its inputs' shapes to find them failed: {type(exc).__name__}: "
+                f"{exc}") from None
+
+
+def _results(script):
+    return [jax.ShapeDtypeStruct(s, t._np) for s, t in zip(script.shapes, script.touts)]
+
+
+def _numpy_func(*arrays, script):
+    return host_callback.io_callback(script.host_run, _results(script), *arrays)
+
+
+def _py_func(*arrays, script):
+    @jax.custom_vjp
+    def run(*xs):
+        return host_callback.io_callback(script.host_run, _results(script), *xs)
+
+    def fwd(*xs):
+        return run(*xs), xs
+
+    def bwd(xs, cts):
+        floats = [i for i, x in enumerate(xs) if jnp.issubdtype(x.dtype, jnp.inexact)]
+        grads = host_callback.io_callback(
+            script.host_grad, [jax.ShapeDtypeStruct(x.shape, x.dtype) for x in xs],
+            *xs, *cts)
+        return tuple(grads[i] if i in floats else np.zeros(x.shape, jax.dtypes.float0)
+                     for i, x in enumerate(xs))
+
+    run.defvjp(fwd, bwd)
+    return run(*arrays)
+
+
+_PY_FUNC = Op("EagerPyFunc", _py_func)
+_NUMPY_FUNC = Op("PyFunc", _numpy_func, differentiable=False)
