@@ -1791,3 +1791,35 @@ def py_plus(x, y):
   return x + y
 print(py_plus(tf.constant(1.0), tf.constant(2.0)))
 """
+
+SNIPPETS["gather_indices_checked_when_the_function_runs"] = """
+import re
+@tf.function
+def f(x, i): return tf.gather(x, i)
+print(f(tf.constant([1.,2.]), tf.constant([1])))
+try: print(f(tf.constant([1.,2.]), tf.constant([5])))
+except Exception as e: print(type(e).__name__, re.search(r'indices\\[\\d+\\] = \\d+ is not in \\[0, \\d+\\)', str(e)).group(0))
+@tf.function
+def unused_return_graph(x):
+  tf.gather(x, [1]) # unused
+  return x
+print(unused_return_graph(tf.constant([0.0])))
+@tf.function
+def used(x):
+  return tf.gather(x, [1])
+try: print(used(tf.constant([0.0])))
+except Exception as e: print(type(e).__name__, re.search(r'indices\\[\\d+\\] = \\d+ is not in \\[0, \\d+\\)', str(e)).group(0))
+x = tf.Variable([1.0, 2.0, 3.0])
+@tf.function
+def g(i):
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.gather(x, i) ** 2)
+    return t.gradient(y, x)
+print(tf.convert_to_tensor(g(tf.constant([2, 0]))))
+with tf.GradientTape() as t:
+    y = f(x, tf.constant([2, 2]))
+print(tf.convert_to_tensor(t.gradient(y, x)))
+with tf.GradientTape() as t:
+    try: f(x, tf.constant([7]))
+    except Exception as e: print(type(e).__name__, re.search(r'indices\\[\\d+\\] = \\d+ is not in \\[0, \\d+\\)', str(e)).group(0))
+"""

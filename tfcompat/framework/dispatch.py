@@ -9,7 +9,7 @@ import functools
 
 import jax
 
-from . import dtypes, errors
+from . import dtypes, errors, host_callback
 from .constant_op import convert_to_tensor
 from .forwardprop import _accumulators, propagate
 from .tape import _active, record
@@ -89,8 +89,13 @@ def execute(op, inputs, attrs=()):
     arrays = [t._value for t in inputs]
     try:
         out = kernel(*arrays)
-    except (TypeError, ValueError, IndexError) as exc:
-        raise op.error(op, arrays, dict(attrs), exc) from None
+    except Exception as exc:
+        cause = host_callback.raised()   # raised by a host callback (a run-time check)
+        if cause is not None:
+            raise cause from None
+        if isinstance(exc, (TypeError, ValueError, IndexError)):
+            raise op.error(op, arrays, dict(attrs), exc) from None
+        raise
     if type(out) is tuple or type(out) is list:
         result = [EagerTensor(o) for o in out]
         outputs = result

@@ -811,16 +811,18 @@ class ConcreteFunction:
             try:
                 arrays = self._jitted(*self._const_values, *[v._value for v in used],
                                       *[t._value for t in tensors])
-            except jax.errors.UnexpectedTracerError:
-                raise TypeError(_OUT_OF_SCOPE) from None
-            except jax.errors.JaxRuntimeError:
-                # A host callback's error (e.g. a tf.data iterator's OutOfRangeError).
+            except Exception as exc:
+                # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
+                # run-time check) is raised as it was raised.
                 cause = host_callback.raised()
-                if cause is None:
-                    raise
-                raise cause from None
-            except (TypeError, ValueError) as exc:
-                raise self._op.error(self._op, [t._value for t in tensors], {}, exc) from None
+                if cause is not None:
+                    raise cause from None
+                if isinstance(exc, jax.errors.UnexpectedTracerError):
+                    raise TypeError(_OUT_OF_SCOPE) from None
+                if isinstance(exc, (TypeError, ValueError)):
+                    raise self._op.error(self._op, [t._value for t in tensors], {},
+                                         exc) from None
+                raise
             outs = [EagerTensor(a) for a in arrays]
         if self._random_states:
             self._advance_random_states()

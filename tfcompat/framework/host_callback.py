@@ -4,6 +4,8 @@ error with the traceback as text)."""
 import logging
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 from jax._src import config as _jax_config
 from jax.experimental import io_callback as _io_callback
 
@@ -48,6 +50,22 @@ def io_callback(fn, result_shape_dtypes, *arrays):
     """jax.experimental.io_callback(fn, ..., ordered=True), staged into the current trace."""
     with staged():
         return _io_callback(_keeping_errors(fn), result_shape_dtypes, *arrays, ordered=True)
+
+
+def checked(value, error, *arrays):
+    """`value` (an op's traced result) guarded by a check that runs on the host when the
+    function runs: ``error(*numpy arrays)`` returns the exception to raise, or None. As
+    TF runs only the ops a function's outputs need, the check is pruned with `value`
+    when nothing uses it (a pure callback that `value` depends on)."""
+    def check(*values):
+        exc = error(*[np.asarray(v) for v in values])
+        if exc is not None:
+            raise exc
+        return np.asarray(True)
+    with staged():
+        ok = jax.pure_callback(_keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_),
+                               *arrays)
+        return jnp.where(ok, value, jnp.zeros_like(value))
 
 
 def raised():

@@ -12,9 +12,10 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes
+from ..framework import dtypes, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
+from ..framework.function import executing_eagerly
 from ..framework.tape import _active, record
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
@@ -234,9 +235,22 @@ def _batched(fn, batch_dims):
     return fn
 
 
-def _gather(params, indices, axis, batch_dims):
-    return _batched(lambda p, i: jnp.take(p, i, axis=axis - batch_dims, mode="clip"),
-                    batch_dims)(params, indices)
+def _gather(params, indices, axis, batch_dims, checked=False):
+    out = _batched(lambda p, i: jnp.take(p, i, axis=axis - batch_dims, mode="clip"),
+                   batch_dims)(params, indices)
+    if checked:   # traced: TF's kernel checks the indices when it runs
+        limit = params.shape[axis]
+        out = host_callback.checked(out, lambda i: _gather_error(i, limit), indices)
+    return out
+
+
+def _gather_error(indices, limit):
+    flat = indices.reshape(-1)
+    bad = np.flatnonzero((flat < 0) | (flat >= limit))
+    if bad.size:
+        return kernel_error("GatherV2", f"indices[{bad[0]}] = {flat[bad[0]]} is not in "
+                                        f"[0, {limit})")
+    return None
 
 
 _gather_op = Op("GatherV2", _gather)
@@ -267,13 +281,13 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                 raise kernel_error("GatherV2", f"params.shape[{i}]: {p._value.shape[i]} should "
                                                f"be equal to indices.shape[{i}]: "
                                                f"{idx._value.shape[i]}")
-    limit = p._value.shape[axis]
-    flat = np.asarray(idx._value).reshape(-1)
-    bad = np.flatnonzero((flat < 0) | (flat >= limit))
-    if bad.size:
-        raise kernel_error("GatherV2", f"indices[{bad[0]}] = {flat[bad[0]]} is not in "
-                                       f"[0, {limit})")
-    return execute(_gather_op, (p, idx), (("axis", axis), ("batch_dims", batch_dims)))
+    attrs = (("axis", axis), ("batch_dims", batch_dims))
+    if executing_eagerly() and not isinstance(idx._value, jax.core.Tracer):
+        exc = _gather_error(np.asarray(idx._value), p._value.shape[axis])
+        if exc is not None:
+            raise exc
+        return execute(_gather_op, (p, idx), attrs)
+    return execute(_gather_op, (p, idx), attrs + (("checked", True),))
 
 
 def _gather_nd(params, indices, batch_dims):
