@@ -28,7 +28,7 @@ from .dispatch import Op, execute
 from .forwardprop import _accumulators
 from .tape import _TRAINABLE_NP, _State, _active, record
 from .tensor import EagerTensor, Tensor
-from .variables import Variable
+from .variables import Variable, _creating
 
 _COMPLEX_NP = frozenset((np.dtype(np.complex64), np.dtype(np.complex128)))
 
@@ -309,7 +309,10 @@ def run_gradient(sl, cts):
     (or None) per connected user source."""
     program = sl.program
     program.seen += 1
-    if program.seen == 1 or program.eager_only or _active or _accumulators:
+    # Eagerly, a tape seen once backpropagates op by op (compiling a whole-tape program
+    # would not pay off); inside a tf.function trace the program is traced once anyway.
+    if (program.seen == 1 and not _creating) or program.eager_only or _active or \
+            _accumulators:
         return _backward_eagerly(sl, cts)
     args = sl.args() + [c._value for c in cts]
     return [EagerTensor(o) for o in program.jitted(*args)]

@@ -3,13 +3,13 @@
 A call is keyed as TF keys its traces: Tensors (and numpy arrays) by shape and dtype,
 Variables by identity, other Python values by value, over nested structures. On a new
 key the Python function is traced once: every live Variable's storage is swapped for a
-tracer (restored in ``finally``: no Variable keeps a tracer), constant subexpressions are
-evaluated at trace time, and the jaxpr that results takes the variables it reads and the
-tensor arguments, and returns the outputs and the new values of the variables it
-assigns. That jaxpr runs under ``jax.jit``; after each call the assigned values are
-written back. Variables created during a trace hold their (trace-time constant) initial
-values; the function is then traced again, as TF does, and creating variables in any
-later trace raises TF's ValueError. Under an active GradientTape or ForwardAccumulator a
+tracer (restored in ``finally``: no Variable keeps a tracer), and the jaxpr that results
+takes the variables it reads and the tensor arguments, and returns the outputs and the
+new values of the variables it assigns. That jaxpr runs under ``jax.jit``; after each
+call the assigned values are written back. The initializers of Variables created during
+the first trace are lifted out of it (computed from the jaxpr's constants, as TF lifts
+them); the function is then traced again, and creating variables in any later trace
+raises TF's ValueError. Under an active GradientTape or ForwardAccumulator a
 call is recorded as one differentiable op.
 """
 import contextlib
@@ -247,26 +247,24 @@ class Function:
         output is discarded and _PER_SHAPE returned (the caller traces per shape)."""
         fn = autograph.convert(self._python_function) if self._autograph else \
             self._python_function
-        # Only a first trace may create variables; it folds constant subexpressions so
-        # that their initial values are known at trace time (TF lifts initializers).
+        # Only a first trace may create variables (their initializers are lifted out of
+        # it, as TF does); the function is then traced again with them.
         first = not any(isinstance(c, ConcreteFunction) for c in self._concrete.values())
-        if polymorphic and _has_unknown_dims(args, kwargs):
+        polymorphic = polymorphic and _has_unknown_dims(args, kwargs)
+        if polymorphic:
             try:
                 with captured_output() as output:
-                    # (Folding is not possible with symbolic dimensions: a variable
-                    # initializer that is not constant sends this to per-shape traces.)
                     concrete, created = _trace(fn, args, kwargs, allow_creation=first,
                                                polymorphic=True)
             except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
                 return _PER_SHAPE
             output.replay()
         else:
-            concrete, created = _trace(fn, args, kwargs, allow_creation=first,
-                                       fold_constants=first, polymorphic=False)
+            concrete, created = _trace(fn, args, kwargs, allow_creation=first)
         self._tracing_count += 1
         if created:
             concrete, _ = _trace(fn, args, kwargs, allow_creation=False,
-                                 polymorphic=concrete._polymorphic)
+                                 polymorphic=polymorphic)
         return concrete
 
 
@@ -476,12 +474,8 @@ class _Trace:
         self.random_states = []   # (state constant, advance(state) after a run) of random ops
 
     def variable_created(self, variable, value):
-        """Variable's hook: the initial value must be a trace-time constant (TF lifts
-        initializers out of the function)."""
-        if isinstance(value, jax.core.Tracer):
-            raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
-                             "inside tf.function: it depends on the function's arguments or "
-                             "on other variables.")
+        """Variable's hook: its initializer is lifted out of the function after the trace
+        (it must not depend on the function's arguments or variables)."""
         self.created.append((variable, value))
 
 
@@ -501,7 +495,8 @@ def init_scope():
     saved_tapes = tape._active[:]
     _creating.clear()
     try:
-        yield
+        with jax.ensure_compile_time_eval():   # ops on concrete values run now
+            yield
     finally:
         _creating[:] = traces
         tape._active[:] = saved_tapes
@@ -520,9 +515,11 @@ def symbolic_name(value):
     return None
 
 
-def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=False):
-    """Trace `fn` once into a ConcreteFunction; also return whether it created variables.
-    `polymorphic`: unknown dimensions of input specs become symbolic (jax.export)."""
+def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
+    """Trace `fn` once into a ConcreteFunction; also return whether it created variables
+    (then the ConcreteFunction is None: the variables now hold their lifted initial
+    values and `fn` must be traced again). `polymorphic`: unknown dimensions of input
+    specs become symbolic (jax.export)."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
     flat_args = nest.flatten(args)
@@ -555,11 +552,7 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
         tape._active.clear()
         _creating.append(trace)
         try:
-            if fold_constants:
-                with jax.ensure_compile_time_eval():
-                    result = fn(*new_args, **new_kw)
-            else:
-                result = fn(*new_args, **new_kw)
+            result = fn(*new_args, **new_kw)
             # Read the outputs while Variables still hold their traced values (a returned
             # Variable or assign result is its value after the function's assignments).
             flat_out = [_output_value(x) for x in nest.flatten(result)]
@@ -569,8 +562,6 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
             new_values = [v._value for v in variables]
             for v, value in zip(variables, trace.real_values):
                 v._value = value
-            for v, initial in trace.created:
-                v._value = initial
         if trace.created and not allow_creation:
             raise ValueError(
                 "tf.function only supports singleton tf.Variables created on the first call. "
@@ -584,7 +575,8 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
         structure["random_states"] = trace.random_states
         structure["variable_args"] = [x for x in flat_args + flat_kw if isinstance(x, Variable)]
         return ([x for x in flat_out if x is not None], [new_values[i] for i in assigned],
-                [jax.numpy.all(c) for c, _ in trace.checks])
+                [jax.numpy.all(c) for c, _ in trace.checks],
+                [value for _, value in trace.created])
 
     symbols = iter(_symbols(flat_args + flat_kw)) if polymorphic else None
     structure["inputs"] = _input_types(fn, args, kwargs)
@@ -605,9 +597,34 @@ def _trace(fn, args, kwargs, allow_creation, fold_constants=False, polymorphic=F
              isinstance(x, TensorSpec)]
     closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(v.shape, v.dtype)
                                      for v in var_values], specs)
+    if trace.created:
+        for (v, _), value in zip(trace.created, _lifted(closed, len(trace.created))):
+            v._value = value
+        return None, True
     for listener in trace_listeners:
         listener(getattr(fn, "__name__", "function"), closed)
-    return ConcreteFunction(closed, variables, structure, trace.created), bool(trace.created)
+    return ConcreteFunction(closed, variables, structure), False
+
+
+def _lifted(closed, n):
+    """The values of the last `n` outputs of a traced function, the initial values of the
+    variables it created, computed outside it (TF lifts initializers out of functions):
+    they must depend on constants only."""
+    jaxpr = closed.jaxpr
+    outs = jaxpr.outvars[len(jaxpr.outvars) - n:]
+    live = {v for v in outs if not isinstance(v, jax.extend.core.Literal)}
+    eqns = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(v in live for v in eqn.outvars):
+            eqns.append(eqn)
+            live.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
+    if live.intersection(jaxpr.invars):
+        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                         "inside tf.function: it depends on the function's arguments or on "
+                         "other variables.")
+    init = jaxpr.replace(invars=[], outvars=outs, eqns=eqns[::-1],
+                         effects=jax.core.no_effects, debug_info=None)
+    return jax.core.eval_jaxpr(init, closed.consts)
 
 
 # Called with (function name, ClosedJaxpr) after each trace (tf.summary.trace_on).
@@ -711,7 +728,7 @@ def _output_value(x):
 class ConcreteFunction:
     """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
 
-    def __init__(self, closed, variables, structure, created):
+    def __init__(self, closed, variables, structure):
         """`closed`: the traced jaxpr (variable values, then tensor arguments -> outputs,
         assigned values, check results); `variables`: the Variables whose values it takes;
         `structure`: result (output structure), assigned (indices into `variables`),

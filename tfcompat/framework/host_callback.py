@@ -6,7 +6,6 @@ import logging
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax._src import config as _jax_config
 from jax.experimental import io_callback as _io_callback
 
 _raised = []   # the exception of the host callback that failed last
@@ -22,14 +21,6 @@ class _Reraised(logging.Filter):
 logging.getLogger("jax._src.callback").addFilter(_Reraised())
 
 
-def staged():
-    """A context in which operations are staged into the trace even when their inputs are
-    constants. A tf.function's first trace folds constant subexpressions
-    (jax.ensure_compile_time_eval), which would run a host callback on constant
-    arguments once, at trace time; made inside this context it runs on every call."""
-    return _jax_config.eager_constant_folding(False)
-
-
 def _keeping_errors(fn):
     def run(*args):
         try:
@@ -41,15 +32,13 @@ def _keeping_errors(fn):
 
 
 def debug_callback(fn, *arrays):
-    """jax.debug.callback(fn, *arrays, ordered=True), staged into the current trace."""
-    with staged():
-        jax.debug.callback(_keeping_errors(fn), *arrays, ordered=True)
+    """jax.debug.callback(fn, *arrays, ordered=True)."""
+    jax.debug.callback(_keeping_errors(fn), *arrays, ordered=True)
 
 
 def io_callback(fn, result_shape_dtypes, *arrays):
-    """jax.experimental.io_callback(fn, ..., ordered=True), staged into the current trace."""
-    with staged():
-        return _io_callback(_keeping_errors(fn), result_shape_dtypes, *arrays, ordered=True)
+    """jax.experimental.io_callback(fn, ..., ordered=True)."""
+    return _io_callback(_keeping_errors(fn), result_shape_dtypes, *arrays, ordered=True)
 
 
 def checked(value, error, *arrays):
@@ -62,10 +51,8 @@ def checked(value, error, *arrays):
         if exc is not None:
             raise exc
         return np.asarray(True)
-    with staged():
-        ok = jax.pure_callback(_keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_),
-                               *arrays)
-        return jnp.where(ok, value, jnp.zeros_like(value))
+    ok = jax.pure_callback(_keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_), *arrays)
+    return jnp.where(ok, value, jnp.zeros_like(value))
 
 
 def raised():

@@ -15,7 +15,6 @@ from jax import lax
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
-from ..framework.host_callback import staged
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor
 from . import manip_ops, math_ops, op_args, random_distributions as D, random_samplers
@@ -136,8 +135,7 @@ def _stateful(op, seed, inputs, attrs, calls, shape=None):
     dtype_attrs = (tuple(t.dtype for t in inputs) + tuple(v for k, v in attrs if k == "dtype")
                    + (getattr(shape, "dtype", None),))
     state = random_seed.reserve((op.name, dtype_attrs), seed1, seed2, calls)
-    with staged():   # in a trace: the op runs on every call, never folded into a constant
-        return execute(op, (EagerTensor(jnp.asarray(state)),) + inputs, attrs)
+    return execute(op, (EagerTensor(jnp.asarray(state)),) + inputs, attrs)
 
 
 def _unit(op, shape, dtype, seed):

@@ -76,7 +76,9 @@ def _traced_state(seed, seed2, calls):
     import jax.numpy as jnp
     if seed == 0 and seed2 == 0:
         seed, seed2 = secrets.randbits(64), secrets.randbits(64)
-    state = jnp.asarray(np.array([0, seed2, seed], np.uint64))
+    import jax
+    with jax.ensure_compile_time_eval():   # a concrete array, which the trace captures
+        state = jnp.asarray(np.array([0, seed2, seed], np.uint64))
 
     def advance(value):
         return np.array(philox.advance([int(x) for x in np.asarray(value)], calls), np.uint64)

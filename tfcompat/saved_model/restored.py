@@ -139,7 +139,7 @@ class RestoredConcreteFunction:
         structure = {"result": structures.placeholder_structure(self._outputs),
                      "assigned": self._assigned, "checks": self._checks,
                      "inputs": inputs, "input_signature": (args, kwargs)}
-        return ConcreteFunction(closed, self._state, structure, [])
+        return ConcreteFunction(closed, self._state, structure)
 
     def __repr__(self):
         return f"<ConcreteFunction (restored) {self.structured_input_signature}>"

@@ -278,12 +278,7 @@ def _step_tensor(step):
 
 
 def _run_on_host(fn, *arrays):
-    """Run fn(*numpy arrays) now, or, while a tf.function is traced, when it runs.
-
-    Tracing folds constant subexpressions (jax.ensure_compile_time_eval), which would
-    run a callback on constant arguments once, at trace time; folding is switched off
-    around the callback so that it is staged into the function.
-    """
+    """Run fn(*numpy arrays) now, or, while a tf.function is traced, each time it runs."""
     if executing_eagerly() and not any(isinstance(a, jax.core.Tracer) for a in arrays):
         fn(*[np.asarray(a) for a in arrays])
         return
