@@ -31,7 +31,12 @@ KNOWN = {
     "function:reduce_retracing_rank_change":
         "XLA has no unknown ranks: a rank change is traced per rank, not with an unknown shape",
     "function:while_loop_shape_invariants_in_function":
-        "loop variables cannot change shape in a traced while_loop (XLA)",
+        "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
+        "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "
+        "but cannot relax shapes)",
+    "control_flow:while_loop_gradient_without_maximum_iterations":
+        "a traced tf.while_loop is an XLA loop: its reverse-mode gradient needs "
+        "maximum_iterations, and raises TF's XLA InvalidArgumentError without it",
     "function:autograph_called_function_converted":
         "AutoGraph converts the decorated function only, not the functions it calls",
     "tape:jacobian_gather_variable_dense_warning":

@@ -4,21 +4,24 @@ tf.vectorized_map, tf.foldl/foldr.
 Eagerly they run as Python control flow over recorded ops, as TF's eager mode does, so
 gradients come from the tape. Inside tf.function, where a predicate or loop bound is a
 traced value, cond/case/switch_case/while_loop become lax.switch / lax.while_loop /
-lax.scan; scan, map_fn and the folds loop over the static first dimension (unrolled
-when traced). Each branch or body is
-traced once to a jaxpr, which also tells which Variables it assigns: those are threaded
-through the lax construct as extra outputs or loop carries. A while_loop with
-maximum_iterations runs as a masked lax.scan, so it is reverse-differentiable.
+lax.scan; scan, map_fn and the folds become one lax.scan; vectorized_map is a jax.vmap.
+Loop variables may be tf.TensorArrays (carried as their stacked buffers). Each branch or
+body is traced once to a jaxpr, which also tells which Variables it assigns: those are
+threaded through the lax construct as extra outputs or loop carries. A while_loop with a static
+maximum_iterations runs as a masked lax.scan, so it is reverse-differentiable; without,
+it is a lax.while_loop whose reverse-mode gradient raises TF's XLA error.
 """
 import jax
 import jax.numpy as jnp
-from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
+from jax.extend.core import ClosedJaxpr, Primitive, jaxpr_as_fun
+from jax.interpreters import ad, batching, mlir
 
-from ..framework import nest, tape
+from ..framework import errors, nest, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
 from ..framework.function import used_vars
 from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor_shape import TensorShape
 from ..framework.variables import _creating, live_variables
 
 __all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
@@ -29,14 +32,40 @@ def _traced(x):
     return isinstance(x, Tensor) and isinstance(x._value, jax.core.Tracer)
 
 
-def _arrays(structure):
+def _tensor_array(x):
+    """The TensorArray `x` is or stands for (its flow Tensor), else None."""
+    from .tensor_array_ops import TensorArray
+    return x if isinstance(x, TensorArray) else getattr(x, "_tensor_array", None)
+
+
+def _flat(structure):
+    """The Tensors of a structure's leaves, a TensorArray giving the Tensors it carries."""
     from ..framework.autograph import UNDEFINED
-    return [convert_to_tensor(0 if x is UNDEFINED else x)._value
-            for x in nest.flatten(structure)]
+    out = []
+    for x in nest.flatten(structure):
+        ta = _tensor_array(x)
+        out.extend(ta._carry() if ta is not None else
+                   [convert_to_tensor(0 if x is UNDEFINED else x)])
+    return out
+
+
+def _pack(template, tensors):
+    """`tensors` (as `_flat(template)` gives them) packed as `template`."""
+    it = iter(tensors)
+    leaves = []
+    for x in nest.flatten(template):
+        ta = _tensor_array(x)
+        leaves.append(ta._from_carry([next(it) for _ in ta._carry()]) if ta is not None
+                      else next(it))
+    return nest.pack_sequence_as(template, leaves)
+
+
+def _arrays(structure):
+    return [t._value for t in _flat(structure)]
 
 
 def _tensors(template, arrays):
-    return nest.pack_sequence_as(template, [EagerTensor(a) for a in arrays])
+    return _pack(template, [EagerTensor(a) for a in arrays])
 
 
 class _Traced:
@@ -210,12 +239,15 @@ def switch_traced(index, traced, keep):
     """lax.switch over branches traced once (`keep`: the output positions to return;
     None for all), threading the Variables any branch assigns."""
     assigned = _union(*traced)
+    _check_layouts([t.out if keep is None else [t.out[i] for i in keep] for t in traced])
+    # The flat positions of the kept outputs in each branch (a TensorArray is 0-2 arrays).
+    kept = [None if keep is None else _flat_positions(t.out, keep) for t in traced]
 
     def compute(consts, var_values, idx):
         def branch(k):
             def run():
                 out, new = traced[k].call(consts[k], var_values, [], assigned)
-                return tuple((out if keep is None else [out[i] for i in keep]) + new)
+                return tuple((out if keep is None else [out[i] for i in kept[k]]) + new)
             return run
         return list(jax.lax.switch(jnp.clip(idx, 0, len(traced) - 1),
                                    [branch(k) for k in range(len(traced))]))
@@ -223,38 +255,69 @@ def switch_traced(index, traced, keep):
     n_out = len(results) - len(assigned)
     for v, value in zip(assigned, results[n_out:]):
         v._value = value._value
-    template = traced[0].out if keep is None else [None] * len(keep)
-    return nest.pack_sequence_as(template, results[:n_out])
+    template = traced[0].out if keep is None else [traced[0].out[i] for i in keep]
+    return _pack(template, results[:n_out])
+
+
+def _check_layouts(outs):
+    """The TensorArrays the branches return must be passed on alike: written at the same
+    static indices (or all in buffer mode)."""
+    for leaves in zip(*(nest.flatten(o) for o in outs)):
+        arrays = [_tensor_array(x) for x in leaves]
+        if arrays[0] is not None and any(
+                a is None or a._layout() != arrays[0]._layout() for a in arrays[1:]):
+            raise ValueError("tfcompat's tf.cond (or a Python if on a traced condition) "
+                             "needs a tf.TensorArray its branches return to be written at "
+                             "the same static indices in every branch: write it with a "
+                             "traced index, or give it the same writes in each branch.")
+
+
+def _flat_positions(values, keep):
+    sizes = [len(_flat(v)) for v in values]
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    return [j for i in keep for j in range(starts[i], starts[i] + sizes[i])]
 
 
 # -- while_loop -----------------------------------------------------------------------------
 
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
                back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
-    """tf.while_loop. Traced with `maximum_iterations`, a masked lax.scan (differentiable);
-    without, a lax.while_loop (forward only: its gradient raises)."""
+    """tf.while_loop. Eagerly (and when nothing in it is traced) a Python loop. Traced: with
+    a static `maximum_iterations`, a masked lax.scan (reverse-differentiable); otherwise a
+    lax.while_loop, whose reverse-mode gradient raises TF's XLA error asking for
+    maximum_iterations (TF without XLA differentiates it). Loop variables may be nested
+    structures and tf.TensorArrays; they keep their shapes (XLA): `shape_invariants` that
+    relax a shape are accepted, but a variable whose shape changes raises.
+    parallel_iterations, back_prop and swap_memory are accepted and have no effect."""
     single = not isinstance(loop_vars, (list, tuple))
     state = [loop_vars] if single else list(loop_vars)
-    state = [nest.map_structure(convert_to_tensor, s) for s in state]
-    going = convert_to_tensor(cond(*state))
-    traced = _traced(going) or any(_traced(convert_to_tensor(x)) for x in nest.flatten(state))
-    if maximum_iterations is not None:
-        traced = traced or _traced(convert_to_tensor(maximum_iterations))
-    if not traced:
-        i = 0
-        while (maximum_iterations is None or i < int(maximum_iterations)) and bool(going):
-            out = body(*state)
-            state = [out] if single else list(out) if isinstance(out, (list, tuple)) else [out]
-            i += 1
-            going = cond(*state)
-        return state[0] if single else type(loop_vars)(state)
+    state = [nest.map_structure(_loop_value, s) for s in state]
+    limit = None if maximum_iterations is None else convert_to_tensor(maximum_iterations)
+    static_limit = None if limit is None or _traced(limit) else int(limit)
+    # Python iterations while nothing is traced; the rest (from the first iteration that
+    # makes a loop variable traced) runs as one lax loop.
+    i = 0
+    while limit is None or static_limit is not None:
+        going = convert_to_tensor(cond(*state))
+        if _traced(going) or any(_traced(x) for x in _flat(state)):
+            break
+        if (static_limit is not None and i >= static_limit) or not bool(going):
+            return state[0] if single else type(loop_vars)(state)
+        out = body(*state)
+        state = [out] if single else list(out) if isinstance(out, (list, tuple)) else [out]
+        state = [nest.map_structure(_loop_value, s) for s in state]
+        i += 1
+    if static_limit is not None:
+        static_limit -= i
+        limit = convert_to_tensor(static_limit)
+    state = _carried_arrays(body, state, static_limit)
     arrays = _arrays(state)
     specs = [_spec(a) for a in arrays]
     body_t = _Traced(lambda *s: body(*s), state, specs)
     cond_t = _Traced(lambda *s: cond(*s), state, specs)
     assigned = body_t.assigned
     where = [i for i, v in enumerate(body_t.variables) if any(v is a for a in assigned)]
-    limit = None if maximum_iterations is None else convert_to_tensor(maximum_iterations)
+    _check_loop_shapes(specs, _flat(body_t.out), _leaf_names(state))
 
     def compute(consts, var_values, *init):
         n_loop = len(arrays)
@@ -269,12 +332,6 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         def step(carry):
             values, var_carry = carry
             out, new_vars = body_t.call(consts[0], full(var_carry), list(values), assigned)
-            for o, a in zip(out, values):
-                if o.shape != a.shape:
-                    raise ValueError(f"tfcompat's tf.while_loop keeps each loop variable's "
-                                     f"shape (XLA needs static shapes): a variable of shape "
-                                     f"{a.shape} became {o.shape} (shape_invariants cannot "
-                                     f"relax this).")
             return tuple(o.astype(a.dtype) for o, a in zip(out, values)), tuple(new_vars)
 
         def keep_going(carry):
@@ -285,39 +342,207 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         carry0 = (tuple(values0), tuple(var_values[i] for i in where))
         if limit is None:
             values, var_carry = jax.lax.while_loop(keep_going, step, carry0)
-        elif len(init) > n_loop:
+            values, var_carry = _no_reverse(values), _no_reverse(var_carry)
+        elif static_limit is None:
             # A traced bound: a counted lax.while_loop (forward only).
             bound = init[n_loop]
             _, (values, var_carry) = jax.lax.while_loop(
                 lambda c: (c[0] < bound) & keep_going(c[1]), lambda c: (c[0] + 1, step(c[1])),
                 (jnp.zeros((), bound.dtype), carry0))
+            values, var_carry = _no_reverse(values), _no_reverse(var_carry)
         else:
             def masked(carry, _):
                 going = keep_going(carry)
                 new = step(carry)
                 return jax.tree_util.tree_map(lambda a, b: jnp.where(going, a, b), new,
                                               carry), None
-            (values, var_carry), _ = jax.lax.scan(masked, carry0, None,
-                                                  length=int(limit))
+            (values, var_carry), _ = jax.lax.scan(masked, carry0, None, length=static_limit)
         return list(values) + list(var_carry)
-    extra = [limit] if limit is not None and _traced(limit) else []
-    results = _as_op("While", compute, [body_t, cond_t],
-                     [convert_to_tensor(x) for x in nest.flatten(state)] + extra)
+    extra = [limit] if limit is not None and static_limit is None else []
+    results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra)
     n_loop = len(arrays)
     for v, value in zip(assigned, results[n_loop:]):
         v._value = value._value
-    result = nest.pack_sequence_as(state, results[:n_loop])
-    return result[0] if single else result
+    result = _pack(state, results[:n_loop])
+    return result[0] if single else type(loop_vars)(result)
 
 
-# -- scan / map ---------------------------------------------------------------------------------
+def _loop_value(x):
+    ta = _tensor_array(x)
+    return ta if ta is not None else convert_to_tensor(x)
+
+
+def _leaf_names(state):
+    """A name for each carried array in error messages (its loop variable's position)."""
+    names = []
+    for k, s in enumerate(state):
+        names.extend(f"#{k}" for _ in _flat(s))
+    return names
+
+
+def _check_loop_shapes(specs, out, names):
+    if len(out) != len(specs):
+        raise ValueError(f"tf.while_loop: the body returned {len(out)} tensors for "
+                         f"{len(specs)} loop variables.")
+    for spec, o, name in zip(specs, out, names):
+        if tuple(o.shape.as_list()) != tuple(spec.shape):
+            raise ValueError(
+                f"tfcompat's tf.while_loop: loop variable {name} enters the loop with shape "
+                f"{TensorShape(spec.shape)}, but has shape {o.shape} after one iteration. "
+                f"XLA loops keep their shapes: shape_invariants cannot relax this.")
+
+
+def _carried_arrays(body, state, maximum_iterations):
+    """`state` with its TensorArrays as loop carries (stacked buffers). An array whose
+    element shape is not known yet gets it from a first trace of the body (its writes)."""
+    state = [nest.map_structure(
+        lambda x: x._loop_carry(maximum_iterations) if _tensor_array(x) is not None else x,
+        s) for s in state]
+    pending = [x for x in nest.flatten(state) if _tensor_array(x) is not None
+               and x._buffer is None]
+    if not pending:
+        return state
+    probe = _Traced(lambda *s: body(*s), state, [_spec(a) for a in _arrays(state)])
+    out = nest.flatten(probe.out)
+    shapes = {}
+    for k, x in enumerate(nest.flatten(state)):
+        ta = _tensor_array(out[k]) if k < len(out) else None
+        if _tensor_array(x) is not None and x._buffer is None and ta is not None and \
+                ta._buffer is not None:
+            shapes[id(x)] = ta.element_shape
+    for x in pending:
+        if id(x) not in shapes:
+            raise ValueError("tfcompat's tf.while_loop cannot carry a tf.TensorArray whose "
+                             "element shape is unknown and that the loop body does not "
+                             "write: give it an element_shape.")
+
+    def fill(x):
+        if _tensor_array(x) is None or x._buffer is not None:
+            return x
+        ta = x._copy(list(x._elements), shapes[id(x)])
+        return ta._buffered()
+    return [nest.map_structure(fill, s) for s in state]
+
+
+def _guard_transpose(cotangent, x):
+    raise errors.InvalidArgumentError(
+        None, None, "XLA compilation requires a fixed tensor list size. Set the max number of "
+        "elements. This could also happen if you're using a TensorArray in a while loop that "
+        "does not have its maximum_iteration set, you can fix this by setting "
+        "maximum_iteration to a suitable value. (tfcompat compiles every traced "
+        "tf.while_loop with XLA: its reverse-mode gradient needs a static "
+        "maximum_iterations.)")
+
+
+# The identity on a while_loop's outputs, linear (forward mode passes through) but whose
+# transpose raises TF's error: a lax.while_loop with a run-time trip count has no
+# reverse-mode gradient, and this reports it as TF's XLA bridge does.
+_reverse_guard_p = Primitive("tfcompat_while_reverse_guard")
+_reverse_guard_p.def_impl(lambda x: x)
+_reverse_guard_p.def_abstract_eval(lambda x: x)
+ad.deflinear2(_reverse_guard_p, _guard_transpose)
+batching.primitive_batchers[_reverse_guard_p] = \
+    lambda args, dims: (_reverse_guard_p.bind(args[0]), dims[0])
+mlir.register_lowering(_reverse_guard_p, mlir.lower_fun(lambda x: x, multiple_results=False))
+
+
+def _no_reverse(arrays):
+    return [_reverse_guard_p.bind(a) for a in arrays]
+
+
+# -- scan / map -----------------------------------------------------------------------------
+#
+# Eagerly these loop in Python over recorded ops, as TF's eager mode runs them op by op.
+# Inside tf.function each is one lax.scan (reverse=True for foldr and scan(reverse=True)),
+# its step function traced once, the Variables it assigns threaded as carries.
+
+def _in_function(*structures):
+    return bool(_creating) or any(_traced(t) for s in structures if s is not None
+                                  for t in _flat(s))
+
+
+def _elems(elems):
+    flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
+    n = flat[0].shape[0]
+    for e in flat[1:]:
+        if e.shape[0] != n:
+            raise ValueError(f"Elements in elems must have the same first dimension: got "
+                             f"{n} and {e.shape[0]}")
+    return nest.pack_sequence_as(elems, flat), flat, n
+
+
+def _lax_scan(step, carry, elems, reverse=False):
+    """One lax.scan op: `step(carry, elem) -> (carry, out)` over the first dimension of
+    the Tensors of `elems`; returns (final carry, outputs stacked)."""
+    xs = _flat(elems)
+    carry_arrays = _arrays(carry)
+    n_carry = len(carry_arrays)
+    specs = [_spec(a) for a in carry_arrays] + [
+        jax.ShapeDtypeStruct(x._value.shape[1:], x._value.dtype) for x in xs]
+    step_t = _Traced(step, (carry, elems), specs)
+    assigned = step_t.assigned
+    where = [i for i, v in enumerate(step_t.variables) if any(v is a for a in assigned)]
+    carry_out, ys_template = step_t.out
+
+    def compute(consts, var_values, *arrays):
+        def body(c, x):
+            values, var_carry = c
+            full = list(var_values)
+            for i, v in zip(where, var_carry):
+                full[i] = v
+            out, new_vars = step_t.call(consts[0], full, list(values) + list(x), assigned)
+            new = out[:n_carry]
+            for o, a in zip(new, values):
+                if o.shape != a.shape or o.dtype != a.dtype:
+                    raise ValueError(
+                        f"The accumulator of tf.scan/tf.foldl/tf.foldr must keep its shape "
+                        f"and dtype: {TensorShape(a.shape)} {a.dtype} became "
+                        f"{TensorShape(o.shape)} {o.dtype}.")
+            return (tuple(new), tuple(new_vars)), tuple(out[n_carry:])
+        init = (tuple(arrays[:n_carry]), tuple(var_values[i] for i in where))
+        (final, var_final), ys = jax.lax.scan(body, init, tuple(arrays[n_carry:]),
+                                              length=xs[0]._value.shape[0], reverse=reverse)
+        return list(final) + list(ys) + list(var_final)
+    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs)
+    n_ys = len(results) - n_carry - len(assigned)
+    for v, value in zip(assigned, results[n_carry + n_ys:]):
+        v._value = value._value
+    return (_pack(carry, results[:n_carry]),
+            _pack(ys_template, results[n_carry:n_carry + n_ys]))
+
+
+def _check_structure(initializer, out):
+    try:
+        nest.assert_same_structure(initializer, out)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"The structure of the accumulator returned by fn must match that "
+                         f"of the initializer.\n\n{e}") from None
+
 
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
          swap_memory=False, infer_shape=True, reverse=False, name=None):
-    """tf.scan: accumulates fn(acc, elem) over the first dimension of `elems`."""
+    """tf.scan: accumulates fn(acc, elem) over the first dimension of `elems` (nested
+    structures allowed), stacking every accumulator; inside tf.function one lax.scan.
+    parallel_iterations, back_prop, swap_memory and infer_shape have no effect."""
     from . import array_ops
-    elems_flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
-    n = elems_flat[0].shape[0]
+    elems, elems_flat, n = _elems(elems)
+    if _in_function(elems, initializer):
+        if initializer is None:
+            k, rest = (n - 1, slice(0, n - 1)) if reverse else (0, slice(1, n))
+            acc = nest.pack_sequence_as(elems, [e[k] for e in elems_flat])
+            xs = nest.pack_sequence_as(elems, [e[rest] for e in elems_flat])
+        else:
+            acc, xs = nest.map_structure(convert_to_tensor, initializer), elems
+
+        def step(a, x):
+            out = fn(a, x)
+            _check_structure(acc, out)
+            return out, out
+        _, ys = _lax_scan(step, acc, xs, reverse)
+        if initializer is not None:
+            return ys
+        join = (lambda y, a: [y, a[None]]) if reverse else (lambda y, a: [a[None], y])
+        return nest.map_structure(lambda y, a: array_ops.concat(join(y, a), 0), ys, acc)
     order = range(n - 1, -1, -1) if reverse else range(n)
     if initializer is None:
         first = order[0]
@@ -337,47 +562,92 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
 
 def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True,
            swap_memory=False, infer_shape=True, name=None, fn_output_signature=None):
-    """tf.map_fn: fn over the first dimension of `elems`, results stacked."""
+    """tf.map_fn: fn over the first dimension of `elems`, results stacked; inside
+    tf.function one lax.scan. fn_output_signature/dtype is not needed (XLA knows fn's
+    output dtypes); the other options have no effect."""
     from . import array_ops
-    elems_flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
-    n = elems_flat[0].shape[0]
-    outs = [fn(nest.pack_sequence_as(elems, [e[i] for e in elems_flat])) for i in range(n)]
+    elems, elems_flat, n = _elems(elems)
+    signature = fn_output_signature if fn_output_signature is not None else dtype
+
+    def checked(x):
+        out = fn(x)
+        if signature is not None:
+            _check_signature(signature, out)
+        return out
+    if _in_function(elems):
+        return _lax_scan(lambda _, x: ((), checked(x)), (), elems)[1]
+    outs = [checked(nest.pack_sequence_as(elems, [e[i] for e in elems_flat]))
+            for i in range(n)]
     if not outs:
-        raise ValueError("tfcompat's tf.map_fn needs a non-empty first dimension.")
+        raise ValueError("tfcompat's tf.map_fn needs a non-empty first dimension outside "
+                         "tf.function (the output structure comes from calling fn).")
     return nest.map_structure(lambda *xs: array_ops.stack(list(xs)), *outs)
 
 
+def _check_signature(signature, out):
+    """TF's check of map_fn's outputs against fn_output_signature (dtypes or
+    TensorSpecs, nested as the outputs)."""
+    from ..framework import dtypes
+    wanted, got = nest.flatten(signature), nest.flatten(out)
+    if len(wanted) != len(got):
+        raise ValueError(f"The two structures don't have the same nested structure: "
+                         f"fn_output_signature {signature!r} and fn's output {out!r}.")
+    for w, g in zip(wanted, got):
+        want = w.dtype if hasattr(w, "shape") else dtypes.as_dtype(w)
+        have = convert_to_tensor(g).dtype
+        if have != want:
+            raise errors.InvalidArgumentError(
+                None, None, f"TensorArray dtype is {want.name} but Op is trying to write "
+                            f"dtype {have.name} ")
+
+
 def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
-    """tf.vectorized_map: the same results as map_fn (XLA vectorizes the traced loop)."""
-    return map_fn(fn, elems)
+    """tf.vectorized_map: fn traced once on one element and batched with jax.vmap, as one
+    op (a function that assigns Variables runs as tf.map_fn instead)."""
+    elems, elems_flat, _ = _elems(elems)
+    specs = [jax.ShapeDtypeStruct(e._value.shape[1:], e._value.dtype) for e in elems_flat]
+    fn_t = _Traced(fn, (elems,), specs)
+    if fn_t.assigned:
+        return map_fn(fn, elems)
+
+    def compute(consts, var_values, *xs):
+        return list(jax.vmap(lambda *x: tuple(fn_t.call(consts[0], var_values, list(x),
+                                                        [])[0]))(*xs))
+    return _pack(fn_t.out, _as_op("VectorizedMap", compute, [fn_t], elems_flat))
 
 
 def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
           swap_memory=False, name=None):
-    """tf.foldl."""
-    elems_flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
-    n = elems_flat[0].shape[0]
-    start = 0
-    if initializer is None:
-        acc, start = nest.pack_sequence_as(elems, [e[0] for e in elems_flat]), 1
-    else:
-        acc = initializer
-    for i in range(start, n):
-        acc = fn(acc, nest.pack_sequence_as(elems, [e[i] for e in elems_flat]))
-    return acc
+    """tf.foldl: fn(acc, elem) from the first element on; inside tf.function one
+    lax.scan."""
+    return _fold(fn, elems, initializer, False)
 
 
 def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
           swap_memory=False, name=None):
-    """tf.foldr."""
-    elems_flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
-    n = elems_flat[0].shape[0]
-    end = n
+    """tf.foldr: fn(acc, elem) from the last element back; inside tf.function one
+    reverse lax.scan."""
+    return _fold(fn, elems, initializer, True)
+
+
+def _fold(fn, elems, initializer, reverse):
+    elems, elems_flat, n = _elems(elems)
     if initializer is None:
-        acc, end = nest.pack_sequence_as(elems, [e[n - 1] for e in elems_flat]), n - 1
+        k, rest = (n - 1, slice(0, n - 1)) if reverse else (0, slice(1, n))
+        acc = nest.pack_sequence_as(elems, [e[k] for e in elems_flat])
+        order = range(n - 2, -1, -1) if reverse else range(1, n)
     else:
-        acc = initializer
-    for i in range(end - 1, -1, -1):
+        acc, rest = initializer, slice(0, n)
+        order = range(n - 1, -1, -1) if reverse else range(n)
+    if _in_function(elems, acc):
+        acc = nest.map_structure(convert_to_tensor, acc)
+
+        def step(a, x):
+            out = fn(a, x)
+            _check_structure(acc, out)
+            return out, ()
+        xs = nest.pack_sequence_as(elems, [e[rest] for e in elems_flat])
+        return _lax_scan(step, acc, xs, reverse)[0]
+    for i in order:
         acc = fn(acc, nest.pack_sequence_as(elems, [e[i] for e in elems_flat]))
     return acc
-

@@ -1,28 +1,62 @@
-"""tf.TensorArray, backed by a Python list of Tensors.
+"""tf.TensorArray.
 
-It works eagerly, and inside tf.function wherever its indices are static (loops over a
-Python range or a tf.range with static bounds, which AutoGraph unrolls). An index traced
-inside a while loop is not supported: write/read raise a TypeError saying so.
+Eagerly, and inside tf.function while every index is static, it is a Python list of
+Tensors, as TF's eager TensorArray. Inside tf.function, a traced index (or use as a
+tf.while_loop variable) turns it into one stacked buffer Tensor [size, *element_shape],
+as TF's graph TensorArray is a TensorList: write/read/scatter/gather become
+dynamic_update_slice/dynamic_slice/scatter/gather ops recorded on tapes like any op (so
+gradients flow through loops), and the buffer is what a while_loop carries.
+
+Differences from TF, all from XLA's static shapes: the buffer needs a static size; a
+dynamic_size=True array grows inside a traced loop only up to the loop's
+maximum_iterations, and then its stack()/concat() need a static element count; traced
+indices are not range-checked (XLA clamps them). tf.convert_to_tensor(ta) returns
+`ta.flow` (TF raises) so that AutoGraph's loop conversion can carry it.
 """
 import jax
+import jax.numpy as jnp
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import constant, convert_to_tensor
-from ..framework.tensor import Tensor
+from ..framework.dispatch import Op, execute
+from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from . import array_ops
 
 __all__ = ["TensorArray"]
 
+_WRITE = Op("TensorListSetItem",
+            lambda buf, i, v: jax.lax.dynamic_update_index_in_dim(buf, v, i, 0))
+_READ = Op("TensorListGetItem",
+           lambda buf, i: jax.lax.dynamic_index_in_dim(buf, i, 0, keepdims=False))
+_GATHER = Op("TensorListGather", lambda buf, idx: jnp.take(buf, idx, axis=0))
+_SCATTER = Op("TensorListScatterIntoExistingList", lambda buf, idx, v: buf.at[idx].set(v))
+_GROW = Op("TensorListLength", lambda count, i: jnp.maximum(count, i + 1),
+           differentiable=False)
+_GROW_MANY = Op("TensorListLength", lambda count, idx: jnp.maximum(count, jnp.max(idx) + 1),
+                differentiable=False)
+
+
+def _traced(x):
+    return isinstance(x, Tensor) and isinstance(x._value, jax.core.Tracer)
+
 
 def _static_index(index, what):
-    if isinstance(index, Tensor):
-        if isinstance(index._value, jax.core.Tracer):
-            raise TypeError(f"tfcompat's tf.TensorArray.{what} needs a static index: inside "
-                            f"tf.function loop over a Python range or a tf.range with static "
-                            f"bounds.")
-        return int(index)
+    if _traced(index):
+        raise TypeError(f"tfcompat's tf.TensorArray needs a static {what} inside "
+                        f"tf.function (XLA needs static shapes).")
     return int(index)
+
+
+class _Flow(EagerTensor):
+    """TensorArray.flow: a scalar that stands for its array where only Tensors pass."""
+
+    __slots__ = ("_tensor_array",)
+
+
+def _shape_error(ta_shape, shape):
+    return ValueError(f"Incompatible shapes: the TensorArray's elements have shape "
+                      f"{TensorShape(ta_shape)} but the value has shape {TensorShape(shape)}")
 
 
 class TensorArray:
@@ -35,23 +69,143 @@ class TensorArray:
         self._elements = [None] * (0 if size is None else _static_index(size, "size"))
         self._dynamic_size = bool(dynamic_size)
         self._element_shape = None if element_shape is None else TensorShape(element_shape)
+        self._buffer = None     # the stacked Tensor (buffer mode), else None (list mode)
+        self._count = None      # dynamic_size in buffer mode: the element count Tensor
+        self._capacity = None   # dynamic_size: the buffer size a traced loop allows
 
     dtype = property(lambda self: self._dtype)
     dynamic_size = property(lambda self: self._dynamic_size)
-    element_shape = property(lambda self: self._element_shape or TensorShape(None))
 
-    def _copy(self, elements, element_shape=None):
+    @property
+    def element_shape(self):
+        if self._buffer is not None:
+            return TensorShape(self._buffer._value.shape[1:])
+        return self._element_shape or TensorShape(None)
+
+    @property
+    def flow(self):
+        """TensorArray.flow: a scalar (0, as TF's eager one) that stands for this array
+        where only Tensors pass (tf.convert_to_tensor returns it)."""
+        f = _Flow(jnp.zeros((), jnp.int32))
+        f._tensor_array = self
+        return f
+
+    def __tf_tensor__(self):
+        return self.flow
+
+    def _copy(self, elements=None, element_shape=None, buffer=None, count=None):
         ta = TensorArray(self._dtype, dynamic_size=self._dynamic_size,
                          element_shape=element_shape or self._element_shape)
         ta._elements = elements
+        ta._buffer, ta._count, ta._capacity = buffer, count, self._capacity
         return ta
 
+    # -- buffer mode -------------------------------------------------------------------
+
+    def _known_shape(self, value_shape=None):
+        shape = self._element_shape
+        if shape is None or not shape.is_fully_defined():
+            written = [e for e in self._elements if e is not None]
+            shape = written[0].shape if written else value_shape
+        return None if shape is None else tuple(TensorShape(shape).as_list())
+
+    def _buffered(self, value_shape=None):
+        """This array in buffer mode (itself if it is): list elements stacked, unwritten
+        ones zeros. `value_shape`: the element shape a first write gives."""
+        if self._buffer is not None:
+            return self
+        shape = self._known_shape(value_shape)
+        if shape is None:
+            raise ValueError("tfcompat's tf.TensorArray needs its element_shape (or a first "
+                             "write) before it is read with a traced index inside "
+                             "tf.function.")
+        n = len(self._elements)
+        count = None
+        if self._dynamic_size:
+            if self._capacity is None:
+                raise ValueError(
+                    "tfcompat's tf.TensorArray(dynamic_size=True) grows inside tf.function "
+                    "only within a tf.while_loop with maximum_iterations (XLA needs a static "
+                    "buffer size): give the loop maximum_iterations, or the TensorArray a "
+                    "fixed size.")
+            count = constant(n, dtypes.int32)
+            n = max(n, self._capacity)
+        rows = [e if e is not None else array_ops.zeros(shape, self._dtype)
+                for e in self._elements]
+        rows += [array_ops.zeros(shape, self._dtype)] * (n - len(rows))
+        for r in rows:
+            if tuple(r.shape.as_list()) != shape:
+                raise _shape_error(shape, r.shape)
+        buffer = array_ops.stack(rows) if rows else array_ops.zeros((0,) + shape, self._dtype)
+        return self._copy(None, TensorShape(shape), buffer, count)
+
+    def _loop_carry(self, maximum_iterations):
+        """This array as a tf.while_loop variable: in buffer mode, or (element shape not
+        known yet) a list-mode array the loop's first trace will give a shape."""
+        if self._buffer is not None:
+            return self
+        ta = self._copy(list(self._elements))
+        if self._dynamic_size:
+            if maximum_iterations is None:
+                raise ValueError(
+                    "tfcompat's tf.TensorArray(dynamic_size=True) can be a loop variable "
+                    "inside tf.function only of a tf.while_loop with maximum_iterations (XLA "
+                    "needs a static buffer size); a `for i in tf.range(n)` loop has none: "
+                    "give the TensorArray a fixed size.")
+            ta._capacity = len(self._elements) + int(maximum_iterations)
+        return ta._buffered() if ta._known_shape() is not None else ta
+
+    def _carry(self):
+        """The Tensors that stand for this array where control flow passes it on: its
+        buffer (and element count), or in list mode its written elements."""
+        if self._buffer is None:
+            return [e for e in self._elements if e is not None]
+        return [self._buffer] + ([self._count] if self._count is not None else [])
+
+    def _from_carry(self, tensors):
+        """This array with the Tensors `_carry` gives replaced by `tensors`."""
+        if self._buffer is None:
+            it = iter(tensors)
+            return self._copy([None if e is None else next(it) for e in self._elements])
+        return self._copy(None, self._element_shape, tensors[0],
+                          tensors[1] if self._count is not None else None)
+
+    def _layout(self):
+        """What `_carry` depends on: arrays of one layout carry alike."""
+        if self._buffer is None:
+            return ("list", tuple(e is not None for e in self._elements))
+        return ("buffer", self._count is not None)
+
+    def _static_count(self, what):
+        if self._count is None:
+            return self._buffer.shape[0]
+        if _traced(self._count):
+            raise ValueError(f"tfcompat's tf.TensorArray.{what}: a dynamic_size array grown "
+                             f"in a traced loop has a number of elements known only at run "
+                             f"time, which XLA's static shapes cannot hold: give the "
+                             f"TensorArray a fixed size.")
+        return int(self._count)
+
+    # -- the API -----------------------------------------------------------------------
+
     def size(self, name=None):
+        if self._buffer is not None:
+            return self._count if self._count is not None else \
+                constant(self._buffer.shape[0], dtypes.int32)
         return constant(len(self._elements), dtypes.int32)
 
     def write(self, index, value, name=None):
-        i = _static_index(index, "write")
         value = convert_to_tensor(value, dtype=self._dtype)
+        if self._buffer is not None or _traced(index):
+            ta = self._buffered(value.shape)
+            shape = ta._buffer.shape[1:]
+            if value.shape != shape:
+                raise _shape_error(shape, value.shape)
+            i = convert_to_tensor(index, dtype=dtypes.int32)
+            count = ta._count if ta._count is None else execute(_GROW, (ta._count, i))
+            return ta._copy(None, ta._element_shape, execute(_WRITE, (ta._buffer, i, value)),
+                            count)
+        i = int(index)
         elements = list(self._elements)
         if i >= len(elements):
             if not self._dynamic_size:
@@ -63,7 +217,10 @@ class TensorArray:
         return self._copy(elements, self._element_shape or value.shape)
 
     def read(self, index, name=None):
-        i = _static_index(index, "read")
+        if self._buffer is not None or _traced(index):
+            ta = self._buffered()
+            return execute(_READ, (ta._buffer, convert_to_tensor(index, dtype=dtypes.int32)))
+        i = int(index)
         if i >= len(self._elements) or self._elements[i] is None:
             if self._element_shape is not None and self._element_shape.is_fully_defined() \
                     and i < len(self._elements):
@@ -74,6 +231,9 @@ class TensorArray:
         return self._elements[i]
 
     def stack(self, name=None):
+        if self._buffer is not None:
+            n = self._static_count("stack")
+            return self._buffer if n == self._buffer.shape[0] else self._buffer[:n]
         if not self._elements:
             shape = [0] + (self._element_shape.as_list() if self._element_shape is not None
                            and self._element_shape.is_fully_defined() else [])
@@ -81,27 +241,56 @@ class TensorArray:
         return array_ops.stack([self.read(i) for i in range(len(self._elements))])
 
     def gather(self, indices, name=None):
-        return array_ops.stack([self.read(i) for i in convert_to_tensor(indices).numpy()])
+        indices = convert_to_tensor(indices, dtype=dtypes.int32)
+        if self._buffer is not None or _traced(indices):
+            return execute(_GATHER, (self._buffered()._buffer, indices))
+        return array_ops.stack([self.read(i) for i in indices.numpy()])
 
     def concat(self, name=None):
+        if self._buffer is not None:
+            rows = self.stack()
+            return array_ops.reshape(rows, [-1] + rows.shape.as_list()[2:])
         return array_ops.concat([self.read(i) for i in range(len(self._elements))], 0)
 
     def unstack(self, value, name=None):
         value = convert_to_tensor(value, dtype=self._dtype)
+        if self._buffer is not None:
+            if value.shape[1:] != self._buffer.shape[1:] or (
+                    self._count is None and value.shape[0] != self._buffer.shape[0]):
+                raise _shape_error(self._buffer.shape, value.shape)
+            return self.scatter(array_ops.range(value.shape[0]), value)
         return self._copy(list(array_ops.unstack(value)), value.shape[1:])
 
     def scatter(self, indices, value, name=None):
+        indices = convert_to_tensor(indices, dtype=dtypes.int32)
+        value = convert_to_tensor(value, dtype=self._dtype)
+        if self._buffer is not None or _traced(indices):
+            ta = self._buffered(value.shape[1:])
+            if value.shape[1:] != ta._buffer.shape[1:]:
+                raise _shape_error(ta._buffer.shape[1:], value.shape[1:])
+            count = ta._count if ta._count is None else execute(_GROW_MANY, (ta._count, indices))
+            return ta._copy(None, ta._element_shape,
+                            execute(_SCATTER, (ta._buffer, indices, value)), count)
         ta = self
-        for i, row in zip(convert_to_tensor(indices).numpy(), array_ops.unstack(value)):
+        for i, row in zip(indices.numpy(), array_ops.unstack(value)):
             ta = ta.write(int(i), row)
         return ta
 
     def split(self, value, lengths, name=None):
+        if self._buffer is not None:
+            raise TypeError("tfcompat's tf.TensorArray.split is not supported on an array "
+                            "carried by a traced loop (its elements would have run-time "
+                            "shapes).")
         value = convert_to_tensor(value, dtype=self._dtype)
-        sizes = [int(n) for n in convert_to_tensor(lengths).numpy()]
+        lengths = convert_to_tensor(lengths)
+        if _traced(lengths):
+            _static_index(lengths, "split lengths")
+        sizes = [int(n) for n in lengths.numpy()]
         return self._copy(list(array_ops.split(value, sizes)) if sizes else [])
 
     def identity(self):
+        if self._buffer is not None:
+            return self._copy(None, self._element_shape, self._buffer, self._count)
         return self._copy(list(self._elements))
 
     def close(self, name=None):
