@@ -60,8 +60,8 @@ def create_rng_state(seed, alg):
             seed >>= 64
         seed = words
     seed = _state_array(seed).reshape(-1)[:_STATE_SIZE]
-    return EagerTensor(jnp.asarray(
-        np.concatenate([np.zeros(_STATE_SIZE - seed.size, np.int64), seed])))
+    return convert_to_tensor(np.concatenate([np.zeros(_STATE_SIZE - seed.size, np.int64),
+                                             seed]))
 
 
 def _check_alg(alg):
