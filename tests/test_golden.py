@@ -37,8 +37,6 @@ KNOWN = {
     "control_flow:while_loop_gradient_without_maximum_iterations":
         "a traced tf.while_loop is an XLA loop: its reverse-mode gradient needs "
         "maximum_iterations, and raises TF's XLA InvalidArgumentError without it",
-    "function:autograph_called_function_converted":
-        "AutoGraph converts the decorated function only, not the functions it calls",
     "tape:jacobian_gather_variable_dense_warning":
         "TF's densifying warning names its graph's tensors",
 }
