@@ -195,3 +195,11 @@ def test_manager_resumes_numbering_and_deletes_oldest(tmp_path):
     state = ckpt_lib.get_checkpoint_state(str(tmp_path / "d"))
     assert state.all_model_checkpoint_paths == [paths[2], manager2.latest_checkpoint]
     assert len(state.all_model_checkpoint_timestamps) == 2
+
+
+def test_iterator_in_checkpoint_is_refused_not_silently_skipped(tmp_path):
+    """TF saves a tf.data iterator's position (ITERATOR_STATE); tfcompat cannot, so saving
+    one raises rather than restoring the variables and leaving the iterator where it is."""
+    it = iter(tf.data.Dataset.range(10))
+    with pytest.raises(ValueError, match="tf.data iterator"):
+        tf.train.Checkpoint(iterator=it, step=tf.Variable(1)).save(str(tmp_path / "ckpt"))

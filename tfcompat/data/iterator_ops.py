@@ -103,6 +103,8 @@ class Iterator(collections.abc.Iterator, abc.ABC):
 class OwnedIterator(Iterator):
     """The iterator of a dataset (TF's class name)."""
 
+    _checkpoint_unsupported = "the position of a tf.data iterator"
+
     def __init__(self, dataset):
         self._dataset = dataset
         self._spec = dataset.element_spec

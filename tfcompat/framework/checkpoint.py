@@ -119,6 +119,10 @@ _NOT_NODES = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionT
 
 def _children(obj):
     """(name, child) of one object of the graph."""
+    unsupported = getattr(type(obj), "_checkpoint_unsupported", None)
+    if unsupported:
+        raise ValueError(f"tfcompat cannot save or restore {unsupported} in a checkpoint "
+                         f"(TF saves it as ITERATOR_STATE); leave {obj!r} out of it.")
     if isinstance(obj, Checkpoint):
         return obj._checkpoint_children()
     if isinstance(obj, dict):
