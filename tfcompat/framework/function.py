@@ -623,7 +623,9 @@ def _lifted(closed, n):
                          "inside tf.function: it depends on the function's arguments or on "
                          "other variables.")
     init = jaxpr.replace(invars=[], outvars=outs, eqns=eqns[::-1],
-                         effects=jax.core.no_effects, debug_info=None)
+                         effects=jax.extend.core.no_effects,
+                         debug_info=jaxpr.debug_info._replace(
+                             arg_names=(), result_paths=tuple(f"init{i}" for i in range(n))))
     return jax.core.eval_jaxpr(init, closed.consts)
 
 
