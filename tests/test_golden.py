@@ -39,6 +39,14 @@ KNOWN = {
         "maximum_iterations, and raises TF's XLA InvalidArgumentError without it",
     "tape:jacobian_gather_variable_dense_warning":
         "TF's densifying warning names its graph's tensors",
+    "ops_in_function:value_dependent_shapes":
+        "XLA compiles static shapes: ops whose output shape depends on values computed inside "
+        "a tf.function (unique, where(cond), boolean_mask, range, segment_sum, bincount, "
+        "confusion_matrix) raise a TypeError naming the op, where TF gives unknown shapes",
+    "ops_in_function:traced_shape_arguments":
+        "XLA compiles static shapes: a shape/axis/size argument computed inside a tf.function "
+        "(reduce axis, reshape shape, tile multiples, one_hot depth, top_k k, slice bounds) "
+        "raises a TypeError naming the op and argument",
 }
 
 

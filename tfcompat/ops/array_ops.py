@@ -5,13 +5,14 @@ import builtins
 
 import math
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import constant, convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
-from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor import EagerTensor
 from .indexing_ops import (  # noqa: F401
     boolean_mask, gather, gather_nd, getitem, searchsorted, slice, strided_slice, unique,
     unique_with_counts, where,
@@ -21,7 +22,7 @@ from .manip_ops import (  # noqa: F401
     identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
     sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
 )
-from .op_args import attr_error, kernel_error
+from .op_args import attr_error, concrete, kernel_error, static_int
 from .op_args import dims as dims_text
 from .op_args import static_ints as _static_ints
 from .scatter_ops import (  # noqa: F401
@@ -44,9 +45,9 @@ __all__ = [
 
 # -- creation --------------------------------------------------------------------------------
 
-def _dims(shape, name=None):
+def _dims(shape, name=None, api="tf.fill"):
     """A shape argument as a tuple of ints; a negative size fails as TF's Fill kernel does."""
-    shape = _static_ints(shape)
+    shape = _static_ints(shape, api, "shape")
     for d in shape:
         if d < 0:
             raise kernel_error("Fill", f"Dimension {d} must be >= 0", name)
@@ -57,7 +58,8 @@ def _filled(shape, dtype, one):
     dtype = dtypes.as_dtype(dtype)
     if dtype._np is None:
         dtypes.cast_python(int(one), dtype)  # raises TypeError: no such tensors in tfcompat
-    return EagerTensor((jnp.ones if one else jnp.zeros)(_dims(shape, ""), dtype._np))
+    return EagerTensor((jnp.ones if one else jnp.zeros)(
+        _dims(shape, "", "tf.ones" if one else "tf.zeros"), dtype._np))
 
 
 def zeros(shape, dtype=dtypes.float32, name=None):
@@ -109,7 +111,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
     bounds = [convert_to_tensor(a) for a in (start, limit, delta)]
     dt = dtypes.as_dtype(dtype) if dtype is not None else builtins.max(
         (t.dtype for t in bounds), key=_RANGE_ORDER.index)
-    s, l, d = (np.asarray(t._value).item() for t in bounds)
+    s, l, d = (concrete(t, "tf.range", "its bounds").item() for t in bounds)
     if d == 0 or (d > 0 and s > l) or (d < 0 and s < l):
         text = ("Requires delta != 0: 0" if d == 0 else
                 f"Requires start <= limit when delta > 0: {s}/{l}" if d > 0 else
@@ -122,7 +124,7 @@ def linspace(start, stop, num, name=None, axis=0):
     """tf.linspace: integer bounds give float64 (as TF)."""
     start, stop = to_tensor(start), to_tensor(stop)
     dt = start.dtype if start.dtype.is_floating else dtypes.float64
-    n = int(np.asarray(num._value) if isinstance(num, Tensor) else num)
+    n = static_int(num, "tf.linspace", "num")
     return EagerTensor(jnp.linspace(start._value.astype(dt._np), stop._value.astype(dt._np), n,
                                axis=axis, dtype=dt._np))
 
@@ -143,7 +145,8 @@ def _shape_value(shape, np_type):
     """A shape as a tensor: a constant, or computed at run time in a shape-polymorphic
     tf.function trace (unknown dimensions)."""
     if all(isinstance(d, int) for d in shape):
-        return EagerTensor(jnp.asarray(np.asarray(shape, np_type)))
+        with jax.ensure_compile_time_eval():   # a constant, even while tracing
+            return EagerTensor(jnp.asarray(np.asarray(shape, np_type)))
     return EagerTensor(jnp.array(shape, dtype=np_type))
 
 

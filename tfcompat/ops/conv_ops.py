@@ -10,6 +10,7 @@ from jax import lax
 
 from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, match
+from .op_args import static_int, static_ints
 
 _SPATIAL = {1: "W", 2: "HW", 3: "DHW"}
 
@@ -66,7 +67,7 @@ def _sequence(value, n, channels_first, name, full=None):
         return (1,) * n, True
     if isinstance(value, int):
         return (value,) * n, True
-    value = [int(v) for v in value]
+    value = [static_int(v, "tf.nn convolution/pooling", name) for v in value]
     if len(value) == 1:
         return tuple(value) * n, True
     if len(value) == n:
@@ -86,7 +87,8 @@ def _padding(padding, n, channels_first, op_name):
         raise errors.InvalidArgumentError(
             None, None, f"Value for attr 'padding' of \"{padding}\" is not in the list of "
                         f"allowed values: \"SAME\", \"VALID\", \"EXPLICIT\" [Op:{op_name}] name: ")
-    pads = [tuple(int(v) for v in p) for p in padding]
+    pads = [tuple(static_int(v, "tf.nn convolution/pooling", "padding") for v in p)
+            for p in padding]
     if len(pads) != n + 2:
         raise ValueError(f"When `padding` is a list, it must be of length {n + 2}. Received: "
                          f"padding={padding} of length {len(pads)}")
@@ -186,8 +188,7 @@ def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",  # n
     channels_first = data_format is not None and data_format.startswith("NC")
     x, w = match((input, filters), op.name, "_MklNativeConv2DBackpropInput")
     check_dtype(op, x)
-    out = tuple(int(d) for d in (output_shape.numpy() if hasattr(output_shape, "numpy")
-                                 else output_shape))
+    out = static_ints(output_shape, "tf.nn.conv2d_transpose", "output_shape")
     strides, _ = _sequence(strides, 2, channels_first, "strides")
     dilations, _ = _sequence(dilations, 2, channels_first, "dilations")
     pads = _padding(padding, 2, channels_first, op.name)

@@ -20,7 +20,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from . import array_ops, math_ops
 from .linalg_ops import raise_on_gradient
 from .math_ops import _maximum, _rsqrt, _sqrt
-from .op_args import kernel_error, static_int, static_ints
+from .op_args import kernel_error, static_error, static_int, static_ints, traced, traced_within
 
 
 class ResizeMethod:
@@ -158,7 +158,7 @@ def rot90(image, k=1, name=None):
     image = to_tensor(image)
     _at_least_3d(image)
     _rank_3_or_4(image)
-    k = static_int(k) % 4
+    k = static_int(k, "tf.image.rot90", "k") % 4
     if k == 0:
         return image
     h = image.ndim - 3
@@ -236,8 +236,8 @@ def crop_to_bounding_box(image, offset_height, offset_width, target_height, targ
     """tf.image.crop_to_bounding_box."""
     image, single = _batched(image)
     _at_least_3d(image)
-    oh, ow, th, tw = (static_int(v) for v in (offset_height, offset_width, target_height,
-                                              target_width))
+    oh, ow, th, tw = (static_int(v, "tf.image.crop_to_bounding_box", "offset/target")
+                      for v in (offset_height, offset_width, target_height, target_width))
     _, height, width, _ = image._value.shape
     for ok, text in ((ow >= 0, "offset_width must be >= 0."),
                      (oh >= 0, "offset_height must be >= 0."),
@@ -254,8 +254,8 @@ def crop_to_bounding_box(image, offset_height, offset_width, target_height, targ
 def pad_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
     """tf.image.pad_to_bounding_box: zero padding."""
     image, single = _batched(image)
-    oh, ow, th, tw = (static_int(v) for v in (offset_height, offset_width, target_height,
-                                              target_width))
+    oh, ow, th, tw = (static_int(v, "tf.image.pad_to_bounding_box", "offset/target")
+                      for v in (offset_height, offset_width, target_height, target_width))
     _, height, width, _ = image._value.shape
     _at_least_3d(image)
     for ok, text in ((oh >= 0, "offset_height must be >= 0"),
@@ -272,7 +272,8 @@ def resize_with_crop_or_pad(image, target_height, target_width):
     """tf.image.resize_with_crop_or_pad: centred crop and/or zero pad."""
     image, single = _batched(image)
     _at_least_3d(image)
-    th, tw = static_int(target_height), static_int(target_width)
+    th, tw = (static_int(v, "tf.image.resize_with_crop_or_pad", "target size")
+              for v in (target_height, target_width))
     if tw <= 0:
         raise ValueError("target_width must be > 0.")
     if th <= 0:
@@ -289,6 +290,8 @@ def central_crop(image, central_fraction):
     """tf.image.central_crop."""
     image = to_tensor(image)
     if isinstance(central_fraction, Tensor):
+        if traced(central_fraction):
+            raise static_error("tf.image.central_crop", "central_fraction")
         central_fraction = float(np.asarray(central_fraction._value))
     if central_fraction <= 0.0 or central_fraction > 1.0:
         raise ValueError("central_fraction must be within (0, 1]")
@@ -444,6 +447,8 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
     images = to_tensor(images)
     if images.ndim not in (3, 4):
         raise ValueError("'images' must have either 3 or 4 dimensions.")
+    if traced_within(size):
+        raise static_error("tf.image.resize", "size")
     try:
         size = static_ints(size)
     except (TypeError, ValueError):
@@ -487,7 +492,8 @@ def resize_with_pad(image, target_height, target_width, method=ResizeMethod.BILI
     zero-pad to it (TF's float32 arithmetic for the sizes and offsets)."""
     image, single = _batched(image)
     _at_least_3d(image)
-    th, tw = static_int(target_height), static_int(target_width)
+    th, tw = (static_int(v, "tf.image.resize_with_pad", "target size")
+              for v in (target_height, target_width))
     if tw <= 0:
         raise ValueError("target_width must be > 0.")
     if th <= 0:

@@ -2,7 +2,9 @@
 searchsorted and unique.
 
 JAX clamps out-of-range indices; TF's CPU kernels reject them, so indices are checked
-eagerly (on the host) before the kernel runs.
+eagerly (on the host) before the kernel runs, and inside a tf.function when it runs (a host
+callback, `op_args.checked_attr`). Ops whose output shape depends on values (boolean_mask,
+where with one argument, unique) need concrete values there.
 """
 import builtins
 import collections
@@ -21,7 +23,9 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
 from .manip_ops import identity_op, reshape
-from .op_args import attr_error, dims, kernel_error, static_int, static_ints
+from .op_args import (
+    attr_error, checked_attr, concrete, dims, kernel_error, static_int, static_ints, traced,
+)
 
 INDEX_TYPES = ("int16", "int32", "int64")
 
@@ -50,10 +54,38 @@ def _slice(x, spec):
 _slice_op = Op("StridedSlice", _slice)
 
 
-def _dynamic_slice(x, *indices, spec):
-    """`_slice` with traced scalar indices (spec entries ("d", j): the j-th of `indices`);
-    JAX clamps them, as TF does on GPU."""
-    return x[tuple(indices[s[1]] if s[0] == "d" else _index(s) for s in spec)]
+def _dynamic_slice(x, *indices, spec, checked=()):
+    """`_slice` with traced scalar indices (spec entries ("d", j): the j-th of `indices`).
+    `checked` holds (dimension, size) per index: TF's CPU kernel rejects an index out of
+    range when the function runs (JAX would clamp it)."""
+    out = x[tuple(indices[s[1]] if s[0] == "d" else _index(s) for s in spec)]
+    if checked:
+        out = host_callback.checked(out, lambda *v: _dynamic_index_error(v, checked), *indices)
+    return out
+
+
+def _dynamic_index_error(values, checked):
+    for v, (dim, size) in zip(values, checked):
+        v = int(v)
+        if not -size <= v < size:   # TF's message shows a negative index plus the size
+            return kernel_error("StridedSlice", f"slice index {v + size if v < 0 else v} of "
+                                                f"dimension {dim} out of bounds.",
+                                "strided_slice/")
+    return None
+
+
+def _index_dims(shape, spec):
+    """The input dimension each ("i"/"d") entry of `spec` indexes, with its size."""
+    explicit = sum(s[0] in "isd" for s in spec)
+    dim, out = 0, {}
+    for k, s in enumerate(spec):
+        if s[0] == "e":
+            dim += len(shape) - explicit
+        elif s[0] in "isd":
+            if s[0] == "d" and dim < len(shape):
+                out[s[1]] = (dim, shape[dim])
+            dim += 1
+    return out
 
 
 _dynamic_slice_op = Op("StridedSlice", _dynamic_slice)
@@ -82,7 +114,8 @@ def _check_spec(shape, spec, name):
                 raise fail(f"Index out of range using input dim {dim}; input has only "
                            f"{len(shape)} dims")
             if s[0] == "i" and not -shape[dim] <= s[1] < shape[dim]:
-                raise fail(f"slice index {s[1]} of dimension {dim} out of bounds.")
+                shown = s[1] + shape[dim] if s[1] < 0 else s[1]   # as TF's message shows it
+                raise fail(f"slice index {shown} of dimension {dim} out of bounds.")
             dim += 1
 
 
@@ -106,8 +139,8 @@ def _spec_item(k):
     if isinstance(k, (int, np.integer)):
         return ("i", int(k))
     if isinstance(k, builtins.slice):
-        return ("s",) + tuple(None if v is None else static_int(v)
-                              for v in (k.start, k.stop, k.step))
+        return ("s",) + tuple(None if v is None else static_int(
+            v, "tf.Tensor.__getitem__", "slice bounds") for v in (k.start, k.stop, k.step))
     if k is None:
         return ("n",)
     if k is Ellipsis:
@@ -163,7 +196,13 @@ def getitem(tensor, key):
         positions = {id(k): j for j, k in enumerate(traced)}
         spec = tuple(("d", positions[id(k)]) if id(k) in positions else _spec_item(k)
                      for k in keys)
-        return execute(_dynamic_slice_op, (x,) + tuple(traced), (("spec", spec),))
+        where = _index_dims(x._value.shape, spec)
+        if len(where) != len(traced):
+            _check_spec(x._value.shape, tuple(("i", 0) if s[0] == "d" else s for s in spec),
+                        "strided_slice/")
+        checked = tuple(where[j] for j in builtins.range(len(traced)))
+        return execute(_dynamic_slice_op, (x,) + tuple(traced),
+                       (("spec", spec), ("checked", checked)))
     spec = tuple(_spec_item(k) for k in keys)
     _check_spec(x._value.shape, spec, "strided_slice/")
     out = execute(_slice_op, (x,), (("spec", spec),))
@@ -179,8 +218,10 @@ def getitem(tensor, key):
 def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
                   new_axis_mask=0, shrink_axis_mask=0, var=None, name=None):
     """tf.strided_slice, with TF's five bit masks."""
-    b, e = static_ints(begin), static_ints(end)
-    s = (1,) * len(b) if strides is None else static_ints(strides)
+    b, e = static_ints(begin, "tf.strided_slice", "begin"), static_ints(end, "tf.strided_slice",
+                                                                        "end")
+    s = (1,) * len(b) if strides is None else static_ints(strides, "tf.strided_slice",
+                                                          "strides")
     if not len(b) == len(e) == len(s):
         raise kernel_error("StridedSlice", f"Expected begin, end, and strides to be 1D equal "
                                            f"size tensors, but got shapes [{len(b)}], "
@@ -206,11 +247,49 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
 _plain_slice_op = Op("Slice", lambda x, begin, end: lax.slice(x, begin, end))
 
 
+def _dynamic_plain_slice(x, begin, size, checked=False):
+    out = lax.dynamic_slice(x, tuple(begin[i] for i in builtins.range(x.ndim)), size)
+    if checked:
+        out = host_callback.checked(out, lambda b: _begin_error(b, size, x.shape), begin)
+    return out
+
+
+_dynamic_plain_slice_op = Op("Slice", _dynamic_plain_slice)
+
+
+def _begin_error(begin, size, shape):
+    """TF's Slice check of a begin vector known only when the function runs."""
+    for i, (start, count, dim) in enumerate(zip(begin.tolist(), size, shape)):
+        if not 0 <= start <= dim:
+            return kernel_error("Slice", f"Expected begin[{i}] in [0, {dim}], but got {start}")
+        if count > dim - start:
+            return kernel_error("Slice", f"Expected size[{i}] in [0, {dim - start}], but got "
+                                         f"{count}")
+    return None
+
+
 def slice(input_, begin, size, name=None):  # noqa: A001
-    """tf.slice (a size of -1 takes the rest of the dimension)."""
+    """tf.slice (a size of -1 takes the rest of the dimension). Inside a tf.function, a
+    begin computed there is a dynamic slice (sizes must be known, not -1)."""
     x = to_tensor(input_)
     shape = x._value.shape
-    b, n = static_ints(begin), static_ints(size)
+    n = static_ints(size, "tf.slice", "size")
+    if traced(begin):
+        b = to_tensor(begin)
+        if b.ndim != 1 or b._value.shape[0] != len(shape) or len(n) != len(shape):
+            raise kernel_error("Slice", f"Expected begin and size arguments to be 1-D tensors "
+                                        f"of size {len(shape)}, but got shapes "
+                                        f"{dims(b._value.shape)} and [{len(n)}] instead.")
+        if any(c < 0 for c in n):
+            raise TypeError("tfcompat: the size argument of tf.slice must not contain -1 when "
+                            "begin is a tensor computed inside the tf.function (XLA compiles "
+                            "static shapes)")
+        for i, (count, dim) in enumerate(zip(n, shape)):
+            if count > dim:
+                raise kernel_error("Slice", f"Expected size[{i}] in [0, {dim}], but got {count}")
+        return execute(_dynamic_plain_slice_op, (x, b),
+                       (("size", n), ("checked", True)))
+    b = static_ints(begin, "tf.slice", "begin")
     if len(b) != len(shape) or len(n) != len(shape):
         raise kernel_error("Slice", f"Expected begin and size arguments to be 1-D tensors of "
                                     f"size {len(shape)}, but got shapes [{len(b)}] and "
@@ -265,9 +344,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     p, idx = to_tensor(params), to_tensor(indices)
     check_indices_dtype("GatherV2", idx, _GATHER_SUMMARY)
     rank, irank = p.ndim, idx.ndim
-    batch_dims = static_int(batch_dims)
+    batch_dims = static_int(batch_dims, "tf.gather", "batch_dims")
     batch_dims = batch_dims + irank if batch_dims < 0 else batch_dims
-    axis = batch_dims if axis is None else static_int(axis)
+    axis = batch_dims if axis is None else static_int(axis, "tf.gather", "axis")
     if not -rank <= axis < rank:
         raise kernel_error("GatherV2", f"Shape must be at least rank "
                                        f"{axis + 1 if axis >= 0 else -axis} but is rank {rank}")
@@ -290,12 +369,25 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     return execute(_gather_op, (p, idx), attrs + (("checked", True),))
 
 
-def _gather_nd(params, indices, batch_dims):
+def _gather_nd(params, indices, batch_dims, checked=False):
     def one(p, i):
         if i.shape[-1] == 0:
             return jnp.broadcast_to(p, i.shape[:-1] + p.shape)
         return p[tuple(jnp.moveaxis(i, -1, 0))]
-    return _batched(one, batch_dims)(params, indices)
+    out = _batched(one, batch_dims)(params, indices)
+    if checked:   # traced: TF's kernel checks the indices when it runs
+        out = host_callback.checked(
+            out, lambda i: _gather_nd_error(i, params.shape, batch_dims), indices)
+    return out
+
+
+def _gather_nd_error(indices, shape, batch_dims):
+    bad = out_of_range(indices, shape, batch_dims)
+    if bad:
+        return kernel_error("GatherNd", f"indices{list(bad[0:1])} = {bad[1]} does not index "
+                                        f"into param shape {dims(shape)}, node name: GatherNd",
+                            "" if batch_dims else None)
+    return None
 
 
 _gather_nd_op = Op("GatherNd", _gather_nd)
@@ -325,7 +417,7 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     """tf.gather_nd (out-of-range indices raise InvalidArgumentError)."""
     p, idx = to_tensor(params), to_tensor(indices)
     check_indices_dtype("GatherNd", idx, _GATHER_ND_SUMMARY)
-    batch_dims = static_int(batch_dims)
+    batch_dims = static_int(batch_dims, "tf.gather_nd", "batch_dims")
     if batch_dims and batch_dims >= idx.ndim:
         raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than "
                          f"rank(`indices`) = {idx.ndim}")
@@ -333,12 +425,9 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     if depth > p.ndim - batch_dims:
         raise kernel_error("GatherNd", f"index innermost dimension length must be <= params "
                                        f"rank; saw: {depth} vs. {p.ndim - batch_dims}")
-    bad = out_of_range(np.asarray(idx._value), p._value.shape, batch_dims)
-    if bad:
-        raise kernel_error("GatherNd", f"indices{list(bad[0:1])} = {bad[1]} does not index into "
-                                       f"param shape {dims(p._value.shape)}, node name: "
-                                       f"GatherNd", "" if batch_dims else None)
-    return execute(_gather_nd_op, (p, idx), (("batch_dims", batch_dims),))
+    attrs = (("batch_dims", batch_dims),) + checked_attr(
+        lambda i: _gather_nd_error(i, p._value.shape, batch_dims), idx)
+    return execute(_gather_nd_op, (p, idx), attrs)
 
 
 # -- boolean_mask, where --------------------------------------------------------------------
@@ -348,14 +437,14 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     x, m = to_tensor(tensor), to_tensor(mask)
     if m.ndim == 0:
         raise ValueError("mask cannot be scalar.")
-    axis = 0 if axis is None else static_int(axis)
+    axis = 0 if axis is None else static_int(axis, "tf.boolean_mask", "axis")
     shape = list(x._value.shape)
     part = TensorShape(shape[axis:axis + m.ndim])
     if not part.is_compatible_with(m.shape):
         raise ValueError(f"Shapes {part} and {m.shape} are incompatible")
     leading = int(np.prod(shape[axis:axis + m.ndim]))
     x = reshape(x, shape[:axis] + [leading] + shape[axis + m.ndim:])
-    keep = np.flatnonzero(np.asarray(m._value).reshape(-1))
+    keep = np.flatnonzero(concrete(m, "tf.boolean_mask", "mask").reshape(-1))
     return gather(x, EagerTensor(jnp.asarray(keep, np.int64)), axis=axis)
 
 
@@ -366,8 +455,8 @@ def where(condition, x=None, y=None, name=None):
     """tf.where: with x and y, a broadcasting select; alone, the int64 indices of the
     true (non-zero) elements, shape [n, rank]."""
     if x is None and y is None:
-        c = to_tensor(condition)
-        return EagerTensor(jnp.asarray(np.argwhere(np.asarray(c._value)).astype(np.int64)))
+        c = concrete(to_tensor(condition), "tf.where (with one argument)", "condition")
+        return EagerTensor(jnp.asarray(np.argwhere(c).astype(np.int64)))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
     c = condition if isinstance(condition, Tensor) else convert_to_tensor(condition,
@@ -399,13 +488,22 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
                            "strided_slice/")
     if seq.dtype is not vals.dtype:
         raise mismatch_error(op, 1, seq.dtype, vals.dtype)
-    s, v = np.asarray(seq._value), np.asarray(vals._value)
-    rows = int(np.prod(s.shape[:-1]))
-    if rows != int(np.prod(v.shape[:-1])):
+    s, v = seq._value.shape, vals._value.shape
+    rows = int(np.prod(s[:-1]))
+    if rows != int(np.prod(v[:-1])):
         raise kernel_error(op, "Leading dim_size of both tensors must match.", "")
-    s2, v2 = s.reshape(rows, -1), v.reshape(rows, -1)
-    out = np.stack([np.searchsorted(a, b, side) for a, b in zip(s2, v2)]) if rows else v2
-    return EagerTensor(jnp.asarray(out.reshape(v.shape).astype(dtypes.as_dtype(out_type)._np)))
+    return execute(_searchsorted_op, (seq, vals), (("side", side),
+                                                  ("dtype", dtypes.as_dtype(out_type)._np)))
+
+
+def _searchsorted(seq, vals, side, dtype):
+    rows = int(np.prod(seq.shape[:-1]))
+    s2, v2 = seq.reshape(rows, seq.shape[-1]), vals.reshape(rows, vals.shape[-1])
+    out = jax.vmap(lambda a, b: jnp.searchsorted(a, b, side))(s2, v2)
+    return out.reshape(vals.shape).astype(dtype)
+
+
+_searchsorted_op = Op("LowerBound", _searchsorted, differentiable=False)
 
 
 Unique = collections.namedtuple("Unique", ["y", "idx"])
@@ -424,7 +522,8 @@ def _unique(x, out_idx, op):
                            "allowed=[DT_INT32, DT_INT64]")
     if x.ndim != 1:
         raise kernel_error(op, "unique expects a 1D vector.")
-    arr = np.asarray(x._value)
+    arr = concrete(x, f"tf.{op[0].lower()}{op[1:]}".replace("WithCounts", "_with_counts"),
+                   "x")
     _, first, inverse, counts = np.unique(arr, return_index=True, return_inverse=True,
                                           return_counts=True, equal_nan=False)
     order = np.argsort(first, kind="stable")

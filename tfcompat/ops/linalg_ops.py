@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import (Op, check_dtype, execute, match, match2, mismatch_error,
                                  to_tensor)
@@ -22,7 +22,9 @@ from ..framework.tensor import EagerTensor, Tensor
 from . import array_ops, loss_ops, math_ops
 from .math_common import reduction_axes
 from .math_ops import _abs_real, _maximum, _pow, _rsqrt, _sqrt, matmul
-from .op_args import dims, kernel_error, static_int, static_ints
+from .op_args import (
+    deferred, dims, kernel_error, static_error, static_int, static_ints, traced,
+)
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["eig", "eigvals", "einsum", "eye", "norm", "tensordot"]
@@ -86,12 +88,34 @@ def _has_zero_pivot(a):
     return jnp.any(jnp.diagonal(lu, axis1=-2, axis2=-1) == 0)
 
 
-def _check_invertible(op_name, text, matrix, result):
-    """TF's LU kernels fail on an exactly zero pivot (JAX returns inf/nan)."""
-    if matrix.size and not bool(_all_finite(result._value)) and bool(
-            _has_zero_pivot(matrix)):
-        raise _fail(op_name, text)
+_INVERTIBLE = {"MatrixInverse": "Input is not invertible.",
+               "MatrixSolve": "Input matrix is not invertible."}
+
+
+def _check_invertible(op_name, matrix, result):
+    """TF's LU kernels fail on an exactly zero pivot (JAX returns inf/nan). Eagerly the
+    check is made here; inside a tf.function the op made it (its `checked` attribute)."""
+    if not traced(matrix, result) and matrix.size and not bool(
+            _all_finite(result._value)) and bool(_has_zero_pivot(matrix)):
+        raise _fail(op_name, _INVERTIBLE[op_name])
     return result
+
+
+def _invertible(name, fn):
+    """fn(a, ...) of LU-based op `name`; with the `checked` attribute (inside a
+    tf.function) a singular `a` raises TF's error when the function runs."""
+    def run(a, *args, checked=False, **attrs):
+        out = fn(a, *args, **attrs)
+        if checked and a.size:
+            singular = lax.stop_gradient(~jnp.all(jnp.isfinite(out)) & _has_zero_pivot(a))
+            out = host_callback.checked(
+                out, lambda bad: _fail(name, _INVERTIBLE[name]) if bad else None, singular)
+        return out
+    return run
+
+
+def _checked_attr(*tensors):
+    return (("checked", True),) if deferred(*tensors) else ()
 
 
 def _matmul_error(in0, in1, dtype):
@@ -135,7 +159,7 @@ def _slogdet(a):
 
 _slogdet.defvjp(lambda a: (_slogdet(a), a),
                 lambda a, g: (g[1][..., None, None] * _inv_t(a),))
-_inv_op = _matrix_op("MatrixInverse", _inv)
+_inv_op = _matrix_op("MatrixInverse", _invertible("MatrixInverse", _inv))
 _det_op = _matrix_op("MatrixDeterminant", _det, allowed=_HFD)
 _slogdet_op = _matrix_op("LogMatrixDeterminant", _slogdet, allowed=_HFD)
 
@@ -143,8 +167,8 @@ _slogdet_op = _matrix_op("LogMatrixDeterminant", _slogdet, allowed=_HFD)
 def inv(input, adjoint=False, name=None):  # noqa: A002
     """tf.linalg.inv: a singular matrix raises InvalidArgumentError, as TF."""
     x = to_tensor(input)
-    out = _unary(_inv_op, x, (("adjoint", bool(adjoint)),))
-    return _check_invertible("MatrixInverse", "Input is not invertible.", x._value, out)
+    out = _unary(_inv_op, x, (("adjoint", bool(adjoint)),) + _checked_attr(x))
+    return _check_invertible("MatrixInverse", x._value, out)
 
 
 def det(input, name=None):  # noqa: A002
@@ -181,7 +205,7 @@ def _solve(a, b, adjoint):
     return jnp.linalg.solve(_adjoint(a) if adjoint else a, b)
 
 
-_solve_op = _matrix_op("MatrixSolve", _solve)
+_solve_op = _matrix_op("MatrixSolve", _invertible("MatrixSolve", _solve))
 
 
 def solve(matrix, rhs, adjoint=False, name=None):
@@ -199,8 +223,8 @@ def solve(matrix, rhs, adjoint=False, name=None):
         raise _fail("MatrixSolve", "All input tensors must have the same outer dimensions.")
     if sa[-2] != sb[-2]:
         raise _fail("MatrixSolve", "Input matrix and rhs are incompatible.")
-    out = execute(_solve_op, (a, b), (("adjoint", bool(adjoint)),))
-    return _check_invertible("MatrixSolve", "Input matrix is not invertible.", a._value, out)
+    out = execute(_solve_op, (a, b), (("adjoint", bool(adjoint)),) + _checked_attr(a, b))
+    return _check_invertible("MatrixSolve", a._value, out)
 
 
 def _triangular_solve(a, b, lower, adjoint):
@@ -363,7 +387,7 @@ def _lstsq(a, b, l2, fast):
         return _min_norm_lstsq(a, b)
     m, n = a.shape[-2:]
     gram = _adjoint(a) @ a if m >= n else a @ _adjoint(a)
-    if l2:
+    if not (isinstance(l2, float) and l2 == 0.0):   # a float attribute, or an operand
         gram = gram + jnp.asarray(l2, a.dtype) * jnp.eye(gram.shape[-1], dtype=a.dtype)
     chol = jnp.linalg.cholesky(gram)
 
@@ -375,6 +399,8 @@ def _lstsq(a, b, l2, fast):
 
 
 _lstsq_op = Op("MatrixSolveLs", _lstsq)
+# l2_regularizer computed inside a tf.function: an operand (no gradient for it, as TF).
+_lstsq_traced_op = Op("MatrixSolveLs", _lstsq, dependencies=lambda arrays, attrs: ((0, 1),))
 
 
 def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
@@ -390,6 +416,9 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
         raise _fail("MatrixTriangularSolve",
                     f"In[0] mismatch In[1] shape: {sa[-2]} vs. {sb[-2]}: "
                     f"[{sa[-2]},{sa[-2]}] {dims(sb)} 1 0")
+    if traced(l2_regularizer):
+        l2 = math_ops.cast(l2_regularizer, a.dtype)
+        return execute(_lstsq_traced_op, (a, b, l2), (("fast", bool(fast)),))
     if isinstance(l2_regularizer, Tensor):
         l2_regularizer = np.asarray(l2_regularizer._value).item()
     return execute(_lstsq_op, (a, b), (("l2", float(l2_regularizer)), ("fast", bool(fast))))
@@ -400,6 +429,8 @@ def _pinv(a, rcond):
 
 
 _pinv_op = Op("Pinv", _pinv)
+# rcond computed inside a tf.function: an operand (it only selects singular values).
+_pinv_traced_op = Op("Pinv", _pinv, dependencies=lambda arrays, attrs: ((0,),))
 
 
 def pinv(a, rcond=None, validate_args=False, name=None):
@@ -412,6 +443,8 @@ def pinv(a, rcond=None, validate_args=False, name=None):
         raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {a.ndim}).")
     if rcond is None:
         rcond = 10.0 * max(a._value.shape[-2:]) * np.finfo(a.dtype._np).eps
+    elif traced(rcond):
+        return execute(_pinv_traced_op, (a, math_ops.cast(rcond, a.dtype.real_dtype)))
     elif isinstance(rcond, Tensor):
         rcond = np.asarray(rcond._value).item()
     return execute(_pinv_op, (a,), (("rcond", float(rcond)),))
@@ -533,7 +566,8 @@ def _diag_args(op_name, k, align, name):
             f"{_DIAG_SIGNATURES[op_name]}; attr=T:type; attr=align:string,default="
             f'"RIGHT_LEFT",allowed=[{allowed}]> [Op:{op_name}] name: {name}')
     scalar = not isinstance(k, (tuple, list)) and not (isinstance(k, Tensor) and k.ndim)
-    ks = [static_int(k)] if scalar else list(static_ints(k))
+    ks = ([static_int(k, f"tf.linalg ({op_name})", "k")] if scalar
+          else list(static_ints(k, f"tf.linalg ({op_name})", "k")))
     suffix = name if scalar else None
     if not 1 <= len(ks) <= 2:
         raise kernel_error(op_name, f"diag_index must have only one or two elements, received "
@@ -660,7 +694,8 @@ def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
                                            "not match the lower_diag_index and upper_diag_index "
                                            "range.", suffix)
     n = shape[-1]
-    rows, cols = static_int(num_rows), static_int(num_cols)
+    rows, cols = (static_int(v, "tf.linalg.diag", "num_rows/num_cols")
+                  for v in (num_rows, num_cols))
     min_rows, min_cols = n - min(upper, 0), n + max(lower, 0)
     for got, least, what in ((rows, min_rows, "rows"), (cols, min_cols, "columns")):
         if got != -1 and got < least:
@@ -757,7 +792,8 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     """tf.linalg.band_part (negative counts keep the whole triangle)."""
     x = to_tensor(input)
     _at_least_matrix("MatrixBandPart", x, "")
-    lower, upper = static_int(num_lower), static_int(num_upper)
+    lower, upper = (static_int(v, "tf.linalg.band_part", "num_lower/num_upper")
+                    for v in (num_lower, num_upper))
     rows, cols = x._value.shape[-2:]
     if lower > rows:
         raise _fail("MatrixBandPart", f"num_lower must be negative or less or equal to "
@@ -890,7 +926,9 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
         raise TypeError(f"Cannot convert {epsilon!r} to EagerTensor of dtype {x.dtype.name}")
     axis = dim if axis is None else axis
     axes = tuple(range(x.ndim)) if axis is None else reduction_axes(
-        axis, x.ndim, "Sum")
+        axis, x.ndim, "Sum", "tf.math.l2_normalize")
+    if traced(epsilon):
+        raise static_error("tf.math.l2_normalize", "epsilon")
     return execute(_l2_normalize_op, (x,), (("axis", axes), ("epsilon", float(epsilon))))
 
 
@@ -899,12 +937,12 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
     """tf.eye."""
     dtype = dtypes.as_dtype(dtype)
-    rows = static_int(num_rows)
-    cols = rows if num_columns is None else static_int(num_columns)
+    rows = static_int(num_rows, "tf.eye", "num_rows")
+    cols = rows if num_columns is None else static_int(num_columns, "tf.eye", "num_columns")
     for dim in (rows, cols):
         if dim < 0:
             raise _fail("Fill", f"Dimension {dim} must be >= 0")
-    batch = () if batch_shape is None else static_ints(batch_shape)
+    batch = () if batch_shape is None else static_ints(batch_shape, "tf.eye", "batch_shape")
     out = jnp.eye(rows, cols, dtype=dtype._np)
     return EagerTensor(jnp.broadcast_to(out, batch + (rows, cols)))
 
@@ -948,6 +986,8 @@ def tensordot(a, b, axes, name=None):
     a, b = match2(a, b, "MatMul", "_MklMatMul")
     sa, sb = a._value.shape, b._value.shape
     if isinstance(axes, Tensor):
+        if traced(axes):
+            raise static_error("tf.tensordot", "axes")
         axes = np.asarray(axes._value).tolist()
     if isinstance(axes, (int, np.integer)):
         if axes > a.ndim:

@@ -11,12 +11,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import errors
+from ..framework import errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
 from .math_ops import cast, divide_no_nan, exp, reduce_sum, truediv
 from .nn_ops import NN_FLOAT
+from .op_args import checked_attr, static_int
 
 
 def _same_shape(a, b, a_name, b_name):
@@ -135,7 +136,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
             None, None, "{{function_node __wrapped__Slice_device_/job:localhost/replica:0/"
                         "task:0/device:CPU:0}} Expected begin[0] == 0 (got -1) and size[0] == 0 "
                         "(got 1) when input.dim_size(0) == 0 [Op:Slice]")
-    axis = int(axis) % len(shape)
+    axis = static_int(axis, "tf.nn.softmax_cross_entropy_with_logits", "axis") % len(shape)
     moved = [d for i, d in enumerate(shape) if i != axis] + [shape[axis]]
     lshape = labels._value.shape
     lmoved = [d for i, d in enumerate(lshape) if i != axis] + [lshape[axis]] \
@@ -155,12 +156,28 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                    (("axis", axis), ("precise", _precise(logits.dtype))))
 
 
-def _sparse_xent(logits, labels, precise):
+def _sparse_xent(logits, labels, precise, checked=False):
     dtype = logits.dtype
+    classes = logits.shape[-1]
     if precise is not None:
         logits = logits.astype(precise)
     picked = jnp.take_along_axis(logits, labels[..., None].astype(jnp.int32), axis=-1)[..., 0]
-    return (jax.nn.logsumexp(logits, axis=-1) - picked).astype(dtype)
+    out = (jax.nn.logsumexp(logits, axis=-1) - picked).astype(dtype)
+    if checked:   # inside a tf.function: TF's kernel checks the labels when it runs
+        out = host_callback.checked(out, lambda v: _label_error(v, classes), labels)
+    return out
+
+
+def _label_error(labels, classes):
+    values = labels.reshape(-1)
+    bad = np.flatnonzero((values < 0) | (values >= classes))
+    if bad.size:
+        return errors.op_error(
+            errors.InvalidArgumentError, "SparseSoftmaxCrossEntropyWithLogits",
+            f"Received a label value of {values[bad[0]]} which is outside the valid range of "
+            f"[0, {classes}).  Label values: {' '.join(map(str, values))}",
+            kernel="SparseSoftmaxCrossEntropyWithLogits")
+    return None
 
 
 _sparse_xent_op = Op(
@@ -198,15 +215,9 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             f"values: int32, int64\n\t; NodeDef: {{{{node SparseSoftmaxCrossEntropyWithLogits}}}}"
             f"; Op<{_sparse_xent_op.summary.format(enums='DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE')}>"
             f" [Op:SparseSoftmaxCrossEntropyWithLogits] name: ")
-    values = np.asarray(labels._value).reshape(-1)
-    bad = np.flatnonzero((values < 0) | (values >= shape[-1]))
-    if bad.size:
-        raise errors.op_error(
-            errors.InvalidArgumentError, "SparseSoftmaxCrossEntropyWithLogits",
-            f"Received a label value of {values[bad[0]]} which is outside the valid range of "
-            f"[0, {shape[-1]}).  Label values: {' '.join(map(str, values))}",
-            kernel="SparseSoftmaxCrossEntropyWithLogits")
-    return execute(_sparse_xent_op, (logits, labels), (("precise", _precise(logits.dtype)),))
+    attrs = (("precise", _precise(logits.dtype)),) + checked_attr(
+        lambda v: _label_error(v, shape[-1]), labels)
+    return execute(_sparse_xent_op, (logits, labels), attrs)
 
 
 # -- other losses -----------------------------------------------------------------------------

@@ -10,7 +10,10 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape, as_shape
-from .op_args import attr_error, dims, kernel_error, static_int, static_ints
+from .op_args import (
+    attr_error, concrete, dims, kernel_error, static_error, static_int, static_ints, traced,
+    traced_within,
+)
 
 # -- identity ------------------------------------------------------------------------------
 
@@ -67,7 +70,7 @@ _reshape_op = Op("Reshape", lambda x, shape: jnp.reshape(x, shape))
 def reshape(tensor, shape, name=None):
     """tf.reshape (one -1 dimension is inferred)."""
     x = to_tensor(tensor)
-    shape = static_ints(shape)
+    shape = static_ints(shape, "tf.reshape", "shape")
     text = _reshape_check(x._value.size, shape)
     if text:
         raise kernel_error("Reshape", text)
@@ -94,7 +97,8 @@ _transpose_op = Op("Transpose", _transpose, error=_transpose_error)
 def transpose(a, perm=None, conjugate=False, name="transpose"):
     """tf.transpose (reverses the dimensions when perm is None)."""
     x = to_tensor(a)
-    perm = tuple(builtins.range(x.ndim - 1, -1, -1)) if perm is None else static_ints(perm)
+    perm = tuple(builtins.range(x.ndim - 1, -1, -1)) if perm is None else static_ints(
+        perm, "tf.transpose", "perm")
     return execute(_transpose_op, (x,), (("perm", perm), ("conjugate", bool(conjugate))))
 
 
@@ -104,7 +108,7 @@ _expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis))
 def expand_dims(input, axis, name=None):  # noqa: A002
     """tf.expand_dims."""
     x = to_tensor(input)
-    axis = static_int(axis)
+    axis = static_int(axis, "tf.expand_dims", "axis")
     if not -x.ndim - 1 <= axis <= x.ndim:
         raise errors.op_error(errors.InvalidArgumentError, "ExpandDims",
                               f"Tried to expand dim index {axis} for tensor with {x.ndim} "
@@ -122,7 +126,7 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
     if axis is None:
         axes = tuple(i for i, d in enumerate(shape) if d == 1)
     else:
-        axes = tuple(a % x.ndim for a in static_ints(axis))
+        axes = tuple(a % x.ndim for a in static_ints(axis, "tf.squeeze", "axis"))
         for a in axes:
             if shape[a] != 1:
                 raise errors.op_error(
@@ -173,7 +177,7 @@ def concat(values, axis, name="concat"):
     if not values:
         raise errors.InvalidArgumentError(None, None, _EMPTY_CONCAT)
     values = match(list(values), "ConcatV2", op_suffix="concat")
-    axis = static_int(axis)
+    axis = static_int(axis, "tf.concat", "axis")
     text = _concat_check([t._value for t in values], axis)
     if text:
         raise kernel_error("ConcatV2", text, "concat", kernel=f"ConcatV2_N_{len(values)}")
@@ -188,7 +192,7 @@ def stack(values, axis=0, name="stack"):
         return convert_to_tensor([])
     values = match(list(values), "Pack", op_suffix="stack")
     rank = values[0].ndim + 1
-    axis = int(axis)
+    axis = static_int(axis, "tf.stack", "axis")
     if not -rank <= axis < rank:
         raise _axis_range_error(axis, rank)
     for i, t in enumerate(values[1:], 1):
@@ -204,7 +208,7 @@ def unstack(value, num=None, axis=0, name="unstack"):
     """tf.unstack."""
     x = to_tensor(value)
     shape = x._value.shape
-    axis = int(axis)
+    axis = static_int(axis, "tf.unstack", "axis")
     if not -len(shape) <= axis < len(shape):
         raise _axis_range_error(axis, len(shape))
     n = shape[axis]
@@ -219,14 +223,16 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     """tf.split: a number of equal parts, or a list of sizes (one of them may be -1)."""
     x = to_tensor(value)
     shape = x._value.shape
-    axis = static_int(axis)
+    axis = static_int(axis, "tf.split", "axis")
     even = isinstance(num_or_size_splits, (int, np.integer)) or (
         hasattr(num_or_size_splits, "ndim") and num_or_size_splits.ndim == 0)
     kind = "Split" if even else "SplitV"
     if even:
-        count = static_int(num_or_size_splits)
+        count = static_int(num_or_size_splits, "tf.split", "num_or_size_splits")
         sizes = None
     else:
+        if traced_within(num_or_size_splits):
+            raise static_error("tf.split", "num_or_size_splits")
         sizes_arr = np.asarray(num_or_size_splits)
         sizes = static_ints(sizes_arr.reshape(-1))
         count = len(sizes) if num is None else int(num)
@@ -278,7 +284,7 @@ _tile_op = Op("Tile", lambda x, multiples: jnp.tile(x, multiples))
 def tile(input, multiples, name=None):  # noqa: A002
     """tf.tile."""
     x = to_tensor(input)
-    multiples = static_ints(multiples)
+    multiples = static_ints(multiples, "tf.tile", "multiples")
     if len(multiples) != x.ndim:
         raise kernel_error("Tile", f"Expected multiples argument to be a vector of length "
                                    f"{x.ndim} but got length {len(multiples)}")
@@ -295,6 +301,10 @@ def _pad(x, paddings, mode, value):
 
 
 _pad_op = Op("Pad", _pad)
+# constant_values computed inside a tf.function: an operand, with no gradient (TF's PadV2).
+_pad_value_op = Op("PadV2", lambda x, value, paddings: jnp.pad(x, paddings,
+                                                               constant_values=value),
+                   dependencies=lambda arrays, attrs: ((0,),))
 
 
 def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
@@ -307,6 +317,8 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     zero = type(constant_values) is int and constant_values == 0
     value = None if zero else convert_to_tensor(constant_values, dtype=x.dtype)
     kernel = "MirrorPad" if mode != "CONSTANT" else "Pad" if zero else "PadV2"
+    if traced_within(paddings):
+        raise static_error("tf.pad", "paddings")
     pads = np.asarray(paddings._value if hasattr(paddings, "_value") else paddings)
     shape = x._value.shape
     if pads.ndim != 2 or pads.shape[1] != 2:
@@ -329,6 +341,8 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
             raise kernel_error(kernel, f"paddings must be no greater than the dimension size: "
                                        f"{lo}, {hi} greater than {d}")
     pads = tuple(tuple(p) for p in pads.tolist())
+    if value is not None and traced(value):
+        return execute(_pad_value_op, (x, value), (("paddings", pads),))
     # constant_values is a static attribute: TF's PadV2 has no gradient for it.
     value = 0 if value is None else np.asarray(value._value).item()
     return execute(_pad_op, (x,), (("paddings", pads), ("mode", mode.lower()), ("value", value)))
@@ -344,11 +358,11 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     x = to_tensor(input)
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    axis = static_int(axis)
+    axis = static_int(axis, "tf.repeat", "axis")
     if not -x.ndim <= axis < x.ndim:
         raise ValueError(f"axis={axis} out of bounds: expected {-x.ndim}<=axis<{x.ndim}")
     axis %= x.ndim
-    repeats = static_ints(repeats)
+    repeats = static_ints(repeats, "tf.repeat", "repeats")
     if len(repeats) > 1 and len(repeats) != x._value.shape[axis]:
         raise ValueError(f"Dimensions {x._value.shape[axis]} and {len(repeats)} are not "
                          f"compatible")
@@ -364,7 +378,7 @@ def reverse(tensor, axis, name=None):
     if np.ndim(axis._value if hasattr(axis, "_value") else axis) != 1:
         raise kernel_error("ReverseV2", f"'dims' must be 1-dimension, not "
                                         f"{np.ndim(np.asarray(axis))}", "")
-    axes = static_ints(axis)
+    axes = static_ints(axis, "tf.reverse", "axis")
     seen = set()
     for i, a in enumerate(axes):
         if not -x.ndim <= a < x.ndim:
@@ -377,6 +391,7 @@ def reverse(tensor, axis, name=None):
 
 
 _roll_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift, axis))
+_roll_traced_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift.reshape(-1), axis))
 _ROLL_SUMMARY = ("name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> output:T; "
                  "attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; "
                  "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]")
@@ -388,7 +403,16 @@ def roll(input, shift, axis, name=None):  # noqa: A002
     s = to_tensor(shift)
     if not s.dtype.is_integer:
         raise attr_error("Roll", "Tshift", s.dtype, ("int32", "int64"), _ROLL_SUMMARY, "")
-    shifts, axes = static_ints(s), static_ints(axis)
+    axes = static_ints(axis, "tf.roll", "axis")
+    if traced(s):   # a shift computed inside a tf.function: an operand
+        if s.ndim > 1 or (s._value.shape[0] if s.ndim else 1) != len(axes):
+            raise kernel_error("Roll", "shift and axis must have the same size")
+        for a in axes:
+            if not -x.ndim <= a < x.ndim:
+                raise kernel_error("Roll", f"axis {a + x.ndim if a < 0 else a} is out of "
+                                           f"range", "")
+        return execute(_roll_traced_op, (x, s), (("axis", tuple(a % x.ndim for a in axes)),))
+    shifts = static_ints(s)
     if len(shifts) != len(axes):
         raise kernel_error("Roll", "shift and axis must have the same size")
     for a in axes:
@@ -409,7 +433,7 @@ _broadcast_to_op = Op("BroadcastTo", _broadcast_to)
 def broadcast_to(input, shape, name=None):  # noqa: A002
     """tf.broadcast_to (its gradient sums over the broadcast dimensions)."""
     x = to_tensor(input)
-    shape = static_ints(shape)
+    shape = static_ints(shape, "tf.broadcast_to", "shape")
     have = x._value.shape
     if len(have) > len(shape):
         raise kernel_error("BroadcastTo", f"Rank of input ({len(have)}) must be no greater than "
@@ -435,7 +459,8 @@ def broadcast_static_shape(shape_x, shape_y):
 def broadcast_dynamic_shape(shape_x, shape_y):
     """tf.broadcast_dynamic_shape: the broadcast shape of two shape vectors."""
     x, y = match((shape_x, shape_y), "BroadcastArgs")
-    a, b = static_ints(x), static_ints(y)
+    a = static_ints(x, "tf.broadcast_dynamic_shape", "shape_x")
+    b = static_ints(y, "tf.broadcast_dynamic_shape", "shape_y")
     try:
         out = jnp.broadcast_shapes(a, b)
     except ValueError:
@@ -499,8 +524,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     if idx.dtype.name not in ("uint8", "int8", "int32", "int64"):
         raise attr_error("OneHot", "TI", idx.dtype, ("uint8", "int8", "int32", "int64"),
                          _ONE_HOT_SUMMARY)
-    depth = np.asarray(convert_to_tensor(depth, dtypes.int32)._value).item()
-    axis = -1 if axis is None else int(axis)
+    depth = static_int(convert_to_tensor(depth, dtypes.int32), "tf.one_hot", "depth")
+    axis = -1 if axis is None else static_int(axis, "tf.one_hot", "axis")
     if not -1 <= axis <= idx.ndim:
         raise kernel_error("OneHot", f"Expected axis to be -1 or between [0, {idx.ndim + 1}).  "
                                      f"But received: {axis}")
@@ -515,10 +540,11 @@ def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
     lengths = to_tensor(lengths)
     arr = lengths._value
     if maxlen is None:
-        maxlen = int(jnp.max(arr)) if arr.size else 0
+        maxlen = int(jnp.max(concrete(lengths, "tf.sequence_mask (without maxlen)",
+                                      "lengths"))) if arr.size else 0
         maxlen = builtins.max(maxlen, 0)
     else:
-        maxlen = static_int(maxlen)
+        maxlen = static_int(maxlen, "tf.sequence_mask", "maxlen")
         if maxlen < 0:
             raise kernel_error("Range", f"Requires start <= limit when delta > 0: 0/{maxlen}", "")
     mask = jnp.arange(maxlen, dtype=arr.dtype) < arr[..., None]

@@ -5,7 +5,6 @@ import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
-from ..framework.tensor import Tensor
 from . import op_args
 from .op_args import dims as shape_list, kernel_error, static_int  # noqa: F401 (shared)
 
@@ -45,19 +44,19 @@ def broadcast_error(op, arrays, attrs, exc):
     return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
 
 
-def axis_list(axis):
-    """A reduction `axis` argument (int, list, Tensor) as a list of ints."""
-    if isinstance(axis, Tensor):
-        axis = np.asarray(axis._value).tolist()
-    return [int(a) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
+def axis_list(axis, api="this op"):
+    """A reduction `axis` argument (int, list, Tensor) as a list of ints; a tensor computed
+    inside a tf.function raises a TypeError naming `api` (XLA needs static axes)."""
+    return list(op_args.static_ints(axis, api, "axis"))
 
 
-def reduction_axes(axis, ndim, op_name):
-    """Normalised reduction axes (None for all), with TF's out-of-range error."""
+def reduction_axes(axis, ndim, op_name, api=None):
+    """Normalised reduction axes (None for all), with TF's out-of-range error. `api` (TF's
+    public name) is what the error for a traced axis names."""
     if axis is None:
         return None
     out = []
-    for a in axis_list(axis):
+    for a in axis_list(axis, api or op_name):
         if not -ndim <= a < max(ndim, 1):
             raise errors.op_error(
                 errors.InvalidArgumentError, op_name,

@@ -12,7 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, tf_logging
+from ..framework import dtypes, errors, host_callback, tf_logging
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import (
     Op, check_dtype, execute, hinted, match, match2, mismatch_error, to_tensor,
@@ -22,6 +22,7 @@ from .math_common import (  # noqa: F401  (FLOAT, broadcast_error: used by other
     FLOAT, INEXACT, SIGNED, binary, broadcast_error, cpu_kernels, kernel_error, shape_list,
     unary, upcast,
 )
+from .op_args import checked_attr
 from .reduction_ops import (  # noqa: F401  (top-level names, see __all__)
     argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
     reduce_mean, reduce_min, reduce_prod, reduce_sum,
@@ -108,12 +109,43 @@ subtract = binary("Sub", jnp.subtract)
 multiply = binary("Mul", jnp.multiply)
 maximum = binary("Maximum", _maximum)
 minimum = binary("Minimum", _minimum)
-_floordiv = binary("FloorDiv", jnp.floor_divide, differentiable=False)
-_floormod = binary("FloorMod", jnp.remainder)
-_truncatediv = binary("TruncateDiv", lambda x, y: lax.div(x, y) if jnp.issubdtype(
-    x.dtype, jnp.integer) else jnp.trunc(x / y), differentiable=False)
+def _zero_divisor_error(op, error, text):
+    """TF's run-time check of an integer division's divisor `y` (a NumPy array)."""
+    def check(y):
+        if np.all(y):
+            return None
+        return errors.op_error(error, op, text, kernel=op)
+    return check
+
+
+_INTERNAL = (errors.InternalError,
+             "Unexpected error in binary operator (only integer div and mod should have errors)")
+_DIVIDE_CHECKS = {
+    "FloorDiv": _zero_divisor_error("FloorDiv", errors.InvalidArgumentError,
+                                    "Integer division by zero"),
+    "FloorMod": _zero_divisor_error("FloorMod", errors.InvalidArgumentError,
+                                    "Integer division by zero"),
+    "TruncateDiv": _zero_divisor_error("TruncateDiv", *_INTERNAL),
+    "TruncateMod": _zero_divisor_error("TruncateMod", *_INTERNAL),
+}
+
+
+def _divide(name, fn):
+    """fn(x, y) of integer division op `name`; with the `checked` attribute (integers
+    inside a tf.function) a zero divisor raises TF's error when the function runs."""
+    def run(x, y, checked=False):
+        out = fn(x, y)
+        return host_callback.checked(out, _DIVIDE_CHECKS[name], y) if checked else out
+    return run
+
+
+_floordiv = binary("FloorDiv", _divide("FloorDiv", jnp.floor_divide), differentiable=False)
+_floormod = binary("FloorMod", _divide("FloorMod", jnp.remainder))
+_truncatediv = binary("TruncateDiv", _divide("TruncateDiv", lambda x, y: lax.div(x, y) if
+                      jnp.issubdtype(x.dtype, jnp.integer) else jnp.trunc(x / y)),
+                      differentiable=False)
 # TF registers no gradient for TruncateMod; here it is None (TF raises LookupError).
-_truncatemod = binary("TruncateMod", lax.rem, differentiable=False)
+_truncatemod = binary("TruncateMod", _divide("TruncateMod", lax.rem), differentiable=False)
 squared_difference = binary(
     "SquaredDifference", lambda x, y: (x - y) * jnp.conj(x - y),
     allowed=FLOAT + ("int32", "int64", "complex64", "complex128"),
@@ -136,27 +168,24 @@ nextafter = binary(
             "attr=T:type,default=DT_FLOAT,allowed=[{enums}]")
 
 
-def _integer_division(public, error=errors.InvalidArgumentError,
-                      text="Integer division by zero"):
-    """An integer division op: a zero divisor raises TF's error."""
+def _integer_division(public):
+    """An integer division op: a zero divisor raises TF's error (eagerly at once, in a
+    tf.function when it runs)."""
     def checked(x, y, name=None):
         x, y = match2(x, y, public.op.name)
-        if x.dtype.is_integer and not np.all(np.asarray(y._value)):
-            raise errors.op_error(error, public.op.name, text, kernel=public.op.name)
+        attrs = ()
+        if x.dtype.is_integer:
+            attrs = checked_attr(_DIVIDE_CHECKS[public.op.name], y)
         check_dtype(public.op, x)
-        return execute(public.op, (x, y))
+        return execute(public.op, (x, y), attrs)
     checked.op = public.op
     return checked
 
 
 floordiv = _integer_division(_floordiv)
 floormod = mod = _integer_division(_floormod)
-truncatediv = _integer_division(
-    _truncatediv, errors.InternalError,
-    "Unexpected error in binary operator (only integer div and mod should have errors)")
-truncatemod = _integer_division(
-    _truncatemod, errors.InternalError,
-    "Unexpected error in binary operator (only integer div and mod should have errors)")
+truncatediv = _integer_division(_truncatediv)
+truncatemod = _integer_division(_truncatemod)
 
 
 def _mul_no_nan(x, y):
@@ -205,7 +234,14 @@ def scalar_mul(scalar, x, name=None):
     return multiply(convert_to_tensor(scalar, dtype=x.dtype), x)
 
 
-_pow_op = Op("Pow", _pow, error=broadcast_error)
+def _checked_pow(x, y, checked=False):
+    """_pow; with the `checked` attribute (integers inside a tf.function) a negative
+    exponent raises TF's error when the function runs."""
+    out = _pow(x, y)
+    return host_callback.checked(out, _negative_power_error, y) if checked else out
+
+
+_pow_op = Op("Pow", _checked_pow, error=broadcast_error)
 _realdiv_op = Op("RealDiv", jnp.true_divide, error=broadcast_error)
 
 negative = unary("Neg", jnp.negative, allowed=SIGNED)
@@ -366,11 +402,16 @@ def logical_xor(x, y, name="LogicalXor"):
 def pow(x, y, name=None):  # noqa: A001
     """tf.math.pow. Integers to negative integer powers raise, as in TF."""
     x, y = match2(x, y, "Pow")
-    if x.dtype.is_integer and np.any(np.asarray(y._value) < 0):
-        raise errors.op_error(errors.InvalidArgumentError, "Pow",
-                              "Integers to negative integer powers are not allowed",
-                              kernel="Pow")
-    return execute(_pow_op, (x, y))
+    attrs = checked_attr(_negative_power_error, y) if x.dtype.is_integer else ()
+    return execute(_pow_op, (x, y), attrs)
+
+
+def _negative_power_error(y):
+    if np.any(y < 0):
+        return errors.op_error(errors.InvalidArgumentError, "Pow",
+                               "Integers to negative integer powers are not allowed",
+                               kernel="Pow")
+    return None
 
 
 # TF's _TRUEDIV_TABLE: integer division casts to float32 or float64 first.
@@ -565,22 +606,30 @@ def polyval(coeffs, x, name=None):
     return p
 
 
-_invert_permutation_op = Op("InvertPermutation", lambda p: jnp.argsort(p).astype(p.dtype),
-                            differentiable=False)
+def _invert_permutation(p, checked=False):
+    out = jnp.argsort(p).astype(p.dtype)
+    return host_callback.checked(out, _permutation_error, p) if checked else out
+
+
+def _permutation_error(values):
+    """TF's InvertPermutation check: a permutation of 0 .. n-1."""
+    seen = set()
+    for v in values.tolist():
+        if not 0 <= v < values.size:
+            return kernel_error("InvertPermutation", f"{v} is not between 0 and {values.size}")
+        if v in seen:
+            return kernel_error("InvertPermutation", f"{v} is duplicated in the input.")
+        seen.add(v)
+    return None
+
+
+_invert_permutation_op = Op("InvertPermutation", _invert_permutation, differentiable=False)
 
 
 def invert_permutation(x, name=None):
     """tf.math.invert_permutation."""
     x = to_tensor(x)
-    values = np.asarray(x._value)
-    seen = set()
-    for v in values.tolist():
-        if not 0 <= v < values.size:
-            raise kernel_error("InvertPermutation", f"{v} is not between 0 and {values.size}")
-        if v in seen:
-            raise kernel_error("InvertPermutation", f"{v} is duplicated in the input.")
-        seen.add(v)
-    return execute(_invert_permutation_op, (x,))
+    return execute(_invert_permutation_op, (x,), checked_attr(_permutation_error, x))
 
 
 def _monotone(x, strict):

@@ -1,6 +1,7 @@
 """tf.math reductions (reduce_*, count_nonzero), scans (cumsum, cumprod,
 cumulative_logsumexp) and argmax/argmin."""
 import functools
+import re
 
 import jax
 import jax.numpy as jnp
@@ -65,11 +66,12 @@ def _logsumexp(x, axis, keepdims):
 def _reducer(name, fn, allowed=NUMBER, differentiable=True):
     op = Op(name, fn, allowed=allowed, differentiable=differentiable,
             summary=_REDUCE_SUMMARY.format(name=name))
+    api = "tf.math.reduce_" + re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
     def public(input_tensor, axis=None, keepdims=False, name=None):
         x = to_tensor(input_tensor)
         check_dtype(op, x)
-        return execute(op, (x,), (("axis", reduction_axes(axis, x.ndim, op.name)),
+        return execute(op, (x,), (("axis", reduction_axes(axis, x.ndim, op.name, api)),
                                   ("keepdims", bool(keepdims))))
     public.op = op
     return public
@@ -109,7 +111,8 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     x = to_tensor(input_tensor)
     check_dtype(reduce_max.op, x)
     check_dtype(is_finite.op, x)
-    return execute(_logsumexp_op, (x,), (("axis", reduction_axes(axis, x.ndim, "Max")),
+    return execute(_logsumexp_op, (x,), (("axis", reduction_axes(
+        axis, x.ndim, "Max", "tf.math.reduce_logsumexp")),
                                          ("keepdims", bool(keepdims))))
 
 
@@ -120,7 +123,8 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     if x.dtype.is_integer:
         raise TypeError(f"Input must be either real or complex. Received integer type "
                         f"{x.dtype}.")
-    return execute(_variance_op, (x,), (("axis", reduction_axes(axis, x.ndim, "Mean")),
+    return execute(_variance_op, (x,), (("axis", reduction_axes(
+        axis, x.ndim, "Mean", "tf.math.reduce_variance")),
                                         ("keepdims", bool(keepdims))))
 
 
@@ -133,7 +137,7 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
     """tf.math.count_nonzero (nan counts as nonzero); not differentiable."""
     x = to_tensor(input)
-    axes = reduction_axes(axis, x.ndim, "Sum")
+    axes = reduction_axes(axis, x.ndim, "Sum", "tf.math.count_nonzero")
     n = jnp.sum(x._value != 0, axis=axes, keepdims=bool(keepdims), dtype=jnp.int64)
     return EagerTensor(n.astype(dtypes.as_dtype(dtype)._np))
 
@@ -194,7 +198,8 @@ def _scanner(name, fn, allowed=NUMBER):
     def public(x, axis=0, exclusive=False, reverse=False, name=None):
         x = to_tensor(x)
         check_dtype(op, x)
-        axis = static_int(axis)
+        axis = static_int(axis, "tf.math." + re.sub(r"(?<!^)(?=[A-Z])", "_", op.name).lower(),
+                          "axis")
         a = axis + x.ndim if axis < 0 else axis
         if not 0 <= a < x.ndim:
             raise errors.op_error(
@@ -233,7 +238,7 @@ def _arg(name, fn):
         out = dtypes.as_dtype(output_type)
         if out._tf_name not in _INDEX_TYPES:
             raise attr_error(op, "output_type", out, _INDEX_TYPES)
-        axis = 0 if axis is None else static_int(axis)
+        axis = 0 if axis is None else static_int(axis, f"tf.math.{op.name.lower()}", "axis")
         if not -x.ndim <= axis < x.ndim:
             raise _arg_error(op.name, f"Expected dimension in the range [{-x.ndim}, "
                                       f"{x.ndim}), but got {axis}")

@@ -1,20 +1,22 @@
 """Scatters: tf.scatter_nd, tf.tensor_scatter_nd_{update,add,sub,min,max}, and the arrays
 behind Variable.scatter_nd_* / scatter_{update,add,sub,mul,div,min,max} (dense: the variable's whole value is replaced).
 
-Indices are checked eagerly: JAX drops out-of-range updates, TF's CPU kernels reject them.
-Inside a traced tf.function their values are unknown, so there an out-of-range update is
-dropped where TF's kernel would fail at run time.
+Indices are checked as TF's CPU kernels check them (JAX drops out-of-range updates):
+eagerly at once; inside a tf.function when it runs (a host callback, enabled by an op's
+`checked` attribute, which names the op the error reports).
 """
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import errors
+from ..framework import errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from .indexing_ops import check_indices_dtype, out_of_range
-from .op_args import attr_error, dims, kernel_error, static_ints
+from .op_args import attr_error, check_values, dims, kernel_error, static_ints, traced
 
 
 def _where(indices):
@@ -59,8 +61,30 @@ _UPDATE = {
     "min": _extremum("min"),
     "max": _extremum("max"),
 }
-_scatter_nd_op = Op("ScatterNd", _scatter_nd)
-_TENSOR_SCATTER = {k: Op(f"TensorScatter{k.title()}", fn) for k, fn in _UPDATE.items()}
+def _checking(fn, position):
+    """fn(*arrays) whose input `position` is the indices; with the `checked` attribute
+    (an op name, inside a tf.function) an index outside the output raises TF's error
+    when the function runs."""
+    def run(*arrays, checked=False, **attrs):
+        out = fn(*arrays, **attrs)
+        if checked:
+            out = host_callback.checked(
+                out, functools.partial(_range_error, checked, out.shape), arrays[position])
+        return out
+    return run
+
+
+def _range_error(op, shape, indices):
+    bad = out_of_range(indices, shape)
+    if bad:
+        return kernel_error(op, f"indices[{bad[0]}] = {bad[1]} does not index into shape "
+                                f"{dims(shape)}")
+    return None
+
+
+_scatter_nd_op = Op("ScatterNd", _checking(_scatter_nd, 0))
+_TENSOR_SCATTER = {k: Op(f"TensorScatter{k.title()}", _checking(fn, 1))
+                   for k, fn in _UPDATE.items()}
 _INDEX_TYPES = ("int16", "int32", "int64", "uint16")  # ScatterNd: without uint16
 
 
@@ -75,7 +99,8 @@ def _summary(op, inputs):
 
 
 def _check(op, shape, indices, updates, resource=False):
-    """TF's shape and range checks of a scatter of `updates` at `indices` into `shape`."""
+    """TF's shape and range checks of a scatter of `updates` at `indices` into `shape`;
+    returns the `checked` attribute when the range check is deferred (tf.function)."""
     ishape, ushape = indices._value.shape, updates._value.shape
     depth = ishape[-1] if ishape else 1
     outer = len(ishape) - 1
@@ -104,10 +129,9 @@ def _check(op, shape, indices, updates, resource=False):
                                    f"must match the inner {n} dimensions of updates.shape="
                                    f"{dims(ushape)}")
         raise kernel_error(op, inner_mismatch)
-    bad = None if _traced(indices) else out_of_range(np.asarray(indices._value), shape)
-    if bad:
-        raise kernel_error(op, f"indices[{bad[0]}] = {bad[1]} does not index into shape "
-                               f"{dims(shape)}")
+    if check_values(functools.partial(_range_error, op, tuple(shape)), indices):
+        return (("checked", op),)
+    return ()
 
 
 def _indices(op, indices, inputs):
@@ -121,12 +145,12 @@ def scatter_nd(indices, updates, shape, name=None):
     idx = _indices("ScatterNd", indices, "indices:Tindices, updates:T, shape:Tindices")
     upd = to_tensor(updates)
     shape = static_ints(shape if isinstance(shape, Tensor) else convert_to_tensor(
-        shape, dtype=idx.dtype))
+        shape, dtype=idx.dtype), "tf.scatter_nd", "shape")
     for d in shape:
         if d < 0:
             raise kernel_error("ScatterNd", f"Dimension {d} must be >= 0")
-    _check("ScatterNd", shape, idx, upd)
-    return execute(_scatter_nd_op, (idx, upd), (("shape", shape),))
+    checked = _check("ScatterNd", shape, idx, upd)
+    return execute(_scatter_nd_op, (idx, upd), (("shape", shape),) + checked)
 
 
 def _tensor_scatter(kind):
@@ -138,8 +162,8 @@ def _tensor_scatter(kind):
         upd = updates if isinstance(updates, Tensor) else convert_to_tensor(updates, t.dtype)
         if upd.dtype is not t.dtype:
             raise mismatch_error(op.name, 2, t.dtype, upd.dtype)
-        _check(op.name, t._value.shape, idx, upd)
-        return execute(op, (t, idx, upd))
+        checked = _check(op.name, t._value.shape, idx, upd)
+        return execute(op, (t, idx, upd), checked)
     public.__name__ = f"tensor_scatter_nd_{kind}"
     public.__doc__ = f"tf.tensor_scatter_nd_{kind}."
     return public
@@ -159,23 +183,28 @@ def variable_scatter_nd(variable, indices, updates, kind):
     idx = _indices(op, indices, "ref:resource, indices:Tindices, updates:T")
     upd = convert_to_tensor(updates, dtype=value.dtype) if not isinstance(updates, Tensor) \
         else updates
-    _check(op, value._value.shape, idx, upd, resource=True)
-    return execute(_TENSOR_SCATTER[kind], (value, idx, upd))._value
+    checked = _check(op, value._value.shape, idx, upd, resource=True)
+    return execute(_TENSOR_SCATTER[kind], (value, idx, upd), checked)._value
 
 
 _NUMERIC = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64",
             "qint8", "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16",
             "complex128", "half", "uint32", "uint64")
-def _traced(t):
-    return isinstance(t._value, jax.core.Tracer)
-
-
 _ROW_KINDS = ("update", "add", "sub", "mul", "div", "min", "max")
 
 
 def _row_scatter(kind):
     """TF's ResourceScatter{kind} on a whole value: rows `indices` of `value` combined
-    with `updates` (duplicate indices apply one after the other)."""
+    with `updates` (duplicate indices apply one after the other). With the `checked`
+    attribute (traced indices or updates) TF's checks are made when the function runs."""
+    def run(value, indices, updates, checked=False):
+        out = fn(value, indices, updates)
+        if checked:
+            out = host_callback.checked(out, functools.partial(
+                _row_error, f"ResourceScatter{kind.title()}", kind, value.shape[0]),
+                indices, updates)
+        return out
+
     def fn(value, indices, updates):
         at = value.at[indices]
         if kind == "update":
@@ -187,7 +216,21 @@ def _row_scatter(kind):
         if kind == "div":  # x / u1 / u2 == x / (u1 * u2); truncating for integers, as TF
             return jax.lax.div(value, jnp.ones_like(value).at[indices].multiply(updates))
         return at.min(updates) if kind == "min" else at.max(updates)
-    return fn
+    return run
+
+
+def _row_error(op, kind, rows, indices, updates):
+    """TF's ResourceScatter checks: no zero divisor, every index a row."""
+    if kind == "div" and np.any(updates == 0):
+        return kernel_error(op, "updates must not contain 0", "")
+    flat = indices.reshape(-1)
+    bad = np.flatnonzero((flat < 0) | (flat >= rows))
+    if bad.size:
+        first = int(bad[0])
+        pos = ",".join(str(int(i)) for i in np.unravel_index(first, indices.shape)) \
+            if indices.shape else ""
+        return kernel_error(op, f"indices[{pos}] = {flat[first]} is not in [0, {rows})", "")
+    return None
 
 
 _ROW_SCATTER = {k: Op(f"ResourceScatter{k.title()}", _row_scatter(k)) for k in _ROW_KINDS}
@@ -228,16 +271,17 @@ def variable_scatter(variable, sparse_delta, kind):
                                     f"or updates.shape = [], got updates.shape {dims(ushape)}, "
                                     f"indices.shape {dims(ishape)}, params.shape {dims(shape)}",
                            "")
-    # Values are checked when known (eagerly); in a traced tf.function they are not, and
-    # an out-of-range row is dropped (a zero divisor divides) where TF's kernel fails.
-    if kind == "div" and not _traced(upd) and bool(np.any(np.asarray(upd._value) == 0)):
+    # Values are checked when known; traced ones when the function runs (then no row is
+    # written before the error, where TF's kernel has written the rows before a bad index).
+    late = traced(idx, upd)
+    if kind == "div" and not late and bool(np.any(np.asarray(upd._value) == 0)):
         raise kernel_error(op.name, "updates must not contain 0", "")
     if not idx._value.size:
         return value._value
     if ushape and ushape[:len(ishape)] != ishape:
         raise kernel_error(op.name, f"The shape of indices ({dims(ishape)}) must be a prefix of "
                                     f"the shape of updates ({dims(ushape)})", "")
-    flat = np.zeros(0, np.int64) if _traced(idx) else np.asarray(idx._value).reshape(-1)
+    flat = np.zeros(0, np.int64) if late else np.asarray(idx._value).reshape(-1)
     bad = np.flatnonzero((flat < 0) | (flat >= shape[0]))
     if bad.size:  # TF's kernel has applied the rows before the bad one
         first = int(bad[0])
@@ -254,4 +298,4 @@ def variable_scatter(variable, sparse_delta, kind):
                                     f"or updates.shape = [], got updates.shape {dims(ushape)}, "
                                     f"indices.shape {dims(ishape)}, params.shape {dims(shape)}",
                            "")
-    return execute(op, (value, idx, upd))._value
+    return execute(op, (value, idx, upd), (("checked", True),) if late else ())._value

@@ -1,19 +1,25 @@
 """tf.math.segment_* and unsorted_segment_*, bincount and confusion_matrix.
 
-Segment ids are checked on the host (TF's kernels check them too), so the output size is
-static. Ties of segment max/min share the gradient, as TF's; segment prod uses TF's
-gradient (finite where the data has zeros).
+Segment ids are checked as TF's kernels check them: eagerly at once, inside a tf.function
+when it runs (a host callback). The output size must be static: sorted segment ops,
+bincount without equal minlength/maxlength and confusion_matrix without num_classes need
+concrete values (outside a tf.function, or constants in it); with values computed inside
+a tf.function they raise a TypeError naming the op (TF gives an unknown shape). Ties of
+segment max/min share the gradient, as TF's; segment prod uses TF's gradient (finite
+where the data has zeros).
 """
+import re
 import functools
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, host_callback
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.tensor import EagerTensor
 from .math_common import NUMBER, REAL, attr_error, kernel_error, shape_list, static_int
+from .op_args import checked_attr, concrete, dynamic_shape_error, traced
 
 _INDEX = ("int32", "int64")
 
@@ -95,13 +101,30 @@ def _sqrt_n(data, ids, n):
     return total / jnp.sqrt(jnp.maximum(c, jnp.ones_like(c)))
 
 
-def _flat(fn):
-    """fn over ids of any rank: data's leading dims matching ids are flattened."""
-    def apply(data, ids, n):
-        data = data.reshape((-1,) + data.shape[ids.ndim:])
-        ids = ids.reshape(-1)
-        return fn(data, ids, n)
+def _flat(fn, name):
+    """fn over ids of any rank: data's leading dims matching ids are flattened. With the
+    `checked` attribute (inside a tf.function) ids >= n raise TF's error when it runs."""
+    def apply(data, ids, n, checked=False):
+        out = fn(data.reshape((-1,) + data.shape[ids.ndim:]), ids.reshape(-1), n)
+        if checked:
+            out = host_callback.checked(out, functools.partial(_range_error, name, n), ids)
+        return out
     return apply
+
+
+def _range_error(name, n, ids):
+    """TF's UnsortedSegment* check: every id below num_segments `n`."""
+    v = ids.reshape(-1)
+    bad = np.nonzero(v >= n)[0]
+    if bad.size:
+        return kernel_error(name, f"segment_ids[{bad[0]}] = {v[bad[0]]} is out of range "
+                                  f"[0, {n})")
+    return None
+
+
+def _api(name):
+    """TF's public name of segment op `name`: SegmentSum -> tf.math.segment_sum."""
+    return "tf.math." + re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 _SUMMARY = ("name={name}; signature=data:T, segment_ids:Tindices{extra} -> output:T; "
@@ -113,7 +136,7 @@ def _segment_op(name, fn, allowed, unsorted):
     extra, tnum = ((", num_segments:Tnumsegments",
                     "; attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
                    if unsorted else ("", ""))
-    return Op(name, _flat(fn), allowed=allowed,
+    return Op(name, _flat(fn, name), allowed=allowed,
               summary=_SUMMARY.format(name=name, extra=extra, tnum=tnum))
 
 
@@ -130,7 +153,7 @@ def _sorted(name, fn, allowed=NUMBER):
 
     def public(data, segment_ids, name=None):
         data, ids = _checked(op, data, segment_ids)
-        v = np.asarray(ids._value)
+        v = concrete(ids, _api(op.name), "segment_ids (the number of segments)")
         if v.ndim != 1 or data.ndim < 1 or v.shape[0] != data._value.shape[0]:
             raise kernel_error(op.name, "segment_ids should be the same size as dimension 0 "
                                         "of input.")
@@ -150,7 +173,7 @@ def _unsorted(name, fn, allowed=NUMBER):
 
     def public(data, segment_ids, num_segments, name=None):
         data, ids = _checked(op, data, segment_ids)
-        n = static_int(num_segments)
+        n = static_int(num_segments, _api(op.name), "num_segments")
         if n < 0:
             raise errors.op_error(errors.InvalidArgumentError, op.name,
                                   f"Input num_segments == {n} must not be negative.",
@@ -159,12 +182,8 @@ def _unsorted(name, fn, allowed=NUMBER):
         if shape[:len(ishape)] != ishape:
             raise kernel_error(op.name, f"data.shape = {shape_list(shape)} does not start "
                                         f"with segment_ids.shape = {shape_list(ishape)}")
-        v = np.asarray(ids._value).reshape(-1)
-        bad = np.nonzero(v >= n)[0]
-        if bad.size:
-            raise kernel_error(op.name, f"segment_ids[{bad[0]}] = {v[bad[0]]} is out of range "
-                                        f"[0, {n})")
-        return execute(op, (data, ids), (("n", n),))
+        attrs = (("n", n),) + checked_attr(functools.partial(_range_error, op.name, n), ids)
+        return execute(op, (data, ids), attrs)
     public.op = op
     return public
 
@@ -186,72 +205,121 @@ unsorted_segment_sqrt_n = _unsorted("UnsortedSegmentSqrtN", _sqrt_n)
 
 # -- bincount, confusion_matrix -------------------------------------------------------------
 
+def _bincount(v, w, size, binary, dtype, checked=False):
+    """Counts (sums of weights `w`, or ones when `w` is None) of the values of `v` in
+    [0, size), per row of a 2-D `v` (axis=-1). Values >= size are dropped, as in TF."""
+    if w is None:
+        w = jnp.ones(v.shape, dtype)
+    rows = v.reshape(-1, v.shape[-1]) if v.ndim > 1 else v.reshape(1, -1)
+    w = w.reshape(rows.shape)
+    keep = (rows >= 0) & (rows < size)
+    out = jnp.zeros((rows.shape[0], size), w.dtype).at[
+        jnp.arange(rows.shape[0])[:, None], jnp.where(keep, rows, 0)].add(
+        jnp.where(keep, w, jnp.zeros_like(w)))
+    if binary:
+        out = (out > 0).astype(w.dtype)
+    out = out.reshape(v.shape[:-1] + (size,)) if v.ndim > 1 else out[0]
+    if checked:
+        out = host_callback.checked(out, _negative_error, v)
+    return out
+
+
+def _negative_error(v):
+    if v.size and v.min() < 0:
+        return errors.op_error(errors.InvalidArgumentError, "DenseBincount",
+                               "Input arr must be non-negative!", kernel="DenseBincount")
+    return None
+
+
+_bincount_op = Op("DenseBincount", lambda v, w, **attrs: _bincount(v, w, **attrs),
+                  differentiable=False)
+_bincount_unweighted_op = Op("DenseBincount",
+                             lambda v, **attrs: _bincount(v, None, **attrs),
+                             differentiable=False)
+
+
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32,
              name=None, axis=None, binary_output=False):
-    """tf.math.bincount for dense inputs (axis None or -1); not differentiable."""
+    """tf.math.bincount for dense inputs (axis None or -1); not differentiable. Inside a
+    tf.function, values computed there need minlength == maxlength (a static size)."""
+    from .math_ops import cast
     x = to_tensor(arr)
+    if not x.dtype.is_integer:   # TF casts other values to int32
+        x = cast(x, dtypes.int32)
     if axis not in (None, 0, -1):
         raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently "
                          f"supported.")
-    v = np.asarray(x._value).astype(np.int64)
     if axis is None or axis == 0:
-        v = v.reshape(-1)
-    if v.size and v.min() < 0:
-        raise errors.op_error(errors.InvalidArgumentError, "DenseBincount",
-                              "Input arr must be non-negative!", kernel="DenseBincount")
-    size = int(v.max()) + 1 if v.size else 0
-    if minlength is not None:
-        size = max(size, static_int(minlength))
-    if maxlength is not None:
-        size = min(size, static_int(maxlength))
-    if weights is not None:
-        w = np.asarray(to_tensor(weights)._value)
-        out_dtype = w.dtype
-        w = w.reshape(v.shape)
+        x = EagerTensor(x._value.reshape(-1))
+    lo = None if minlength is None else static_int(minlength, "tf.math.bincount", "minlength")
+    hi = None if maxlength is None else static_int(maxlength, "tf.math.bincount", "maxlength")
+    if traced(x):
+        if lo is None or hi is None or lo < hi:
+            raise dynamic_shape_error("tf.math.bincount", "arr (give minlength == maxlength "
+                                                          "for a static size)")
+        size = hi
     else:
-        out_dtype = dtypes.as_dtype(dtype)._np
-        w = np.ones(v.shape, out_dtype)
-    keep = v < size
-    rows = v.reshape(-1, v.shape[-1]) if v.ndim > 1 else v.reshape(1, -1)
-    wk = np.where(keep, w, 0).reshape(rows.shape)
-    out = np.zeros((rows.shape[0], size), out_dtype)
-    for r in range(rows.shape[0]):
-        np.add.at(out[r], np.where(keep.reshape(rows.shape)[r], rows[r], 0), wk[r])
-    if binary_output:
-        out = (out > 0).astype(out_dtype)
-    out = out.reshape(v.shape[:-1] + (size,)) if v.ndim > 1 else out[0]
-    return EagerTensor(jnp.asarray(out))
+        v = np.asarray(x._value).astype(np.int64)
+        size = int(v.max()) + 1 if v.size else 0
+        size = size if lo is None else max(size, lo)
+        size = size if hi is None else min(size, hi)
+    attrs = (("size", size), ("binary", bool(binary_output)),
+             ("dtype", dtypes.as_dtype(dtype)._np)) + checked_attr(_negative_error, x)
+    if weights is None:
+        return execute(_bincount_unweighted_op, (x,), attrs)
+    return execute(_bincount_op, (x, to_tensor(weights)), attrs)
+
+
+def _confusion(labels, predictions, weights, n, checked=False):
+    out = jnp.zeros((n, n), weights.dtype).at[labels, predictions].add(weights, mode="drop")
+    if checked:
+        out = host_callback.checked(out, functools.partial(_class_error, n), labels,
+                                    predictions)
+    return out
+
+
+def _class_error(n, labels, predictions):
+    """TF's assertions of confusion_matrix: values >= 0 and (given num_classes) < n."""
+    for what, v in (("labels", labels), ("predictions", predictions)):
+        if np.any(v < 0):
+            return errors.InvalidArgumentError(
+                None, None,
+                f"`{what}` contains negative values.  \nCondition x >= 0 did not hold "
+                f"element-wise:\nx (shape={v.shape} dtype=int64) = \n"
+                f"{[str(e) for e in v.reshape(-1).tolist()]}")
+    for what, v in (("labels", labels), ("predictions", predictions)):
+        if n is not None and np.any(v >= n):
+            return errors.InvalidArgumentError(
+                None, None,
+                f"`{what}` out of bound\nCondition x < y did not hold.\nFirst {v.size} "
+                f"elements of x:\n[{' '.join(map(str, v.reshape(-1).tolist()))}]\n"
+                f"First 1 elements of y:\n[{n}]")
+    return None
+
+
+_confusion_op = Op("ConfusionMatrix", _confusion, differentiable=False)
 
 
 def confusion_matrix(labels, predictions, num_classes=None, weights=None,
                      dtype=dtypes.int32, name=None):
     """tf.math.confusion_matrix: counts[label, prediction] (weighted); not
-    differentiable."""
+    differentiable. Inside a tf.function, values computed there need num_classes."""
     from .array_ops import stack
-    lv = np.asarray(to_tensor(labels)._value).astype(np.int64)
-    pv = np.asarray(to_tensor(predictions)._value).astype(np.int64)
-    stack([EagerTensor(jnp.asarray(lv)), EagerTensor(jnp.asarray(pv))])  # TF's shape check
-    for what, v in (("labels", lv), ("predictions", pv)):
-        if np.any(v < 0):
-            raise errors.InvalidArgumentError(
-                None, None,
-                f"`{what}` contains negative values.  \nCondition x >= 0 did not hold "
-                f"element-wise:\nx (shape={v.shape} dtype=int64) = \n"
-                f"{[str(e) for e in v.reshape(-1).tolist()]}")
+    from .math_ops import cast
+    lv = cast(to_tensor(labels), dtypes.int64)
+    pv = cast(to_tensor(predictions), dtypes.int64)
+    stack([lv, pv])  # TF's shape check
+    out_dtype = dtypes.as_dtype(dtype)
+    w = (EagerTensor(jnp.ones(lv._value.shape, out_dtype._np)) if weights is None
+         else cast(to_tensor(weights), out_dtype))
     if num_classes is None:
-        n = int(max(lv.max(initial=-1), pv.max(initial=-1))) + 1
+        lc = concrete(lv, "tf.math.confusion_matrix", "labels (give num_classes)")
+        pc = concrete(pv, "tf.math.confusion_matrix", "predictions (give num_classes)")
+        exc = _class_error(None, lc, pc)
+        if exc is not None:
+            raise exc
+        n = int(max(lc.max(initial=-1), pc.max(initial=-1))) + 1
     else:
-        n = static_int(num_classes)
-        for what, v in (("labels", lv), ("predictions", pv)):
-            if np.any(v >= n):
-                raise errors.InvalidArgumentError(
-                    None, None,
-                    f"`{what}` out of bound\nCondition x < y did not hold.\nFirst {v.size} "
-                    f"elements of x:\n[{' '.join(map(str, v.reshape(-1).tolist()))}]\n"
-                    f"First 1 elements of y:\n[{n}]")
-    out_dtype = dtypes.as_dtype(dtype)._np
-    w = (np.ones(lv.shape, out_dtype) if weights is None
-         else np.asarray(to_tensor(weights)._value).astype(out_dtype))
-    out = np.zeros((n, n), out_dtype)
-    np.add.at(out, (lv, pv), w)
-    return EagerTensor(jnp.asarray(out))
+        n = static_int(num_classes, "tf.math.confusion_matrix", "num_classes")
+    attrs = (("n", n),) + checked_attr(functools.partial(_class_error, n), lv, pv)
+    return execute(_confusion_op, (lv, pv, w), attrs)

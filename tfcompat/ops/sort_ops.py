@@ -38,7 +38,7 @@ def _sort_args(values, axis, direction):
     if direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
                          f"Received: direction={direction}")
-    axis = static_int(axis)
+    axis = static_int(axis, "tf.sort", "axis")
     a = axis + x.ndim if axis < 0 else axis
     if not 0 <= a < x.ndim:
         raise errors.InvalidArgumentError(
@@ -76,7 +76,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     """tf.math.top_k: (values, indices) of the k largest entries of the last axis,
     ties by index; always sorted."""
     x = to_tensor(input)
-    k = static_int(k)
+    k = static_int(k, "tf.math.top_k", "k")
     text = None
     if x.ndim < 1:
         text = f"input must be >= 1-D, got shape [{','.join(map(str, x._value.shape))}]"
@@ -109,5 +109,6 @@ def in_top_k(targets, predictions, k, name=None):
     target = jnp.take_along_axis(pv, jnp.clip(tv, 0, n - 1)[:, None], axis=1)
     better = jnp.sum(pv > target, axis=1)
     ok = valid & jnp.isfinite(target[:, 0]) & jnp.all(jnp.isfinite(pv), axis=1)
-    return EagerTensor(ok & (better < static_int(k)))
+    k = to_tensor(k)._value   # a tensor computed inside a tf.function is an operand
+    return EagerTensor(ok & (better < k))
 

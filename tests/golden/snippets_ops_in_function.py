@@ -1,0 +1,308 @@
+"""Golden snippets: ops inside tf.function with their inputs passed as tensor arguments
+(traced, not constants): values, TF's run-time value checks (raised when the function
+runs), gradients, and arguments that stay static (trace-time constants)."""
+import collections
+
+SNIPPETS = collections.OrderedDict()
+
+# Each snippet runs `fn` eagerly and as a tf.function with the same tensor arguments.
+# Graph-mode messages carry node names, so errors print their class and the kernel's text.
+_PRELUDE = '''
+import re
+
+def show(r):
+    if isinstance(r, (list, tuple)):
+        for x in r:
+            show(x)
+    else:
+        print(r)
+
+def err(e):
+    text = re.split(r"\\n\\t \\[\\[| \\[Op:", str(e))[0].split("\\n\\n")[-1]
+    text = re.sub(r"^\\{\\{function_node [^}]*\\}\\} ", "", text.strip())
+    print(type(e).__name__, text.splitlines()[-1] if text else "")
+
+def both(name, fn, *args):
+    for mode, f in (("eager", fn), ("function", tf.function(fn, autograph=False))):
+        print(name, mode)
+        try:
+            show(f(*args))
+        except Exception as e:
+            err(e)
+'''
+
+
+def _add(name, body):
+    SNIPPETS[name] = _PRELUDE + body
+
+
+_add("integer_division_and_pow", """
+x = tf.constant([7, -8, 9])
+both("floordiv", lambda a, b: a // b, x, tf.constant([2, 3, -4]))
+both("floordiv0", lambda a, b: a // b, x, tf.constant([2, 0, 1]))
+both("mod", lambda a, b: a % b, x, tf.constant([2, 3, -4]))
+both("mod0", lambda a, b: tf.math.floormod(a, b), x, tf.constant([0, 3, 1]))
+both("truncatediv", lambda a, b: tf.truncatediv(a, b), x, tf.constant([2, 3, -4]))
+both("truncatediv0", lambda a, b: tf.truncatediv(a, b), x, tf.constant([2, 0, 1]))
+both("truncatemod0", lambda a, b: tf.truncatemod(a, b), x, tf.constant([2, 0, 1]))
+both("int64", lambda a, b: a // b, tf.constant([7, 8], tf.int64), tf.constant([0, 1], tf.int64))
+both("float_div0", lambda a, b: a // b, tf.constant([7., 8.]), tf.constant([2., 0.]))
+both("pow", lambda a, b: a ** b, tf.constant([2, 3, 4]), tf.constant([3, 2, 0]))
+both("pow_negative", lambda a, b: a ** b, tf.constant([2, 3]), tf.constant([2, -1]))
+both("pow_float", lambda a, b: tf.pow(a, b), tf.constant([2., 4.]), tf.constant([-1., 0.5]))
+""")
+
+_add("unused_checked_result_is_pruned", """
+@tf.function
+def f(a, b):
+    unused = a // b
+    return a + 1
+print(f(tf.constant([1, 2]), tf.constant([0, 0])))
+
+@tf.function
+def g(a, b):
+    used = a // b
+    return used + 1
+try:
+    print(g(tf.constant([1, 2]), tf.constant([0, 1])))
+except Exception as e:
+    err(e)
+print(g(tf.constant([4, 2]), tf.constant([2, 1])))
+""")
+
+_add("unsorted_segments", """
+data = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
+ids = tf.constant([0, 2, 0])
+both("sum", lambda d, i: tf.math.unsorted_segment_sum(d, i, 3), data, ids)
+both("max", lambda d, i: tf.math.unsorted_segment_max(d, i, 3), data, ids)
+both("mean", lambda d, i: tf.math.unsorted_segment_mean(d, i, 3), data, ids)
+both("prod", lambda d, i: tf.math.unsorted_segment_prod(d, i, 4), data, ids)
+both("sqrt_n", lambda d, i: tf.math.unsorted_segment_sqrt_n(d, i, 3), data, ids)
+both("out_of_range", lambda d, i: tf.math.unsorted_segment_sum(d, i, 3), data,
+     tf.constant([0, 5, 1]))
+both("min_out_of_range", lambda d, i: tf.math.unsorted_segment_min(d, i, 2), data,
+     tf.constant([0, 1, 2]))
+both("tensor_num_segments", lambda d, i: tf.math.unsorted_segment_sum(d, i, tf.constant(3)),
+     data, ids)
+
+@tf.function
+def grad(d, i):
+    with tf.GradientTape() as t:
+        t.watch(d)
+        y = tf.reduce_sum(tf.math.unsorted_segment_sum(d, i, 3) * tf.constant([[1.], [2.], [3.]]))
+    return t.gradient(y, d)
+print(grad(data, ids))
+""")
+
+_add("bincount_and_confusion_matrix", """
+v = tf.constant([0, 2, 0, 7, 1])
+both("bincount", lambda a: tf.math.bincount(a, minlength=4, maxlength=4), v)
+both("bincount_weights", lambda a, w: tf.math.bincount(a, weights=w, minlength=3, maxlength=3),
+     v, tf.constant([1., 2., 3., 4., 5.]))
+both("bincount_dtype", lambda a: tf.math.bincount(a, minlength=3, maxlength=3, dtype=tf.float32),
+     v)
+both("bincount_binary", lambda a: tf.math.bincount(a, minlength=3, maxlength=3,
+                                                   binary_output=True), v)
+both("bincount_axis", lambda a: tf.math.bincount(a, minlength=3, maxlength=3, axis=-1),
+     tf.constant([[0, 1, 1], [2, 2, 0]]))
+both("bincount_negative", lambda a: tf.math.bincount(a, minlength=3, maxlength=3),
+     tf.constant([0, -1]))
+both("confusion", lambda a, b: tf.math.confusion_matrix(a, b, num_classes=3),
+     tf.constant([0, 1, 2, 2]), tf.constant([0, 2, 2, 1]))
+both("confusion_weights", lambda a, b, w: tf.math.confusion_matrix(
+    a, b, num_classes=3, weights=w, dtype=tf.float32),
+     tf.constant([0, 1, 2]), tf.constant([0, 2, 2]), tf.constant([0.5, 1., 2.]))
+
+for labels, predictions in (([0, 1], [0, 5]), ([0, 4], [0, 1])):
+    for mode, f in (("eager", tf.math.confusion_matrix),
+                    ("function", tf.function(tf.math.confusion_matrix, autograph=False))):
+        try:
+            f(tf.constant(labels), tf.constant(predictions), num_classes=3)
+        except Exception as e:
+            print(mode, type(e).__name__, "out of bound" in str(e))
+""")
+
+_add("gather_and_scatter", """
+params = tf.constant([[1., 2.], [3., 4.]])
+both("gather_nd", lambda p, i: tf.gather_nd(p, i), params, tf.constant([[1, 0], [0, 1]]))
+both("gather_nd_rows", lambda p, i: tf.gather_nd(p, i), params, tf.constant([[1]]))
+both("gather_nd_bad", lambda p, i: tf.gather_nd(p, i), params, tf.constant([[0, 5]]))
+both("gather_nd_batch", lambda p, i: tf.gather_nd(p, i, batch_dims=1), params,
+     tf.constant([[1], [0]]))
+both("gather_bad", lambda p, i: tf.gather(p, i), params, tf.constant([1, 2]))
+both("scatter_nd", lambda i, u: tf.scatter_nd(i, u, [4]), tf.constant([[1], [3], [1]]),
+     tf.constant([5., 6., 7.]))
+both("scatter_nd_bad", lambda i, u: tf.scatter_nd(i, u, [3]), tf.constant([[7]]),
+     tf.constant([5.]))
+both("tensor_scatter_update", lambda t, i, u: tf.tensor_scatter_nd_update(t, i, u),
+     tf.zeros([3]), tf.constant([[2]]), tf.constant([5.]))
+both("tensor_scatter_add_bad", lambda t, i, u: tf.tensor_scatter_nd_add(t, i, u),
+     tf.zeros([3]), tf.constant([[-1]]), tf.constant([5.]))
+both("tensor_scatter_max_bad", lambda t, i, u: tf.tensor_scatter_nd_max(t, i, u),
+     tf.zeros([2, 2]), tf.constant([[0, 2]]), tf.constant([5.]))
+
+v = tf.Variable([1., 2., 3.])
+
+@tf.function
+def update_rows(i, u):
+    v.scatter_update(tf.IndexedSlices(u, i))
+    return v.read_value()
+
+@tf.function
+def update_nd(i, u):
+    v.scatter_nd_add(i, u)
+    return v.read_value()
+
+print(update_rows(tf.constant([2]), tf.constant([9.])))
+print(update_nd(tf.constant([[0]]), tf.constant([10.])))
+for f, i, u in ((update_rows, [5], [1.]), (update_nd, [[3]], [1.])):
+    try:
+        f(tf.constant(i), tf.constant(u))
+    except Exception as e:
+        err(e)
+print(v)
+
+@tf.function
+def grad(p, i):
+    with tf.GradientTape() as t:
+        t.watch(p)
+        y = tf.reduce_sum(tf.gather_nd(p, i) ** 2)
+    return t.gradient(y, p)
+print(grad(params, tf.constant([[1, 0], [1, 0], [0, 1]])))
+""")
+
+_add("sparse_softmax_cross_entropy", """
+logits = tf.constant([[1., 2., 3.], [0., 0., 1.]])
+def f(l, y):
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y, logits=l)
+both("labels", f, logits, tf.constant([0, 2]))
+both("labels_int64", f, logits, tf.constant([1, 1], tf.int64))
+both("label_too_large", f, logits, tf.constant([0, 3]))
+both("label_negative", f, logits, tf.constant([-1, 0]))
+
+@tf.function
+def grad(l, y):
+    with tf.GradientTape() as t:
+        t.watch(l)
+        loss = tf.reduce_mean(f(l, y))
+    return loss, t.gradient(loss, l)
+show(grad(logits, tf.constant([0, 2])))
+""")
+
+_add("searchsorted_in_top_k_invert_permutation", """
+seq = tf.constant([[1., 2., 3.], [1., 1., 4.]])
+vals = tf.constant([[2., 0.5], [1., 5.]])
+both("left", lambda s, v: tf.searchsorted(s, v), seq, vals)
+both("right_int64", lambda s, v: tf.searchsorted(s, v, side="right", out_type=tf.int64),
+     seq, vals)
+both("in_top_k", lambda p, y, k: tf.math.in_top_k(y, p, k),
+     tf.constant([[0.1, 0.9, 0.5], [0.3, 0.2, 0.1]]), tf.constant([2, 1]), tf.constant(1))
+both("in_top_k2", lambda p, y, k: tf.math.in_top_k(y, p, k),
+     tf.constant([[0.1, 0.9, 0.5], [0.3, 0.2, 0.1]]), tf.constant([2, 1]), tf.constant(2))
+both("invert_permutation", lambda p: tf.math.invert_permutation(p), tf.constant([2, 0, 1]))
+both("not_a_permutation", lambda p: tf.math.invert_permutation(p), tf.constant([0, 5, 1]))
+both("duplicated", lambda p: tf.math.invert_permutation(p), tf.constant([0, 1, 1]))
+""")
+
+_add("linalg_run_time_checks", """
+a = tf.constant([[2., 1.], [1., 3.]])
+singular = tf.constant([[1., 2.], [2., 4.]])
+rhs = tf.constant([[1.], [2.]])
+both("inv", lambda m: tf.linalg.inv(m), a)
+both("inv_singular", lambda m: tf.linalg.inv(m), singular)
+both("solve", lambda m, r: tf.linalg.solve(m, r), a, rhs)
+both("solve_singular", lambda m, r: tf.linalg.solve(m, r), singular, rhs)
+both("pinv_rcond", lambda m, r: tf.linalg.pinv(m, rcond=r), tf.constant([[1., 2.], [3., 4.]]),
+     tf.constant(1e-3))
+both("lstsq_l2", lambda m, r, l: tf.linalg.lstsq(m, r, l2_regularizer=l),
+     tf.constant([[1., 2.], [3., 4.], [5., 7.]], tf.float64),
+     tf.constant([[1.], [2.], [3.]], tf.float64), tf.constant(0.1, tf.float64))
+
+@tf.function
+def grad(m, r):
+    with tf.GradientTape() as t:
+        t.watch(m)
+        y = tf.reduce_sum(tf.linalg.solve(m, r)) + tf.reduce_sum(tf.linalg.inv(m))
+    return t.gradient(y, m)
+print(grad(a, rhs))
+""")
+
+_add("tensor_operands", """
+x = tf.reshape(tf.range(12.), [3, 4])
+both("slice", lambda t, b: tf.slice(t, b, [2, 2]), x, tf.constant([1, 2]))
+both("slice_begin_out_of_range", lambda t, b: tf.slice(t, b, [1, 2]), x, tf.constant([4, 0]))
+both("slice_size_too_large", lambda t, b: tf.slice(t, b, [2, 2]), x, tf.constant([0, 3]))
+both("pad_value", lambda t, c: tf.pad(t, [[1, 0], [0, 1]], constant_values=c), x[:2, :2],
+     tf.constant(-1.))
+both("pad_value_int", lambda t, c: tf.pad(t, [[1, 1]], constant_values=c), tf.constant([1, 2]),
+     tf.constant(7))
+both("roll", lambda t, s: tf.roll(t, s, axis=1), x, tf.constant(1))
+both("roll_two_axes", lambda t, s: tf.roll(t, s, axis=[0, 1]), x, tf.constant([1, -1]))
+both("fill", lambda v: tf.fill([2, 2], v), tf.constant(3))
+both("index", lambda t, i: t[i, 1:], x, tf.constant(-1))
+both("index_ellipsis", lambda t, i: t[..., i], x, tf.constant(2))
+both("index_out_of_range", lambda t, i: t[i], x, tf.constant(3))
+both("index_negative_out_of_range", lambda t, i: t[i, 1], x, tf.constant(-5))
+both("index_dim1_out_of_range", lambda t, i: t[:, i], x, tf.constant(4))
+both("dropout_rate_0", lambda t, r: tf.nn.dropout(t, r, seed=1), x[0], tf.constant(0.))
+both("clip_by_value", lambda t, lo, hi: tf.clip_by_value(t, lo, hi), x[0], tf.constant(1.),
+     tf.constant(2.5))
+both("clip_by_norm", lambda t, n: tf.clip_by_norm(t, n), x[0], tf.constant(1.))
+
+y = tf.function(lambda t, r: tf.nn.dropout(t, r, seed=3), autograph=False)(tf.ones([100]), tf.constant(0.5))
+print(y.shape, y.dtype, tf.reduce_all((y == 0.) | (y == 2.)))
+
+@tf.function
+def grads(t, b, c, s):
+    with tf.GradientTape(persistent=True) as g:
+        g.watch([t, c])
+        y1 = tf.reduce_sum(tf.slice(t, b, [2, 2]) ** 2)
+        y2 = tf.reduce_sum(tf.pad(t, [[1, 1], [0, 0]], constant_values=c) * 2.)
+        y3 = tf.reduce_sum(tf.roll(t, s, axis=0) * tf.constant([[1.], [2.], [3.]]))
+    return g.gradient(y1, t), g.gradient(y2, [t, c]), g.gradient(y3, t)
+show(grads(x, tf.constant([1, 1]), tf.constant(5.), tf.constant(1)))
+""")
+
+_add("static_arguments_from_constants", """
+@tf.function
+def f(x):
+    n = x.shape[0]
+    axis = tf.constant(1)
+    a = tf.reduce_sum(x, axis)
+    b = tf.reshape(x, tf.constant([3, 2]))
+    c = tf.tile(x, tf.constant([1, 2]))
+    d = tf.range(tf.constant(n))
+    e = tf.one_hot(tf.constant([0, 2]), tf.constant(x.shape[1]))
+    g = tf.slice(x, tf.constant([1, 0]), tf.constant([1, 2]))
+    h = tf.math.unsorted_segment_sum(x, tf.constant([1, 0]), tf.constant(n))
+    k = tf.unique(tf.constant([3, 1, 3])).y
+    m = tf.boolean_mask(x, tf.constant([True, False]))
+    w = tf.where(tf.constant([[True, False, True]]))
+    s = tf.math.segment_sum(x, tf.constant([0, 0]))
+    return a, b, c, d, e, g, h, k, m, w, s
+show(f(tf.reshape(tf.range(6.), [2, 3])))
+""")
+
+# What XLA cannot compile: shapes that depend on values known only when the function runs
+# (TF gives unknown shapes there). tfcompat raises a TypeError naming the op and argument.
+_add("value_dependent_shapes", """
+x = tf.reshape(tf.range(6.), [2, 3])
+both("unique", lambda t: tf.unique(t), tf.constant([3, 1, 3]))
+both("where", lambda c: tf.where(c), tf.constant([True, False, True]))
+both("boolean_mask", lambda t, m: tf.boolean_mask(t, m), x, tf.constant([False, True]))
+both("range", lambda n: tf.range(n), tf.constant(3))
+both("segment_sum", lambda d, i: tf.math.segment_sum(d, i), x, tf.constant([0, 2]))
+both("bincount", lambda a: tf.math.bincount(a), tf.constant([0, 2]))
+both("confusion", lambda a, b: tf.math.confusion_matrix(a, b), tf.constant([0, 1]),
+     tf.constant([1, 1]))
+""")
+
+_add("traced_shape_arguments", """
+x = tf.reshape(tf.range(6.), [2, 3])
+both("reduce_axis", lambda t, a: tf.reduce_sum(t, a), x, tf.constant(1))
+both("reshape", lambda t, s: tf.reshape(t, s), x, tf.constant([3, 2]))
+both("tile", lambda t, m: tf.tile(t, m), x, tf.constant([1, 2]))
+both("one_hot", lambda i, d: tf.one_hot(i, d), tf.constant([0, 1]), tf.constant(3))
+both("top_k", lambda t, k: tf.math.top_k(t, k).values, x, tf.constant(2))
+both("slice_bounds", lambda t, i: t[:, i:i + 2], x, tf.constant(1))
+""")
