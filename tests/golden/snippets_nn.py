@@ -364,3 +364,16 @@ err(lambda: tf.nn.local_response_normalization(tf.ones([2, 3, 4])))
 err(lambda: tf.nn.local_response_normalization(tf.ones([1, 1, 2, 4], tf.int32)))
 err(lambda: tf.nn.local_response_normalization(tf.ones([1, 1, 2, 4], tf.float64)))
 """)
+
+SNIPPETS["dropout_seeded_tf_stream_eager_and_function"] = """
+tf.random.set_seed(0)
+x = tf.ones([3, 5])
+print(tf.nn.dropout(x, rate=0.5, seed=1))
+print(tf.nn.dropout(x, rate=0.5, seed=1))
+@tf.function
+def f(x):
+    return tf.nn.dropout(x, rate=0.5, seed=1)
+print(f(x)); print(f(x))
+print(tf.nn.dropout(x, rate=2/3, noise_shape=[1, 5], seed=1))
+print(tf.nn.dropout(x, rate=0.0), tf.random.uniform([2]))
+"""

@@ -8,13 +8,14 @@ With no active tape, recording costs one truth test of an empty list.
 import functools
 
 import jax
+import jax.numpy as jnp
 
 from . import dtypes, errors, host_callback
 from .constant_op import convert_to_tensor
 from .forwardprop import _accumulators, propagate
 from .tape import _active, record
 from .tensor import EagerTensor, Tensor
-from .variables import Variable
+from .variables import Variable, _creating
 
 _MAX_KERNELS = 512
 
@@ -37,13 +38,17 @@ class Op:
       then connects only those (the default: every output on every input).
     jvp_fn: what forward mode differentiates instead of `fn`, for ops whose `fn` carries
       a reverse-mode-only rule (a jax.custom_vjp).
+    stateful: whether each run differs (random numbers, host callbacks): such an op is
+      never evaluated while a tf.function is traced, even on constant inputs (integer
+      results of other ops are: see _static_integers).
     """
 
     __slots__ = ("name", "fn", "differentiable", "allowed", "_allowed_np", "summary",
-                 "error", "dependencies", "jvp_fn", "kernels", "vjps", "jvps", "__weakref__")
+                 "error", "dependencies", "jvp_fn", "stateful", "kernels", "vjps", "jvps",
+                 "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=None, summary=None,
-                 error=None, dependencies=None, jvp_fn=None):
+                 error=None, dependencies=None, jvp_fn=None, stateful=False):
         self.name = name
         self.fn = fn
         self.differentiable = differentiable
@@ -54,6 +59,7 @@ class Op:
         self.error = error or default_error
         self.dependencies = dependencies
         self.jvp_fn = jvp_fn
+        self.stateful = stateful
         self.kernels = {}   # attrs -> jitted kernel
         self.vjps = {}      # (attrs, float inputs, float outputs) -> its VJP as an Op
         self.jvps = {}      # (attrs, inputs with tangents, float outputs) -> its JVP as an Op
@@ -79,6 +85,17 @@ def check_dtype(op, t):
             f"Op<{summary.format(enums=enums)}> [Op:{op.name}] name: ")
 
 
+def _static_integers(kernel, arrays):
+    """Whether an op in a tf.function being traced computes integers from constants
+    only: those are evaluated now, so that shapes, sizes and axes computed from static
+    shapes are known to the trace (as TF's shape inference knows them). Other results
+    stay symbolic, as in TF's graph: AutoGraph stages control flow on them."""
+    if any(isinstance(a, jax.core.Tracer) for a in arrays):
+        return False
+    out = jax.eval_shape(kernel, *arrays)
+    return all(jnp.issubdtype(o.dtype, jnp.integer) for o in jax.tree_util.tree_leaves(out))
+
+
 def execute(op, inputs, attrs=()):
     """Run `op` on Tensors `inputs` with static `attrs` (a tuple of (name, value) pairs)."""
     kernel = op.kernels.get(attrs)
@@ -88,7 +105,11 @@ def execute(op, inputs, attrs=()):
         kernel = op.kernels[attrs] = jax.jit(functools.partial(op.fn, **dict(attrs)))
     arrays = [t._value for t in inputs]
     try:
-        out = kernel(*arrays)
+        if _creating and not op.stateful and _static_integers(kernel, arrays):
+            with jax.ensure_compile_time_eval():
+                out = kernel(*arrays)
+        else:
+            out = kernel(*arrays)
     except Exception as exc:
         cause = host_callback.raised()   # raised by a host callback (a run-time check)
         if cause is not None:

@@ -3,7 +3,6 @@
 Where TF's gradient differs from JAX's (relu6 at 0 and 6, elu/selu at 0, whose rules TF
 writes in terms of the activations), the JAX function carries TF's rule.
 """
-import itertools
 import numbers
 
 import jax
@@ -13,8 +12,9 @@ import numpy as np
 from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
-from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor import Tensor
 from .math_ops import cast, sigmoid
+from .op_args import static_int, static_ints, traced
 
 # No tf.nn name is exported at TF's top level.
 __all__ = []
@@ -152,7 +152,7 @@ def _softmax_family(name, fn, output, public_name):
     def public(logits, axis=None, name=None):
         x = to_tensor(logits)
         check_dtype(op, x)
-        axis = -1 if axis is None else int(axis)
+        axis = -1 if axis is None else static_int(axis, "tf.nn.softmax", "axis")
         if not -x.ndim <= axis < x.ndim:
             raise errors.InvalidArgumentError(
                 None, None, f"`dim` must be in the range [{-x.ndim}, {x.ndim}) where "
@@ -214,17 +214,18 @@ def bias_add(value, bias, data_format=None, name=None):
 
 # -- dropout ------------------------------------------------------------------------------
 
-_dropout_keys = itertools.count()
-
-
 _dropout_op = Op("Dropout", lambda x, u, rate: jnp.where(
     u >= rate, x * np.asarray(1 / (1 - rate), x.dtype), jnp.zeros_like(x)))
+# A rate computed inside a tf.function: an operand (TF's composite x * (1 / (1 - rate))).
+_dropout_traced_op = Op("Dropout", lambda x, u, rate: jnp.where(
+    u >= rate, x * (1 / (1 - rate)), jnp.zeros_like(x)))
 
 
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """tf.nn.dropout: zeroes elements with probability `rate` and scales the others by
-    1 / (1 - rate). The random numbers come from jax.random with a key derived from
-    `seed` and a module-level counter: TF's exact stream (Philox) comes with tf.random."""
+    1 / (1 - rate). The mask comes from tf.random.uniform(noise_shape, seed=seed), as in
+    TF: TF's Philox stream, advancing on each call (also inside tf.function)."""
+    from . import random_ops, random_seed   # (random_ops imports this module's users)
     is_number = isinstance(rate, numbers.Real)
     if is_number and (rate < 0 or rate >= 1):
         raise ValueError("`rate` must be a scalar tensor or a float in the range [0, 1). "
@@ -234,18 +235,21 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. "
                          f"Received: x_dtype={x.dtype}")
     if is_number and rate == 0:
+        random_seed.get_seed(seed)   # TF's dummy RNG step keeps the op-seed sequence
         return x
     if not is_number:
         if not isinstance(rate, Tensor):
             raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
-        rate = float(np.asarray(rate._value))
+        if not traced(rate):
+            rate = float(np.asarray(rate._value))
     shape = x._value.shape
     if noise_shape is None:
         noise = shape
     else:
-        noise = tuple(int(np.asarray(d._value)) if isinstance(d, Tensor) else d
-                      for d in (noise_shape.numpy() if isinstance(noise_shape, Tensor)
-                                else noise_shape))
+        if isinstance(noise_shape, Tensor):
+            noise_shape = static_ints(noise_shape, "tf.nn.dropout", "noise_shape")
+        noise = tuple(d if d is None else static_int(d, "tf.nn.dropout", "noise_shape")
+                      for d in noise_shape)
         if len(noise) == len(shape):
             noise = tuple(s if d is None else int(d) for d, s in zip(noise, shape))
         try:
@@ -255,9 +259,9 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
                 errors.InvalidArgumentError, "SelectV2",
                 f"condition {_dims(noise)}, then {_dims(shape)}, and else [] must be "
                 f"broadcastable", kernel="SelectV2") from None
-    key = jax.random.fold_in(jax.random.PRNGKey(0 if seed is None else int(seed)),
-                             next(_dropout_keys))
-    u = EagerTensor(jax.random.uniform(key, noise, x._value.dtype))
+    u = random_ops.uniform(noise, dtype=x.dtype, seed=seed)
+    if isinstance(rate, Tensor):
+        return execute(_dropout_traced_op, (x, u, convert_to_tensor(rate, x.dtype)))
     return execute(_dropout_op, (x, u), (("rate", rate),))
 
 

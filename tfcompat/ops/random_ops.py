@@ -34,8 +34,9 @@ _STATEFUL_SUMMARY = ("name={op}; signature=shape:T -> output:dtype; attr=seed:in
 
 
 def kernel(name, fn):
-    """A random op: not differentiable, as TF registers them."""
-    return Op(name, fn, differentiable=False)
+    """A random op: not differentiable, as TF registers them; never evaluated at trace
+    time (a stateful op's numbers differ on each call)."""
+    return Op(name, fn, differentiable=False, stateful=True)
 
 
 def shape_arg(shape, op_name):
@@ -123,8 +124,8 @@ def _poisson_fn(state, rate, shape, dtype):
 
 
 _NO_POISSON_GRADIENT = LookupError("gradient registry has no entry for: RandomPoissonV2")
-_gamma = Op("RandomGamma", functools.partial(gamma_fn, stateless=False))
-_poisson = Op("RandomPoissonV2", _poisson_fn)
+_gamma = Op("RandomGamma", functools.partial(gamma_fn, stateless=False), stateful=True)
+_poisson = Op("RandomPoissonV2", _poisson_fn, stateful=True)
 
 
 def _stateful(op, seed, inputs, attrs, calls, shape=None):

@@ -161,5 +161,5 @@ def _py_func(*arrays, script):
     return run(*arrays)
 
 
-_PY_FUNC = Op("EagerPyFunc", _py_func)
-_NUMPY_FUNC = Op("PyFunc", _numpy_func, differentiable=False)
+_PY_FUNC = Op("EagerPyFunc", _py_func, stateful=True)
+_NUMPY_FUNC = Op("PyFunc", _numpy_func, differentiable=False, stateful=True)
