@@ -134,6 +134,11 @@ def _verify_condition(cond, tag):
     return cond
 
 
+def _loop_var(v):
+    """A loop variable as a staged loop carries it: a Tensor, or a tf.TensorArray."""
+    return v if hasattr(type(v), "_loop_carry") else convert_to_tensor(v)
+
+
 def _as_tensor_like(v):
     return convert_to_tensor(v) if isinstance(v, (bool, int, float)) or (
         hasattr(v, "dtype") and hasattr(v, "shape") and not isinstance(v, Tensor)) else v
@@ -354,7 +359,7 @@ def _tf_while(test, body, get_state, set_state, symbol_names, opts):
     if any(nulls):
         require_one, init = _define_undefined(body, get_state, set_state, init, nulls,
                                               symbol_names)
-    loop_init = tuple(nest.map_structure(convert_to_tensor, v) for v in init)
+    loop_init = tuple(nest.map_structure(_loop_var, v) for v in init)
 
     def cond_fn(*values):
         set_state(values[1:] if require_one else values)
@@ -370,7 +375,7 @@ def _tf_while(test, body, get_state, set_state, symbol_names, opts):
             _staging[0] -= 1
         new = tuple(get_state())
         _verify_loop_vars(loop_init, entry, new, symbol_names)
-        new = tuple(nest.map_structure(convert_to_tensor, v) for v in new)
+        new = tuple(nest.map_structure(_loop_var, v) for v in new)
         return ((True,) + new) if require_one else new
     start = ((convert_to_tensor(False),) + loop_init) if require_one else loop_init
     out = cf.while_loop(cond_fn, body_fn, list(start),

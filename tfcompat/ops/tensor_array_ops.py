@@ -10,8 +10,7 @@ gradients flow through loops), and the buffer is what a while_loop carries.
 Differences from TF, all from XLA's static shapes: the buffer needs a static size; a
 dynamic_size=True array grows inside a traced loop only up to the loop's
 maximum_iterations, and then its stack()/concat() need a static element count; traced
-indices are not range-checked (XLA clamps them). tf.convert_to_tensor(ta) returns
-`ta.flow` (TF raises) so that AutoGraph's loop conversion can carry it.
+indices are not range-checked (XLA clamps them).
 """
 import jax
 import jax.numpy as jnp
@@ -85,13 +84,10 @@ class TensorArray:
     @property
     def flow(self):
         """TensorArray.flow: a scalar (0, as TF's eager one) that stands for this array
-        where only Tensors pass (tf.convert_to_tensor returns it)."""
+        where only Tensors pass (a loop carries the array it stands for)."""
         f = _Flow(jnp.zeros((), jnp.int32))
         f._tensor_array = self
         return f
-
-    def __tf_tensor__(self):
-        return self.flow
 
     def _copy(self, elements=None, element_shape=None, buffer=None, count=None):
         ta = TensorArray(self._dtype, dynamic_size=self._dynamic_size,
