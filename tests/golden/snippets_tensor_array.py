@@ -58,3 +58,38 @@ def total(x, n):
 m = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
 print(total(m, tf.constant(3)), total(m, tf.constant(2)))
 """
+
+SNIPPETS["traced_indices_checked_when_the_function_runs"] = r"""
+import re
+@tf.function
+def f(i):
+    ta = tf.TensorArray(tf.float32, size=3)
+    ta = ta.write(0, 1.0)
+    return ta.read(i)
+print(f(tf.constant(0)))
+for fn, i in ((f, 5),):
+    try:
+        print(fn(tf.constant(i)))
+    except Exception as e:
+        print(type(e).__name__, re.search(r"Trying to \w+ element \d+ in a list with \d+ elements", str(e)).group(0))
+@tf.function
+def g(i):
+    ta = tf.TensorArray(tf.float32, size=3)
+    ta = ta.write(i, 1.0)
+    return ta.stack()
+print(g(tf.constant(1)))
+try:
+    print(g(tf.constant(5)))
+except Exception as e:
+    print(type(e).__name__, re.search(r"Trying to \w+ element \d+ in a list with \d+ elements", str(e)).group(0))
+x = tf.Variable([1.0, 2.0, 3.0])
+@tf.function
+def h(n):
+    with tf.GradientTape() as t:
+        ta = tf.TensorArray(tf.float32, size=3)
+        for i in tf.range(3):
+            ta = ta.write(i, x[i] * x[i])
+        y = tf.reduce_sum(ta.stack())
+    return t.gradient(y, x)
+print(h(tf.constant(3)))
+"""

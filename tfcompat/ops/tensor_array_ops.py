@@ -10,12 +10,12 @@ gradients flow through loops), and the buffer is what a while_loop carries.
 Differences from TF, all from XLA's static shapes: the buffer needs a static size; a
 dynamic_size=True array grows inside a traced loop only up to the loop's
 maximum_iterations, and then its stack()/concat() need a static element count; traced
-indices are not range-checked (XLA clamps them).
+indices are checked when the function runs (TF's errors).
 """
 import jax
 import jax.numpy as jnp
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import constant, convert_to_tensor
 from ..framework.dispatch import Op, execute
 from ..framework.tensor import EagerTensor, Tensor
@@ -24,12 +24,28 @@ from . import array_ops
 
 __all__ = ["TensorArray"]
 
-_WRITE = Op("TensorListSetItem",
-            lambda buf, i, v: jax.lax.dynamic_update_index_in_dim(buf, v, i, 0))
-_READ = Op("TensorListGetItem",
-           lambda buf, i: jax.lax.dynamic_index_in_dim(buf, i, 0, keepdims=False))
-_GATHER = Op("TensorListGather", lambda buf, idx: jnp.take(buf, idx, axis=0))
-_SCATTER = Op("TensorListScatterIntoExistingList", lambda buf, idx, v: buf.at[idx].set(v))
+def _in_range(verb, out, buf, idx):
+    """`out` checked when the function runs: TF's error for an index outside the array."""
+    size = buf.shape[0]
+
+    def error(i):
+        bad = i.reshape(-1)[(i.reshape(-1) < 0) | (i.reshape(-1) >= size)]
+        if bad.size:
+            return errors.InvalidArgumentError(
+                None, None, f"Trying to {verb} element {bad[0]} in a list with {size} "
+                            f"elements.")
+        return None
+    return host_callback.checked(out, error, idx)
+
+
+_WRITE = Op("TensorListSetItem", lambda buf, i, v: _in_range(
+    "modify", jax.lax.dynamic_update_index_in_dim(buf, v, i, 0), buf, i))
+_READ = Op("TensorListGetItem", lambda buf, i: _in_range(
+    "access", jax.lax.dynamic_index_in_dim(buf, i, 0, keepdims=False), buf, i))
+_GATHER = Op("TensorListGather",
+             lambda buf, idx: _in_range("access", jnp.take(buf, idx, axis=0), buf, idx))
+_SCATTER = Op("TensorListScatterIntoExistingList",
+              lambda buf, idx, v: _in_range("modify", buf.at[idx].set(v), buf, idx))
 _GROW = Op("TensorListLength", lambda count, i: jnp.maximum(count, i + 1),
            differentiable=False)
 _GROW_MANY = Op("TensorListLength", lambda count, idx: jnp.maximum(count, jnp.max(idx) + 1),
