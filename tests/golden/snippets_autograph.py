@@ -367,3 +367,15 @@ with tf.GradientTape() as t:
     y = f(v)
 print(y, t.gradient(y, v))
 """
+
+SNIPPETS["recursive_function_by_its_global_name"] = """
+@tf.function
+def recursive_fn(n):
+    if n > 0:
+        print('tracing')
+        return recursive_fn(n - 1)
+    else:
+        return 1
+print(recursive_fn(5))
+print(recursive_fn.experimental_get_tracing_count())
+"""

@@ -1294,6 +1294,9 @@ def _compile(fn):
     freevars = ("ag__",) + tuple(v for v in code.co_freevars)
     factory = _template("def ag__factory():\n    pass", fdef)[0]
     factory.args.args = [ast.arg(arg=n) for n in freevars]
+    # Defined under another name in the factory, so that the function's own name still
+    # means what it meant (a global: the tf.function itself, for recursion).
+    name, fdef.name = fdef.name, namer.new("ag__converted")
     factory.body = [fdef, _template(f"return {fdef.name}", fdef)[0]]
     module = ast.Module(body=[factory], type_ignores=[])
     ast.fix_missing_locations(module)
@@ -1302,6 +1305,8 @@ def _compile(fn):
     factory_code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and
                  c.co_name == fdef.name)
+    inner = inner.replace(co_name=code.co_name, co_qualname=code.co_qualname)
+    fdef.name = name
     _register(inner, code.co_name)
     return inner, ast.unparse(fdef)
 

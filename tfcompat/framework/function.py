@@ -149,7 +149,7 @@ class Function:
                 concrete = self._fast.get(tuple(key))
                 if concrete is None:
                     concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
-                else:
+                elif not _creating:
                     self._stats[0][-1] += 1
                 return concrete._call_flat([a for a in args if type(a) is EagerTensor])
         concrete, args, kwargs = self._concrete_for(args, kwargs)
@@ -187,7 +187,8 @@ class Function:
             if traced:   # (raises for TensorSpecs, which have no concrete shape)
                 concrete = self._trace(args, kwargs, polymorphic=False)
                 self._concrete[key] = concrete
-        _count_call(self._python_function, self._stats, traced)
+        if not _creating:   # TF counts the calls made eagerly, not those in a trace
+            _count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
 
     def _relax(self, args, kwargs):

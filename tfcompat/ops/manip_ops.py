@@ -53,6 +53,8 @@ def _reshape_check(size, shape):
             return f"Size {i} must be non-negative, not {d}"
     if len(unknown) > 1:
         return f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}"
+    if not isinstance(size, int):
+        return None   # symbolic (shape-polymorphic trace): jnp.reshape checks it
     want = int(np.prod([d for d in shape if d != -1]))
     if unknown and (want == 0 or size % want):
         if want:

@@ -4,7 +4,6 @@ import jax
 import numpy as np
 
 from ..framework import errors
-from ..framework.function import executing_eagerly
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
@@ -51,9 +50,9 @@ def concrete(value, api, arg):
 
 def deferred(*tensors):
     """Whether TF's run-time value checks of `tensors` must be made when the computation
-    runs: while a tf.function is traced, or for traced values. Otherwise (eager) they are
-    made at once, on the host."""
-    return not executing_eagerly() or traced(*tensors)
+    runs (their values are traced). Otherwise (eagerly, or constants in a tf.function)
+    they are made at once, on the host."""
+    return traced(*tensors)
 
 
 def check_values(error, *tensors):
