@@ -363,3 +363,28 @@ for epoch in range(60):
         b.assign_sub(0.1 * gb)
 print(round(float(w), 3), round(float(b), 3), xb.shape, yb.dtype)
 """
+
+SNIPPETS["dataset_for_loop_in_function_is_one_staged_loop"] = """
+ds = tf.data.Dataset.from_tensor_slices(tf.reshape(tf.range(12.0), [6, 2])).batch(2, drop_remainder=True)
+w = tf.Variable([1.0, 1.0])
+@tf.function
+def epoch(ds):
+    total = tf.constant(0.0)
+    n = 0
+    for x in ds:
+        print("tracing body")
+        with tf.GradientTape() as t:
+            loss = tf.reduce_sum(x * w)
+        w.assign_sub(0.1 * t.gradient(loss, w))
+        total += loss
+    return total
+print(epoch(ds), w.numpy())
+print(epoch(ds), w.numpy(), epoch.experimental_get_tracing_count())
+@tf.function
+def count(ds):
+    c = 0
+    for x in ds:
+        c += tf.shape(x)[0]
+    return c
+print(count(ds), count(ds.take(1)))
+"""

@@ -63,6 +63,12 @@ class Dataset(abc.ABC):
                 "eagerly, or pass iter(dataset) to the function and call next() on it.")
         return iterator_ops.traced_elements(self, n)
 
+    def _staged_loop(self):
+        """AutoGraph's hook for ``for x in dataset`` inside tf.function: one staged loop
+        pulling each element when the function runs (TF's dataset loop)."""
+        from . import iterator_ops
+        return iterator_ops.loop_pulls(self)
+
     def as_numpy_iterator(self):
         """tf.data.Dataset.as_numpy_iterator: the elements as numpy values."""
         if not executing_eagerly():

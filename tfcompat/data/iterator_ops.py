@@ -161,6 +161,27 @@ class OwnedIterator(Iterator):
         return nest.pack_sequence_as(self._spec, [EagerTensor(a) for a in arrays])
 
 
+def loop_pulls(dataset):
+    """``for x in dataset`` inside tf.function, as AutoGraph's staged loop: `start()` pulls
+    the first element from a fresh iterator each time the function runs, `step()` the
+    next; each returns (has_value, element) (a zero element past the end)."""
+    spec = dataset.element_spec
+    state = {"it": None}
+
+    def staged(first):
+        def pull():
+            if first:
+                state["it"] = dataset._iter_flat()
+            try:
+                return next_flat(state["it"], spec)
+            except StopIteration:
+                return None
+        out = staged_pull(pull, spec, "the dataset iterated in a for loop", optional=True)
+        return EagerTensor(out[0]), nest.pack_sequence_as(spec, [EagerTensor(a)
+                                                               for a in out[1:]])
+    return (lambda: staged(True)), (lambda: staged(False))
+
+
 def traced_elements(dataset, count):
     """``for x in dataset`` inside tf.function, for a dataset of `count` elements: the loop
     is unrolled and each element is pulled when the function runs (each run iterates the

@@ -422,8 +422,15 @@ def range_iterable(func, args, kwargs):
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     """TF's ag__.for_stmt: a Python loop over Python iterables and Tensors whose value is
-    known; a tf.while_loop over a traced Tensor's first dimension or a tf.range with
-    traced bounds."""
+    known; a tf.while_loop over a traced Tensor's first dimension, a tf.range with traced
+    bounds, or (inside tf.function) a tf.data.Dataset."""
+    from .variables import _creating
+    staged_loop = getattr(iter_, "_staged_loop", None)
+    if staged_loop is not None and _creating:   # a tf.data.Dataset inside tf.function
+        start, step = staged_loop()
+        _counted_loop(start(), lambda c: c[0], lambda c: step(), lambda c: c[1], extra_test,
+                      body, get_state, set_state, symbol_names, opts)
+        return
     if isinstance(iter_, _Range) and not any(
             _traced(a) for a in list(iter_.args) + list(iter_.kwargs.values())):
         from ..ops import array_ops   # static bounds: a Python loop, as eagerly
@@ -1009,7 +1016,11 @@ class _Liveness:
         elif isinstance(s, ast.Return):
             live_in = _reads(s)
         elif isinstance(s, (ast.With, ast.AsyncWith)):
-            live_in = self.block(s.body, live_out) | _reads_of(s.items)
+            bound = set()   # the `as` targets are assigned before the body runs
+            for item in s.items:
+                if item.optional_vars is not None:
+                    bound |= _killed(ast.Assign(targets=[item.optional_vars], value=None))
+            live_in = (self.block(s.body, live_out) - bound) | _reads_of(s.items)
         elif isinstance(s, ast.Try) or type(s).__name__ == "TryStar":
             everything = s.body + s.orelse + s.finalbody + \
                 [x for h in s.handlers for x in h.body]
