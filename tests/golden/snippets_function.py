@@ -1823,3 +1823,17 @@ with tf.GradientTape() as t:
     try: f(x, tf.constant([7]))
     except Exception as e: print(type(e).__name__, re.search(r'indices\\[\\d+\\] = \\d+ is not in \\[0, \\d+\\)', str(e)).group(0))
 """
+
+SNIPPETS["variables_of_a_failed_first_trace_and_none_dims"] = """
+class N(tf.Module):
+    def __init__(self):
+        self.w = None
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3])])
+    def __call__(self, x):
+        if self.w is None:
+            self.w = tf.Variable(tf.ones([3]))
+        return x * self.w
+n = N()
+print(n(tf.ones([2, 3])), n(tf.ones([1, 3])), n.w)
+"""

@@ -26,7 +26,7 @@ from .dispatch import Op, execute
 from .tensor import EagerTensor, Tensor
 from .tensor_shape import TensorShape
 from .trace_type import trace_type_of
-from .variables import Variable, _creating, live_variables
+from .variables import Uninitialized, Variable, _creating, live_variables
 
 _run_eagerly = [False]
 
@@ -253,9 +253,11 @@ class Function:
         first = not any(isinstance(c, ConcreteFunction) for c in self._concrete.values())
         polymorphic = polymorphic and _has_unknown_dims(args, kwargs)
         if polymorphic:
+            # (A function creating variables is traced per shape: a symbolic attempt
+            # that failed after creating them would leave them uninitialized.)
             try:
                 with captured_output() as output:
-                    concrete, created = _trace(fn, args, kwargs, allow_creation=first,
+                    concrete, created = _trace(fn, args, kwargs, allow_creation=False,
                                                polymorphic=True)
             except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
                 return _PER_SHAPE
@@ -466,9 +468,10 @@ class _Trace:
     """A trace in progress: names of the symbolic arguments, variables created; the
     variables whose storage holds tracers and their real values meanwhile."""
 
-    def __init__(self, variables, real_values):
+    def __init__(self, variables, real_values, allow_creation):
         self.variables = variables
         self.real_values = real_values
+        self.allow_creation = allow_creation
         self.names = {}
         self.created = []
         self.checks = []    # (traced condition, message) of tf.debugging assertions
@@ -476,7 +479,14 @@ class _Trace:
 
     def variable_created(self, variable, value):
         """Variable's hook: its initializer is lifted out of the function after the trace
-        (it must not depend on the function's arguments or variables)."""
+        (it must not depend on the function's arguments or variables). Where creation is
+        not allowed this raises before the Variable exists."""
+        if not self.allow_creation:
+            raise ValueError(
+                "tf.function only supports singleton tf.Variables created on the first call. "
+                "Make sure the tf.Variable is only created once or created outside "
+                "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
+                "for more information.")
         self.created.append((variable, value))
 
 
@@ -528,7 +538,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
     flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
     arg_names = _arg_names(fn, args, kwargs)
     structure = {}
-    trace = _Trace(variables, var_values)
+    trace = _Trace(variables, var_values, allow_creation)
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)
@@ -563,12 +573,6 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
             new_values = [v._value for v in variables]
             for v, value in zip(variables, trace.real_values):
                 v._value = value
-        if trace.created and not allow_creation:
-            raise ValueError(
-                "tf.function only supports singleton tf.Variables created on the first call. "
-                "Make sure the tf.Variable is only created once or created outside "
-                "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
-                "for more information.")
         structure["result"] = result
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
         structure["assigned"] = assigned
@@ -596,8 +600,13 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
          for k, v in kw_items})
     specs = [_abstract(x, symbols) for x in flat_args + flat_kw if _is_tensor_like(x) or
              isinstance(x, TensorSpec)]
-    closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(v.shape, v.dtype)
-                                     for v in var_values], specs)
+    try:
+        closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(v.shape, v.dtype)
+                                         for v in var_values], specs)
+    except BaseException:
+        for v, value in trace.created:   # never computed: reading them raises
+            v._value = Uninitialized(v.name, value)
+        raise
     if trace.created:
         for (v, _), value in zip(trace.created, _lifted(closed, len(trace.created))):
             v._value = value

@@ -12,6 +12,19 @@ from .tensor import ArrayLike, EagerTensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
 
 
+
+class Uninitialized:
+    """The storage of a Variable created by a tf.function trace that failed: its
+    initializer was never lifted, so reading it raises (no Variable keeps a tracer)."""
+
+    def __init__(self, name, aval):
+        self.shape, self.dtype, self._name = aval.shape, aval.dtype, name
+
+    def error(self):
+        return errors.FailedPreconditionError(
+            None, None, f"Could not read variable {self._name}: it was created in a "
+                        f"tf.function trace that failed, so it was never initialized.")
+
 class VariableSynchronization(enum.Enum):
     """tf.VariableSynchronization."""
 
@@ -99,6 +112,8 @@ class Variable(ArrayLike):
 
     # -- reading ------------------------------------------------------------------
     def _read(self):
+        if type(self._value) is Uninitialized:
+            raise self._value.error()
         t = EagerTensor(self._value)
         if _active or _watchers:  # tapes, or read observers (VariableWatcher, accumulators)
             record_read(self, t)

@@ -1,5 +1,6 @@
-"""Host callbacks inside tf.function run on every call, also with constant arguments
-(the first trace folds constants), and their exceptions reach the caller.
+"""tf.function at run time: host callbacks run on every call, also with constant
+arguments, and their exceptions reach the caller; a trace that fails leaves no tracer in
+the variables it created.
 
 TF 2.21 (checked with tensorflow-cpu 2.21.0): `tf.print("hi", 1)` inside a tf.function
 prints "hi 1" on each of two calls; its graph-mode print writes to the process's file
@@ -39,3 +40,25 @@ def test_callback_exception_reaches_the_caller_as_raised():
         assert "End of sequence" in str(e)
     else:
         raise AssertionError("no OutOfRangeError")
+
+
+def test_variable_created_by_a_failed_trace_raises_when_read():
+    """No Variable keeps a tracer: one created in a trace that raised was never
+    initialized, and reading it says so (TF leaves it uninitialized too)."""
+    import pytest
+
+    class M(tf.Module):
+        def __init__(self):
+            self.w = None
+
+        @tf.function
+        def __call__(self, x):
+            if self.w is None:
+                self.w = tf.Variable(tf.ones([3]))
+            raise ValueError("boom")
+
+    m = M()
+    with pytest.raises(ValueError, match="boom"):
+        m(tf.ones([3]))
+    with pytest.raises(tf.errors.FailedPreconditionError, match="never initialized"):
+        m.w + 1
