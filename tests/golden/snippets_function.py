@@ -1837,3 +1837,39 @@ class N(tf.Module):
 n = N()
 print(n(tf.ones([2, 3])), n(tf.ones([1, 3])), n.w)
 """
+
+SNIPPETS["nested_function_creating_variables"] = """
+class Dense(tf.Module):
+    def __init__(self):
+        self.w = None
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+    def __call__(self, x):
+        if self.w is None:
+            self.w = tf.Variable(tf.ones([4, 1]), name="w")
+        return tf.matmul(x, self.w)
+
+model = Dense()
+opt = tf.keras.optimizers.Adam(0.1)
+
+@tf.function
+def step(x):
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(model(x))
+    g = t.gradient(y, model.w)
+    opt.apply_gradients([(g, model.w)])
+    return y
+print(step(tf.ones([2, 4])))
+print(step(tf.ones([2, 4])), model.w.numpy().ravel(), int(opt.iterations))
+print(step.experimental_get_tracing_count(), model.__call__.experimental_get_tracing_count())
+v = None
+@tf.function
+def f(x):
+    global v
+    if v is None:
+        v = tf.Variable(1.0)
+    return x * v
+f(tf.constant(2.0))
+f(tf.constant(3.0))
+print(f.experimental_get_tracing_count())
+"""

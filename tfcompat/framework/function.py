@@ -265,7 +265,8 @@ class Function:
         else:
             concrete, created = _trace(fn, args, kwargs, allow_creation=first)
         self._tracing_count += 1
-        if created:
+        if created:   # traced again with the variables as state (TF counts both traces)
+            self._tracing_count += 1
             concrete, _ = _trace(fn, args, kwargs, allow_creation=False,
                                  polymorphic=polymorphic)
         return concrete
@@ -474,6 +475,7 @@ class _Trace:
         self.allow_creation = allow_creation
         self.names = {}
         self.created = []
+        self.nested_created = []   # (variable, initial value) made by nested functions' traces
         self.checks = []    # (traced condition, message) of tf.debugging assertions
         self.random_states = []   # (state constant, advance(state) after a run) of random ops
 
@@ -481,13 +483,17 @@ class _Trace:
         """Variable's hook: its initializer is lifted out of the function after the trace
         (it must not depend on the function's arguments or variables). Where creation is
         not allowed this raises before the Variable exists."""
+        self.check_creation()
+        self.created.append((variable, value))
+
+    def check_creation(self):
+        """TF's error for a variable created in a trace other than the first."""
         if not self.allow_creation:
             raise ValueError(
                 "tf.function only supports singleton tf.Variables created on the first call. "
                 "Make sure the tf.Variable is only created once or created outside "
                 "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
                 "for more information.")
-        self.created.append((variable, value))
 
 
 @contextlib.contextmanager
@@ -573,6 +579,8 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
             new_values = [v._value for v in variables]
             for v, value in zip(variables, trace.real_values):
                 v._value = value
+            for v, value in trace.nested_created:   # not state of this trace: restore
+                v._value = value
         structure["result"] = result
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
         structure["assigned"] = assigned
@@ -610,6 +618,10 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
     if trace.created:
         for (v, _), value in zip(trace.created, _lifted(closed, len(trace.created))):
             v._value = value
+            for outer in _creating:   # enclosing traces must be traced again with it
+                outer.nested_created.append((v, value))
+        return None, True
+    if trace.nested_created:
         return None, True
     for listener in trace_listeners:
         listener(getattr(fn, "__name__", "function"), closed)
@@ -636,7 +648,12 @@ def _lifted(closed, n):
                          effects=jax.extend.core.no_effects,
                          debug_info=jaxpr.debug_info._replace(
                              arg_names=(), result_paths=tuple(f"init{i}" for i in range(n))))
-    return jax.core.eval_jaxpr(init, closed.consts)
+    if any(isinstance(c, jax.core.Tracer) for c in closed.consts):
+        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                         "inside tf.function: it depends on values of an enclosing "
+                         "tf.function.")
+    with jax.ensure_compile_time_eval():   # now, also inside an enclosing trace
+        return jax.core.eval_jaxpr(init, closed.consts)
 
 
 # Called with (function name, ClosedJaxpr) after each trace (tf.summary.trace_on).

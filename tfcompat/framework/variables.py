@@ -80,7 +80,9 @@ class Variable(ArrayLike):
         if callable(initial_value):
             initial_value = initial_value()
         value = convert_to_tensor(initial_value, dtype=dtype)._value
-        if _creating:
+        if _creating:   # inside tf.function traces (innermost last)
+            for trace in _creating[:-1]:
+                trace.check_creation()
             _creating[-1].variable_created(self, value)
         if trainable is None:
             trainable = synchronization is not VariableSynchronization.ON_READ
