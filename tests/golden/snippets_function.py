@@ -1873,3 +1873,48 @@ f(tf.constant(2.0))
 f(tf.constant(3.0))
 print(f.experimental_get_tracing_count())
 """
+
+SNIPPETS["integration_rnn_tensor_array_dropout_training"] = """
+tf.random.set_seed(3)
+x = tf.constant(np.random.RandomState(1).randn(8, 5, 3).astype(np.float32))
+cell_w = tf.Variable(tf.random.normal([3, 4], seed=2))
+rec_w = tf.Variable(tf.random.normal([4, 4], seed=3) * 0.1)
+
+@tf.function
+def rnn(x):
+    x_t = tf.transpose(x, [1, 0, 2])
+    state = tf.zeros([tf.shape(x)[0], 4])
+    states = tf.TensorArray(tf.float32, size=x_t.shape[0])
+    for i in tf.range(x_t.shape[0]):
+        state = tf.tanh(tf.matmul(x_t[i], cell_w) + tf.matmul(state, rec_w))
+        states = states.write(i, state)
+    return tf.transpose(states.stack(), [1, 0, 2])
+
+@tf.function
+def train(x):
+    with tf.GradientTape() as t:
+        out = rnn(x)
+        h = tf.nn.dropout(out, 0.2, seed=5)
+        loss = tf.reduce_mean(tf.square(h)) + tf.add_n([tf.nn.l2_loss(v) for v in [cell_w, rec_w]]) * 1e-3
+    g = t.gradient(loss, [cell_w, rec_w])
+    for v, gi in zip([cell_w, rec_w], g):
+        v.assign_sub(0.5 * gi)
+    return loss
+for i in range(3):
+    print(round(float(train(x)), 5))
+s = tf.scan(lambda a, e: a + e, tf.range(5.0))
+print(s)
+@tf.function
+def m(x):
+    return tf.map_fn(lambda r: tf.reduce_sum(r * r), x), tf.foldl(lambda a, e: a * e, tf.constant([1.0, 2.0, 3.0]))
+print(m(tf.reshape(tf.range(6.0), [3, 2])))
+@tf.function
+def cnt(x):
+    n = tf.constant(0)
+    for v in x:
+        if v > 2:
+            break
+        n += 1
+    return n
+print(cnt(tf.constant([1, 2, 3, 4])))
+"""
