@@ -21,7 +21,7 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import autograph, dtypes, errors, host_callback, nest, tape
+from . import autograph, dtypes, errors, host_callback, nest, retracing, tape
 from .dispatch import Op, execute
 from .tensor import EagerTensor, Tensor
 from .tensor_shape import TensorShape
@@ -105,7 +105,7 @@ class Function:
         self._concrete = {}
         self._fast = {}     # flat positional signatures -> ConcreteFunction
         self._signatures = []   # the flat argument types of each trace (reduce_retracing)
-        self._stats = _call_stats_of(python_function)
+        self._stats = retracing.stats_of(python_function)
         self._tracing_count = 0
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
@@ -188,7 +188,7 @@ class Function:
                 concrete = self._trace(args, kwargs, polymorphic=False)
                 self._concrete[key] = concrete
         if not _creating:   # TF counts the calls made eagerly, not those in a trace
-            _count_call(self._python_function, self._stats, traced)
+            retracing.count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
 
     def _relax(self, args, kwargs):
@@ -274,50 +274,6 @@ class Function:
 
 _SCALARS = frozenset((int, float, bool, str, type(None)))
 _PER_SHAPE = object()   # a signature traced once per concrete shape
-
-# TF's frequent-retracing warning (polymorphic_function._FrequentTracingDetector): per
-# Python function, over the last 10 calls, at most twice.
-_RETRACING_WARNING = (
-    "{} out of the last {} calls to {} triggered tf.function retracing. Tracing is expensive "
-    "and the excessive number of tracings could be due to (1) creating @tf.function "
-    "repeatedly in a loop, (2) passing tensors with different shapes, (3) passing Python "
-    "objects instead of tensors. For (1), please define your @tf.function outside of the "
-    "loop. For (2), @tf.function has reduce_retracing=True option that can avoid unnecessary "
-    "retracing. For (3), please refer to "
-    "https://www.tensorflow.org/guide/function#controlling_retracing and "
-    "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
-_call_stats = weakref.WeakKeyDictionary()   # code object -> [calls per trace, warnings]
-
-
-def _call_stats_of(python_function):
-    key = python_function
-    while hasattr(key, "__wrapped__"):
-        key = key.__wrapped__
-    key = getattr(key, "__func__", key)
-    key = getattr(key, "__code__", key)   # TF: functions made in a loop share their stats
-    stats = _call_stats.get(key)
-    if stats is None:
-        stats = _call_stats[key] = [[0], 0]
-    return stats
-
-
-def _count_call(python_function, stats, traced):
-    """Count a call; TF's warning when 5 of the last 10 calls traced."""
-    calls = stats[0]
-    if not traced:
-        calls[-1] += 1
-        return
-    if calls == [0]:
-        calls.clear()
-    calls.append(1)
-    while calls and sum(calls) - calls[0] > 10:
-        calls.pop(0)
-    if stats[1] < 2 and len(calls) >= 5:
-        stats[1] += 1
-        from .tf_logging import get_logger
-        get_logger().warning(_RETRACING_WARNING.format(len(calls), sum(calls),
-                                                       python_function))
-
 
 def _signature(args, kwargs):
     """The flat argument types of a call: (structure, ((kind, shape, dtype) ...))."""
