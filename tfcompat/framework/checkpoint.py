@@ -146,6 +146,21 @@ def _escape(name):
     return name.replace(".", "..").replace("/", ".S")
 
 
+def prune(edges, wanted):
+    """The nodes of a graph (edges[i]: [(name, j)], node 0 the root) to keep: the root
+    and those with a `wanted` node at or beneath them, in order; and their new ids."""
+    keep = set(wanted)
+    changed = True
+    while changed:
+        changed = False
+        for i, out in enumerate(edges):
+            if i not in keep and any(j in keep for _, j in out):
+                keep.add(i)
+                changed = True
+    order = [0] + sorted(keep - {0})
+    return order, {old: new for new, old in enumerate(order)}
+
+
 def _object_graph(root):
     """TF's object graph from `root`: (nodes, objects), breadth first, keeping only the
     objects with Variables beneath them. A node is {'children': {name: id}} and, for a
@@ -168,17 +183,8 @@ def _object_graph(root):
                 edges.append([])
                 queue.append(j)
             edges[i].append((name, j))
-    # Keep the root and the objects with a Variable beneath them.
-    keep = {i for i, o in enumerate(objects) if _variable_of(o) is not None}
-    changed = True
-    while changed:
-        changed = False
-        for i, out in enumerate(edges):
-            if i not in keep and any(j in keep for _, j in out):
-                keep.add(i)
-                changed = True
-    order = [0] + sorted(keep - {0})
-    new_id = {old: new for new, old in enumerate(order)}
+    order, new_id = prune(edges, {i for i, o in enumerate(objects)
+                                  if _variable_of(o) is not None})
     nodes = []
     for i in order:
         node = {"children": {n: new_id[j] for n, j in edges[i] if j in new_id}}

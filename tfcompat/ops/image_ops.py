@@ -268,16 +268,21 @@ def pad_to_bounding_box(image, offset_height, offset_width, target_height, targe
     return array_ops.squeeze(out, [0]) if single else out
 
 
-def resize_with_crop_or_pad(image, target_height, target_width):
-    """tf.image.resize_with_crop_or_pad: centred crop and/or zero pad."""
-    image, single = _batched(image)
+def _target_size(image, target_height, target_width, api):
+    """The (height, width) target of the resize_with_* ops, with TF's checks."""
     _at_least_3d(image)
-    th, tw = (static_int(v, "tf.image.resize_with_crop_or_pad", "target size")
-              for v in (target_height, target_width))
+    th, tw = (static_int(v, api, "target size") for v in (target_height, target_width))
     if tw <= 0:
         raise ValueError("target_width must be > 0.")
     if th <= 0:
         raise ValueError("target_height must be > 0.")
+    return th, tw
+
+
+def resize_with_crop_or_pad(image, target_height, target_width):
+    """tf.image.resize_with_crop_or_pad: centred crop and/or zero pad."""
+    image, single = _batched(image)
+    th, tw = _target_size(image, target_height, target_width, "tf.image.resize_with_crop_or_pad")
     _, height, width, _ = image._value.shape
     cropped = crop_to_bounding_box(image, max((height - th) // 2, 0), max((width - tw) // 2, 0),
                                    min(th, height), min(tw, width))
@@ -491,13 +496,7 @@ def resize_with_pad(image, target_height, target_width, method=ResizeMethod.BILI
     """tf.image.resize_with_pad: resize keeping the aspect ratio to fit the target, then
     zero-pad to it (TF's float32 arithmetic for the sizes and offsets)."""
     image, single = _batched(image)
-    _at_least_3d(image)
-    th, tw = (static_int(v, "tf.image.resize_with_pad", "target size")
-              for v in (target_height, target_width))
-    if tw <= 0:
-        raise ValueError("target_width must be > 0.")
-    if th <= 0:
-        raise ValueError("target_height must be > 0.")
+    th, tw = _target_size(image, target_height, target_width, "tf.image.resize_with_pad")
     _, height, width, _ = image._value.shape
     f_h, f_w, f_th, f_tw = (np.float32(v) for v in (height, width, th, tw))
     ratio = max(f_w / f_tw, f_h / f_th)

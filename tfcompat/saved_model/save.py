@@ -25,7 +25,7 @@ import types
 import uuid
 
 from ..framework import checkpoint
-from ..framework.checkpoint import _children, _variable_of
+from ..framework.checkpoint import _children, _variable_of, prune
 from ..framework.function import ConcreteFunction, Function
 from . import export, restored, structures
 from .options import SaveOptions
@@ -104,17 +104,8 @@ class _Writer:
                     edges.append([])
                     queue.append(j)
                 edges[i].append((name, j))
-        keep = {i for i, o in enumerate(objects) if _variable_of(o) is not None or
-                _is_function(o)} | {0}
-        changed = True
-        while changed:
-            changed = False
-            for i, out in enumerate(edges):
-                if i not in keep and any(j in keep for _, j in out):
-                    keep.add(i)
-                    changed = True
-        order = [0] + sorted(keep - {0})
-        new_id = {old: new for new, old in enumerate(order)}
+        order, new_id = prune(edges, {i for i, o in enumerate(objects)
+                                      if _variable_of(o) is not None or _is_function(o)})
         for old in order:
             obj = objects[old]
             node = self._node(obj)

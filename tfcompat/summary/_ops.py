@@ -13,6 +13,7 @@ from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..ops import image_ops, math_ops
+from ..ops.op_args import static_int
 from . import _event_file
 from ._writer import summary_scope, write_summary
 
@@ -75,16 +76,10 @@ def histogram(name, data, step=None, buckets=None, description=None):
 
 
 def _static_int(value, api, arg):
-    if isinstance(value, Tensor):
-        if value.dtype != dtypes.int32:
-            raise TypeError(f"{api}: `{arg}` must be an int32 scalar, got {value.dtype!r}.")
-        try:
-            value = value.numpy()
-        except Exception:
-            raise TypeError(f"tfcompat's {api} needs `{arg}` when the op is traced "
-                            "(a Python int), not a tensor computed in the tf.function.") \
-                from None
-    return int(value)
+    """An int32 scalar argument known when the op is traced."""
+    if isinstance(value, Tensor) and value.dtype != dtypes.int32:
+        raise TypeError(f"{api}: `{arg}` must be an int32 scalar, got {value.dtype!r}.")
+    return static_int(value, api, arg)
 
 
 def encode_png(image):
