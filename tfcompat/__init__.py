@@ -5,7 +5,8 @@ This module only re-exports; the machinery is in ``tfcompat.framework`` and the 
 """
 from . import (  # noqa: F401
     autodiff, autograph, bitwise, config, data, debugging, dtypes, errors, experimental, image,
-    keras, linalg, math, nest, nn, profiler, random, saved_model, summary, train, types,
+    keras, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
+    types,
 )
 from .framework.backprop import (  # noqa: F401
     GradientTape, UnconnectedGradients, gradients, hessians,
@@ -41,6 +42,7 @@ from .ops.linalg_ops import *  # noqa: F401,F403,E402
 from .ops.logging_ops import *  # noqa: F401,F403,E402
 from .ops.math_ops import *  # noqa: F401,F403,E402
 from .ops.script_ops import *  # noqa: F401,F403,E402
+from .ops.string_ops import *  # noqa: F401,F403,E402
 from .ops.tensor_array_ops import *  # noqa: F401,F403,E402
 
 newaxis = None

@@ -3,7 +3,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtypes
+from . import dtypes, strings
 from .tensor import EagerTensor, Tensor
 
 # Device arrays of Python scalars, by (type, value, dtype): `x * 2.0` in a loop does not
@@ -51,8 +51,11 @@ def _from_python(value, dtype):
     to_tensor = getattr(value, "__tf_tensor__", None)
     if to_tensor is not None:
         return convert_to_tensor(to_tensor(), dtype=dtype)
+    arr = _numpy(value, dtype)
+    if arr.dtype == strings.OBJECT:   # tf.string: a NumPy array of bytes
+        return EagerTensor(arr)
     with jax.ensure_compile_time_eval():  # a constant, even while tracing
-        return EagerTensor(jnp.asarray(_numpy(value, dtype)))
+        return EagerTensor(jnp.asarray(arr))
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
@@ -100,8 +103,9 @@ def constant(value, dtype=None, shape=None, name="Const"):
     if arr.shape == shape:
         return t
     n = int(np.prod(shape))
+    xp = np if arr.dtype == strings.OBJECT else jnp
     if arr.size == 1:
-        return EagerTensor(jnp.broadcast_to(arr.reshape(()), shape))
+        return EagerTensor(xp.broadcast_to(arr.reshape(()), shape))
     if arr.size == n:
         return EagerTensor(arr.reshape(shape))
     raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor "

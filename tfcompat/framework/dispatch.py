@@ -10,7 +10,7 @@ import functools
 import jax
 import jax.numpy as jnp
 
-from . import dtypes, errors, host_callback
+from . import dtypes, errors, host_callback, strings
 from .constant_op import convert_to_tensor
 from .forwardprop import _accumulators, propagate
 from .tape import _active, record
@@ -41,14 +41,16 @@ class Op:
     stateful: whether each run differs (random numbers, host callbacks): such an op is
       never evaluated while a tf.function is traced, even on constant inputs (integer
       results of other ops are: see _static_integers).
+    strings: how the op runs on tf.string inputs (framework/strings.py): ``strings.MOVE``
+      for ops that only move elements, or a host ``strings.Kernel``; None: it takes none.
     """
 
     __slots__ = ("name", "fn", "differentiable", "allowed", "_allowed_np", "summary",
-                 "error", "dependencies", "jvp_fn", "stateful", "kernels", "vjps", "jvps",
-                 "__weakref__")
+                 "error", "dependencies", "jvp_fn", "stateful", "strings", "kernels", "vjps",
+                 "jvps", "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=None, summary=None,
-                 error=None, dependencies=None, jvp_fn=None, stateful=False):
+                 error=None, dependencies=None, jvp_fn=None, stateful=False, strings=None):
         self.name = name
         self.fn = fn
         self.differentiable = differentiable
@@ -60,6 +62,7 @@ class Op:
         self.dependencies = dependencies
         self.jvp_fn = jvp_fn
         self.stateful = stateful
+        self.strings = strings
         self.kernels = {}   # attrs -> jitted kernel
         self.vjps = {}      # (attrs, float inputs, float outputs) -> its VJP as an Op
         self.jvps = {}      # (attrs, inputs with tangents, float outputs) -> its JVP as an Op
@@ -111,6 +114,8 @@ def execute(op, inputs, attrs=()):
         else:
             out = kernel(*arrays)
     except Exception as exc:
+        if op.fn is strings.host_only or any(strings.is_string(a) for a in arrays):
+            return _run_strings(op, kernel, inputs, attrs)   # (no jax kernel takes strings)
         cause = host_callback.raised()   # raised by a host callback (a run-time check)
         if cause is not None:
             raise cause from None
@@ -129,6 +134,25 @@ def execute(op, inputs, attrs=()):
     if _accumulators and op.differentiable:
         propagate(op, attrs, inputs, outputs)
     return result
+
+
+def _run_strings(op, kernel, inputs, attrs):
+    """An op on tf.string inputs: never on a tape (strings have no gradient)."""
+    if op.strings is None:
+        for t in inputs:
+            if strings.is_string(t._value):
+                check_dtype(op, t)
+        raise errors.op_error(errors.InvalidArgumentError, op.name,
+                              f"tfcompat: {op.name} does not support string tensors",
+                              kernel=op.name)
+    arrays = [t._value for t in inputs]
+    try:
+        out = strings.run(op, kernel, arrays, dict(attrs))
+    except (TypeError, ValueError, IndexError) as exc:
+        raise op.error(op, arrays, dict(attrs), exc) from None
+    if type(out) is list:
+        return [EagerTensor(o) for o in out]
+    return EagerTensor(out)
 
 
 def to_tensor(value):

@@ -8,6 +8,8 @@ import jax
 import ml_dtypes
 import numpy as np
 
+from . import strings
+
 jax.config.update("jax_enable_x64", True)
 
 
@@ -105,7 +107,7 @@ uint64 = DType("uint64", np.uint64, "uint64", 23)
 complex64 = DType("complex64", np.complex64, "complex64", 8)
 complex128 = DType("complex128", np.complex128, "complex128", 18)
 bool = DType("bool", np.bool_, "bool", 10)  # noqa: A001  (tf.bool)
-string = DType("string", None, "string", 7)
+string = DType("string", object, "string", 7)
 resource = DType("resource", None, "resource", 20)
 variant = DType("variant", None, "variant", 21)
 
@@ -181,22 +183,23 @@ def infer_numpy(value):
 
 def _infer_numpy(value):
     if isinstance(value, np.ndarray):
-        return value
+        return strings.from_python(value) if value.dtype.kind in "USO" else value
     if isinstance(value, np.generic):
-        return np.asarray(value)
+        return strings.from_python(value) if value.dtype.kind in "US" else np.asarray(value)
     if isinstance(value, (list, tuple)):
         try:
             arr = np.array(value)
         except ValueError:
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         if arr.dtype == object:
+            if all(isinstance(v, (str, bytes)) for v in arr.ravel()):   # (string Tensors)
+                return strings.from_python(arr)
             if _has_big_int(value):
                 raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         if arr.dtype.kind in "US":
-            if all(isinstance(v, (str, bytes)) for v in _flat(value)):
-                raise TypeError("tfcompat does not support string tensors (tf.string): "
-                                f"cannot convert {value!r} to a Tensor.")
+            if all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in _flat(value)):
+                return strings.from_python(value)
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         if arr.size == 0:
             return arr.astype(np.float32)
@@ -225,8 +228,7 @@ def _infer_numpy(value):
     if isinstance(value, complex):
         return np.asarray(value, np.complex128)
     if isinstance(value, (str, bytes)):
-        raise TypeError("tfcompat does not support string tensors (tf.string): "
-                        f"cannot convert {value!r} to a Tensor.")
+        return strings.from_python(value)
     arr = np.asarray(value)
     if arr.dtype == object:
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
@@ -258,6 +260,11 @@ def cast_python(value, dtype):
         raise TypeError(f"tfcompat does not support {dtype.name} tensors.")
     with np.errstate(over="ignore"):
         arr = _infer_numpy(value)
+    if (arr.dtype == strings.OBJECT) != (target == strings.OBJECT):
+        shown = value.item() if isinstance(value, np.generic) else value
+        raise TypeError(f"Cannot convert {shown!r} to EagerTensor of dtype {dtype.name}")
+    if target == strings.OBJECT:
+        return arr
     if isinstance(value, (np.ndarray, np.generic)) or arr.size == 0:
         return arr.astype(target)
     src, dst = arr.dtype.kind, target.kind

@@ -19,6 +19,9 @@ DATA_LOSS = 15
 UNAUTHENTICATED = 16
 
 
+_TF_MODULE = "tensorflow.python.framework.errors_impl"
+
+
 class OpError(Exception):
     """tf.errors.OpError: the base class of errors raised by running an op."""
 
@@ -38,13 +41,18 @@ class OpError(Exception):
         return self._message
 
     def __reduce__(self):
-        return type(self), (self._node_def, self._op, self._message)
+        return _rebuild, (type(self).__name__, self._node_def, self._op, self._message)
+
+
+def _rebuild(name, *args):
+    """Unpickles an error (its class is named by TF's module, which pickle cannot import)."""
+    return globals()[name](*args)
 
 
 def _subclass(name, code):
     def __init__(self, node_def, op, message, *args):
         OpError.__init__(self, node_def, op, message, code, *args)
-    cls = type(name, (OpError,), {"__init__": __init__, "__module__": __name__,
+    cls = type(name, (OpError,), {"__init__": __init__, "__module__": _TF_MODULE,
                                   "__doc__": f"tf.errors.{name}"})
     return cls
 
@@ -71,6 +79,14 @@ _DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 class OperatorNotAllowedInGraphError(TypeError):
     """tf.errors.OperatorNotAllowedInGraphError: a Python operation on a traced Tensor."""
+
+    def __reduce__(self):
+        return _rebuild, (type(self).__name__,) + self.args
+
+
+# The error classes print as TF's do (`<class 'tensorflow.python.framework.errors_impl.
+# InvalidArgumentError'>`, tracebacks), as EagerTensor's type does.
+OpError.__module__ = OperatorNotAllowedInGraphError.__module__ = _TF_MODULE
 
 
 def op_error(cls, op_name, text, kernel=None):

@@ -21,9 +21,10 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import autograph, dtypes, errors, host_callback, nest, retracing, tape
-from .dispatch import Op, execute
-from .tensor import EagerTensor, Tensor
+from . import autograph, dtypes, errors, host_callback, nest, retracing, strings, tape
+from .dispatch import Op, execute, mismatch_error
+from .strings import StringIds
+from .tensor import EagerTensor, Tensor, symbolic
 from .tensor_shape import TensorShape
 from .trace_type import trace_type_of
 from .variables import Uninitialized, Variable, _creating, live_variables
@@ -103,6 +104,8 @@ class Function:
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
         self._concrete = {}
+        self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
+        self._traced_specs = set()   # keys of those traced per shape once already
         self._fast = {}     # flat positional signatures -> ConcreteFunction
         self._signatures = []   # the flat argument types of each trace (reduce_retracing)
         self._stats = retracing.stats_of(python_function)
@@ -181,12 +184,25 @@ class Function:
             concrete = self._concrete[key] = self._trace(args, kwargs)
         if concrete is _PER_SHAPE:
             # No shape-polymorphic trace: one per concrete shape (TF would trace once).
-            key = _cache_key(args, kwargs, concrete_shapes=True)
-            concrete = self._concrete.get(key)
+            if _has_specs(args, kwargs):   # get_concrete_function: a per-shape function
+                generic = self._generic.get(key)
+                if generic is None:
+                    generic = self._generic[key] = PerShapeFunction(self, args, kwargs)
+                return generic, args, kwargs
+            shape_key = _cache_key(args, kwargs, concrete_shapes=True)
+            concrete = self._concrete.get(shape_key)
             traced = concrete is None or concrete is _PER_SHAPE
-            if traced:   # (raises for TensorSpecs, which have no concrete shape)
+            if traced and key in self._traced_specs:
+                # TF traced this signature once: the traces of later shapes are silent.
+                count = self._tracing_count
+                with captured_output():
+                    concrete = self._trace(args, kwargs, polymorphic=False)
+                self._tracing_count = count
+                traced = False
+            elif traced:
                 concrete = self._trace(args, kwargs, polymorphic=False)
-                self._concrete[key] = concrete
+                self._traced_specs.add(key)
+            self._concrete[shape_key] = concrete
         if not _creating:   # TF counts the calls made eagerly, not those in a trace
             retracing.count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
@@ -304,6 +320,12 @@ def _supertype(a, b):
     return (a[0], tuple(out), a[2])
 
 
+def _has_specs(args, kwargs):
+    """Whether arguments are TensorSpecs (not tensors) with unknown dimensions."""
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    return any(isinstance(x, TensorSpec) and not x.shape.is_fully_defined() for x in flat)
+
+
 def _has_unknown_dims(args, kwargs):
     flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
     for x in flat:
@@ -373,6 +395,8 @@ def _cache_key(args, kwargs, concrete_shapes=False):
         if isinstance(x, np.ndarray):
             return ("T", x.shape, x.dtype)
         if isinstance(x, TensorSpec):
+            if x.shape.is_fully_defined():   # the trace of a tensor of this shape and dtype
+                return ("T", tuple(x.shape.as_list()), x.dtype._np)
             return ("spec", x)
         trace_type = trace_type_of(x)
         if trace_type is not None:
@@ -430,6 +454,7 @@ class _Trace:
         self.real_values = real_values
         self.allow_creation = allow_creation
         self.names = {}
+        self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
         self.created = []
         self.nested_created = []   # (variable, initial value) made by nested functions' traces
         self.checks = []    # (traced condition, message) of tf.debugging assertions
@@ -488,6 +513,15 @@ def symbolic_name(value):
     return None
 
 
+def symbolic_shape(value):
+    """The shape TF would print for a traced argument traced per shape (its spec's)."""
+    for trace in reversed(_creating):
+        shape = trace.shapes.get(id(value))
+        if shape is not None:
+            return shape
+    return None
+
+
 def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
     """Trace `fn` once into a ConcreteFunction; also return whether it created variables
     (then the ConcreteFunction is None: the variables now hold their lifted initial
@@ -495,6 +529,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
     specs become symbolic (jax.export)."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
+    var_strings = [strings.is_string(v) for v in var_values]
     flat_args = nest.flatten(args)
     kw_items = sorted(kwargs.items())
     flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
@@ -507,8 +542,11 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
 
         def rebuild(x, name):
             if isinstance(x, (_Shaped, Tensor, np.ndarray, TensorSpec)):
-                t = EagerTensor(next(it))
+                value = next(it)
+                t = EagerTensor(StringIds(value) if _is_string_arg(x) else value)
                 trace.names[id(t._value)] = f"{name}:0"
+                if isinstance(x, _Shaped) and not x.spec.shape.is_fully_defined():
+                    trace.shapes[id(t._value)] = x.spec.shape
                 return t
             trace_type = trace_type_of(x)
             return x if trace_type is None else trace_type.placeholder_value(None)
@@ -519,6 +557,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         for k, v in kw_items:
             new_kw[k] = nest.pack_sequence_as(v, [rebuild(x, next(names))
                                                   for x in nest.flatten(v)])
+        var_tracers = [StringIds(t) if s else t for t, s in zip(var_tracers, var_strings)]
         for v, t in zip(variables, var_tracers):
             v._value = t
         saved_tapes = tape._active[:]
@@ -543,12 +582,16 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         structure["checks"] = [message for _, message in trace.checks]
         structure["random_states"] = trace.random_states
         structure["variable_args"] = [x for x in flat_args + flat_kw if isinstance(x, Variable)]
-        return ([x for x in flat_out if x is not None], [new_values[i] for i in assigned],
-                [jax.numpy.all(c) for c, _ in trace.checks],
-                [value for _, value in trace.created])
+        outs = [x for x in flat_out if x is not None] + [new_values[i] for i in assigned]
+        structure["string_outputs"] = [strings.is_string(x) for x in outs]
+        structure["created_strings"] = [strings.is_string(v) for _, v in trace.created]
+        return ([_device(x) for x in outs], [jax.numpy.all(c) for c, _ in trace.checks],
+                [_device(value) for _, value in trace.created])
 
     symbols = iter(_symbols(flat_args + flat_kw)) if polymorphic else None
     structure["inputs"] = _input_types(fn, args, kwargs)
+    structure["name"] = getattr(fn, "__name__", "function")
+    structure["call"] = (fn, args, kwargs)
     names = iter(arg_names)
 
     def spec_of(x):
@@ -562,18 +605,23 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         nest.pack_sequence_as(args, [spec_of(x) for x in flat_args]),
         {k: nest.pack_sequence_as(v, [spec_of(x) for x in nest.flatten(v)])
          for k, v in kw_items})
-    specs = [_abstract(x, symbols) for x in flat_args + flat_kw if _is_tensor_like(x) or
-             isinstance(x, TensorSpec)]
+    tensor_args = [x for x in flat_args + flat_kw if _is_tensor_like(x) or
+                   isinstance(x, TensorSpec)]
+    structure["string_inputs"] = [_is_string_arg(x) for x in tensor_args]
+    specs = [_abstract(x, symbols) for x in tensor_args]
+    host_calls = strings.host_calls[0]
     try:
-        closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(v.shape, v.dtype)
-                                         for v in var_values], specs)
+        closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(
+            v.shape, np.int32 if s else v.dtype) for v, s in zip(var_values, var_strings)],
+            specs)
     except BaseException:
         for v, value in trace.created:   # never computed: reading them raises
             v._value = Uninitialized(v.name, value)
         raise
     if trace.created:
-        for (v, _), value in zip(trace.created, _lifted(closed, len(trace.created))):
-            v._value = value
+        for (v, _), value, s in zip(trace.created, _lifted(closed, len(trace.created)),
+                                    structure["created_strings"]):
+            v._value = strings.from_ids(value) if s else value
             for outer in _creating:   # enclosing traces must be traced again with it
                 outer.nested_created.append((v, value))
         return None, True
@@ -581,7 +629,24 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         return None, True
     for listener in trace_listeners:
         listener(getattr(fn, "__name__", "function"), closed)
+    structure["string_variables"] = var_strings
+    structure["strings"] = strings.host_calls[0] != host_calls or any(
+        var_strings) or any(structure["string_outputs"]) or any(structure["string_inputs"])
     return ConcreteFunction(closed, variables, structure), False
+
+
+def _is_string_arg(x):
+    """Whether a tensor argument (or its spec) is a tf.string one."""
+    if isinstance(x, _Shaped):
+        x = x.spec
+    if isinstance(x, TensorSpec):
+        return x.dtype is dtypes.string
+    return strings.is_string(x._value if isinstance(x, Tensor) else x)
+
+
+def _device(value):
+    """A traced value as the jaxpr holds it (strings as handles)."""
+    return strings.traced_ids(value) if strings.is_string(value) else value
 
 
 def _lifted(closed, n):
@@ -637,11 +702,16 @@ def _abstract(x, symbols=None):
             raise ValueError(f"tfcompat cannot trace {spec!r}: its shape is not known well "
                              f"enough for XLA (call the function with tensors instead).")
         shape = tuple(next(symbols) if d is None else d for d in spec.shape.as_list())
-        return jax.ShapeDtypeStruct(shape, spec.dtype._np)
+        return jax.ShapeDtypeStruct(shape, _handle_dtype(spec.dtype._np))
     if isinstance(x, _Shaped):
         x = x.tensor
     value = x._value if isinstance(x, Tensor) else np.asarray(x)
-    return jax.ShapeDtypeStruct(value.shape, value.dtype)
+    return jax.ShapeDtypeStruct(value.shape, _handle_dtype(value.dtype))
+
+
+def _handle_dtype(dtype):
+    """The dtype a traced argument has: int32 handles for strings."""
+    return np.dtype(np.int32) if dtype == strings.OBJECT else dtype
 
 
 def _input_types(fn, args, kwargs):
@@ -750,6 +820,24 @@ class ConcreteFunction:
         self.structured_input_signature = structure["input_signature"]
         self._checks = structure["checks"]
         self._n_out = len(jaxpr.outvars) - len(self._assigned) - len(self._checks)
+        # tf.string values cross the boundary as handles (framework/strings.py).
+        self._strings = structure.get("strings", False)
+        string_vars = structure.get("string_variables") or [False] * n_vars
+        self._string_vars = [string_vars[i] for i in keep]
+        self._string_outs = structure.get("string_outputs") or [False] * (
+            self._n_out + len(self._assigned))
+        n_in = len(jaxpr.invars) - len(self._const_values) - len(keep)
+        in_strings = structure.get("string_inputs") or [False] * n_in
+        in_vars = jaxpr.invars[len(jaxpr.invars) - n_in:]
+        self._in_dtypes = [strings.OBJECT if s else v.aval.dtype
+                           for s, v in zip(in_strings, in_vars)]
+        self._in_shapes = [tuple(d if isinstance(d, int) else None for d in v.aval.shape)
+                           for v in in_vars]
+        self._call = structure.get("call")
+        ConcreteFunction._count += 1
+        self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
+
+    _count = 0
 
     structured_outputs = property(lambda self: self._result)
     output_shapes = property(lambda self: nest.map_structure(
@@ -778,6 +866,16 @@ class ConcreteFunction:
         """ConcreteFunction.pretty_printed_signature."""
         return self._signature_text(verbose)
 
+    @property
+    def function_type(self):
+        """ConcreteFunction.function_type: str is the compact signature, repr the full."""
+        return FunctionType(self)
+
+    @property
+    def inference_fn(self):
+        """ConcreteFunction.inference_fn: the function of the flat tensor arguments."""
+        return AtomicFunction(self)
+
     def __str__(self):
         return "ConcreteFunction " + self._signature_text()
 
@@ -788,7 +886,23 @@ class ConcreteFunction:
                                                       if v.trainable))
 
     def __call__(self, *args, **kwargs):
-        return self._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
+        args, kwargs = _bind_call(self, args, kwargs)
+        tensors = _flat_tensors(args, kwargs)
+        for i, (t, dtype) in enumerate(zip(tensors, self._in_dtypes)):
+            if t._value.dtype != dtype:
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {self._name} as input #{i}(zero-based) was "
+                    f"expected to be a {dtypes.as_dtype(dtype)._tf_name} tensor but is a "
+                    f"{t.dtype._tf_name} tensor [Op:{self._name}]")
+        for i, (t, shape) in enumerate(zip(tensors, self._in_shapes)):
+            if len(shape) != t._value.ndim or any(
+                    d is not None and d != e for d, e in zip(shape, t._value.shape)):
+                raise errors.InvalidArgumentError(
+                    None, None, f"tfcompat: {self._name} was traced for input #{i} of shape "
+                    f"{TensorShape(shape)}, not {t.shape} (XLA compiles per shape): call "
+                    f"the tf.function itself, which traces for new shapes, or get the "
+                    f"concrete function of a TensorSpec with None dimensions.")
+        return self._call_flat(tensors, _flat_variables(args, kwargs))
 
     def _advance_random_states(self):
         values = list(self._const_values)
@@ -805,14 +919,29 @@ class ConcreteFunction:
             swap = {id(a): b for a, b in zip(self._arg_variables, variables)}
             used = [swap.get(id(v), v) for v in used]
             assigned = [swap.get(id(v), v) for v in assigned]
+        if not self._strings:
+            return self._run(tensors, used, assigned)
+        if _creating:   # called inside another trace, which then uses strings too
+            strings.host_calls[0] += 1
+        with strings.scope():   # handles made while it runs stay valid until it returns
+            return self._run(tensors, used, assigned)
+
+    def _run(self, tensors, used, assigned):
+        var_values = [v._value for v in used]
+        values = [t._value for t in tensors]
+        if self._strings:
+            var_values = [_handles(v) if s else v for v, s in zip(var_values, self._string_vars)]
+            values = [_handles(v) if strings.is_string(v) else v for v in values]
         if tape._active or tape._watchers:
             # Recorded as one op: gradients reach the arguments and the variables read.
             reads = tuple(v._read() for v in used)
+            if self._strings:
+                reads = tuple(EagerTensor(v) for v in var_values)
+                tensors = [EagerTensor(v) for v in values]
             outs = execute(self._op, self._consts + reads + tuple(tensors))
         else:
             try:
-                arrays = self._jitted(*self._const_values, *[v._value for v in used],
-                                      *[t._value for t in tensors])
+                arrays = self._jitted(*self._const_values, *var_values, *values)
             except Exception as exc:
                 # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
                 # run-time check) is raised as it was raised.
@@ -826,6 +955,11 @@ class ConcreteFunction:
                                          exc) from None
                 raise
             outs = [EagerTensor(a) for a in arrays]
+        if self._strings:
+            outs = [_strings_of(o) if s else o for o, s in zip(outs, self._string_outs)] + \
+                outs[len(self._string_outs):]
+            if not _creating:
+                jax.effects_barrier()   # (host callbacks done before the handles go)
         if self._random_states:
             self._advance_random_states()
         n_assigned = len(assigned)
@@ -837,6 +971,190 @@ class ConcreteFunction:
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
             None if x is None else next(it) for x in nest.flatten(self._result)])
+
+
+def _bind_call(concrete, args, kwargs):
+    """TF's binding of a ConcreteFunction call: to all the trace's parameters (Python
+    values must equal the trace's), else to its flat signature (the tensor parameters
+    alone). Returns canonical args, kwargs."""
+    if concrete._call is None:
+        return args, kwargs
+    fn, traced_args, traced_kwargs = concrete._call
+    try:
+        sig = inspect.signature(fn)
+        traced = sig.bind(*traced_args, **traced_kwargs).arguments
+    except (TypeError, ValueError):
+        return args, kwargs
+    literals = _literals(traced)
+    params = [n for n in traced if n not in literals]
+    try:   # (every parameter: TF's FunctionType has no defaults)
+        given = dict(sig.replace(parameters=[
+            p.replace(default=p.empty) for p in sig.parameters.values()]).bind(
+                *args, **kwargs).arguments)
+    except TypeError as e:
+        structured = str(e)
+    else:
+        for name in literals:
+            if _cache_key((given[name],), {}) != _cache_key((traced[name],), {}):
+                structured = (f"Can not cast {given[name]!r} to "
+                              f"{_type_text(traced[name])}")
+                break
+        else:
+            bound = inspect.BoundArguments(
+                sig, {n: given[n] for n in sig.parameters if n in given})
+            return bound.args, bound.kwargs
+    # The flat signature: the tensor parameters, positionally or by name.
+    extra = [k for k in kwargs if k not in params]
+    flat = list(args) + [kwargs[n] for n in params[len(args):] if n in kwargs]
+    if not extra and len(flat) == len(params) and all(
+            _is_tensor_like(x) and (_is_tensor_like(traced[n]) or isinstance(
+                traced[n], TensorSpec)) for x, n in zip(flat, params)):
+        given = dict(traced, **dict(zip(params, flat)))
+        bound = inspect.BoundArguments(sig, {n: given[n] for n in sig.parameters if n in given})
+        return bound.args, bound.kwargs
+    why = (f"got unexpected keyword arguments: {', '.join(extra)}." if extra else
+           f"takes {len(params)} positional arguments, got {len(args)}.")
+    raise TypeError(
+        f"Binding inputs to tf.function failed due to `{structured}`. Received args: "
+        f"{args!r} and kwargs: {kwargs!r} for signature: {concrete._signature_text(False)}."
+        f"\nFallback to flat signature also failed due to: "
+        f"{getattr(fn, '__name__', 'f')}({', '.join(params)}) {why}")
+
+
+def _literals(arguments):
+    return {n for n, v in arguments.items() if not any(
+        _is_tensor_like(x) or isinstance(x, (TensorSpec, Variable)) for x in nest.flatten(v))}
+
+
+class PerShapeFunction:
+    """What get_concrete_function returns for TensorSpecs XLA cannot trace as one program
+    (an unknown rank, code needing static shapes): typed and printed by its specs (its
+    output specs from traces at two probe shapes: dimensions that differ are unknown);
+    called, it runs the trace for the call's concrete shapes. TF traces once: those
+    traces are silent and not counted (Python side effects run at the first probe only)."""
+
+    def __init__(self, function, args, kwargs):
+        self._function = function
+        probes = []
+        count = function._tracing_count
+        key = _cache_key(args, kwargs)
+        seen = key in function._traced_specs   # (traced per shape already: silent)
+        for k, sizes in enumerate(((7,), (11, 13))):
+            def shaped(x):
+                if isinstance(x, TensorSpec) and not x.shape.is_fully_defined():
+                    dims = list(sizes) if x.shape.rank is None else \
+                        [sizes[0] if d is None else d for d in x.shape.as_list()]
+                    value = jax.numpy.zeros(dims, _handle_dtype(x.dtype._np))
+                    value = StringIds(value) if x.dtype is dtypes.string else value
+                    return _Shaped(EagerTensor(value), x)
+                return x
+            probe_args = nest.map_structure(shaped, args)
+            probe_kwargs = nest.map_structure(shaped, kwargs)
+            with captured_output() as output:
+                probes.append(function._trace(probe_args, probe_kwargs, polymorphic=False))
+            function._tracing_count = count + (not seen)   # (TF traces once)
+            if k == 0 and not seen:
+                output.replay()
+        function._traced_specs.add(key)
+        first, second = probes
+        self._result = nest.map_structure(_common_spec, first._result, second._result)
+        self._inputs = _input_types(function._python_function, args, kwargs)
+        self._call = (function._python_function, args, kwargs)
+        self._name = first._name
+        self._variables = first._variables
+        self.structured_input_signature = first.structured_input_signature
+
+    structured_outputs = property(lambda self: self._result)
+    output_shapes = property(lambda self: nest.map_structure(lambda x: x.shape, self._result))
+    output_dtypes = property(lambda self: nest.map_structure(lambda x: x.dtype, self._result))
+    variables = property(lambda self: tuple(self._variables))
+    trainable_variables = property(lambda self: tuple(v for v in self._variables
+                                                      if v.trainable))
+    _signature_text = ConcreteFunction._signature_text
+    pretty_printed_signature = ConcreteFunction.pretty_printed_signature
+    function_type = ConcreteFunction.function_type
+    __str__ = ConcreteFunction.__str__
+    __repr__ = ConcreteFunction.__repr__
+
+    def __call__(self, *args, **kwargs):
+        args, kwargs = _bind_call(self, args, kwargs)
+        fn, specs, spec_kwargs = self._call
+        flat_specs = nest.flatten(specs) + [x for _, v in sorted(spec_kwargs.items())
+                                            for x in nest.flatten(v)]
+        flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items())
+                                     for x in nest.flatten(v)]
+        for i, (spec, x) in enumerate(zip(flat_specs, flat)):
+            if isinstance(spec, TensorSpec) and isinstance(x, Tensor) and \
+                    x.dtype is not spec.dtype:
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {self._name} as input #{i}(zero-based) was "
+                    f"expected to be a {spec.dtype._tf_name} tensor but is a "
+                    f"{x.dtype._tf_name} tensor [Op:{self._name}]")
+        it = iter(flat_specs)
+
+        def shaped(x):
+            spec = next(it)
+            if isinstance(spec, TensorSpec) and not isinstance(x, TensorSpec):
+                return _check_spec(spec, x)
+            return x
+        args = nest.pack_sequence_as(args, [shaped(x) for x in nest.flatten(args)])
+        kwargs = {k: nest.pack_sequence_as(v, [shaped(x) for x in nest.flatten(v)])
+                  for k, v in sorted(kwargs.items())}
+        concrete, args, kwargs = self._function._concrete_for(args, kwargs)
+        return concrete._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
+
+
+def _common_spec(a, b):
+    """The TensorSpec both probe outputs fit (differing dimensions or ranks unknown)."""
+    if a is None:
+        return None
+    shape_a, shape_b = a.shape.as_list(), b.shape.as_list()
+    shape = None if len(shape_a) != len(shape_b) else [
+        p if p == q else None for p, q in zip(shape_a, shape_b)]
+    return TensorSpec(shape, a.dtype)
+
+
+class FunctionType:
+    """TF's FunctionType of a trace, as printed (its inputs and output)."""
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+
+    def __str__(self):
+        return self._concrete._signature_text(False)
+
+    def __repr__(self):
+        return self._concrete._signature_text(True)
+
+
+class AtomicFunction:
+    """TF's AtomicFunction: a ConcreteFunction called with its flat tensor arguments."""
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+        self.name = concrete._name.encode()
+        self.function_type = FunctionType(concrete)
+
+    def __call__(self, *tensors):
+        from .constant_op import convert_to_tensor
+        return self._concrete._call_flat([convert_to_tensor(t) for t in tensors])
+
+    def __repr__(self):
+        return f"AtomicFunction(name={self.name!r},\nfunction_type={self.function_type!r})"
+
+
+def _handles(value):
+    """A string argument as the compiled function takes it: int32 handles."""
+    if type(value) is StringIds:
+        return value.ids
+    return strings.traced_ids(value) if _creating else strings.to_ids(value)
+
+
+def _strings_of(t):
+    """A string output back from handles (symbolic inside an enclosing trace)."""
+    if symbolic(t._value):
+        return EagerTensor(StringIds(t._value))
+    return EagerTensor(strings.from_ids(t._value))
 
 
 _OUT_OF_SCOPE = (

@@ -21,7 +21,8 @@ class _Reraised(logging.Filter):
 logging.getLogger("jax._src.callback").addFilter(_Reraised())
 
 
-def _keeping_errors(fn):
+def keeping_errors(fn):
+    """`fn` as a host callback whose exception reaches the caller as it was raised."""
     def run(*args):
         try:
             return fn(*args)
@@ -33,12 +34,12 @@ def _keeping_errors(fn):
 
 def debug_callback(fn, *arrays):
     """jax.debug.callback(fn, *arrays, ordered=True)."""
-    jax.debug.callback(_keeping_errors(fn), *arrays, ordered=True)
+    jax.debug.callback(keeping_errors(fn), *arrays, ordered=True)
 
 
 def io_callback(fn, result_shape_dtypes, *arrays):
     """jax.experimental.io_callback(fn, ..., ordered=True)."""
-    return _io_callback(_keeping_errors(fn), result_shape_dtypes, *arrays, ordered=True)
+    return _io_callback(keeping_errors(fn), result_shape_dtypes, *arrays, ordered=True)
 
 
 def checked(value, error, *arrays):
@@ -51,7 +52,7 @@ def checked(value, error, *arrays):
         if exc is not None:
             raise exc
         return np.asarray(True)
-    ok = jax.pure_callback(_keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_), *arrays)
+    ok = jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_), *arrays)
     return jnp.where(ok, value, jnp.zeros_like(value))
 
 

@@ -7,6 +7,7 @@ import jax
 import numpy as np
 
 from . import dtypes
+from .strings import StringIds
 from .tensor_shape import TensorShape
 
 _DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -20,6 +21,11 @@ _SYMBOLIC_BOOL = (
     "may be using an unsupported feature or your source code may not be visible to AutoGraph. "
     "See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/"
     "g3doc/reference/limitations.md#access-to-source-code for more information.")
+
+
+def symbolic(value):
+    """Whether a Tensor's value is symbolic (inside a tf.function's trace)."""
+    return isinstance(value, jax.core.Tracer) or type(value) is StringIds
 
 
 class ArrayLike:
@@ -49,7 +55,7 @@ class ArrayLike:
 
     def numpy(self):
         """A fresh numpy copy; a numpy scalar for 0-d values (as TF)."""
-        if isinstance(self._value, jax.core.Tracer):
+        if symbolic(self._value):
             raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
         arr = np.array(self._value)
         return arr[()] if arr.ndim == 0 else arr
@@ -59,7 +65,7 @@ class ArrayLike:
         return arr if dtype is None else arr.astype(dtype)
 
     def __bool__(self):
-        if isinstance(self._value, jax.core.Tracer):
+        if symbolic(self._value):
             from .errors import OperatorNotAllowedInGraphError
             raise OperatorNotAllowedInGraphError(_SYMBOLIC_BOOL)
         return bool(np.asarray(self._value))
@@ -71,7 +77,7 @@ class ArrayLike:
         return int(self._concrete("int"))
 
     def _concrete(self, kind):
-        if isinstance(self._value, jax.core.Tracer):
+        if symbolic(self._value):
             raise TypeError(f"{kind}() argument must be a string or a real number, not "
                             f"'SymbolicTensor'")
         return np.asarray(self._value)
@@ -141,15 +147,18 @@ class Tensor(ArrayLike):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def __str__(self):
-        if isinstance(self._value, jax.core.Tracer):
-            return f'Tensor("{_symbolic_name(self)}", shape={self.shape}, ' \
+        if symbolic(self._value):
+            shape = _symbolic_shape(self)
+            if shape.rank is None:
+                return f'Tensor("{_symbolic_name(self)}", dtype={self.dtype.name})'
+            return f'Tensor("{_symbolic_name(self)}", shape={shape}, ' \
                    f'dtype={self.dtype.name})'
         return f"tf.Tensor({numpy_text(self)}, shape={shape_text(self._value.shape)}, " \
                f"dtype={self.dtype.name})"
 
     def __repr__(self):
-        if isinstance(self._value, jax.core.Tracer):
-            return f"<tf.Tensor '{_symbolic_name(self)}' shape={self.shape} " \
+        if symbolic(self._value):
+            return f"<tf.Tensor '{_symbolic_name(self)}' shape={_symbolic_shape(self)} " \
                    f"dtype={self.dtype.name}>"
         return f"<tf.Tensor: shape={shape_text(self._value.shape)}, dtype={self.dtype.name}, " \
                f"numpy={numpy_text(self, is_repr=True)}>"
@@ -176,6 +185,13 @@ EagerTensor.__module__ = "tensorflow.python.framework.ops"
 
 _NUMPY_METHODS = frozenset(("T", "astype", "ravel", "transpose", "reshape", "clip", "size",
                             "tolist", "data"))
+
+
+def _symbolic_shape(t):
+    """The shape TF prints for a traced tensor (an argument's spec's, where known)."""
+    from .function import symbolic_shape
+    shape = symbolic_shape(t._value)
+    return t.shape if shape is None else shape
 
 
 def _symbolic_name(t):

@@ -11,7 +11,8 @@ import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import constant, convert_to_tensor
-from ..framework.dispatch import Op, execute, to_tensor
+from ..framework.dispatch import Op, check_dtype, execute, to_tensor
+from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor
 from .indexing_ops import (  # noqa: F401
     boolean_mask, gather, gather_nd, getitem, searchsorted, slice, strided_slice, unique,
@@ -56,10 +57,15 @@ def _dims(shape, name=None, api="tf.fill"):
 
 def _filled(shape, dtype, one):
     dtype = dtypes.as_dtype(dtype)
-    if dtype._np is None:
-        dtypes.cast_python(int(one), dtype)  # raises TypeError: no such tensors in tfcompat
-    return EagerTensor((jnp.ones if one else jnp.zeros)(
-        _dims(shape, "", "tf.ones" if one else "tf.zeros"), dtype._np))
+    if dtype._np is None or (one and dtype is dtypes.string):
+        dtypes.cast_python(int(one), dtype)  # raises TypeError (as TF: tf.ones of strings)
+    return _filled_like(_dims(shape, "", "tf.ones" if one else "tf.zeros"), dtype, one)
+
+
+def _filled_like(shape, dtype, one):
+    if dtype is dtypes.string:   # tf.zeros of strings: empty strings
+        return EagerTensor(np.full(shape, b"", object))
+    return EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
 
 
 def zeros(shape, dtype=dtypes.float32, name=None):
@@ -72,7 +78,7 @@ def ones(shape, dtype=dtypes.float32, name=None):
     return _filled(shape, dtype, True)
 
 
-_fill_op = Op("Fill", lambda value, shape: jnp.broadcast_to(value, shape))
+_fill_op = Op("Fill", lambda value, shape: jnp.broadcast_to(value, shape), strings=MOVE)
 
 
 def fill(dims, value, name=None):
@@ -90,14 +96,22 @@ def zeros_like(input, dtype=None, name=None):  # noqa: A002
     """tf.zeros_like."""
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
-    return EagerTensor(jnp.zeros(x._value.shape, dt._np))
+    return _filled_like(x._value.shape, dt, False)
 
 
 def ones_like(input, dtype=None, name=None):  # noqa: A002
     """tf.ones_like."""
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
-    return EagerTensor(jnp.ones(x._value.shape, dt._np))
+    if dt is dtypes.string:
+        check_dtype(_ONES_LIKE, x)
+    return _filled_like(x._value.shape, dt, True)
+
+
+# (only for TF's message on strings)
+_ONES_LIKE = Op("OnesLike", jnp.ones_like, allowed=(
+    "bfloat16", "half", "float", "double", "int8", "uint8", "int16", "uint16", "int32",
+    "uint32", "int64", "uint64", "complex64", "complex128", "bool"))
 
 
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)

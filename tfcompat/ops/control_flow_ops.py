@@ -16,13 +16,14 @@ import jax.numpy as jnp
 from jax.extend.core import ClosedJaxpr, Primitive, jaxpr_as_fun
 from jax.interpreters import ad, batching, mlir
 
-from ..framework import errors, nest, tape
+from ..framework import dtypes, errors, nest, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
 from ..framework.function import used_vars
+from ..framework.strings import StringIds, is_string, traced_ids
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
-from ..framework.variables import _creating, live_variables
+from ..framework.variables import Variable, _creating, live_variables
 
 __all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
            "vectorized_map", "while_loop"]
@@ -56,12 +57,25 @@ def _pack(template, tensors):
     for x in nest.flatten(template):
         ta = _tensor_array(x)
         leaves.append(ta._from_carry([next(it) for _ in ta._carry()]) if ta is not None
-                      else next(it))
+                      else _like(x, next(it)))
     return nest.pack_sequence_as(template, leaves)
 
 
+def _like(x, t):
+    """`t` (a result of a lax op) as a string tensor where `x` is one (handles)."""
+    if isinstance(x, (Tensor, Variable)) and x.dtype is dtypes.string and \
+            type(t._value) is not StringIds:
+        return EagerTensor(StringIds(t._value))
+    return t
+
+
 def _arrays(structure):
-    return [t._value for t in _flat(structure)]
+    """The arrays a lax op carries for a structure (strings as handles)."""
+    return [_device(t._value) for t in _flat(structure)]
+
+
+def _device(value):
+    return traced_ids(value) if is_string(value) else value
 
 
 def _tensors(template, arrays):
@@ -80,6 +94,8 @@ class _Traced:
         box = {}
 
         def run(var_values, *arrays):
+            var_values = [StringIds(value) if is_string(b) else value
+                          for value, b in zip(var_values, before)]
             for v, value in zip(self.variables, var_values):
                 v._value = value
             try:
@@ -88,7 +104,8 @@ class _Traced:
                 box["out"] = out
                 box["assigned"] = [i for i, v in enumerate(self.variables)
                                    if v._value is not var_values[i]]
-                return _arrays(out), [self.variables[i]._value for i in box["assigned"]]
+                return _arrays(out), [_device(self.variables[i]._value)
+                                      for i in box["assigned"]]
             finally:
                 for v, value in zip(self.variables, before):
                     v._value = value
@@ -121,7 +138,7 @@ def _union(*traced):
 
 
 def _spec(a):
-    return jax.ShapeDtypeStruct(a.shape, a.dtype)
+    return jax.ShapeDtypeStruct(a.shape, jnp.int32 if is_string(a) else a.dtype)
 
 
 def _as_op(name, compute, traced, tensors):
@@ -145,6 +162,7 @@ def _as_op(name, compute, traced, tensors):
         return compute(consts, values, *it)
     inputs = [_captured(c) for t in traced for c in t.consts] + \
         [variables[i]._read() for i in reads] + list(tensors)
+    inputs = [EagerTensor(_device(t._value)) if is_string(t._value) else t for t in inputs]
     out = execute(Op(name, fn), tuple(inputs))
     return out if isinstance(out, list) else [out]
 
@@ -232,6 +250,13 @@ def _switch(index, fns):
             raise ValueError(f"true_fn and false_fn arguments to tf.cond must have the same "
                              f"number, type, and overall structure of return values.\n\n"
                              f"{e}") from None
+        for a, b in zip(_flat(first), _flat(t.out)):
+            if a.dtype != b.dtype:
+                raise TypeError(
+                    f"true_fn and false_fn arguments to tf.cond must have the same number, "
+                    f"type, and overall structure of return values.\n\ntrue_fn output: {a}"
+                    f"\nfalse_fn output: {b}\n\nError details:\n{a} and {b} have different "
+                    f"types")
     return switch_traced(index, traced, None)
 
 
@@ -254,7 +279,7 @@ def switch_traced(index, traced, keep):
     results = _as_op("Case", compute, traced, [EagerTensor(jnp.asarray(index, jnp.int32))])
     n_out = len(results) - len(assigned)
     for v, value in zip(assigned, results[n_out:]):
-        v._value = value._value
+        v._value = _like(v, value)._value
     template = traced[0].out if keep is None else [traced[0].out[i] for i in keep]
     return _pack(template, results[:n_out])
 
@@ -318,6 +343,11 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     assigned = body_t.assigned
     where = [i for i, v in enumerate(body_t.variables) if any(v is a for a in assigned)]
     _check_loop_shapes(specs, _flat(body_t.out), _leaf_names(state))
+    for x, o, name in zip(_flat(state), _flat(body_t.out), _leaf_names(state)):
+        if (x.dtype is dtypes.string) != (o.dtype is dtypes.string):
+            raise TypeError(f"Loop var {name} enters the loop with type {x.dtype} but has "
+                            f"type {o.dtype} after 1 iteration. {name} type should remain "
+                            f"constant.")
 
     def compute(consts, var_values, *init):
         n_loop = len(arrays)
@@ -362,7 +392,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra)
     n_loop = len(arrays)
     for v, value in zip(assigned, results[n_loop:]):
-        v._value = value._value
+        v._value = _like(v, value)._value
     result = _pack(state, results[:n_loop])
     return result[0] if single else type(loop_vars)(result)
 
@@ -506,7 +536,7 @@ def _lax_scan(step, carry, elems, reverse=False):
     results = _as_op("Scan", compute, [step_t], _flat(carry) + xs)
     n_ys = len(results) - n_carry - len(assigned)
     for v, value in zip(assigned, results[n_carry + n_ys:]):
-        v._value = value._value
+        v._value = _like(v, value)._value
     return (_pack(carry, results[:n_carry]),
             _pack(ys_template, results[n_carry:n_carry + n_ys]))
 

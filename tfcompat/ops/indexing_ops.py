@@ -17,6 +17,7 @@ from jax import lax
 from ..framework import dtypes, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
+from ..framework.strings import MOVE
 from ..framework.function import executing_eagerly
 from ..framework.tape import _active, record
 from ..framework.tensor import EagerTensor, Tensor
@@ -51,7 +52,7 @@ def _slice(x, spec):
     return x[tuple(_index(s) for s in spec)]
 
 
-_slice_op = Op("StridedSlice", _slice)
+_slice_op = Op("StridedSlice", _slice, strings=MOVE)
 
 
 def _dynamic_slice(x, *indices, spec, checked=()):
@@ -88,7 +89,7 @@ def _index_dims(shape, spec):
     return out
 
 
-_dynamic_slice_op = Op("StridedSlice", _dynamic_slice)
+_dynamic_slice_op = Op("StridedSlice", _dynamic_slice, strings=MOVE)
 
 
 def _check_spec(shape, spec, name):
@@ -244,7 +245,7 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     return execute(_slice_op, (x,), (("spec", spec),))
 
 
-_plain_slice_op = Op("Slice", lambda x, begin, end: lax.slice(x, begin, end))
+_plain_slice_op = Op("Slice", lambda x, begin, end: lax.slice(x, begin, end), strings=MOVE)
 
 
 def _dynamic_plain_slice(x, begin, size, checked=False):
@@ -254,7 +255,7 @@ def _dynamic_plain_slice(x, begin, size, checked=False):
     return out
 
 
-_dynamic_plain_slice_op = Op("Slice", _dynamic_plain_slice)
+_dynamic_plain_slice_op = Op("Slice", _dynamic_plain_slice, strings=MOVE)
 
 
 def _begin_error(begin, size, shape):
@@ -332,7 +333,7 @@ def _gather_error(indices, limit):
     return None
 
 
-_gather_op = Op("GatherV2", _gather)
+_gather_op = Op("GatherV2", _gather, strings=MOVE)
 _GATHER_SUMMARY = (
     "name=GatherV2; signature=params:Tparams, indices:Tindices, axis:Taxis -> output:Tparams; "
     "attr=batch_dims:int,default=0; attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, "
@@ -390,7 +391,7 @@ def _gather_nd_error(indices, shape, batch_dims):
     return None
 
 
-_gather_nd_op = Op("GatherNd", _gather_nd)
+_gather_nd_op = Op("GatherNd", _gather_nd, strings=MOVE)
 _GATHER_ND_SUMMARY = (
     "name=GatherNd; signature=params:Tparams, indices:Tindices -> output:Tparams; "
     "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
@@ -448,7 +449,7 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     return gather(x, EagerTensor(jnp.asarray(keep, np.int64)), axis=axis)
 
 
-_select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y))
+_select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y), strings=MOVE)
 
 
 def where(condition, x=None, y=None, name=None):

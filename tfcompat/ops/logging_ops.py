@@ -2,26 +2,33 @@
 once, inside tf.function on every call, in order (a jax.debug.callback)."""
 import sys
 
-import jax
 import numpy as np
 
 from ..framework import nest
 from ..framework.function import executing_eagerly
 from ..framework.host_callback import debug_callback
-from ..framework.tensor import Tensor
+from ..framework.strings import StringIds, from_ids
+from ..framework.tensor import Tensor, symbolic
 from ..framework.variables import Variable
 
 __all__ = ["print"]
 
-# Significant digits TF prints per float type (std::numeric_limits<T>::max_digits10).
-_DIGITS = {np.dtype(np.float16): 5, np.dtype(np.float32): 9, np.dtype(np.float64): 17}
+
+def _float_text(value, double):
+    """TF's FloatToBuffer/DoubleToBuffer: %.6g (%.15g for float64) when that reads back
+    as the same value, else %.9g (%.17g); half and bfloat16 print as float."""
+    short, full, kind = (15, 17, np.float64) if double else (6, 9, np.float32)
+    text = "%.*g" % (short, value)
+    return text if kind(text) == kind(value) else "%.*g" % (full, value)
 
 
 def _scalar(x):
+    if isinstance(x, bytes):   # tf.string elements: quoted, as TF's summarize writes them
+        return '"' + x.decode("utf-8", "backslashreplace") + '"'
     if x.dtype.kind == "b":
         return "1" if x else "0"
     if x.dtype.kind == "f" or x.dtype.name == "bfloat16":
-        return "%.*g" % (_DIGITS.get(x.dtype, 4), float(x))
+        return _float_text(float(x), x.dtype == np.float64)
     if x.dtype.kind == "c":
         return f"({_scalar(x.real)},{_scalar(x.imag)})"
     return str(x)
@@ -30,6 +37,8 @@ def _scalar(x):
 def format_tensor(a, summarize=3, indent=0):
     """A numpy value as tf.print writes it: [[1 2.5]\\n [3 4]], with '...' past
     `summarize` elements at each end of a dimension (-1: everything)."""
+    if isinstance(a, bytes):   # (an element of a string tensor)
+        return _scalar(a)
     if a.ndim == 0:
         return _scalar(a[()])
     n = a.shape[0]
@@ -45,7 +54,10 @@ def _text(structure, values, summarize):
 
     def fmt(x):
         if isinstance(x, (Tensor, Variable)):
-            return _Raw(format_tensor(np.asarray(next(it)), summarize))
+            value = next(it)
+            if type(value) is StringIds:   # (inside a tf.function)
+                value = from_ids(value.ids)
+            return _Raw(format_tensor(np.asarray(value), summarize))
         return x
     if isinstance(structure, (list, tuple, dict)):
         return str(nest.pack_sequence_as(structure, [fmt(x) for x in nest.flatten(structure)]))
@@ -74,7 +86,7 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
         stream.write(sep.join(parts) + end)
         stream.flush() if hasattr(stream, "flush") else None
 
-    if not executing_eagerly() or any(isinstance(t, jax.core.Tracer) for t in tensors):
+    if not executing_eagerly() or any(symbolic(t) for t in tensors):
         debug_callback(emit, *tensors)   # on every call of the tf.function
     else:
         emit(*tensors)

@@ -8,6 +8,7 @@ import numpy as np
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
+from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape, as_shape
 from .op_args import (
@@ -17,9 +18,9 @@ from .op_args import (
 
 # -- identity ------------------------------------------------------------------------------
 
-identity_op = Op("Identity", lambda x: x)
-_identity_n_op = Op("IdentityN", lambda *xs: tuple(xs))
-_stop_gradient_op = Op("StopGradient", lambda x: x, differentiable=False)
+identity_op = Op("Identity", lambda x: x, strings=MOVE)
+_identity_n_op = Op("IdentityN", lambda *xs: tuple(xs), strings=MOVE)
+_stop_gradient_op = Op("StopGradient", lambda x: x, differentiable=False, strings=MOVE)
 
 
 def identity(input, name=None):  # noqa: A002
@@ -66,7 +67,7 @@ def _reshape_check(size, shape):
     return None
 
 
-_reshape_op = Op("Reshape", lambda x, shape: jnp.reshape(x, shape))
+_reshape_op = Op("Reshape", lambda x, shape: jnp.reshape(x, shape), strings=MOVE)
 
 
 def reshape(tensor, shape, name=None):
@@ -93,7 +94,7 @@ def _transpose_error(op, arrays, attrs, exc):
     return kernel_error("Transpose", text)
 
 
-_transpose_op = Op("Transpose", _transpose, error=_transpose_error)
+_transpose_op = Op("Transpose", _transpose, error=_transpose_error, strings=MOVE)
 
 
 def transpose(a, perm=None, conjugate=False, name="transpose"):
@@ -104,7 +105,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     return execute(_transpose_op, (x,), (("perm", perm), ("conjugate", bool(conjugate))))
 
 
-_expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis))
+_expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis), strings=MOVE)
 
 
 def expand_dims(input, axis, name=None):  # noqa: A002
@@ -118,7 +119,7 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     return execute(_expand_dims_op, (x,), (("axis", axis),))
 
 
-_squeeze_op = Op("Squeeze", lambda x, axis: jnp.squeeze(x, axis))
+_squeeze_op = Op("Squeeze", lambda x, axis: jnp.squeeze(x, axis), strings=MOVE)
 
 
 def squeeze(input, axis=None, name=None):  # noqa: A002
@@ -161,11 +162,11 @@ def _concat_check(arrays, axis):
     return None
 
 
-_concat_op = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis))
-_stack_op = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis))
-_unstack_op = Op("Unpack", lambda x, axis: tuple(jnp.moveaxis(x, axis, 0)))
+_concat_op = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis), strings=MOVE)
+_stack_op = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis), strings=MOVE)
+_unstack_op = Op("Unpack", lambda x, axis: tuple(jnp.moveaxis(x, axis, 0)), strings=MOVE)
 _split_op = Op("SplitV", lambda x, sizes, axis: tuple(
-    jnp.split(x, np.cumsum(sizes[:-1]).tolist(), axis)))
+    jnp.split(x, np.cumsum(sizes[:-1]).tolist(), axis)), strings=MOVE)
 
 _EMPTY_CONCAT = (
     "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]', "
@@ -280,7 +281,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 
 # -- tile, pad, repeat, reverse, roll ----------------------------------------------------
 
-_tile_op = Op("Tile", lambda x, multiples: jnp.tile(x, multiples))
+_tile_op = Op("Tile", lambda x, multiples: jnp.tile(x, multiples), strings=MOVE)
 
 
 def tile(input, multiples, name=None):  # noqa: A002
@@ -371,7 +372,7 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     return execute(_repeat_op, (x,), (("repeats", repeats), ("axis", axis)))
 
 
-_reverse_op = Op("ReverseV2", lambda x, axis: jnp.flip(x, axis))
+_reverse_op = Op("ReverseV2", lambda x, axis: jnp.flip(x, axis), strings=MOVE)
 
 
 def reverse(tensor, axis, name=None):
@@ -392,8 +393,8 @@ def reverse(tensor, axis, name=None):
     return execute(_reverse_op, (x,), (("axis", tuple(sorted(seen))),))
 
 
-_roll_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift, axis))
-_roll_traced_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift.reshape(-1), axis))
+_roll_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift, axis), strings=MOVE)
+_roll_traced_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift.reshape(-1), axis), strings=MOVE)
 _ROLL_SUMMARY = ("name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> output:T; "
                  "attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; "
                  "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]")
@@ -429,7 +430,7 @@ def _broadcast_to(x, shape):
     return jnp.broadcast_to(x, shape)
 
 
-_broadcast_to_op = Op("BroadcastTo", _broadcast_to)
+_broadcast_to_op = Op("BroadcastTo", _broadcast_to, strings=MOVE)
 
 
 def broadcast_to(input, shape, name=None):  # noqa: A002

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
+from ..framework.tensor import Tensor
 from . import op_args
 from .op_args import dims as shape_list, kernel_error, static_int  # noqa: F401 (shared)
 
@@ -114,19 +115,24 @@ def unary(name, fn, allowed=INEXACT, differentiable=True, summary=None, jvp_fn=N
     return public
 
 
-def binary(name, fn, allowed=None, differentiable=True, summary=None, hint=False):
+def binary(name, fn, allowed=None, differentiable=True, summary=None, hint=False,
+           strings=None):
     """A public ``f(x, y, name=None)`` running a registered broadcasting Op. Inputs are
     matched to one dtype as TF's generated wrappers do; with `hint`, y is converted
-    with x's dtype as a hint only (tf.add)."""
+    with x's dtype as a hint only (tf.add); `strings`: its host kernel on tf.string."""
     if allowed is not None and summary is None:
         summary = "name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]"
     summary = summary and summary.replace("{name}", name)
     op = Op(name, fn, differentiable=differentiable, allowed=allowed, summary=summary,
-            error=broadcast_error)
+            error=broadcast_error, strings=strings)
     convert = hinted if hint else match2
 
     def public(x, y, name=None):
-        x, y = convert(x, y, op.name)
+        op_name = op.name
+        if strings is not None and strings.name and isinstance(x, Tensor) and \
+                x.dtype is dtypes.string:
+            op_name = strings.name
+        x, y = convert(x, y, op_name)
         check_dtype(op, x)
         return execute(op, (x, y))
     public.op = op

@@ -22,6 +22,7 @@ from .math_common import (  # noqa: F401  (FLOAT, broadcast_error: used by other
     FLOAT, INEXACT, SIGNED, binary, broadcast_error, cpu_kernels, kernel_error, shape_list,
     unary, upcast,
 )
+from . import string_kernels
 from .op_args import checked_attr
 from .reduction_ops import (  # noqa: F401  (top-level names, see __all__)
     argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
@@ -104,7 +105,7 @@ def _pow_jvp(primals, tangents):
     return z, tx * y * jnp.power(x, y - 1) + ty * z * log_x
 
 
-add = binary("AddV2", jnp.add, hint=True)
+add = binary("AddV2", jnp.add, hint=True, strings=string_kernels.add)
 subtract = binary("Sub", jnp.subtract)
 multiply = binary("Mul", jnp.multiply)
 maximum = binary("Maximum", _maximum)
@@ -456,8 +457,8 @@ realdiv = truediv
 
 # -- comparisons ------------------------------------------------------------------------
 
-def _compare(name, fn):
-    op = Op(name, fn, differentiable=False, error=broadcast_error)
+def _compare(name, fn, strings=None):
+    op = Op(name, fn, differentiable=False, error=broadcast_error, strings=strings)
 
     def public(x, y, name=None):
         x, y = match2(x, y, op.name)
@@ -466,8 +467,8 @@ def _compare(name, fn):
     return public
 
 
-equal = _compare("Equal", jnp.equal)
-not_equal = _compare("NotEqual", jnp.not_equal)
+equal = _compare("Equal", jnp.equal, string_kernels.equal)
+not_equal = _compare("NotEqual", jnp.not_equal, string_kernels.not_equal)
 less = _compare("Less", jnp.less)
 less_equal = _compare("LessEqual", jnp.less_equal)
 greater = _compare("Greater", jnp.greater)
@@ -505,6 +506,9 @@ def cast(x, dtype, name=None):
     dtype = dtypes.as_dtype(dtype)
     if x.dtype is dtype:
         return x
+    if dtypes.string in (x.dtype, dtype):   # (tf.strings.to_number / as_string do these)
+        raise errors.op_error(errors.UnimplementedError, "Cast", f"Cast {x.dtype.name} to "
+                              f"{dtype.name} is not supported", kernel="Cast")
     if x.dtype.is_complex and not dtype.is_complex:
         tf_logging.get_logger().warning(
             f"You are casting an input of type {x.dtype.name} to an incompatible dtype "
