@@ -1,33 +1,30 @@
-"""AutoGraph for tf.function (TF 2.21's tensorflow/python/autograph), by source
-transformation of the user's function, as TF does.
+"""AutoGraph for tf.function (TF 2.21's tensorflow/python/autograph): the run-time
+operators converted code calls as ``ag__``, the conversion of functions and its cache,
+tf.autograph's API, and TF's "in user code:" errors.
 
-The converted function is the original one rewritten in this order (TF's converters):
-
-1. ``break`` becomes a ``break_`` flag folded into the loop condition, with guards on the
-   rest of the body; ``continue`` becomes a ``continue_`` flag guarding the rest of the
-   body; ``return`` becomes ``do_return``/``retval_`` assignments, guards, a loop condition
-   and one final return.
-2. Every call becomes ``ag__.converted_call(f, args, kwargs)``: user functions it reaches
-   are converted too (recursively, cached per code object); tfcompat, JAX, NumPy, the
-   standard library and builtins are called as they are.
-3. ``and``/``or``/``not`` and ``a if c else b`` become ``ag__.and_``/``or_``/``not_``/
-   ``if_exp``.
-4. ``if``/``while``/``for`` become ``ag__.if_stmt``/``while_stmt``/``for_stmt`` with their
-   bodies as nested functions over the enclosing function's variables (``nonlocal``), and
-   get_state/set_state over the names the statement modifies that are live (TF's liveness
-   rule). At run time a Python condition or iterable runs as plain Python; a traced
-   Tensor one runs through tf.cond / tf.while_loop (ops/control_flow_ops.py), with TF's
-   checks and messages for the loop and branch variables.
+The user's function is rewritten by tfcompat/autograph/converters.py, in TF's order and
+with TF's templates, so that tf.autograph.to_code shows TF's text for the common
+constructs: the body in ``with ag__.FunctionScope(...) as fscope``; ``break``,
+``continue`` and ``return`` lowered to flags (``retval_``/``do_return`` set in
+``try``/``except``, one final ``return fscope.ret(retval_, do_return)``); calls through
+``ag__.converted_call(f, args, kwargs, fscope)`` (user functions it reaches are converted
+too, cached per code object and options; tfcompat, JAX, NumPy, the standard library and
+builtins are called as they are); ``if``/``while``/``for`` as ``ag__.if_stmt``/
+``while_stmt``/``for_stmt`` over functions of the block and of its state (TF's liveness
+and definedness rules); ``and``/``or``/``not``/ternaries as ``ag__`` operators; reads of
+the user's names through ``ag__.ld``. At run time a Python condition or iterable runs as
+plain Python; a traced Tensor one runs through tf.cond / tf.while_loop
+(ops/control_flow_ops.py), with TF's checks and messages.
 
 Generated code keeps the user's file name and line numbers, so tracebacks point at the
 user's lines; errors raised while tracing a converted function are re-raised with TF's
 "in user code:" text. Deliberate differences: a Tensor whose value is known at trace time
 (tfcompat folds constants in a function's first trace) drives a Python loop or ``if``,
 as it would eagerly; loop variables keep their shape (XLA), so shape invariants cannot
-relax it; a ``for`` over a traced Tensor needs a static first dimension.
+relax it; a ``for`` over a traced Tensor needs a static first dimension; the optional
+features (name scopes, automatic control dependencies, ...) are not applied.
 """
 import ast
-import copy
 import enum
 import functools
 import inspect
@@ -38,24 +35,39 @@ import sys
 import textwrap
 import types
 
-import jax
 import jax.numpy as jnp
 
 from . import nest
 from .constant_op import convert_to_tensor
-from .tensor import Tensor
+from .tensor import Tensor, symbolic
 
-# -- undefined values ---------------------------------------------------------------------
+# -- undefined values, variable reads, function scopes (TF's operators/variables.py and
+# core/function_wrappers.py) ------------------------------------------------------------------
 
 
 class Undefined:
-    """The value of a name not yet assigned when a converted statement starts."""
+    """TF's Undefined: the value of a symbol not (yet) assigned when a converted
+    statement starts. Reading it through ag__.ld raises UnboundLocalError; its public
+    attributes and items are itself (TF: any attribute, which would confuse tfcompat's
+    structure checks for private ones)."""
+    __slots__ = ("symbol_name",)
 
     def __init__(self, symbol_name="<undefined>"):
         self.symbol_name = symbol_name
 
+    def read(self):
+        raise UnboundLocalError(f"'{self.symbol_name}' is used before assignment")
+
     def __repr__(self):
         return self.symbol_name
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self
+
+    def __getitem__(self, i):
+        return self
 
 
 class UndefinedReturnValue:
@@ -65,10 +77,77 @@ class UndefinedReturnValue:
 UNDEFINED = Undefined()
 
 
-def ret(retval, do_return):
-    """TF's FunctionScope.ret: None when no return statement ran."""
-    del do_return
-    return None if isinstance(retval, UndefinedReturnValue) else retval
+def ld(v):
+    """TF's ag__.ld: a read of a variable; an Undefined one raises."""
+    if isinstance(v, Undefined):
+        return v.read()
+    return v
+
+
+def ldu(load_v, name):
+    """TF's ag__.ldu: a read of a composite symbol (`a.b`), Undefined when it fails."""
+    try:
+        return load_v()
+    except (KeyError, AttributeError, NameError):
+        return Undefined(name)
+
+
+class ConversionOptions:
+    """TF's ag__.ConversionOptions: how a converted function converts what it calls
+    (`recursive`); the optional features are accepted and not applied."""
+
+    def __init__(self, recursive=False, user_requested=False, internal_convert_user_code=True,
+                 optional_features=()):
+        self.recursive = recursive
+        self.user_requested = user_requested
+        self.internal_convert_user_code = internal_convert_user_code
+        self.optional_features = optional_features
+
+    def call_options(self):
+        return ConversionOptions(recursive=self.recursive, user_requested=False,
+                                 internal_convert_user_code=self.recursive,
+                                 optional_features=self.optional_features)
+
+    def uses(self, feature):
+        return feature in (self.optional_features or ())
+
+
+STD = ConversionOptions(recursive=True, user_requested=False, internal_convert_user_code=True,
+                        optional_features=None)
+
+
+class FunctionScope:
+    """TF's ag__.FunctionScope: the context of a converted function's body; `ret` makes
+    its return value (None when no return statement ran). TF's optional name scopes and
+    automatic control dependencies are not applied (tf.function orders effects)."""
+
+    def __init__(self, function_name, scope_name, options):
+        self.name = scope_name
+        self.options = options
+        self.callopts = options.call_options()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        return False
+
+    def ret(self, value, did_return):
+        del did_return
+        return None if isinstance(value, UndefinedReturnValue) else value
+
+
+def with_function_scope(thunk, scope_name, options):
+    """TF's ag__.with_function_scope: a converted lambda's body in a FunctionScope."""
+    with FunctionScope("lambda_", scope_name, options) as scope:
+        return thunk(scope)
+
+
+def autograph_artifact(entity):
+    """TF's ag__.autograph_artifact: marks code AutoGraph generated (never converted
+    again)."""
+    entity.autograph_info__ = {}
+    return entity
 
 
 def _null(v):
@@ -76,7 +155,7 @@ def _null(v):
 
 
 def _traced(x):
-    return isinstance(x, Tensor) and isinstance(x._value, jax.core.Tracer)
+    return isinstance(x, Tensor) and symbolic(x._value)
 
 
 def _cf():
@@ -110,7 +189,7 @@ def or_(a_fn, b_fn):
     return a if a else b_fn()
 
 
-def if_exp(cond, if_true, if_false):
+def if_exp(cond, if_true, if_false, expr_repr=None):
     """`a if cond else b` (TF: ag__.if_exp): a tf.cond for a traced condition."""
     if _traced(cond):
         return _cf().cond(_verify_condition(cond, "if statement"), if_true, if_false)
@@ -406,18 +485,36 @@ def _require_iteration(flag, names, nulls, init):
 # -- for --------------------------------------------------------------------------------------
 
 class _Range:
-    """`tf.range(...)` as a for loop's iterable: iterated with a counter, as TF elides it."""
+    """`tf.range(...)` (or `range(...)`) with a traced bound, as converted_call returns
+    it: a for loop iterates it with a counter (TF: a "Range" op's loop); any other use
+    raises the error tf.range gives for traced bounds (XLA has static shapes)."""
 
-    def __init__(self, args, kwargs):
-        self.args, self.kwargs = args, kwargs
+    def __init__(self, func, args, kwargs):
+        self.func, self.args, self.kwargs = func, args, kwargs
+
+    def _fail(self, *_args, **_kwargs):
+        from ..ops import array_ops
+        array_ops.range(*self.args, **self.kwargs)
+        raise TypeError("tf.range with traced bounds can only be iterated by a for loop "
+                        "inside tf.function (XLA has static shapes).")
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._fail()
+
+    __iter__ = __len__ = __array__ = __jax_array__ = __bool__ = __index__ = _fail
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __getitem__ = _fail
 
 
-def range_iterable(func, args, kwargs):
-    """The iterable of `for x in <func>(*args)`: a _Range when func is tf.range."""
+def _range_call(f, args, kwargs):
+    """A _Range for tf.range/range called with a traced bound, else None."""
     from ..ops import array_ops
-    if func is not array_ops.range:
-        return converted_call(func, args, kwargs)
-    return _Range(args, kwargs or {})
+    if f is not array_ops.range and f is not range:
+        return None
+    if not any(_traced(a) for a in list(args) + list((kwargs or {}).values())):
+        return None
+    return _Range(f, tuple(args), dict(kwargs or {}))
 
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
@@ -431,10 +528,6 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
         _counted_loop(start(), lambda c: c[0], lambda c: step(), lambda c: c[1], extra_test,
                       body, get_state, set_state, symbol_names, opts)
         return
-    if isinstance(iter_, _Range) and not any(
-            _traced(a) for a in list(iter_.args) + list(iter_.kwargs.values())):
-        from ..ops import array_ops   # static bounds: a Python loop, as eagerly
-        iter_ = list(array_ops.range(*iter_.args, **iter_.kwargs))
     if isinstance(iter_, _Range):
         _tf_range_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
     elif _traced(iter_):
@@ -553,21 +646,51 @@ def _allowlisted(fn):
         top in ("builtins", "__future__")
 
 
-def converted_call(f, args, kwargs=None):
-    """TF's ag__.converted_call (recursive=True): call `f`, converted when it is user
-    code."""
+def converted_call(f, args, kwargs=None, caller_fn_scope=None, options=None):
+    """TF's ag__.converted_call: call `f`, converted when it is user code and the
+    options (those of the caller's FunctionScope) are recursive. tf.range and range
+    with a traced bound give a _Range (for a for loop)."""
     kwargs = kwargs or {}
+    if options is None:
+        options = caller_fn_scope.callopts if caller_fn_scope is not None else STD
     if isinstance(f, functools.partial):
-        return converted_call(f.func, f.args + tuple(args), {**f.keywords, **kwargs})
-    target = _conversion_target(f)
+        return converted_call(f.func, f.args + tuple(args), {**f.keywords, **kwargs},
+                              caller_fn_scope, options)
+    if f in (super, eval, globals, locals) and caller_fn_scope is not None:
+        return _in_original_context(f, args, caller_fn_scope)
+    lazy = _range_call(f, args, kwargs)
+    if lazy is not None:
+        return lazy
+    target = _conversion_target(f) if options.recursive else None
     if target is None:
         return f(*args, **kwargs)
     return target(*args, **kwargs)
 
 
+def _in_original_context(f, args, scope):
+    """super(), eval, globals() and locals() called from converted code, as in the
+    user's function (TF: py_builtins.*_in_original_context): the frame whose local
+    `scope.name` is `scope`; for super, the outermost (the function's own)."""
+    frames, frame = [], sys._getframe(2)
+    while frame is not None:
+        if frame.f_locals.get(scope.name) is scope:
+            frames.append(frame)
+        frame = frame.f_back
+    if f is super:
+        if args:
+            return super(*args)
+        frame = frames[-1]
+        return super(frame.f_locals["__class__"], frame.f_locals[frame.f_code.co_varnames[0]])
+    frame = frames[0]
+    if f is eval:
+        return eval(args[0], *(tuple(args[1:]) + (frame.f_globals, frame.f_locals)[
+            len(args) - 1:]))   # noqa: S307 -- the user's own eval
+    return frame.f_globals if f is globals else frame.f_locals
+
+
 def _conversion_target(f):
     """The converted callable to use for `f`, or None to call `f` as it is."""
-    if inspect.isclass(f) or _allowlisted(f):
+    if inspect.isclass(f) or _allowlisted(f) or hasattr(f, "autograph_info__"):
         return None
     from .function import Function
     if isinstance(f, Function):
@@ -586,669 +709,6 @@ def _conversion_target(f):
         converted = _convert_function(call)
         return None if converted is call else types.MethodType(converted, f)
     return None
-
-
-# -- source transformation: helpers ----------------------------------------------------------
-
-def _stmts(node_or_list):
-    return node_or_list if isinstance(node_or_list, list) else [node_or_list]
-
-
-def _template(src, origin, **subst):
-    """Statements parsed from `src`, with Name placeholders replaced by the given AST
-    nodes (or lists of statements), located at `origin`."""
-    tree = ast.parse(textwrap.dedent(src))
-
-    class Replace(ast.NodeTransformer):
-        def visit_Name(self, node):
-            value = subst.get(node.id)
-            if isinstance(value, str):
-                node.id = value
-            elif isinstance(value, ast.AST):
-                return _with_ctx(copy.deepcopy(value), node.ctx)
-            return node
-
-        def visit_Expr(self, node):
-            if isinstance(node.value, ast.Name) and \
-                    isinstance(subst.get(node.value.id), list):
-                return copy.deepcopy(subst[node.value.id])
-            return self.generic_visit(node)
-    tree = Replace().visit(tree)
-    for n in ast.walk(tree):
-        if "lineno" in n._attributes:
-            n.lineno = n.end_lineno = origin.lineno
-            n.col_offset = n.end_col_offset = origin.col_offset
-    return tree.body
-
-
-def _with_ctx(node, ctx):
-    """`node` as an assignment target (Store) or a value (Load)."""
-    if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Starred)):
-        node.ctx = type(ctx)()
-    if isinstance(node, (ast.Tuple, ast.List)):
-        node.ctx = type(ctx)()
-        for e in node.elts:
-            _with_ctx(e, ctx)
-    if isinstance(node, ast.Starred):
-        _with_ctx(node.value, ctx)
-    return node
-
-
-def _expr(src, origin, **subst):
-    return _template(src, origin, **subst)[0].value
-
-
-def _names(tree):
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
-        {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
-
-
-class _Namer:
-    """TF's namer: fresh names that do not clash with the function's names."""
-
-    def __init__(self, taken):
-        self.taken = set(taken)
-
-    def new(self, root):
-        name, n = root, 0
-        while name in self.taken:
-            n += 1
-            name = f"{root}_{n}"
-        self.taken.add(name)
-        return name
-
-
-class _Scoped(ast.NodeTransformer):
-    """A transformer that leaves nested functions, lambdas and classes alone (each
-    function is converted on its own)."""
-
-    def visit_FunctionDef(self, node):
-        return node
-
-    visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = visit_FunctionDef
-
-    def visit_block(self, nodes, after=None):
-        """TF's visit_block: `after(node)` returns (node, new destination for the
-        statements that follow)."""
-        result = []
-        dest = result
-        for node in nodes:
-            replacement = self.visit(node)
-            new_dest = None
-            if after is not None and replacement:
-                replacement, new_dest = after(replacement)
-            if replacement:
-                dest.extend(_stmts(replacement))
-            if new_dest is not None:
-                dest = new_dest
-        return result
-
-
-# -- break, continue, return (TF's break_statements, continue_statements, return_statements)
-
-class _Breaks(_Scoped):
-    def __init__(self, namer):
-        self.namer = namer
-        self.stack = []
-
-    def visit_Break(self, node):
-        self.stack[-1][1] = True
-        return _template("var = True\ncontinue", node, var=self.stack[-1][0])
-
-    def _body(self, nodes):
-        self.stack.append([self.namer.new("break_"), False])
-        nodes = self.visit_block(nodes)
-        var, used = self.stack.pop()
-        return nodes, var, used
-
-    def _loop(self, node):
-        node.body, var, used = self._body(node.body)
-        node.orelse = self.visit_block(node.orelse)
-        if not used:
-            return node
-        if node.orelse:
-            node.orelse = _template("if not var:\n    block", node, var=var,
-                                    block=node.orelse)
-        init = _template("var = False", node, var=var)
-        if isinstance(node, ast.While):
-            node.test = _expr("not var and test", node, var=var, test=node.test)
-        else:
-            node.ag_extra_test = _expr("not var", node, var=var)
-        return init + [node]
-
-    visit_While = visit_For = _loop
-
-
-class _Continues(_Scoped):
-    def __init__(self, namer):
-        self.namer = namer
-        self.loops = []    # [control var, used]
-        self.blocks = []   # [is_loop, guard_current, guard_next]
-
-    def visit_Continue(self, node):
-        self.loops[-1][1] = True
-        for block in reversed(self.blocks):
-            block[2] = True
-            if block[0]:
-                break
-        return _template("var = True", node, var=self.loops[-1][0])
-
-    def _after(self, node):
-        if self.loops and self.loops[-1][1]:
-            block = self.blocks[-1]
-            wrap, block[1], block[2] = block[1], block[2], False
-            if wrap:
-                first = _stmts(node)[0]
-                guard = _template("if not var:\n    pass", first, var=self.loops[-1][0])[0]
-                guard.body = _stmts(node)
-                return guard, guard.body
-        return node, None
-
-    def _block(self, nodes, is_loop):
-        self.blocks.append([is_loop, False, False])
-        nodes = self.visit_block(nodes, self._after)
-        self.blocks.pop()
-        return nodes
-
-    def _loop(self, node):
-        self.loops.append([self.namer.new("continue_"), False])
-        body = self._block(node.body, True)
-        var, used = self.loops.pop()
-        node.body = (_template("var = False", node, var=var) + body) if used else body
-        node.orelse = self._block(node.orelse, False)
-        return node
-
-    visit_While = visit_For = _loop
-
-    def visit_If(self, node):
-        node.body = self._block(node.body, False)
-        node.orelse = self._block(node.orelse, False)
-        return node
-
-    def visit_With(self, node):
-        node.body = self._block(node.body, False)
-        return node
-
-    def visit_Try(self, node):
-        node.body = self._block(node.body, False)
-        node.orelse = self._block(node.orelse, False)
-        node.finalbody = self._block(node.finalbody, False)
-        for h in node.handlers:
-            h.body = self._block(h.body, False)
-        return node
-
-
-class _ConditionalReturns(_Scoped):
-    """TF's ConditionalReturnRewriter: code after an `if` whose branch always returns
-    moves into the other branch."""
-
-    def __init__(self):
-        self.returns = []
-
-    def visit_Return(self, node):
-        self.returns[-1] = True
-        return node
-
-    def _after(self, node):
-        if getattr(node, "ag_returns", False):
-            self.returns[-1] = True
-        if isinstance(node, ast.If) and getattr(node, "ag_body_returns", False):
-            return node, node.orelse
-        if isinstance(node, ast.If) and getattr(node, "ag_orelse_returns", False):
-            return node, node.body
-        return node, None
-
-    def block(self, nodes):
-        self.returns.append(False)
-        nodes = self.visit_block(nodes, self._after)
-        return nodes, self.returns.pop()
-
-    def _loop(self, node):
-        node.body, _ = self.block(node.body)
-        node.orelse, _ = self.block(node.orelse)
-        return node
-
-    visit_While = visit_For = _loop
-
-    def visit_With(self, node):
-        node.body, node.ag_returns = self.block(node.body)
-        return node
-
-    def visit_Try(self, node):
-        node.body, _ = self.block(node.body)
-        node.orelse, _ = self.block(node.orelse)
-        node.finalbody, _ = self.block(node.finalbody)
-        for h in node.handlers:
-            h.body, _ = self.block(h.body)
-        return node
-
-    def visit_If(self, node):
-        node.body, node.ag_body_returns = self.block(node.body)
-        node.orelse, node.ag_orelse_returns = self.block(node.orelse)
-        if node.ag_body_returns and node.ag_orelse_returns:
-            self.returns[-1] = True
-        return node
-
-
-class _Returns(_Scoped):
-    """TF's ReturnStatementsTransformer."""
-
-    def __init__(self, do_return, retval):
-        self.do_return, self.retval = do_return, retval
-        self.blocks = []   # [is_function, used, guard_next, guard_now]
-
-    def visit_Return(self, node):
-        for block in reversed(self.blocks):
-            block[1] = block[2] = True
-            if block[0]:
-                break
-        value = node.value or ast.Constant(value=None)
-        return _template("retval = value\ndo_return = True", node, retval=self.retval,
-                         do_return=self.do_return, value=value)
-
-    def _after(self, node):
-        block = self.blocks[-1]
-        if not block[1]:
-            return node, None
-        result = (node, None)
-        if block[3]:
-            first = _stmts(node)[0]
-            guard = _template("if not var:\n    pass", first, var=self.do_return)[0]
-            guard.body = _stmts(node)
-            result = (guard, guard.body)
-        block[3], block[2] = block[2], False
-        return result
-
-    def block(self, nodes, is_function=False):
-        self.blocks.append([is_function, False, False, False])
-        nodes = self.visit_block(nodes, self._after)
-        used = self.blocks.pop()[1]
-        return nodes, used
-
-    def _loop(self, node):
-        self.blocks.append([False, False, False, False])
-        node.body = self.visit_block(node.body, self._after)
-        used = self.blocks.pop()[1]
-        if used:
-            if isinstance(node, ast.While):
-                node.test = _expr("not var and test", node, var=self.do_return,
-                                  test=node.test)
-            else:
-                extra = getattr(node, "ag_extra_test", None)
-                node.ag_extra_test = _expr("not var and extra", node, var=self.do_return,
-                                           extra=extra) if extra is not None else \
-                    _expr("not var", node, var=self.do_return)
-        node.orelse, _ = self.block(node.orelse)
-        return node
-
-    visit_While = visit_For = _loop
-
-    def visit_If(self, node):
-        node.body, _ = self.block(node.body)
-        node.orelse, _ = self.block(node.orelse)
-        return node
-
-    def visit_With(self, node):
-        node.body, _ = self.block(node.body)
-        return node
-
-    def visit_Try(self, node):
-        node.body, _ = self.block(node.body)
-        node.orelse, _ = self.block(node.orelse)
-        node.finalbody, _ = self.block(node.finalbody)
-        for h in node.handlers:
-            h.body, _ = self.block(h.body)
-        return node
-
-
-def _lower_jumps(fdef, namer):
-    """Rewrite break, continue and return of one function (not its nested ones)."""
-    fdef.body = _Breaks(namer).visit_block(fdef.body)
-    fdef.body = _Continues(namer).visit_block(fdef.body)
-    returns = any(isinstance(n, ast.Return) for n in _own_nodes(fdef.body))
-    if not returns:
-        return
-    fdef.body, _ = _ConditionalReturns().block(fdef.body)
-    do_return, retval = namer.new("do_return"), namer.new("retval_")
-    body, used = _Returns(do_return, retval).block(fdef.body, is_function=True)
-    if used:
-        origin = fdef.body[0]
-        fdef.body = _template("do_return = False\nretval = ag__.UndefinedReturnValue()",
-                              origin, do_return=do_return, retval=retval) + body + \
-            _template("return ag__.ret(retval, do_return)", fdef.body[-1],
-                      retval=retval, do_return=do_return)
-
-
-def _own_nodes(stmts):
-    """The nodes of `stmts`, not descending into nested functions, lambdas, classes."""
-    todo = list(stmts)
-    while todo:
-        node = todo.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-        extra = getattr(node, "ag_extra_test", None)
-        if extra is not None:
-            todo.append(extra)
-
-
-# -- liveness --------------------------------------------------------------------------------
-
-def _reads(node):
-    """Names a statement or expression may read (nested functions: their free reads)."""
-    if node is None:
-        return set()
-    out = set()
-    for n in ast.walk(node):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
-            out.add(n.id)
-        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
-            out.add(n.target.id)
-        extra = getattr(n, "ag_extra_test", None)
-        if extra is not None:
-            out |= _reads(extra)
-    return out
-
-
-def _modified(stmts):
-    """Names assigned by statements (not inside nested scopes), in order."""
-    names = []
-
-    def add(name):
-        if name not in names:
-            names.append(name)
-    for n in _own_nodes(stmts):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            add(n.name)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            for a in n.names:
-                add((a.asname or a.name).split(".")[0])
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            add(n.name)
-    return names
-
-
-def _killed(stmt):
-    """Names a simple statement certainly assigns."""
-    if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)
-                and isinstance(n.ctx, ast.Store)}
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return {stmt.name}
-    return set()
-
-
-class _Liveness:
-    """Backward liveness over a function body; records (live_in, live_out) of each
-    if/while/for statement."""
-
-    def __init__(self):
-        self.info = {}
-
-    def block(self, stmts, live_out):
-        live = set(live_out)
-        for s in reversed(stmts):
-            live = self.stmt(s, live)
-        return live
-
-    def stmt(self, s, live_out):
-        if isinstance(s, ast.If):
-            live_in = _reads(s.test) | self.block(s.body, live_out) | \
-                self.block(s.orelse, live_out)
-        elif isinstance(s, (ast.While, ast.For)):
-            head = _reads(s.test) if isinstance(s, ast.While) else \
-                _reads(getattr(s, "ag_extra_test", None))
-            after = self.block(s.orelse, live_out)
-            live = head | after | live_out
-            while True:
-                body_in = self.block(s.body, live)
-                if isinstance(s, ast.For):
-                    body_in -= _killed(ast.Assign(targets=[s.target], value=None))
-                new = live | body_in
-                if new == live:
-                    break
-                live = new
-            live_in = live | (_reads(s.iter) if isinstance(s, ast.For) else set())
-        elif isinstance(s, ast.Return):
-            live_in = _reads(s)
-        elif isinstance(s, (ast.With, ast.AsyncWith)):
-            bound = set()   # the `as` targets are assigned before the body runs
-            for item in s.items:
-                if item.optional_vars is not None:
-                    bound |= _killed(ast.Assign(targets=[item.optional_vars], value=None))
-            live_in = (self.block(s.body, live_out) - bound) | _reads_of(s.items)
-        elif isinstance(s, ast.Try) or type(s).__name__ == "TryStar":
-            everything = s.body + s.orelse + s.finalbody + \
-                [x for h in s.handlers for x in h.body]
-            live_in = live_out | {r for x in everything for r in _reads(x)} | \
-                self.block(s.body, live_out)
-            for part in (s.orelse, s.finalbody) + tuple(h.body for h in s.handlers):
-                self.block(part, live_out | self.block(s.body, live_out))
-        else:
-            live_in = (live_out - _killed(s)) | _reads(s)
-        self.info[id(s)] = (live_in, set(live_out))
-        return live_in
-
-
-def _reads_of(items):
-    out = set()
-    for i in items:
-        out |= _reads(i.context_expr)
-    return out
-
-
-# -- calls and logical expressions -------------------------------------------------------------
-
-_KEEP_CALLS = {"super", "locals", "globals", "vars", "eval", "exec"}
-
-
-class _Calls(_Scoped):
-    """Calls to ag__.converted_call, and/or/not/if-else to ag__ operators. Nested
-    lambdas are converted in place (their body is an expression)."""
-
-    def visit_Lambda(self, node):
-        node.body = self.visit(node.body)
-        return node
-
-    def visit_Call(self, node):
-        self.generic_visit(node)
-        func = node.func
-        if isinstance(func, ast.Name) and func.id in _KEEP_CALLS or \
-                isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
-                func.value.id == "ag__":
-            return node
-        args = ast.Tuple(elts=node.args, ctx=ast.Load())
-        kwargs = ast.Dict(keys=[k.arg and ast.Constant(value=k.arg) for k in node.keywords],
-                          values=[k.value for k in node.keywords]) if node.keywords else \
-            ast.Constant(value=None)
-        return ast.copy_location(_expr("ag__.converted_call(f, args, kwargs)", node, f=func,
-                                       args=args, kwargs=kwargs), node)
-
-    def visit_BoolOp(self, node):
-        self.generic_visit(node)
-        name = "and_" if isinstance(node.op, ast.And) else "or_"
-        result = node.values[-1]
-        for value in reversed(node.values[:-1]):
-            result = _expr(f"ag__.{name}(lambda: a, lambda: b)", node, a=value, b=result)
-        return result
-
-    def visit_UnaryOp(self, node):
-        self.generic_visit(node)
-        if isinstance(node.op, ast.Not):
-            return _expr("ag__.not_(a)", node, a=node.operand)
-        return node
-
-    def visit_IfExp(self, node):
-        self.generic_visit(node)
-        return _expr("ag__.if_exp(c, lambda: a, lambda: b)", node, c=node.test,
-                     a=node.body, b=node.orelse)
-
-    def visit_For(self, node):
-        self.generic_visit(node)
-        extra = getattr(node, "ag_extra_test", None)
-        if extra is not None:
-            node.ag_extra_test = self.visit(extra)
-        return node
-
-
-# -- control flow statements (TF's control_flow converter) ------------------------------------
-
-def _loop_options(body):
-    """The keyword arguments of a set_loop_options(...) call in a loop body."""
-    for s in body:
-        if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call):
-            call = s.value
-            func = call.func
-            if isinstance(func, ast.Attribute) and func.attr == "converted_call" and \
-                    call.args:
-                func = call.args[0]
-                kwargs = call.args[2] if len(call.args) > 2 else None
-                keywords = list(zip(kwargs.keys, kwargs.values)) if isinstance(
-                    kwargs, ast.Dict) else []
-            else:
-                keywords = [(ast.Constant(value=k.arg), k.value) for k in call.keywords]
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name == "set_loop_options":
-                return ast.Dict(keys=[k for k, _ in keywords], values=[v for _, v in keywords])
-    return ast.Dict(keys=[], values=[])
-
-
-class _ControlFlow(_Scoped):
-    def __init__(self, liveness, namer, globals_):
-        self.live = liveness.info
-        self.namer = namer
-        self.globals = globals_
-
-    def _state(self, names, node):
-        get_name, set_name = self.namer.new("get_state"), self.namer.new("set_state")
-        tuple_src = "(" + "".join(f"{n}, " for n in names) + ")"
-        nonlocal_src = f"    nonlocal {', '.join(names)}\n" if names else ""
-        src = (f"def {get_name}():\n    return {tuple_src}\n"
-               f"def {set_name}(vars_):\n{nonlocal_src}"
-               f"    {tuple_src if names else '_'} = vars_\n")
-        return _template(src, node), get_name, set_name
-
-    def _undefined(self, names, node):
-        out = []
-        for n in names:
-            out += _template(f"try:\n    {n}\nexcept NameError:\n"
-                             f"    {n} = ag__.Undefined({n!r})\n", node)
-        return out
-
-    def _def(self, name, args, body, names, node):
-        fn = _template(f"def {name}({', '.join(args)}):\n    pass", node)[0]
-        # The enclosing function's global and nonlocal declarations hold in its bodies.
-        declared = [ast.Global(names=sorted(n for n in self.globals["global"]
-                                            if n not in args)),
-                    ast.Nonlocal(names=sorted(n for n in self.globals["nonlocal"]
-                                              if n not in args))]
-        fn.body = ([ast.Nonlocal(names=list(names))] if names else []) + \
-            [d for d in declared if d.names] + (body or [ast.Pass()])
-        for n in fn.body:
-            if isinstance(n, (ast.Global, ast.Nonlocal)):
-                ast.copy_location(n, node)
-        return fn
-
-    def _vars(self, node, modified):
-        live_in, live_out = self.live.get(id(node), (set(modified), set(modified)))
-        declared = self.globals["global"] | self.globals["nonlocal"]
-        return [m for m in modified if (m in live_in or m in live_out) and
-                m not in declared], live_in, live_out
-
-    def visit_If(self, node):
-        self.generic_visit(node)
-        modified = _modified(node.body + node.orelse)
-        scope, live_in, live_out = self._vars(node, modified)
-        outs = [m for m in scope if m in live_out]
-        names = outs + [m for m in scope if m not in live_out]
-        body_name, else_name = self.namer.new("if_body"), self.namer.new("else_body")
-        state, get_name, set_name = self._state(names, node)
-        call = _template(f"ag__.if_stmt(test, {body_name}, {else_name}, {get_name}, "
-                         f"{set_name}, {tuple(names)!r}, {len(outs)})", node, test=node.test)
-        return self._undefined(names, node) + [
-            self._def(body_name, [], node.body, names, node),
-            self._def(else_name, [], node.orelse, names, node)] + state + call
-
-    def visit_While(self, node):
-        self.generic_visit(node)
-        if node.orelse:   # runs after a loop that did not break (guarded by break_)
-            tail = node.orelse
-            node.orelse = []
-            return self.visit_While(node) + tail
-        names, _, _ = self._vars(node, _modified(node.body))
-        test_name, body_name = self.namer.new("loop_test"), self.namer.new("loop_body")
-        state, get_name, set_name = self._state(names, node)
-        test_fn = _template(f"def {test_name}():\n    return test", node, test=node.test)
-        call = _template(f"ag__.while_stmt({test_name}, {body_name}, {get_name}, "
-                         f"{set_name}, {tuple(names)!r}, opts)", node,
-                         opts=_loop_options(node.body))
-        return self._undefined(names, node) + test_fn + \
-            [self._def(body_name, [], node.body, names, node)] + state + call
-
-    def visit_For(self, node):
-        self.generic_visit(node)
-        if node.orelse:
-            tail = node.orelse
-            node.orelse = []
-            return self.visit_For(node) + tail
-        target_store = ast.Assign(targets=[node.target], value=None)
-        names, _, _ = self._vars(node, _modified([target_store] + node.body))
-        iterate = self.namer.new("itr")
-        body_name = self.namer.new("loop_body")
-        unpack = _template("target = value", node, target=node.target,
-                           value=ast.Name(id=iterate, ctx=ast.Load()))
-        body = self._def(body_name, [iterate], unpack + node.body, names, node)
-        state, get_name, set_name = self._state(names, node)
-        extra = getattr(node, "ag_extra_test", None)
-        extra_fn, extra_name = [], "None"
-        if extra is not None:
-            extra_name = self.namer.new("extra_test")
-            extra_fn = _template(f"def {extra_name}():\n    return test", node, test=extra)
-        it = node.iter
-        if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and \
-                it.func.attr == "converted_call" and isinstance(it.args[0], ast.Attribute) \
-                and it.args[0].attr == "range":
-            it = _expr("ag__.range_iterable(f, args, kwargs)", node, f=it.args[0],
-                       args=it.args[1], kwargs=it.args[2])
-        opts = _loop_options(node.body)
-        if isinstance(node.target, ast.Name):
-            opts.keys.append(ast.Constant(value="iterate_names"))
-            opts.values.append(ast.Constant(value=node.target.id))
-        call = _template(f"ag__.for_stmt(it, {extra_name}, {body_name}, {get_name}, "
-                         f"{set_name}, {tuple(names)!r}, opts)", node, it=it, opts=opts)
-        return self._undefined(names, node) + extra_fn + [body] + state + call
-
-    def visit_block(self, nodes, after=None):
-        return super().visit_block(nodes, after)
-
-
-class _Nested(ast.NodeTransformer):
-    """Converts the functions nested in a converted function, each on its own."""
-
-    def __init__(self, namer):
-        self.namer = namer
-
-    def visit_FunctionDef(self, node):
-        _convert_def(node, self.namer)
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-
-def _convert_def(fdef, namer):
-    """Apply the conversion pipeline to one function definition, in place."""
-    fdef.body = [_Nested(namer).visit(s) for s in fdef.body]
-    _lower_jumps(fdef, namer)
-    fdef.body = _Calls().visit_block(fdef.body)
-    liveness = _Liveness()
-    liveness.block(fdef.body, set())
-    globals_ = {kind: {n for s in _own_nodes(fdef.body) if isinstance(s, cls) for n in s.names}
-                for kind, cls in (("global", ast.Global), ("nonlocal", ast.Nonlocal))}
-    fdef.body = _ControlFlow(liveness, namer, globals_).visit_block(fdef.body)
 
 
 # -- conversion of functions -------------------------------------------------------------------
@@ -1279,9 +739,11 @@ def _parse(fn):
     return node
 
 
-def _compile(fn):
-    """Convert `fn`'s code: (code object of the converted function, source), or None
-    when it cannot be converted (no source, a generator, ...)."""
+def _compile(fn, options):
+    """Convert `fn`'s code (tfcompat/autograph/converters.py): (code object of the
+    converted function, its source), or None when it cannot be converted (no source, a
+    generator, ...)."""
+    from ..autograph import converters, static_analysis
     code = fn.__code__
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE |
                         inspect.CO_ASYNC_GENERATOR):
@@ -1290,36 +752,43 @@ def _compile(fn):
         node = _parse(fn)
     except (OSError, TypeError, SyntaxError, ValueError, IndexError):
         return None
-    namer = _Namer(_names(node) | {"ag__"})
+    namespace = dict(fn.__globals__)
+    for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
+        try:
+            namespace[name] = cell.cell_contents
+        except ValueError:
+            pass
+    local_names = set(static_analysis.params(node)) | {
+        n.id for n in ast.walk(node) if isinstance(n, ast.Name) and
+        not isinstance(n.ctx, ast.Load)}
+    ctx = converters.Context(namespace, converters.Options(*options), set_loop_options,
+                             local_names)
+    node = converters.convert(node, ctx)
     if isinstance(node, ast.Lambda):
-        body = _Calls().visit(node.body)
-        fdef = _template("def f():\n    return body", node, body=body)[0]
-        fdef.name = "ag__lambda"
-        fdef.args = node.args
+        definition = ast.Assign(targets=[ast.Name(id=node.ag_name, ctx=ast.Store())],
+                                value=node)
+        ast.copy_location(definition, node)
     else:
-        fdef = node
-        fdef.decorator_list = []
-        _convert_def(fdef, namer)
-    if "__class__" in code.co_freevars:     # zero-argument super() needs the cell
-        fdef.body.insert(0, _template("__class__", fdef.body[0])[0])
+        definition = node
+    source = ast.unparse(definition)
+    if not isinstance(node, ast.Lambda):
+        if "__class__" in code.co_freevars:
+            # super() needs the cell: a reference to it, left out of to_code's text
+            node.body.insert(0, converters.template("__class__", node.body[0])[0])
     freevars = ("ag__",) + tuple(v for v in code.co_freevars)
-    factory = _template("def ag__factory():\n    pass", fdef)[0]
+    factory = converters.template("def ag__factory():\n    pass", node)[0]
     factory.args.args = [ast.arg(arg=n) for n in freevars]
-    # Defined under another name in the factory, so that the function's own name still
-    # means what it meant (a global: the tf.function itself, for recursion).
-    name, fdef.name = fdef.name, namer.new("ag__converted")
-    factory.body = [fdef, _template(f"return {fdef.name}", fdef)[0]]
+    factory.body = [definition, converters.template(f"return {node.ag_name}", node)[0]]
     module = ast.Module(body=[factory], type_ignores=[])
     ast.fix_missing_locations(module)
     filename = inspect.getsourcefile(fn) or code.co_filename
     compiled = compile(module, filename, "exec")
     factory_code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
+    wanted = "<lambda>" if isinstance(node, ast.Lambda) else node.ag_name
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and
-                 c.co_name == fdef.name)
-    inner = inner.replace(co_name=code.co_name, co_qualname=code.co_qualname)
-    fdef.name = name
+                 c.co_name == wanted)
     _register(inner, code.co_name)
-    return inner, ast.unparse(fdef)
+    return inner, source
 
 
 def _register(code, name):
@@ -1329,16 +798,19 @@ def _register(code, name):
             _register(c, name)
 
 
-def _convert_function(fn):
-    """`fn` (a plain function) converted, or `fn` itself when it cannot be."""
-    if getattr(fn, "__ag_do_not_convert__", False) or fn.__code__ in _GENERATED:
+def _convert_function(fn, options=(True, False)):
+    """`fn` (a plain function) converted with `options` ((recursive, user_requested)),
+    or `fn` itself when it cannot be."""
+    if getattr(fn, "__ag_do_not_convert__", False) or fn.__code__ in _GENERATED or \
+            hasattr(fn, "autograph_info__"):
         return fn
     if inspect.unwrap(fn).__code__ is not fn.__code__:
         return fn   # a decorator's wrapper: its source is not what inspect would find
-    entry = _CONVERTED.get(fn.__code__)
+    key = (fn.__code__, options)
+    entry = _CONVERTED.get(key)
     if entry is None:
         try:
-            entry = _compile(fn) or (None, None)
+            entry = _compile(fn, options) or (None, None)
         except Exception as e:   # noqa: BLE001 -- TF runs such a function as it is
             from .tf_logging import get_logger
             get_logger().warning(
@@ -1346,7 +818,7 @@ def _convert_function(fn):
                 f"To silence this warning, decorate the function with "
                 f"@tf.autograph.experimental.do_not_convert")
             entry = (None, None)
-        _CONVERTED[fn.__code__] = entry
+        _CONVERTED[key] = entry
     code = entry[0]
     if code is None:
         return fn
@@ -1382,7 +854,7 @@ def convert(fn):
     target, rebind = _unwrap(fn)
     if target is None or _allowlisted(target):
         return fn
-    converted = _convert_function(target)
+    converted = _convert_function(target, (True, True))
     if converted is target:
         return fn
     inner = rebind(converted)
@@ -1404,18 +876,19 @@ def to_graph(entity, recursive=True, experimental_optional_features=None):
     target, rebind = _unwrap(entity)
     if target is None:
         raise ValueError(f"Unsupported entity type: {type(entity).__name__}")
-    converted = _convert_function(target)
+    converted = _convert_function(target, (bool(recursive), True))
     return rebind(converted)
 
 
 def to_code(entity, recursive=True, experimental_optional_features=None):
-    """tf.autograph.to_code: the Python source of the conversion (tfcompat's generated
-    code, which differs from TF's)."""
+    """tf.autograph.to_code: the source of the converted function, the code tfcompat
+    runs (TF's text for the common constructs, converters.py)."""
     target, _ = _unwrap(entity)
     if target is None:
         raise ValueError(f"Unsupported entity type: {type(entity).__name__}")
-    _convert_function(target)
-    source = _CONVERTED.get(target.__code__, (None, None))[1]
+    options = (bool(recursive), True)
+    _convert_function(target, options)
+    source = _CONVERTED.get((target.__code__, options), (None, None))[1]
     if source is None:
         source = textwrap.dedent(inspect.getsource(target))
     return source + "\n"
@@ -1537,11 +1010,16 @@ class _Module:
     Undefined = Undefined
     UndefinedReturnValue = UndefinedReturnValue
     UNDEFINED = UNDEFINED
-    ret = staticmethod(ret)
+    FunctionScope = FunctionScope
+    ConversionOptions = ConversionOptions
+    STD = STD
+    ld = staticmethod(ld)
+    ldu = staticmethod(ldu)
+    with_function_scope = staticmethod(with_function_scope)
+    autograph_artifact = staticmethod(autograph_artifact)
     if_stmt = staticmethod(if_stmt)
     while_stmt = staticmethod(while_stmt)
     for_stmt = staticmethod(for_stmt)
-    range_iterable = staticmethod(range_iterable)
     converted_call = staticmethod(converted_call)
     not_ = staticmethod(not_)
     and_ = staticmethod(and_)
