@@ -21,7 +21,7 @@ for f in [lambda: square(tf.constant(10.0), b=3), lambda: square(tf.constant(10)
     try:
         print(f())
     except Exception as e:
-        print(type(e).__name__, re.sub(r"__inference_\w+", "F", str(e)))
+        print(type(e).__name__, re.sub(r"__inference_\\w+", "F", str(e)))
 """
 
 SNIPPETS["unknown_rank_output_specs"] = """

@@ -195,9 +195,9 @@ class Dataset(abc.ABC):
     def cache(self, filename="", name=None):
         from .transformations import CacheDataset
         if filename:
-            raise TypeError("tfcompat does not support string tensors (tf.string): "
-                            "tf.data.Dataset.cache(filename) (a file cache) is not supported; "
-                            "use cache() for an in-memory cache.")
+            raise TypeError("tfcompat does not implement tf.data.Dataset.cache(filename) (a "
+                            "cache in files, TF's tensor bundle format); use cache() for an "
+                            "in-memory cache.")
         return CacheDataset(self)
 
     def concatenate(self, dataset, name=None):
@@ -217,7 +217,8 @@ class Dataset(abc.ABC):
     def interleave(self, map_func, cycle_length=None, block_length=None,
                    num_parallel_calls=None, deterministic=None, name=None):
         from .transformations import _InterleaveDataset
-        return _InterleaveDataset(self, map_func, cycle_length, block_length)
+        return _InterleaveDataset(self, map_func, cycle_length, block_length,
+                                  num_parallel_calls)
 
     def take_while(self, predicate, name=None):
         from .transformations import _TakeWhileDataset

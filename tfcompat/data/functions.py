@@ -7,10 +7,14 @@ at construction, as TF does, by tracing with the input spec; unknown dimensions 
 traced at two sizes and the dimensions that follow them become None.
 
 A function that cannot be traced by JAX (output shapes that depend on values, as
-``tf.fill([x], x)``) runs eagerly on each element instead; its element_spec then comes
-from eager calls on two probe elements (values 1 and 2, unknown dimensions 2 and 3), the
-dimensions that differ being None. Functions returning Datasets (flat_map, interleave)
-are always called eagerly (and probed the same way at construction).
+``tf.fill([x], x)`` or ``tf.strings.split(line)``) runs eagerly on each element instead;
+its element_spec then comes from eager calls on probe elements (numbers 1 and 2; strings
+of one or more words or numbers separated by spaces, commas or tabs: `_STRING_FILLS`;
+unknown dimensions 2 and 3), the dimensions that differ being None; probes the function
+rejects are skipped. Each eager result is checked against that element_spec (an error,
+never an element the spec does not describe).
+Functions returning Datasets (flat_map, interleave) are always called eagerly (and probed
+the same way at construction).
 """
 import numpy as np
 
@@ -41,12 +45,46 @@ def _probe_shapes(element_spec):
     return out
 
 
+_NUMBER_FILLS = (1, 2)
+_STRING_FILLS = (b"1", b"2", b"1 2 3", b"1,2", b"1\t2\t3\t4", b"a,b c")
+
+
 def _probe_values(element_spec):
-    """Concrete probe elements for eager calls: ones, then twos (see _probe_shapes)."""
+    """Concrete probe elements for eager calls (see _probe_shapes): ones, then twos;
+    with string components, also words of other lengths and counts."""
+    flat = nest.flatten(element_spec)
+    n = len(_STRING_FILLS) if any(s.dtype == dtypes.string for s in flat) else 2
+    shapes = _probe_shapes(element_spec)
     out = []
-    for fill, probe in zip((1, 2), _probe_shapes(element_spec) * 2):
+    for k in range(n):
+        probe = shapes[k % len(shapes)]
         out.append(structure.to_tensors(probe, [
-            np.full(s.shape.as_list(), fill, s.dtype._np) for s in nest.flatten(probe)]))
+            _filled(s.shape.as_list(), s.dtype, k) for s in nest.flatten(probe)]))
+    return out
+
+
+def _filled(shape, dtype, k):
+    if dtype == dtypes.string:
+        out = np.empty(shape, object)
+        out[...] = _STRING_FILLS[k]
+        return out
+    return np.full(shape, _NUMBER_FILLS[k % 2], dtype._np)
+
+
+def _probed_specs(call, element_spec):
+    """The output specs of `call` on the probe elements it accepts (the first error if it
+    accepts none)."""
+    specs, error = [], None
+    for probe in _probe_values(element_spec):
+        try:
+            specs.append(call(probe))
+        except Exception as e:  # noqa: BLE001 - a probe the function rejects
+            error = error or e
+    if not specs:
+        raise error
+    out = specs[0]
+    for other in specs[1:]:
+        out = _merge_specs(out, other)
     return out
 
 
@@ -74,19 +112,27 @@ class StructuredFunction:
         self._python = func
         self._unpack = unpack
         self._fn = Function(func)
+        # TF traces a dataset function once per dataset, outside tf.function's retracing
+        # count: never warn (a map made per element, in interleave, traces each time).
+        self._fn._stats = [[0], 2]
         self._input_spec = input_spec
         self._call = self._fn
+        self._eager_specs = None
         try:
             specs = [self._specs(self._fn.get_concrete_function(*self._args(probe))
                                  .structured_outputs, transformation)
                      for probe in _probe_shapes(input_spec)]
         except Exception as traced_error:   # noqa: BLE001 - retried eagerly, else raised
             try:
-                specs = [self._specs(func(*self._args(probe)), transformation)
-                         for probe in _probe_values(input_spec)]
+                self.output_spec = _probed_specs(
+                    lambda probe: self._specs(func(*self._args(probe)), transformation),
+                    input_spec)
             except Exception:  # noqa: BLE001
                 raise traced_error from None
             self._call = func
+            self._eager_specs = nest.flatten(self.output_spec)
+            self._transformation = transformation
+            return
         self.output_spec = specs[0] if len(specs) == 1 else _merge_specs(*specs)
 
     def _args(self, element):
@@ -104,7 +150,22 @@ class StructuredFunction:
         """Run on one element (flat arrays); the result as flat arrays."""
         element = structure.to_tensors(self._input_spec, flat_arrays)
         result = structure.lists_to_tuples(self._call(*self._args(element)))
-        return [structure.to_array(x) for x in nest.flatten(result)]
+        out = [structure.to_array(x) for x in nest.flatten(result)]
+        if self._eager_specs is not None:
+            self._check(out)
+        return out
+
+    def _check(self, arrays):
+        """An eagerly run function's result against the element_spec found by probing."""
+        for a, spec in zip(arrays, self._eager_specs):
+            if not spec.shape.is_compatible_with(np.shape(a)):
+                raise TypeError(
+                    f"tfcompat: the function passed to `{self._transformation}` runs eagerly "
+                    f"(its output shapes depend on values) and returned a component of shape "
+                    f"{tuple(np.shape(a))} where its element_spec {self.output_spec!r}, found "
+                    "by calling it on probe elements, has shape "
+                    f"{spec.shape}: give the function static output shapes (e.g. "
+                    "tf.ensure_shape).")
 
 
 class Predicate(StructuredFunction):
@@ -131,9 +192,8 @@ class DatasetFunction:
         self._input_spec = input_spec
         self._transformation = transformation
         self._dataset_type = Dataset
-        specs = [self._dataset(nest.flatten(probe)).element_spec
-                 for probe in _probe_values(input_spec)]
-        self.output_spec = specs[0] if len(specs) == 1 else _merge_specs(*specs)
+        self.output_spec = _probed_specs(
+            lambda probe: self._dataset(nest.flatten(probe)).element_spec, input_spec)
 
     def _dataset(self, flat_tensors):
         ds = self._python(*call_args(nest.pack_sequence_as(self._input_spec, flat_tensors)))

@@ -4,7 +4,8 @@ Eagerly, an iterator runs the dataset's chain of Python generators. While a tf.f
 is traced, ``next``/``get_next``/``get_next_as_optional`` do not read an element at trace
 time (that would bake it into the function as a constant): they stage an ordered
 ``jax.experimental.io_callback`` that pulls the next element each time the function
-runs, so the element shapes must be static. Differences from TF: past the end inside
+runs, so the element shapes must be static (tf.string components come back as handles
+made by the callback, see framework/strings.py). Differences from TF: past the end inside
 tf.function, ``get_next`` fails with JAX's runtime error wrapping TF's OutOfRangeError
 message (not OutOfRangeError itself).
 """
@@ -14,10 +15,11 @@ import collections.abc
 import jax
 import numpy as np
 
-from ..framework import errors, nest
+from ..framework import dtypes, errors, nest, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.function import executing_eagerly
 from ..framework.host_callback import io_callback
+from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor
 from . import structure
 from .optional_ops import _OptionalImpl
@@ -56,31 +58,50 @@ def next_flat(it, spec):
 
 
 def _avals(spec):
-    return [jax.ShapeDtypeStruct(tuple(s.shape.as_list()), s.dtype._np)
+    """The abstract values of the components (int32 handles for tf.string ones)."""
+    return [jax.ShapeDtypeStruct(tuple(s.shape.as_list()),
+                                 np.int32 if s.dtype == dtypes.string else s.dtype._np)
             for s in structure.flat_specs(spec)]
+
+
+def _filler(spec, aval):
+    """A component's value past the end (zeros; empty strings for tf.string)."""
+    if spec.dtype != dtypes.string:
+        return np.zeros(aval.shape, aval.dtype)
+    return np.full(aval.shape, strings.to_ids(np.asarray(b"", object), constant=True))
 
 
 def staged_pull(pull, spec, what, optional=False):
     """Stage `pull()` (flat arrays of `spec`, or None at the end) to run each time the
-    traced function runs; the result as tracers ((has_value, values) if `optional`)."""
+    traced function runs; the result as tracers ((has_value, values) if `optional`),
+    tf.string components as `StringIds`: handles made by the callback, valid for the call
+    of the function (which then runs in a ``strings.scope``)."""
     structure.check_static(spec, what)
+    specs = structure.flat_specs(spec)
     avals = _avals(spec)
+    is_string = [s.dtype == dtypes.string for s in specs]
+    if any(is_string):
+        strings.host_calls[0] += 1   # (the traced function then runs in a strings.scope)
 
     def callback():
         flat = pull()
         if flat is None:
             if not optional:
                 raise end_of_sequence(spec)
-            return [np.asarray(False)] + [np.zeros(a.shape, a.dtype) for a in avals]
-        values = [np.asarray(x, a.dtype) for x, a in zip(flat, avals)]
+            return [np.asarray(False)] + [_filler(s, a) for s, a in zip(specs, avals)]
+        values = [np.asarray(x, object if t else a.dtype)
+                  for x, a, t in zip(flat, avals, is_string)]
         for v, a in zip(values, avals):
             if v.shape != a.shape:
                 raise TypeError(f"tfcompat: an element of shape {v.shape} was produced where "
                                 f"the element_spec {spec!r} promises {a.shape}.")
+        values = [strings.to_ids(v) if t else v for v, t in zip(values, is_string)]
         return ([np.asarray(True)] if optional else []) + values
 
     result_avals = ([jax.ShapeDtypeStruct((), np.bool_)] if optional else []) + avals
-    return io_callback(callback, result_avals)
+    out = io_callback(callback, result_avals)
+    n = 1 if optional else 0
+    return out[:n] + [StringIds(x) if t else x for x, t in zip(out[n:], is_string)]
 
 
 class Iterator(collections.abc.Iterator, abc.ABC):

@@ -1,7 +1,7 @@
 """Source datasets: from_tensor_slices, from_tensors, range, from_generator."""
 import numpy as np
 
-from ..framework import dtypes, errors, nest
+from ..framework import dtypes, errors, nest, strings
 from ..framework.function import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -35,7 +35,7 @@ class _TensorSliceDataset(Dataset):
     def _iter_flat(self):
         arrays = self._arrays
         for i in range(self._n):
-            yield [a[i] for a in arrays]
+            yield [structure.row(a, i) for a in arrays]
 
     def _cardinality(self):
         return self._n
@@ -148,7 +148,9 @@ class _GeneratorDataset(Dataset):
                                 "tf.data.Dataset.from_generator with this output_signature "
                                 "is not supported.")
         self._generator = generator
-        self._args = tuple(np.asarray(structure.to_array(a)) for a in (args or ()))
+        # The generator gets its args as Tensor.numpy() gives them (0-d: NumPy scalars,
+        # strings: bytes).
+        self._args = tuple(_numpy(structure.to_array(a)) for a in (args or ()))
         self._spec = spec
 
     def _iter_flat(self):
@@ -158,15 +160,7 @@ class _GeneratorDataset(Dataset):
                 value = tuple(value)
             flat = []
             for s, v in zip(specs, _flatten_up_to(self._spec, value)):
-                try:
-                    a = structure.to_array(v, s.dtype) if not isinstance(v, Tensor) else \
-                        np.asarray(v._value).astype(s.dtype._np)
-                except (TypeError, ValueError):
-                    raise ElementError(
-                        errors.InvalidArgumentError,
-                        "TypeError: `generator` yielded an element that could not be "
-                        f"converted to the expected type. The expected type was "
-                        f"{s.dtype.name}, but the yielded element was {v!r}.") from None
+                a = _converted(v, s.dtype)
                 if not s.shape.is_compatible_with(a.shape):
                     raise ElementError(
                         errors.InvalidArgumentError,
@@ -178,6 +172,38 @@ class _GeneratorDataset(Dataset):
 
     def _cardinality(self):
         return UNKNOWN_CARDINALITY
+
+
+def _numpy(array):
+    array = np.asarray(array)
+    return array[()] if array.ndim == 0 else array
+
+
+def _converted(value, dtype):
+    """A yielded component as an array of `dtype`, or TF's error: numbers are cast, a
+    tf.string component must hold str/bytes (TF's py_func conversion fails otherwise)."""
+    if dtype == dtypes.string:
+        arr = np.asarray(value._value if isinstance(value, Tensor) else value, object)
+        for x in arr.ravel():
+            if not isinstance(x, (str, bytes)):
+                x = x.item() if isinstance(x, np.generic) else x
+                raise ElementError(errors.InternalError,
+                                   f"Unsupported object type {type(x).__name__}\n\t "
+                                   "[[{{node PyFunc}}]]")
+        return strings.from_python(arr)
+    try:
+        if isinstance(value, Tensor):
+            arr = np.asarray(value._value)
+            if arr.dtype == strings.OBJECT:
+                raise TypeError("a string tensor")
+            return arr.astype(dtype._np)
+        return structure.to_array(value, dtype)
+    except (TypeError, ValueError):
+        raise ElementError(
+            errors.InvalidArgumentError,
+            "TypeError: `generator` yielded an element that could not be converted to the "
+            f"expected type. The expected type was {dtype.name}, but the yielded element was "
+            f"{value!r}.") from None
 
 
 def _map_up_to(types, shapes):

@@ -1,7 +1,9 @@
 """Element structures of tf.data: nested tuples/dicts/namedtuples of TensorSpecs.
 
 Inside a pipeline an element travels as a flat list of arrays (numpy arrays on the host,
-or jax arrays computed by a map function); a dataset's ``element_spec`` gives the nesting.
+or jax arrays computed by a map function; a tf.string component is a NumPy object array
+of ``bytes``, as an eager string Tensor holds it); a dataset's ``element_spec`` gives the
+nesting.
 Python lists are tensors here, as in tf.data (``from_tensor_slices([1, 2])`` is one
 component), and a list returned by a user function is read as a tuple, as TF does.
 """
@@ -9,7 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, nest
+from ..framework import dtypes, nest, strings
 from ..framework.function import TensorSpec
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
@@ -22,20 +24,18 @@ _TRACED_SOURCE = (
 
 def to_array(value, dtype=None):
     """One component as an array: Tensors keep their (jax) value, everything else becomes a
-    numpy array by TF's conversion rules (Python floats float32, strings TypeError)."""
+    numpy array by TF's conversion rules (Python floats float32, str/bytes an object array
+    of bytes)."""
     if isinstance(value, Variable):
         value = value._read()
     if isinstance(value, Tensor):
-        if isinstance(value._value, jax.core.Tracer):
+        if isinstance(value._value, (jax.core.Tracer, strings.StringIds)):
             raise TypeError(_TRACED_SOURCE)
         arr = value._value
     elif dtype is not None:
         arr = dtypes.cast_python(value, dtype)
     else:
         arr = dtypes.infer_numpy(value)
-        if arr.dtype.kind in "USO":
-            raise TypeError("tfcompat does not support string tensors (tf.string): cannot "
-                            f"convert {value!r} to a Tensor.")
     if dtype is not None and arr.dtype != dtype._np:
         raise TypeError(f"Expected {dtype.name} but got {dtypes.from_numpy(arr.dtype).name}")
     return arr
@@ -44,17 +44,23 @@ def to_array(value, dtype=None):
 def normalize(value):
     """A user's element: (structure with None leaves, flat list of arrays). Lists inside
     are tensors; tuples, namedtuples and dicts are structure."""
-    if isinstance(value, dict):
-        keys = sorted(value)
-        parts = [normalize(value[k]) for k in keys]
-        structure = type(value)((k, s) for k, (s, _) in zip(keys, parts))
-        return structure, [a for _, flat in parts for a in flat]
+    if isinstance(value, dict):   # (flat in sorted key order; the dict keeps its order)
+        parts = {k: normalize(value[k]) for k in value}
+        structure = type(value)((k, parts[k][0]) for k in value)
+        return structure, [a for k in sorted(value) for a in parts[k][1]]
     if isinstance(value, tuple):
         parts = [normalize(v) for v in value]
         items = [s for s, _ in parts]
         structure = type(value)(*items) if hasattr(type(value), "_fields") else tuple(items)
         return structure, [a for _, flat in parts for a in flat]
     return None, [to_array(value)]
+
+
+def zero(dtype):
+    """A scalar zero of `dtype` (b'' for tf.string): padding's default."""
+    if dtype == dtypes.string:
+        return strings.from_python(b"")
+    return np.zeros((), dtype._np)
 
 
 def lists_to_tuples(value):
@@ -87,10 +93,17 @@ def map_specs(fn, element_spec):
 
 
 def to_tensor(array):
-    """An EagerTensor of one component (host arrays are put on the default device)."""
-    if isinstance(array, jax.Array):
+    """An EagerTensor of one component (host arrays are put on the default device; string
+    components stay object arrays of bytes)."""
+    if isinstance(array, jax.Array) or getattr(array, "dtype", None) == strings.OBJECT:
         return EagerTensor(array)
     return EagerTensor(jnp.asarray(array))
+
+
+def row(array, i):
+    """Component `array`'s slice `i` along its first dimension, as an array (a 0-d one for
+    a vector: ``a[i]`` of an object array would be the bare bytes)."""
+    return array[i, ...]
 
 
 def to_tensors(element_spec, flat_arrays):

@@ -149,13 +149,14 @@ class _PaddedBatchDataset(_Unary):
                       for p in _flatten_like(self._spec, padded_shapes)]
         self._shapes = shapes
         if padding_values is None:
-            values = [np.zeros((), s.dtype._np) for s in flat]
+            values = [structure.zero(s.dtype) for s in flat]
         else:
             values = [structure.to_array(v) for v in _flatten_like(self._spec, padding_values)]
             for v, s in zip(values, flat):
                 if np.asarray(v).dtype != s.dtype._np:
-                    raise TypeError(f"Mismatched type between padding value and padded "
-                                    f"shape: {s.dtype!r} vs {dtypes.from_numpy(v.dtype)!r}.")
+                    raise TypeError(f"Invalid `padding_values`. `padding_values` values type "
+                                    f"{dtypes.from_numpy(v.dtype)} does not match type "
+                                    f"{s.dtype} of the corresponding input component.")
         self._values = [np.asarray(v) for v in values]
         lead = self._size if self._drop else None
         self._spec = nest.pack_sequence_as(self._spec, [
@@ -216,7 +217,7 @@ class _UnbatchDataset(_Unary):
                                    "Input element must have the same batch size in each "
                                    "component.")
             for i in range(n):
-                yield [a[i] for a in arrays]
+                yield [structure.row(a, i) for a in arrays]
 
     def _cardinality(self):
         return UNKNOWN
@@ -487,15 +488,54 @@ def _default_cycle_length():
         return os.cpu_count() or 1
 
 
-class _InterleaveDataset(_Unary):
-    """Dataset.interleave, sequential (TF's deterministic order): `cycle_length` open
-    inner datasets visited in turn, `block_length` elements from each per visit."""
+def parallel_cycle_length(cycle_length, num_parallel_calls):
+    """TF's cycle length of an interleave with `num_parallel_calls` (ParallelInterleave):
+    an AUTOTUNE cycle is min(num_parallel_calls, cores), or cores / 3 (rounded up) when
+    the parallelism is AUTOTUNE too."""
+    if cycle_length != AUTOTUNE:
+        return cycle_length
+    cores = _default_cycle_length()
+    if num_parallel_calls == AUTOTUNE:
+        return -(-cores // 3)   # (a thread per element and two for prefetching)
+    return min(num_parallel_calls, cores)
 
-    def __init__(self, input_dataset, map_func, cycle_length, block_length):
+
+def interleave(inputs, open_element, cycle, block):
+    """TF's deterministic interleave order: `cycle` open inner iterators (each
+    ``open_element(flat input element)``) visited in turn, `block` elements from each."""
+    slots = [None] * cycle
+    input_done = False
+    i = 0
+    while True:
+        if slots[i] is None and not input_done:
+            try:
+                slots[i] = open_element(next(inputs))
+            except StopIteration:
+                input_done = True
+        if slots[i] is not None:
+            for _ in range(block):
+                try:
+                    yield next(slots[i])
+                except StopIteration:
+                    slots[i] = None
+                    break
+        if input_done and all(s is None for s in slots):
+            return
+        i = (i + 1) % cycle
+
+
+class _InterleaveDataset(_Unary):
+    """Dataset.interleave, sequential (TF's deterministic order, also with
+    `num_parallel_calls`, which only sets the AUTOTUNE cycle length as TF's does)."""
+
+    def __init__(self, input_dataset, map_func, cycle_length, block_length,
+                 num_parallel_calls=None):
         super().__init__(input_dataset)
         self._fn = DatasetFunction(map_func, self._spec, "Dataset.interleave()")
         self._spec = self._fn.output_spec
         cycle = AUTOTUNE if cycle_length is None else _int(cycle_length)
+        if num_parallel_calls is not None:
+            cycle = parallel_cycle_length(cycle, _int(num_parallel_calls))
         self._cycle = _default_cycle_length() if cycle == AUTOTUNE else cycle
         self._block = 1 if block_length is None else _int(block_length)
         if self._cycle <= 0:
@@ -508,45 +548,31 @@ class _InterleaveDataset(_Unary):
                                   kernel="InterleaveDataset")
 
     def _iter_flat(self):
-        inputs = self._input._iter_flat()
-        slots = [None] * self._cycle
-        input_done = False
-        i = 0
-        while True:
-            if slots[i] is None and not input_done:
-                try:
-                    slots[i] = self._fn(next(inputs))._iter_flat()
-                except StopIteration:
-                    input_done = True
-            if slots[i] is not None:
-                for _ in range(self._block):
-                    try:
-                        yield next(slots[i])
-                    except StopIteration:
-                        slots[i] = None
-                        break
-            if input_done and all(s is None for s in slots):
-                return
-            i = (i + 1) % self._cycle
+        return interleave(self._input._iter_flat(), lambda flat: self._fn(flat)._iter_flat(),
+                          self._cycle, self._block)
 
     def _cardinality(self):
         return UNKNOWN
 
 
 class _UniqueDataset(_Unary):
+    """Dataset.unique: the first occurrence of each element (int32, int64 or tf.string
+    tensors, as TF)."""
+
     def __init__(self, input_dataset):
         super().__init__(input_dataset)
         spec = self._spec
-        if not isinstance(spec, TensorSpec) or spec.dtype not in (dtypes.int32, dtypes.int64):
+        if not isinstance(spec, TensorSpec) or spec.dtype not in (dtypes.int32, dtypes.int64,
+                                                                  dtypes.string):
             raise TypeError(f"`tf.data.Dataset.unique` does not support type "
-                            f"{getattr(spec, 'dtype', spec)!r}: only datasets of int32 or "
-                            "int64 tensors (tfcompat has no tf.string) are supported.")
+                            f"{getattr(spec, 'dtype', spec)} -- only `tf.int32`, `tf.int64`, "
+                            "and `tf.string` are supported.")
 
     def _iter_flat(self):
         seen = set()
         for flat in self._input._iter_flat():
             a = np.asarray(flat[0])
-            key = (a.shape, a.tobytes())
+            key = (a.shape, tuple(a.ravel()) if a.dtype == object else a.tobytes())
             if key not in seen:
                 seen.add(key)
                 yield flat

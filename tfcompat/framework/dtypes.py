@@ -190,6 +190,8 @@ def _infer_numpy(value):
         try:
             arr = np.array(value)
         except ValueError:
+            if all(isinstance(v, (str, bytes)) for v in _flat(value)):   # str and non-ASCII
+                return strings.from_python(value)                        # bytes
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         if arr.dtype == object:
             if all(isinstance(v, (str, bytes)) for v in arr.ravel()):   # (string Tensors)
@@ -260,6 +262,8 @@ def cast_python(value, dtype):
         raise TypeError(f"tfcompat does not support {dtype.name} tensors.")
     with np.errstate(over="ignore"):
         arr = _infer_numpy(value)
+    if target == strings.OBJECT and arr.size == 0:
+        return np.empty(arr.shape, object)
     if (arr.dtype == strings.OBJECT) != (target == strings.OBJECT):
         shown = value.item() if isinstance(value, np.generic) else value
         raise TypeError(f"Cannot convert {shown!r} to EagerTensor of dtype {dtype.name}")

@@ -122,11 +122,11 @@ def traced_ids(value):
 
 def as_bytes(x):
     """One element of a string tensor: str is UTF-8 encoded, bytes kept."""
-    if isinstance(x, bytes):
+    if type(x) is bytes:
         return x
     if isinstance(x, str):
         return x.encode("utf-8")
-    if isinstance(x, np.bytes_):
+    if isinstance(x, bytes):   # (np.bytes_)
         return bytes(x)
     raise TypeError(f"Cannot convert {x!r} to EagerTensor of dtype string")
 
