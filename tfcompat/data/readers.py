@@ -106,15 +106,19 @@ class _Reader(Dataset):
         return UNKNOWN_CARDINALITY
 
 
-class TextLineDatasetV2(_Reader):
-    """tf.data.TextLineDataset: the lines of text files (without their b'\\n' or b'\\r\\n';
-    a last line without newline included), GZIP/ZLIB compressed or not."""
+class _CompressedReader(_Reader):
+    """A reader of files that may be GZIP/ZLIB compressed, read through a buffer."""
 
     def __init__(self, filenames, compression_type=None, buffer_size=None,
                  num_parallel_reads=None, name=None):
         super().__init__(filenames, num_parallel_reads)
         self._compression = _string_param(compression_type)
         self._buffer_size = _int_param(buffer_size, 0)
+
+
+class TextLineDatasetV2(_CompressedReader):
+    """tf.data.TextLineDataset: the lines of text files (without their b'\\n' or b'\\r\\n';
+    a last line without newline included), GZIP/ZLIB compressed or not."""
 
     def _records(self, filename):
         node = "TextLineDataset"
@@ -124,15 +128,9 @@ class TextLineDatasetV2(_Reader):
             yield from record_io.text_lines(record_io.chunks(f, size, bits))
 
 
-class TFRecordDatasetV2(_Reader):
+class TFRecordDatasetV2(_CompressedReader):
     """tf.data.TFRecordDataset: the records of TFRecord files (checksums verified);
     compression_type 'GZIP'/'ZLIB' (other values read the files as plain, as TF)."""
-
-    def __init__(self, filenames, compression_type=None, buffer_size=None,
-                 num_parallel_reads=None, name=None):
-        super().__init__(filenames, num_parallel_reads)
-        self._compression = _string_param(compression_type)
-        self._buffer_size = _int_param(buffer_size, 0)
 
     def _records(self, filename):
         bits = record_io.wbits(self._compression)
