@@ -113,6 +113,26 @@ def const_only():
 print(const_only())
 """
 
+SNIPPETS["script_functions"] = """
+def up(s):
+    return tf.strings.upper(s)
+def np_up(s):
+    print(type(s).__name__, s.dtype if hasattr(s, "dtype") else "")
+    return np.array([b.upper() for b in s], dtype=object)
+def scalar_up(s):
+    print(type(s).__name__)
+    return s.upper() if isinstance(s, bytes) else s[()].upper()
+x = tf.constant(["ab", "c"])
+print(tf.py_function(up, [x], tf.string), tf.numpy_function(np_up, [x], tf.string))
+print(tf.numpy_function(scalar_up, [tf.constant("q")], tf.string))
+@tf.function
+def f(s):
+    return (tf.py_function(up, [s], tf.string), tf.numpy_function(np_up, [s + "!"], tf.string),
+            tf.numpy_function(scalar_up, [s[0]], tf.string),
+            tf.py_function(lambda t: tf.strings.length(t), [s], tf.int32))
+print(f(x))
+"""
+
 SNIPPETS["traced_control_flow"] = """
 @tf.function
 def k(x):

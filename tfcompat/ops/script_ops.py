@@ -7,7 +7,9 @@ under a GradientTape on the host, as TF does. Deliberate difference: XLA needs s
 output shapes, so while tracing, the function is called once, eagerly, on zeros of its
 inputs' shapes (its printed output discarded) to learn them; TF's outputs have unknown
 shapes. A function whose output shape depends on its input values then fails at run
-time with a clear error.
+time with a clear error. tf.string inputs and outputs cross the callback as handles
+(framework/strings.py); a scalar string reaches a numpy_function inside tf.function as
+bytes, as in TF's graph mode.
 """
 import functools
 
@@ -15,12 +17,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors, host_callback, nest
+from ..framework import dtypes, errors, host_callback, nest, strings
 from ..framework.backprop import GradientTape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.function import captured_output, executing_eagerly, init_scope
-from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor import EagerTensor, Tensor, symbolic
 
 __all__ = ["numpy_function", "py_function"]
 
@@ -49,6 +51,7 @@ class _Script:
             [dtypes.as_dtype(t) for t in Tout]
         self.tensors = tensors      # py_function: Tensors in and out; else numpy
         self.shapes = None          # the output shapes, once known (traced calls)
+        self.string_inputs = ()     # which inputs are tf.string (handles; traced calls)
 
     def op_name(self, n_in):
         kind = "EagerPyFunc" if self.tensors else "PyFunc"
@@ -56,8 +59,9 @@ class _Script:
 
     def run(self, arrays):
         """Call the function on numpy `arrays`; its outputs as Tensors of Tout."""
-        args = [EagerTensor(jnp.asarray(a)) for a in arrays] if self.tensors else \
-            [np.asarray(a) for a in arrays]
+        args = [EagerTensor(a if strings.is_string(a) else jnp.asarray(a))
+                for a in arrays] if self.tensors else [
+            a if isinstance(a, bytes) else np.asarray(a) for a in arrays]
         return self.outputs(self.func(*args), len(arrays))
 
     def outputs(self, result, n_in):
@@ -80,6 +84,9 @@ class _Script:
 
     def host_run(self, *arrays):
         """The io_callback: the outputs as numpy, of the shapes the trace promised."""
+        arrays = [_host_strings(a, self.tensors) if s else a
+                  for a, s in zip(arrays, self.string_inputs)] + list(
+            arrays[len(self.string_inputs):])
         out = [np.asarray(t._value) for t in self.run(arrays)]
         for value, shape in zip(out, self.shapes):
             if value.shape != shape:
@@ -87,7 +94,8 @@ class _Script:
                     f"tfcompat: the function returned shape {value.shape} where its call "
                     f"while tracing returned {shape}; inside tf.function its output shapes "
                     f"must not depend on the input values."))
-        return out
+        return [strings.to_ids(v) if t is dtypes.string else v
+                for v, t in zip(out, self.touts)]
 
     def host_grad(self, *arrays):
         """The gradient io_callback: inputs then output cotangents -> input cotangents."""
@@ -105,15 +113,20 @@ class _Script:
 
 def _call(script, inp):
     inputs = [to_tensor(x) for x in nest.flatten(inp if inp is not None else [])]
-    traced = any(isinstance(t._value, jax.core.Tracer) for t in inputs)
+    traced = any(symbolic(t._value) for t in inputs)
     if executing_eagerly() and not traced:
         outs = script.run([t._value for t in inputs]) if not script.tensors else \
             script.outputs(script.func(*inputs), len(inputs))
     else:
         script.shapes = _probe(script, inputs)
+        script.string_inputs = [strings.is_string(t._value) for t in inputs]
+        inputs = [EagerTensor(strings.traced_ids(t._value)) if s else t
+                  for t, s in zip(inputs, script.string_inputs)]
         op = _PY_FUNC if script.tensors else _NUMPY_FUNC
         outs = execute(op, tuple(inputs), (("script", script),)) if script.touts else []
         outs = [outs] if isinstance(outs, Tensor) else list(outs)
+        outs = [EagerTensor(strings.StringIds(o._value)) if t is dtypes.string else o
+                for o, t in zip(outs, script.touts)]
     if script.single:
         return outs[0]
     return outs
@@ -122,7 +135,8 @@ def _call(script, inp):
 def _probe(script, inputs):
     """The output shapes: the function called eagerly on zeros (output discarded)."""
     with init_scope(), captured_output():
-        zeros = [np.zeros(t.shape.as_list(), t.dtype._np) for t in inputs]
+        zeros = [np.full(t.shape.as_list(), b"", object) if t.dtype is dtypes.string else
+                 np.zeros(t.shape.as_list(), t.dtype._np) for t in inputs]
         try:
             return [tuple(t.shape.as_list()) for t in script.run(zeros)]
         except Exception as exc:  # noqa: BLE001 -- reported with what was attempted
@@ -134,7 +148,15 @@ def _probe(script, inputs):
 
 
 def _results(script):
-    return [jax.ShapeDtypeStruct(s, t._np) for s, t in zip(script.shapes, script.touts)]
+    return [jax.ShapeDtypeStruct(s, np.int32 if t is dtypes.string else t._np)
+            for s, t in zip(script.shapes, script.touts)]
+
+
+def _host_strings(ids, tensors):
+    """A string input in the callback: an object array (bytes for a numpy_function's
+    scalar, as TF's graph mode passes it)."""
+    value = strings.from_ids(ids)
+    return value[()] if not tensors and value.ndim == 0 else value
 
 
 def _numpy_func(*arrays, script):
