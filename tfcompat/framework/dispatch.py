@@ -128,6 +128,8 @@ def execute(op, inputs, attrs=()):
     else:
         result = EagerTensor(out)
         outputs = (result,)
+    if _creating:   # a tf.function being traced: its graph records the op
+        _creating[-1].graph.record(op, attrs, inputs, outputs)
     if _active and op.differentiable:
         record(op, attrs, tuple(inputs), tuple(outputs),
                None if op.dependencies is None else op.dependencies(arrays, attrs))
@@ -150,16 +152,27 @@ def _run_strings(op, kernel, inputs, attrs):
         out = strings.run(op, kernel, arrays, dict(attrs))
     except (TypeError, ValueError, IndexError) as exc:
         raise op.error(op, arrays, dict(attrs), exc) from None
-    if type(out) is list:
-        return [EagerTensor(o) for o in out]
-    return EagerTensor(out)
+    result = [EagerTensor(o) for o in out] if type(out) is list else EagerTensor(out)
+    if _creating:
+        string_op = op.strings.name if isinstance(op.strings, strings.Kernel) else None
+        _creating[-1].graph.record(op, attrs, inputs,
+                                   result if type(result) is list else (result,), string_op)
+    return result
+
+
+def _converted(value, tensor):
+    """Tell the graph of a trace in progress that an op wrapper converted a Python
+    value (TF names its Const ``<op>/<arg>``)."""
+    if _creating and not isinstance(value, (Tensor, Variable)):
+        _creating[-1].graph.converted(tensor)
+    return tensor
 
 
 def to_tensor(value):
     """An op input as a Tensor (Variables are read)."""
     if type(value) is EagerTensor:
         return value
-    return convert_to_tensor(value)
+    return _converted(value, convert_to_tensor(value))
 
 
 def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix=""):
@@ -183,7 +196,8 @@ def match(values, op_name, kernel_name=None, op_suffix="", index_offset=0):
     out = []
     for v in values:
         t = v if type(v) is EagerTensor else (
-            v._read() if isinstance(v, Variable) else convert_to_tensor(v, dtype=dtype))
+            v._read() if isinstance(v, Variable) else
+            _converted(v, convert_to_tensor(v, dtype=dtype)))
         if dtype is None:
             dtype = t.dtype
         out.append(t)
@@ -209,7 +223,8 @@ def hinted(x, y, op_name, kernel_name=None):
     if type(x) is EagerTensor and type(y) is EagerTensor and x._value.dtype == y._value.dtype:
         return x, y
     x = to_tensor(x)
-    y = y._read() if isinstance(y, Variable) else convert_to_tensor(y, dtype_hint=x.dtype)
+    y = y._read() if isinstance(y, Variable) else \
+        _converted(y, convert_to_tensor(y, dtype_hint=x.dtype))
     if x._value.dtype != y._value.dtype:
         raise mismatch_error(op_name, 1, x.dtype, y.dtype, kernel_name)
     return x, y

@@ -23,6 +23,7 @@ from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
 from . import autograph, dtypes, errors, host_callback, nest, retracing, strings, tape
 from .dispatch import Op, execute, mismatch_error
+from .func_graph import GraphBuilder
 from .strings import StringIds
 from .tensor import EagerTensor, Tensor, symbolic
 from .tensor_shape import TensorShape
@@ -453,7 +454,7 @@ class _Trace:
         self.variables = variables
         self.real_values = real_values
         self.allow_creation = allow_creation
-        self.names = {}
+        self.graph = GraphBuilder()   # TF's graph of the trace (ConcreteFunction.graph)
         self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
         self.created = []
         self.nested_created = []   # (variable, initial value) made by nested functions' traces
@@ -504,10 +505,10 @@ def init_scope():
                 v._value = value
 
 
-def symbolic_name(value):
-    """The graph name TF would print for a traced value ('x:0'), if known."""
+def symbolic_name(tensor):
+    """The graph name TF would print for a traced Tensor ('add:0'), if known."""
     for trace in reversed(_creating):
-        name = trace.names.get(id(value))
+        name = trace.graph.display_name(tensor)
         if name is not None:
             return name
     return None
@@ -544,8 +545,10 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
             if isinstance(x, (_Shaped, Tensor, np.ndarray, TensorSpec)):
                 value = next(it)
                 t = EagerTensor(StringIds(value) if _is_string_arg(x) else value)
-                trace.names[id(t._value)] = f"{name}:0"
-                if isinstance(x, _Shaped) and not x.spec.shape.is_fully_defined():
+                shaped = isinstance(x, _Shaped) and not x.spec.shape.is_fully_defined()
+                trace.graph.placeholder(t, name, x.spec.shape if shaped else
+                                        TensorShape(t._value.shape))
+                if shaped:
                     trace.shapes[id(t._value)] = x.spec.shape
                 return t
             trace_type = trace_type_of(x)
@@ -568,6 +571,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
             # Read the outputs while Variables still hold their traced values (a returned
             # Variable or assign result is its value after the function's assignments).
             flat_out = [_output_value(x) for x in nest.flatten(result)]
+            trace.graph.finish(nest.flatten(result))
         finally:
             _creating.pop()
             tape._active[:] = saved_tapes
@@ -615,9 +619,11 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
             v.shape, np.int32 if s else v.dtype) for v, s in zip(var_values, var_strings)],
             specs)
     except BaseException:
+        trace.graph.clear()
         for v, value in trace.created:   # never computed: reading them raises
             v._value = Uninitialized(v.name, value)
         raise
+    structure["graph"] = trace.graph.freeze(structure["name"])
     if trace.created:
         for (v, _), value, s in zip(trace.created, _lifted(closed, len(trace.created)),
                                     structure["created_strings"]):
@@ -836,6 +842,22 @@ class ConcreteFunction:
         self._call = structure.get("call")
         ConcreteFunction._count += 1
         self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
+        self._graph = structure.get("graph")
+        if self._graph is not None:
+            graph = self._graph
+            graph.variables = tuple(self._variables)
+            outputs = iter(graph.outputs)
+            graph.structured_outputs = nest.pack_sequence_as(self._result, [
+                None if x is None else next(outputs, None)
+                for x in nest.flatten(self._result)])
+            graph.structured_input_signature = self.structured_input_signature
+
+    @property
+    def graph(self):
+        """ConcreteFunction.graph: TF's FuncGraph of this trace (func_graph.py)."""
+        if self._graph is None:
+            raise AttributeError("tfcompat: this ConcreteFunction has no recorded graph.")
+        return self._graph
 
     _count = 0
 
@@ -927,6 +949,17 @@ class ConcreteFunction:
             return self._run(tensors, used, assigned)
 
     def _run(self, tensors, used, assigned):
+        if _creating:   # called inside another trace: one node of its graph
+            builder = _creating[-1].graph
+            with builder.no_recording():
+                outs = self._run_flat(tensors, used, assigned)
+            flat = [o for o in nest.flatten(outs) if isinstance(o, Tensor)]
+            builder.record(self._op, (), list(tensors), flat,
+                           "StatefulPartitionedCall" if used else "PartitionedCall")
+            return outs
+        return self._run_flat(tensors, used, assigned)
+
+    def _run_flat(self, tensors, used, assigned):
         var_values = [v._value for v in used]
         values = [t._value for t in tensors]
         if self._strings:
@@ -1071,6 +1104,13 @@ class PerShapeFunction:
     trainable_variables = property(lambda self: tuple(v for v in self._variables
                                                       if v.trainable))
     _signature_text = ConcreteFunction._signature_text
+
+    @property
+    def graph(self):
+        raise AttributeError(
+            "tfcompat: ConcreteFunction.graph is not available for a concrete function of "
+            "TensorSpecs that XLA traces per shape (an unknown rank, or code needing "
+            "static shapes); get the concrete function of tensors or fully known specs.")
     pretty_printed_signature = ConcreteFunction.pretty_printed_signature
     function_type = ConcreteFunction.function_type
     __str__ = ConcreteFunction.__str__

@@ -197,7 +197,7 @@ def _symbolic_shape(t):
 def _symbolic_name(t):
     """The graph name of a traced tensor (its tf.function argument's name, 'x:0')."""
     from .function import symbolic_name
-    return symbolic_name(t._value) or "Identity:0"
+    return symbolic_name(t) or "Identity:0"
 
 
 def _type_name(obj):

@@ -7,6 +7,7 @@ import jax
 import jax.numpy as jnp
 
 from . import errors
+from .func_graph import _enum
 from .tape import _active, _watchers, record_read
 from .tensor import ArrayLike, EagerTensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
@@ -24,6 +25,12 @@ class Uninitialized:
         return errors.FailedPreconditionError(
             None, None, f"Could not read variable {self._name}: it was created in a "
                         f"tf.function trace that failed, so it was never initialized.")
+
+def _tensor_of(value, array):
+    """The Tensor an assignment stores (for its node's input in a tf.function's graph)."""
+    from .tensor import Tensor
+    return value if isinstance(value, Tensor) and value._value is array else EagerTensor(array)
+
 
 class VariableSynchronization(enum.Enum):
     """tf.VariableSynchronization."""
@@ -119,13 +126,24 @@ class Variable(ArrayLike):
         t = EagerTensor(self._value)
         if _active or _watchers:  # tapes, or read observers (VariableWatcher, accumulators)
             record_read(self, t)
+        if _creating:   # a tf.function's graph: a ReadVariableOp named by the op using it
+            _creating[-1].graph.pending_read(self, t)
         return t
 
     def value(self):
         return self._read()
 
     def read_value(self):
-        return self._read()
+        t = self._read()
+        if not _creating:
+            return t
+        # TF: a ReadVariableOp in the name scope "Read", then an Identity.
+        graph = _creating[-1].graph
+        graph.input_name(t, "Read")
+        out = EagerTensor(t._value)
+        graph.add(graph.unique_name("Identity"), "Identity", [graph.input_name(t)],
+                  [("T", _enum(self.dtype))], [out])
+        return out
 
     # -- writing ------------------------------------------------------------------
     def _converted(self, value):
@@ -140,10 +158,13 @@ class Variable(ArrayLike):
                              f"The variable shape {handle._shape}, and the assigned value shape "
                              f"{TensorShape(new.shape)} are incompatible.")
         handle._value = new
+        if _creating:
+            _creating[-1].graph.assign(handle, "AssignVariableOp", _tensor_of(value, new))
         return _UnreadVariable(handle) if read_value else None
 
     def _update(self, kernel, delta, read_value):
         handle = self._handle
+        value = delta
         delta = self._converted(delta)
         if delta.shape != handle._value.shape:
             raise errors.op_error(
@@ -153,6 +174,10 @@ class Variable(ArrayLike):
                 f"with shape {list(delta.shape)}, shapes must be equal.",
                 kernel="AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp")
         handle._value = kernel(handle._value, delta)
+        if _creating:
+            _creating[-1].graph.assign(
+                handle, "AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp",
+                _tensor_of(value, delta))
         return _UnreadVariable(handle) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):

@@ -11,12 +11,15 @@ threaded through the lax construct as extra outputs or loop carries. A while_loo
 maximum_iterations runs as a masked lax.scan, so it is reverse-differentiable; without,
 it is a lax.while_loop whose reverse-mode gradient raises TF's XLA error.
 """
+import contextlib
+
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.extend.core import ClosedJaxpr, Primitive, jaxpr_as_fun
 from jax.interpreters import ad, batching, mlir
 
-from ..framework import dtypes, errors, nest, tape
+from ..framework import dtypes, errors, func_graph, nest, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
 from ..framework.function import used_vars
@@ -109,7 +112,8 @@ class _Traced:
             finally:
                 for v, value in zip(self.variables, before):
                     v._value = value
-        closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
+        with func_graph.branch(_branch_scope()):   # (its ops: not in the outer graph)
+            closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
         self.jaxpr, self.consts = closed.jaxpr, list(closed.consts)
         used = used_vars(self.jaxpr)
         self.reads = {i for i in range(len(self.variables)) if self.jaxpr.invars[i] in used}
@@ -125,6 +129,53 @@ class _Traced:
         index = {id(v): i for i, v in enumerate(self.variables)}
         return list(results[:n_out]), [mine.get(id(v), var_values[index[id(v)]])
                                         for v in assigned]
+
+
+# -- the graph of a tf.function being traced: cond and while as single nodes ---------------
+
+_scopes = []   # (node name, TF's op type, predicate Tensor or None) of the open constructs
+
+
+@contextlib.contextmanager
+def _graph_scope(kind, op_type, pred=None):
+    """Names the cond/while node being built (before its branches are traced, as TF's
+    name scope does); nothing outside a tf.function's trace."""
+    builder = func_graph.current()
+    if builder is None:
+        yield
+        return
+    _scopes.append((builder.unique_name(kind), op_type, pred, builder))
+    try:
+        yield
+    finally:
+        _scopes.pop()
+
+
+def _branch_scope():
+    """The name scope of branches traced now (an autograph `if` opens none: "cond")."""
+    builder = func_graph.current()
+    if builder is None:
+        return None
+    if _scopes and _scopes[-1][3] is builder:
+        return _scopes[-1][0]
+    return builder.unique_name("cond", mark=False)
+
+
+def _record(traced, results, identities, leading=()):
+    """Record the node of the open construct (a `cond` when none is open)."""
+    builder = func_graph.current()
+    if builder is None:
+        return
+    if _scopes and _scopes[-1][3] is builder:
+        scope, op_type, pred, _ = _scopes[-1]
+    else:
+        scope, op_type, pred = builder.unique_name("cond"), "StatelessIf", None
+    if any(t.assigned or t.reads for t in traced):
+        op_type = op_type.replace("Stateless", "")
+    captured = [EagerTensor(c) for t in traced for c in t.consts   # (not constants)
+                if isinstance(c, jax.core.Tracer)]
+    func_graph.control_flow(builder, scope, op_type, captured, results, identities,
+                            leading, pred)
 
 
 def _union(*traced):
@@ -163,7 +214,9 @@ def _as_op(name, compute, traced, tensors):
     inputs = [_captured(c) for t in traced for c in t.consts] + \
         [variables[i]._read() for i in reads] + list(tensors)
     inputs = [EagerTensor(_device(t._value)) if is_string(t._value) else t for t in inputs]
-    out = execute(Op(name, fn), tuple(inputs))
+    builder = func_graph.current()
+    with builder.no_recording() if builder is not None else contextlib.nullcontext():
+        out = execute(Op(name, fn), tuple(inputs))   # (recorded as TF's node: _record)
     return out if isinstance(out, list) else [out]
 
 
@@ -199,7 +252,8 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     p = convert_to_tensor(pred)
     if not _traced(p):
         return true_fn() if bool(p) else false_fn()
-    return _switch(jnp.logical_not(p._value).astype(jnp.int32), [true_fn, false_fn])
+    with _graph_scope("cond", "StatelessIf", p):
+        return _switch(jnp.logical_not(p._value).astype(jnp.int32), [true_fn, false_fn])
 
 
 def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
@@ -219,7 +273,8 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     position = jnp.full((), len(fns), jnp.int32)
     for j, k in enumerate(keys):
         position = jnp.where(index._value == k, j, position)
-    return _switch(position, fns + [fallback])
+    with _graph_scope("switch_case", "StatelessCase", index):
+        return _switch(position, fns + [fallback])
 
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
@@ -278,6 +333,7 @@ def switch_traced(index, traced, keep):
                                    [branch(k) for k in range(len(traced))]))
     results = _as_op("Case", compute, traced, [EagerTensor(jnp.asarray(index, jnp.int32))])
     n_out = len(results) - len(assigned)
+    _record(traced, results[:n_out], True)
     for v, value in zip(assigned, results[n_out:]):
         v._value = _like(v, value)._value
     template = traced[0].out if keep is None else [traced[0].out[i] for i in keep]
@@ -320,21 +376,30 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     limit = None if maximum_iterations is None else convert_to_tensor(maximum_iterations)
     static_limit = None if limit is None or _traced(limit) else int(limit)
     # Python iterations while nothing is traced; the rest (from the first iteration that
-    # makes a loop variable traced) runs as one lax loop.
+    # makes a loop variable traced) runs as one lax loop. (In a tf.function's graph
+    # those Python iterations are not recorded: TF's graph has the loop as one node.)
     i = 0
+    builder = func_graph.current()
     while limit is None or static_limit is not None:
-        going = convert_to_tensor(cond(*state))
-        if _traced(going) or any(_traced(x) for x in _flat(state)):
-            break
-        if (static_limit is not None and i >= static_limit) or not bool(going):
-            return state[0] if single else type(loop_vars)(state)
-        out = body(*state)
+        with builder.no_recording() if builder is not None else contextlib.nullcontext():
+            going = convert_to_tensor(cond(*state))
+            if _traced(going) or any(_traced(x) for x in _flat(state)):
+                break
+            if (static_limit is not None and i >= static_limit) or not bool(going):
+                return state[0] if single else type(loop_vars)(state)
+            out = body(*state)
         state = [out] if single else list(out) if isinstance(out, (list, tuple)) else [out]
         state = [nest.map_structure(_loop_value, s) for s in state]
         i += 1
     if static_limit is not None:
         static_limit -= i
         limit = convert_to_tensor(static_limit)
+    with _graph_scope("while", "StatelessWhile"):
+        return _staged_while(cond, body, loop_vars, single, state, limit, static_limit)
+
+
+def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
+    """while_loop's lax loop (from the first iteration that makes it traced)."""
     state = _carried_arrays(body, state, static_limit)
     arrays = _arrays(state)
     specs = [_spec(a) for a in arrays]
@@ -391,10 +456,33 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     extra = [limit] if limit is not None and static_limit is None else []
     results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra)
     n_loop = len(arrays)
+    _record_while([body_t, cond_t], _flat(state) + extra, results[:n_loop], static_limit)
     for v, value in zip(assigned, results[n_loop:]):
         v._value = _like(v, value)._value
     result = _pack(state, results[:n_loop])
     return result[0] if single else type(loop_vars)(result)
+
+
+def _record_while(traced, inputs, results, static_limit):
+    """TF's while node: inputs loop_counter, maximum_iterations, the loop variables and
+    what the body captures; outputs the counters, then the loop variables."""
+    builder = func_graph.current()
+    if builder is None:
+        return
+    scope = _scopes[-1][0][len(builder.prefix):]
+    for t in inputs:   # (constants among the loop variables come first, as in TF)
+        builder.input_name(t)
+    counters = []
+    for name, value in (("maximum_iterations", -1 if static_limit is None else static_limit),
+                        ("loop_counter", 0)):
+        const = EagerTensor(np.asarray(value, np.int32))
+        counters.append((builder.const(const, f"{scope}/{name}"), (), dtypes.int32))
+    counters.reverse()   # (loop_counter is input 0, maximum_iterations 1)
+    captured = [EagerTensor(c) for t in traced for c in t.consts   # (not constants)
+                if isinstance(c, jax.core.Tracer)]
+    op_type = "While" if any(t.assigned or t.reads for t in traced) else "StatelessWhile"
+    func_graph.control_flow(builder, _scopes[-1][0], op_type, list(inputs) + captured,
+                            results, False, counters)
 
 
 def _loop_value(x):

@@ -3,23 +3,48 @@
 `x + y`, `x / y` and `x @ y` convert y with x's dtype as a hint; the other operators
 convert with x's dtype strictly. A reflected operator (`1 + t`) converts the left operand
 to the tensor's dtype strictly (``1.5 + int_tensor`` raises TypeError, as in TF).
+
+Inside a tf.function's trace the op is recorded under the name TF's operator gives it
+("add", "mul", "truediv" ...); a Variable operand on the left is read first (TF's
+"ReadVariableOp", outside the operator's name scope).
 """
+from ..framework import func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
-from ..framework.variables import Variable
+from ..framework.variables import Variable, _creating
 from . import array_ops, bitwise_ops, math_ops
 
 
-def _reflected(fn):
+def _reflected(fn, name):
     def op(self, other):
+        if _creating:
+            return _traced(fn, name, self, other, True)
         return fn(convert_to_tensor(other, dtype=self.dtype), self)
     return op
 
 
-def _forward(fn):
+def _forward(fn, name):
     def op(self, other):
+        if _creating:
+            return _traced(fn, name, self, other, False)
         return fn(self, other)
     return op
+
+
+def _traced(fn, name, self, other, reflected):
+    """An operator in a trace: recorded as TF names it."""
+    graph = _creating[-1].graph
+    if isinstance(self, Variable):
+        read = self._read()
+        graph.input_name(read)   # "ReadVariableOp"
+        self = read
+    with func_graph.named(name):
+        if reflected:
+            other = convert_to_tensor(other, dtype=self.dtype)
+            if graph.lookup(other) is None:
+                graph.converted(other)
+            return fn(other, self)
+        return fn(self, other)
 
 
 _BINARY = {
@@ -28,16 +53,20 @@ _BINARY = {
     "pow": math_ops.pow, "matmul": math_ops.matmul,
     "and": bitwise_ops.and_, "or": bitwise_ops.or_, "xor": bitwise_ops.xor_,
 }
+# TF's node names of the operators (the others are named by their op type: "Less").
+_NAMES = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "truediv",
+          "floordiv": "floordiv", "mod": "mod", "pow": "pow", "matmul": "matmul"}
 _COMPARE = {"lt": math_ops.less, "le": math_ops.less_equal, "gt": math_ops.greater,
             "ge": math_ops.greater_equal}
 
 
 def _install(cls):
     for name, fn in _BINARY.items():
-        setattr(cls, f"__{name}__", _forward(fn))
-        setattr(cls, f"__r{name}__", _reflected(fn))
+        node = _NAMES.get(name)
+        setattr(cls, f"__{name}__", _forward(fn, node))
+        setattr(cls, f"__r{name}__", _reflected(fn, node))
     for name, fn in _COMPARE.items():
-        setattr(cls, f"__{name}__", _forward(fn))
+        setattr(cls, f"__{name}__", _forward(fn, None))
     cls.__eq__ = lambda self, other: math_ops.tensor_equals(self, other)
     cls.__ne__ = lambda self, other: math_ops.tensor_equals(self, other, math_ops.not_equal)
     cls.__neg__ = lambda self: math_ops.negative(self)

@@ -1,0 +1,181 @@
+"""Golden snippets: ConcreteFunction.graph (FuncGraph, GraphDef) and the names of
+symbolic tensors inside tf.function (framework/func_graph.py)."""
+import collections
+
+SNIPPETS = collections.OrderedDict()
+
+_SHOW = """
+def show(f, *args):
+    g = f.get_concrete_function(*args).graph
+    nodes = g.as_graph_def().node
+    print(g.name, len(nodes))
+    for n in nodes:
+        print(n.name, n.op, list(n.input))
+    return g
+"""
+
+SNIPPETS["graph_operators"] = _SHOW + """
+@tf.function
+def ops(x, y):
+    a = x + y; b = x - y; c = x * y; d = x / y; e = x // y; f_ = x % y; g = x ** y
+    h = -x; i = abs(x); j = x < y; k = x <= y; l = x > y; m = x >= y
+    n = x == y; o = x != y
+    p = 1.0 + x; q = 2.0 * x; r = x + 1.0
+    print(a, d, h, p, r)
+    print(repr(q))
+    return a
+show(ops, tf.constant(1.0), tf.constant(2.0))
+"""
+
+SNIPPETS["graph_tf_calls"] = _SHOW + """
+@tf.function
+def calls(x, y):
+    a = tf.add(x, y); b = tf.subtract(x, y); c = tf.multiply(x, y)
+    e = tf.abs(x); f_ = tf.nn.relu(x)
+    h = tf.math.exp(x); i = tf.square(x); j = tf.sqrt(x); k = tf.maximum(x, y)
+    l = tf.greater(x, 0.); o = tf.identity(x); p = tf.cast(x, tf.int32)
+    r = tf.sigmoid(x); s = tf.tanh(x); t = tf.negative(x); u = tf.math.log(x)
+    v = tf.add_n([x, y]); w = tf.realdiv(x, y)
+    print(a, l, p, v)
+    return a, [b, c], {"d": o}
+g = show(calls, tf.constant(1.0), tf.constant(2.0))
+print(g.inputs)
+print(g.outputs)
+print(g.structured_outputs)
+"""
+
+SNIPPETS["graph_matmul_relu"] = _SHOW + """
+@tf.function
+def mm(x, w):
+    y = x @ w
+    print(y)
+    z = tf.nn.relu(y)
+    print(z, x + 1.0)
+    print(repr(z))
+    return tf.matmul(x, w), tf.matmul(x, [[1.0, 0.0], [0.0, 1.0]])
+g = show(mm, tf.ones([2, 2]), tf.ones([2, 2]))
+op = g.get_operation_by_name("matmul")
+print(op.name, op.type, op.inputs, op.outputs)
+print(repr(op), op.outputs[0], g.get_tensor_by_name("Relu:0"))
+print([o.name for o in g.get_operations()][:4])
+print(op.node_def.name, op.node_def.op, list(op.node_def.input))
+try:
+    g.get_operation_by_name("nope")
+except KeyError as e:
+    print(type(e).__name__, e)
+"""
+
+SNIPPETS["graph_constants"] = _SHOW + """
+@tf.function
+def consts(x):
+    a = x * tf.constant(3.0)
+    b = tf.constant([1.0, 2.0]) + x
+    return a + b
+show(consts, tf.constant(1.0))
+"""
+
+SNIPPETS["graph_unique_names"] = _SHOW + """
+@tf.function
+def names(x):
+    a = x + x
+    b = a + x
+    c = tf.add(b, x)
+    d = tf.identity(c)
+    print(a, b, c, d)
+    return d, tf.identity(d)
+show(names, tf.constant([1, 2]))
+"""
+
+SNIPPETS["graph_variables"] = _SHOW + """
+v = tf.Variable(1.0)
+w = tf.Variable(2.0, name="w")
+@tf.function
+def fv(x):
+    a = x + v
+    v.assign(a)
+    v.assign_add(1.0)
+    b = w * 2.0
+    w.assign_sub(b)
+    print(a, b)
+    return a
+g = show(fv, tf.constant(1.0))
+print(g.inputs)
+print(g.variables)
+"""
+
+SNIPPETS["graph_module_method"] = _SHOW + """
+class Dense(tf.Module):
+    def __init__(self):
+        self.k = tf.Variable([[1.0, 2.0]], name="k")
+    @tf.function
+    def __call__(self, x):
+        y = tf.nn.relu(x @ self.k)
+        print(y)
+        return y
+m = Dense()
+g = show(m.__call__, tf.ones([1, 1]))
+print(g.inputs, g.outputs)
+"""
+
+SNIPPETS["graph_cond"] = _SHOW + """
+@tf.function
+def fc(x):
+    y = tf.cond(x > 0, lambda: x * 2.0, lambda: x - 1.0)
+    print(y)
+    return y
+show(fc, tf.constant(1.0))
+print(fc(tf.constant(3.0)), fc(tf.constant(-3.0)))
+"""
+
+SNIPPETS["graph_while"] = _SHOW + """
+@tf.function
+def fw(x):
+    i = tf.constant(0)
+    r = tf.while_loop(lambda i, x: i < 3, lambda i, x: (i + 1, x * 2.0), [i, x])
+    print(r)
+    return r[1]
+show(fw, tf.constant(1.0))
+print(fw(tf.constant(1.5)))
+"""
+
+SNIPPETS["graph_python_loop"] = """
+def measure_graph_size(f, *args):
+    g = f.get_concrete_function(*args).graph
+    print("{}({}) contains {} nodes in its graph".format(
+        f.__name__, ', '.join(map(str, args)), len(g.as_graph_def().node)))
+
+@tf.function
+def train(dataset):
+    loss = tf.constant(0)
+    for x, y in dataset:
+        loss += tf.abs(y - x)
+    return loss
+
+measure_graph_size(train, [(1, 1)] * 3)
+measure_graph_size(train, [(1, 1)] * 10)
+"""
+
+SNIPPETS["graph_strings"] = """
+@tf.function
+def double(a):
+    print(a + a)
+    return a + a
+c = double.get_concrete_function(tf.constant("a"))
+for node in c.graph.as_graph_def().node:
+    print(f'{node.input} -> {node.name}')
+print(c.graph.inputs, c.graph.outputs)
+"""
+
+SNIPPETS["graph_def_text"] = """
+@tf.function
+def relu(x):
+    return tf.maximum(x, 0)
+print(relu.get_concrete_function(tf.constant(1)).graph.as_graph_def())
+@tf.function
+def consts(x):
+    return x + tf.constant([1.5, 2.0]), x * 0.1, x > 1e20
+gd = consts.get_concrete_function(tf.TensorSpec([None, 2])).graph.as_graph_def()
+print(gd)
+print(gd.node[0])
+print(gd.node[0].attr["dtype"])
+"""

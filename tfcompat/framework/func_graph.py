@@ -1,0 +1,720 @@
+"""ConcreteFunction.graph: TF's FuncGraph of a traced tf.function, recorded op by op.
+
+tfcompat traces with jax, so it has no op graph of its own. While a tf.function is
+traced, every op that runs through dispatch.execute is also recorded here as TF's graph
+would hold it: Placeholder nodes for the tensor arguments, Const nodes for constant
+inputs (``<op>/<arg>`` for values an op wrapper converts, ``Const`` otherwise), one node
+per op named as TF's Python wrappers name it (TF's unique-name rule: ``add``, ``add_1``,
+case-insensitive), resource Placeholders with ReadVariableOp/Assign*VariableOp for
+Variables (with TF's automatic control dependencies and the final NoOp), control flow as
+single ``cond``/``while`` nodes, and one Identity per output. Symbolic tensors print with
+these names (``Tensor("add:0", ...)``).
+
+Recording happens at trace time only (``GraphBuilder``, which holds the trace's tensors
+while it runs); a finished trace keeps a ``FuncGraph`` of names, dtypes, shapes and
+constant values (no jax tracer). Deliberate differences from TF: ops tfcompat implements
+as one op where TF's wrapper builds several (reductions, slicing) are one node; nodes
+carry only the attribute ``T`` (Placeholder, Const, ReadVariableOp, Assign*VariableOp and
+control flow carry TF's); branch and loop bodies are not in ``library`` (TF keeps them as
+FunctionDefs there); a tf.function called inside another is one ``PartitionedCall`` node.
+"""
+import contextlib
+
+import jax
+import numpy as np
+
+from . import dtypes
+from .tensor_shape import TensorShape
+
+PRODUCER = 2474   # TF 2.21's GraphDef version
+
+# The node name TF's Python wrapper gives an op whose type differs from it (tf.add).
+_WRAPPER_NAMES = {"AddV2": "Add"}
+# TF's op-def names of inputs, for the Const an op wrapper converts ("MatMul/b").
+_ARG_NAMES = {
+    "MatMul": ("a", "b"), "Reshape": ("tensor", "shape"), "Relu": ("features",),
+    "Relu6": ("features",), "Elu": ("features",), "Selu": ("features",),
+    "Softplus": ("features",), "Softsign": ("features",), "Fill": ("dims", "value"),
+    "Select": ("condition", "t", "e"), "SelectV2": ("condition", "t", "e"),
+    "Tile": ("input", "multiples"), "ExpandDims": ("input", "dim"),
+    "Transpose": ("x", "perm"), "Pack": None, "ConcatV2": None, "AddN": None,
+}
+_STATEFUL_TYPES = frozenset(("ReadVariableOp", "AssignVariableOp", "AssignAddVariableOp",
+                             "AssignSubVariableOp"))
+
+
+def _enum(dtype):
+    return _Enum("DT_" + dtype._tf_name.upper())
+
+
+def _dims(shape):
+    """A shape as a tuple of ints and None (None for an unknown rank)."""
+    if shape is None:
+        return None
+    if isinstance(shape, TensorShape):
+        return None if shape.rank is None else tuple(shape.as_list())
+    return tuple(d if isinstance(d, int) else None for d in shape)
+
+
+def _is_tracer(value):
+    from .strings import StringIds
+    return isinstance(value, jax.core.Tracer) or type(value) is StringIds
+
+
+# -- the recording ----------------------------------------------------------------------
+
+class _Record:
+    """A node while its graph is recorded (and in the finished FuncGraph)."""
+
+    __slots__ = ("name", "op", "inputs", "attrs", "outputs")
+
+    def __init__(self, name, op, inputs, attrs, outputs):
+        self.name, self.op, self.inputs, self.attrs = name, op, inputs, attrs
+        self.outputs = outputs   # [(dims, DType)]
+
+
+class GraphBuilder:
+    """The graph of a trace in progress. Tensors are known by object (and tracers by
+    value, for tensors re-wrapped around the same tracer); the builder holds them until
+    `freeze`, which keeps names, dtypes, shapes and constant values only."""
+
+    def __init__(self, prefix="", parent=None):
+        self.prefix = prefix
+        self.parent = parent
+        self.records = []
+        self._used = {}
+        self._by_tensor = {}
+        self._by_value = {}
+        self._keep = []
+        self._converted = set()   # id(tensor): converted by an op wrapper (named op/arg)
+        self._pending_reads = {}  # id(tensor) -> Variable: a read an op has not named yet
+        self._resources = {}      # id(variable handle) -> resource Placeholder name
+        self._last_write = {}     # id(handle) -> the last Assign* node on it
+        self._reads_since = {}    # id(handle) -> reads since that write
+        self._stateful = []
+        self.inputs = []          # (node name, dims, DType) of Placeholders, in order
+        self.output_names = []
+        self.suppressed = 0
+        self.name_hint = None
+
+    # -- names ---------------------------------------------------------------------
+    def unique_name(self, name, mark=True):
+        """TF's Graph.unique_name: case-insensitive, ``name_1``, ``name_2`` ..."""
+        name = self.prefix + name
+        key = name.lower()
+        i = self._used.get(key, 0)
+        if mark:
+            self._used[key] = i + 1
+        if i > 0:
+            base = key
+            while key in self._used:
+                key = f"{base}_{i}"
+                i += 1
+            if mark:
+                self._used[key] = 1
+            name = f"{name}_{i - 1}"
+        return name
+
+    def _register(self, tensor, node, index):
+        ref = (node, index)
+        self._keep.append(tensor)
+        self._by_tensor[id(tensor)] = ref
+        value = tensor._value
+        if _is_tracer(value):
+            self._by_value[id(value)] = ref
+
+    def lookup(self, tensor):
+        """(node name, output index) of a tensor this graph (or an enclosing one) knows."""
+        builder = self
+        while builder is not None:
+            ref = builder._by_tensor.get(id(tensor))
+            if ref is None and _is_tracer(tensor._value):
+                ref = builder._by_value.get(id(tensor._value))
+            if ref is not None:
+                return ref
+            builder = builder.parent
+        return None
+
+    def display_name(self, tensor):
+        ref = self.lookup(tensor)
+        return None if ref is None else f"{ref[0]}:{ref[1]}"
+
+    # -- nodes -----------------------------------------------------------------------
+    def add(self, name, op, inputs, attrs, outputs=()):
+        """Append a node named `name` (already unique); `outputs`: its output tensors."""
+        specs = [(_dims(t._value.shape), t.dtype) for t in outputs]
+        self.records.append(_Record(name, op, list(inputs), list(attrs), specs))
+        for i, t in enumerate(outputs):
+            self._register(t, name, i)
+        return name
+
+    def placeholder(self, tensor, name, shape):
+        node = self.unique_name(name)
+        self.add(node, "Placeholder", [], [
+            ("shape", _Shape(_dims(shape))), ("dtype", _enum(tensor.dtype)),
+            ("_user_specified_name", name.encode())], [tensor])
+        self.records[-1].outputs[0] = (_dims(shape), tensor.dtype)
+        self.inputs.append(node)
+        return node
+
+    def const(self, tensor, name):
+        value = np.asarray(tensor._value)
+        node = self.unique_name(name)
+        self.add(node, "Const", [], [("value", _TensorValue(value, tensor.dtype)),
+                                     ("dtype", _enum(tensor.dtype))], [tensor])
+        return node
+
+    def converted(self, tensor):
+        """An op wrapper converted `tensor` from a Python value (named ``<op>/<arg>``)."""
+        self._keep.append(tensor)
+        self._converted.add(id(tensor))
+
+    def input_name(self, tensor, scope=None, arg=None):
+        """The input string ("name" or "name:i") of a tensor used by a node in `scope`:
+        constants and variable reads not yet in the graph are added now."""
+        variable = self._pending_reads.pop(id(tensor), None)
+        ref = None if variable is not None else self.lookup(tensor)
+        if ref is None:
+            if variable is not None:
+                self.read(variable, tensor,
+                          "ReadVariableOp" if scope is None else f"{scope}/ReadVariableOp")
+                ref = (self.records[-1].name, 0)
+            elif not _is_tracer(tensor._value):
+                named = scope is not None and arg is not None and id(tensor) in self._converted
+                ref = (self.const(tensor, f"{scope}/{arg}" if named else "Const"), 0)
+            else:
+                return None   # made outside the op path (raw jax): not in the graph
+        node, index = ref
+        return node if index == 0 else f"{node}:{index}"
+
+    def record(self, op, attrs, inputs, outputs, op_type=None):
+        """dispatch.execute's hook: one node for one op."""
+        if self.suppressed:
+            return
+        op_type = op_type or op.name
+        hint, self.name_hint = self.name_hint, None
+        scope = hint or _WRAPPER_NAMES.get(op_type, op_type)
+        node = self.unique_name(scope)
+        names = _ARG_NAMES.get(op_type, False)
+        n = len(inputs)
+        if not names:
+            names = ("x",) if n == 1 else ("x", "y") if n == 2 else ()
+        wired = []
+        for i, t in enumerate(inputs):
+            name = self.input_name(t, node, names[i] if i < len(names) else None)
+            if name is not None:
+                wired.append(name)
+        first = inputs[0] if inputs else (outputs[0] if outputs else None)
+        attrs = [] if first is None or first.dtype._np is None else [("T", _enum(first.dtype))]
+        self.add(node, op_type, wired, attrs, outputs)
+        if op.stateful:
+            self._stateful.append(node)
+
+    # -- variables -------------------------------------------------------------------
+    def pending_read(self, variable, tensor):
+        """A Variable read whose node is named by the op that uses it."""
+        self._keep.append(tensor)
+        self._pending_reads[id(tensor)] = variable
+
+    def _resource(self, handle, node):
+        name = self._resources.get(id(handle))
+        if name is None:
+            self._keep.append(handle)
+            name = self._resources[id(handle)] = self.unique_name(f"{node}/resource")
+            self.records.append(_Record(name, "Placeholder", [], [
+                ("shape", _Shape(())), ("dtype", _Enum("DT_RESOURCE")),
+                ("_user_specified_name", b"resource")], [((), dtypes.resource)]))
+            self.inputs.append(name)
+        return name
+
+    def read(self, variable, tensor, scope):
+        """A ReadVariableOp named `scope` (made unique) whose output is `tensor`."""
+        handle = variable._handle
+        node = self.unique_name(scope)
+        resource = self._resource(handle, node)
+        last = self._last_write.get(id(handle))
+        self.add(node, "ReadVariableOp", [resource] + ([f"^{last}"] if last else []),
+                 [("dtype", _enum(variable.dtype))], [tensor])
+        self._reads_since.setdefault(id(handle), []).append(node)
+        self._stateful.append(node)
+        return node
+
+    def assign(self, variable, op_type, value):
+        """An Assign*VariableOp of Tensor `value` into `variable`."""
+        handle = variable._handle
+        node = self.unique_name(op_type)
+        resource = self._resource(handle, node)
+        source = self.input_name(value)
+        deps = [self._last_write.get(id(handle))] + self._reads_since.pop(id(handle), [])
+        attrs = [("dtype", _enum(variable.dtype))]
+        if op_type == "AssignVariableOp":
+            attrs.append(("validate_shape", False))
+        self.add(node, op_type, [resource] + ([source] if source else []) +
+                 [f"^{d}" for d in deps if d], attrs)
+        self._last_write[id(handle)] = node
+        self._stateful.append(node)
+
+    # -- the end of the trace ----------------------------------------------------------
+    def finish(self, flat_outputs):
+        """One Identity per output (after the NoOp that orders the stateful ops)."""
+        from .constant_op import convert_to_tensor
+        from .variables import Variable
+        sources = []
+        for x in flat_outputs:
+            if x is None:
+                continue
+            t = x._read() if isinstance(x, Variable) else convert_to_tensor(x)
+            sources.append((t, self.input_name(t)))
+        control = ["^NoOp"] if self._stateful else []
+        for t, source in sources:
+            node = self.unique_name("Identity")
+            self.add(node, "Identity", ([source] if source else []) + control,
+                     [("T", _enum(t.dtype))])
+            self.records[-1].outputs.append((_dims(t._value.shape), t.dtype))
+            self.output_names.append(node)
+        if self._stateful:
+            self.add(self.unique_name("NoOp"), "NoOp",
+                     [f"^{n}" for n in sorted(set(self._stateful))], [])
+
+    def freeze(self, name):
+        """The finished FuncGraph; the builder lets go of the trace's tensors."""
+        graph = FuncGraph(name, self.records, self.inputs, self.output_names)
+        self.clear()
+        return graph
+
+    def clear(self):
+        self._keep = []
+        self._by_tensor, self._by_value, self._pending_reads = {}, {}, {}
+        self._converted = set()
+
+    @contextlib.contextmanager
+    def no_recording(self):
+        self.suppressed += 1
+        try:
+            yield
+        finally:
+            self.suppressed -= 1
+
+
+# -- access from the op path (all no-ops when nothing is traced) --------------------------
+
+def current():
+    """The GraphBuilder of the innermost trace in progress, or None."""
+    from .variables import _creating
+    return _creating[-1].graph if _creating else None
+
+
+@contextlib.contextmanager
+def named(name):
+    """The next op recorded is named `name` (TF's operators: ``x + y`` is "add")."""
+    builder = current()
+    if builder is None:
+        yield
+        return
+    builder.name_hint = name
+    try:
+        yield
+    finally:
+        builder.name_hint = None
+
+
+@contextlib.contextmanager
+def branch(scope):
+    """Ops traced for a branch or loop body go to a graph of their own (TF's branch
+    functions), named in `scope` ("cond/mul"): not in the enclosing graph."""
+    from .variables import _creating
+    trace = _creating[-1] if _creating else None
+    if trace is None or trace.graph is None:
+        yield
+        return
+    outer = trace.graph
+    trace.graph = GraphBuilder(scope + "/", outer)
+    try:
+        yield
+    finally:
+        trace.graph.clear()
+        trace.graph = outer
+
+
+def control_flow(builder, scope, op_type, inputs, outputs, identities, leading=(),
+                 pred=None):
+    """A cond/while node named `scope` (already unique) with its input tensors; with
+    `identities`, each output is read through an Identity ``<scope>/Identity`` (tf.cond),
+    else the output tensors are the node's outputs after the `leading` ones: (input
+    name, dims, DType) of tf.while_loop's counters (``while:2`` is the first loop
+    variable). `pred`: a cond's predicate (or switch_case's index), its first input."""
+    inputs = ([pred] if pred is not None else []) + list(inputs)
+    names = [n for n in (builder.input_name(t) for t in inputs) if n is not None]
+    names = [name for name, _, _ in leading] + list(dict.fromkeys(names))
+    types = [t.dtype for t in outputs]
+    attrs = [("Tout" if identities else "T", [_enum(d) for d in types])]
+    if identities:
+        attrs.insert(0, ("Tcond", _enum(pred.dtype) if pred is not None else
+                         _Enum("DT_BOOL")))
+    attrs.append(("output_shapes", [_Shape(_dims(t._value.shape)) for t in outputs]))
+    if identities:
+        builder.add(scope, op_type, names, attrs)
+        builder.records[-1].outputs.extend((_dims(t._value.shape), t.dtype) for t in outputs)
+        for i, t in enumerate(outputs):
+            node = builder.unique_name(scope[len(builder.prefix):] + "/Identity")
+            builder.add(node, "Identity", [scope if i == 0 else f"{scope}:{i}"],
+                        [("T", _enum(t.dtype))], [t])
+    else:
+        builder.add(scope, op_type, names, attrs)
+        record = builder.records[-1]
+        record.outputs.extend((dims, dtype) for _, dims, dtype in leading)
+        for i, t in enumerate(outputs):
+            record.outputs.append((_dims(t._value.shape), t.dtype))
+            builder._register(t, scope, len(leading) + i)
+
+
+# -- the finished graph -----------------------------------------------------------------
+
+class FuncGraph:
+    """TF's FuncGraph of one trace (ConcreteFunction.graph): its operations, GraphDef,
+    inputs and outputs. Built from the recorded nodes; holds no tracer."""
+
+    def __init__(self, name, records, inputs, outputs):
+        self.name = name
+        self._records = records
+        self._ops = [Operation(self, r) for r in records]
+        self._by_name = {op.name: op for op in self._ops}
+        self.inputs = [self._by_name[n].outputs[0] for n in inputs]
+        self.outputs = [self._by_name[n].outputs[0] for n in outputs]
+        self.variables = ()
+        self.structured_outputs = None
+        self.structured_input_signature = None
+        self.building_function = True
+        self.seed = None
+
+    def as_graph_def(self, add_shapes=False):
+        """Graph.as_graph_def: a GraphDef of the nodes."""
+        return GraphDef([op.node_def for op in self._ops])
+
+    def get_operations(self):
+        return list(self._ops)
+
+    def get_operation_by_name(self, name):
+        op = self._by_name.get(name)
+        if op is None:
+            raise KeyError(f"The name {name!r} refers to an Operation not in the graph.")
+        return op
+
+    def get_tensor_by_name(self, name):
+        op_name, _, index = name.partition(":")
+        if not index:
+            raise ValueError(f"The name {name!r} looks a like an Operation name, not a "
+                             f"Tensor name.")
+        op = self._by_name.get(op_name)
+        if op is None:
+            raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. "
+                           f"The operation, {op_name!r}, does not exist in the graph.")
+        return op.outputs[int(index)]
+
+    def __repr__(self):
+        return f"<tensorflow.python.framework.func_graph.FuncGraph object at 0x{id(self):x}>"
+
+
+class Operation:
+    """tf.Operation of a FuncGraph: name, type, inputs, outputs, node_def."""
+
+    def __init__(self, graph, record):
+        self.graph = graph
+        self._record = record
+        self.name = record.name
+        self.type = record.op
+        self.device = ""
+        self.outputs = [GraphTensor(self, i, dims, dtype)
+                        for i, (dims, dtype) in enumerate(record.outputs)]
+
+    @property
+    def inputs(self):
+        out = []
+        for name in self._record.inputs:
+            if name.startswith("^"):
+                continue
+            node, _, index = name.partition(":")
+            out.append(self.graph._by_name[node].outputs[int(index or 0)])
+        return tuple(out)
+
+    @property
+    def control_inputs(self):
+        return [self.graph._by_name[n[1:]] for n in self._record.inputs if n.startswith("^")]
+
+    @property
+    def node_def(self):
+        return NodeDef(self.name, self.type, list(self._record.inputs),
+                       dict(self._record.attrs))
+
+    def get_attr(self, name):
+        for key, value in self._record.attrs:
+            if key == name:
+                return AttrValue(value).python_value()
+        raise ValueError(f"Operation {self.name!r} has no attr named {name!r}.")
+
+    def __repr__(self):
+        return f"<tf.Operation {self.name!r} type={self.type}>"
+
+
+class GraphTensor:
+    """A tensor of a finished FuncGraph (TF's SymbolicTensor): printed by name."""
+
+    def __init__(self, op, index, dims, dtype):
+        self.op, self.value_index, self.dtype = op, index, dtype
+        self.shape = TensorShape(dims)
+        self.name = f"{op.name}:{index}"
+        self.graph = op.graph
+
+    def get_shape(self):
+        return self.shape
+
+    def __str__(self):
+        if self.shape.rank is None:
+            return f'Tensor("{self.name}", dtype={self.dtype.name})'
+        return f'Tensor("{self.name}", shape={self.shape}, dtype={self.dtype.name})'
+
+    def __repr__(self):
+        return f"<tf.Tensor '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
+
+
+GraphTensor.__name__ = GraphTensor.__qualname__ = "SymbolicTensor"
+FuncGraph.__module__ = "tensorflow.python.framework.func_graph"
+
+
+# -- protos and their text format ---------------------------------------------------------
+
+class _Enum(str):
+    """An enum value (DT_FLOAT): printed bare."""
+
+
+class _Shape:
+    """A TensorShapeProto (dims: ints and -1 for unknown, None: unknown rank)."""
+
+    def __init__(self, dims):
+        self.dims = dims
+
+    def _fields(self):
+        if self.dims is None:
+            return [("unknown_rank", True)]
+        return [("dim", _Message([("size", -1 if d is None else d)])) for d in self.dims]
+
+
+class _TensorValue:
+    """A TensorProto of a constant: scalars as typed values, arrays as tensor_content."""
+
+    _FIELDS = {"float": "float_val", "double": "double_val", "int64": "int64_val",
+               "bool": "bool_val", "string": "string_val", "uint32": "uint32_val",
+               "uint64": "uint64_val", "half": "half_val", "bfloat16": "half_val"}
+
+    def __init__(self, value, dtype):
+        self.value, self.dtype = value, dtype
+
+    def _fields(self):
+        value, dtype = self.value, self.dtype
+        fields = [("dtype", _enum(dtype)), ("tensor_shape", _Shape(value.shape))]
+        kind = dtype._tf_name
+        field = self._FIELDS.get(kind, "int_val")
+        if kind == "string":
+            fields += [(field, bytes(v) if not isinstance(v, str) else v.encode())
+                       for v in value.reshape(-1)]
+        elif value.ndim == 0:
+            item = value.item()
+            if kind in ("half", "bfloat16"):
+                item = int(value.view(np.uint16))
+            elif kind.startswith("complex"):
+                field = "scomplex_val" if kind == "complex64" else "dcomplex_val"
+                return fields + [(field, _Float(item.real, kind == "complex64")),
+                                 (field, _Float(item.imag, kind == "complex64"))]
+            elif kind in ("float", "double"):
+                item = _Float(item, kind == "float")
+            fields.append((field, item))
+        elif value.size:
+            fields.append(("tensor_content", np.ascontiguousarray(value).tobytes()))
+        return fields
+
+
+class _Float(float):
+    """A float printed as protobuf prints it: the shortest form that reads back."""
+
+    def __new__(cls, value, single):
+        self = float.__new__(cls, value)
+        self.single = single
+        return self
+
+    def text(self):
+        v = float(self)
+        if v != v:
+            return "nan"
+        if v in (float("inf"), float("-inf")):
+            return "inf" if v > 0 else "-inf"
+        for p in range(1, 18):
+            s = "%.*g" % (p, v)
+            back = float(s)
+            if (np.float32(back) == np.float32(v)) if self.single else back == v:
+                return s
+        return repr(v)
+
+
+class _Message:
+    """A message given as its (field, value) pairs."""
+
+    def __init__(self, fields):
+        self.fields = fields
+
+    def _fields(self):
+        return self.fields
+
+
+class AttrValue:
+    """An AttrValue proto: `.type`, `.shape`, `.s`, `.i`, `.f`, `.b`, `.tensor`, `.list`."""
+
+    def __init__(self, value):
+        self._value = value
+
+    def _kind(self):
+        v = self._value
+        if isinstance(v, _Enum):
+            return "type"
+        if isinstance(v, _Shape):
+            return "shape"
+        if isinstance(v, _TensorValue):
+            return "tensor"
+        if isinstance(v, bytes):
+            return "s"
+        if isinstance(v, bool):
+            return "b"
+        if isinstance(v, int):
+            return "i"
+        if isinstance(v, float):
+            return "f"
+        if isinstance(v, _Message):
+            return "func"
+        return "list"
+
+    def _fields(self):
+        v = self._value
+        kind = self._kind()
+        if kind == "list":
+            return [("list", _Message([(AttrValue(x)._kind(), x) for x in v]))]
+        return [(kind, v)]
+
+    def python_value(self):
+        v = self._value
+        if isinstance(v, _Enum):
+            return dtypes.as_dtype(v[3:].lower()) if v != "DT_RESOURCE" else dtypes.resource
+        if isinstance(v, _Shape):
+            return TensorShape(v.dims)
+        if isinstance(v, _TensorValue):
+            return v.value
+        return v
+
+    @property
+    def type(self):
+        v = self._value
+        return self.python_value().as_datatype_enum if isinstance(v, _Enum) else 0
+
+    s = property(lambda self: self._value if isinstance(self._value, bytes) else b"")
+    b = property(lambda self: self._value if isinstance(self._value, bool) else False)
+    i = property(lambda self: self._value if self._kind() == "i" else 0)
+    f = property(lambda self: self._value if self._kind() == "f" else 0.0)
+
+    def __str__(self):
+        return _text(self._fields())
+
+
+class NodeDef:
+    """A NodeDef proto: `.name`, `.op`, `.input`, `.device`, `.attr` (name -> AttrValue)."""
+
+    def __init__(self, name, op, inputs, attrs):
+        self.name, self.op, self.input, self.device = name, op, inputs, ""
+        self.attr = {k: AttrValue(v) for k, v in attrs.items()}
+
+    def _fields(self):
+        return ([("name", self.name), ("op", self.op)] +
+                [("input", i) for i in self.input] +
+                ([("device", self.device)] if self.device else []) +
+                [("attr", _Message([("key", k), ("value", v)])) for k, v in self.attr.items()])
+
+    def __str__(self):
+        return _text(self._fields())
+
+    def __repr__(self):
+        return str(self)
+
+
+class FunctionDefLibrary:
+    """GraphDef.library: tfcompat keeps no FunctionDefs (branch bodies are not kept)."""
+
+    def __init__(self):
+        self.function = []
+        self.gradient = []
+
+
+class GraphDef:
+    """A GraphDef proto: `.node` (NodeDefs), `.library`, `.versions`; str() is TF's text
+    format."""
+
+    def __init__(self, nodes):
+        self.node = nodes
+        self.library = FunctionDefLibrary()
+        self.versions = _Message([("producer", PRODUCER)])
+
+    def _fields(self):
+        return [("node", n) for n in self.node] + [("versions", self.versions)]
+
+    def __str__(self):
+        return _text(self._fields())
+
+    def __repr__(self):
+        return str(self)
+
+
+def _escape(data):
+    """protobuf's CEscape of a string or bytes field."""
+    if isinstance(data, str):
+        data = data.encode()
+    out = []
+    for b in data:
+        c = chr(b)
+        if c in '"\'\\':
+            out.append("\\" + c)
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\r":
+            out.append("\\r")
+        elif c == "\t":
+            out.append("\\t")
+        elif 0x20 <= b < 0x7F:
+            out.append(c)
+        else:
+            out.append("\\%03o" % b)
+    return '"' + "".join(out) + '"'
+
+
+def _scalar(value):
+    if isinstance(value, _Enum):
+        return str(value)
+    if isinstance(value, (str, bytes)):
+        return _escape(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, _Float):
+        return value.text()
+    if isinstance(value, float):
+        return _Float(value, True).text()
+    return str(value)
+
+
+def _text(fields, indent=0):
+    pad = " " * indent
+    lines = []
+    for name, value in fields:
+        if isinstance(value, AttrValue) or hasattr(value, "_fields"):
+            lines.append(f"{pad}{name} {{")
+            inner = _text(value._fields(), indent + 2)
+            if inner:
+                lines.append(inner.rstrip("\n"))
+            lines.append(f"{pad}}}")
+        else:
+            lines.append(f"{pad}{name}: {_scalar(value)}")
+    return "\n".join(lines) + ("\n" if lines and indent == 0 else "")
