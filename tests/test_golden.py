@@ -28,8 +28,6 @@ KNOWN = {
     "function:function_dynamic_shape_ops":
         "a reshape to a shape computed from tf.shape of a None dimension needs static shapes: "
         "such a function is traced per concrete shape",
-    "function:reduce_retracing_rank_change":
-        "XLA has no unknown ranks: a rank change is traced per rank, not with an unknown shape",
     "function:while_loop_shape_invariants_in_function":
         "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
         "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "

@@ -111,10 +111,9 @@ class StructuredFunction:
     def __init__(self, func, input_spec, transformation, unpack=True):
         self._python = func
         self._unpack = unpack
-        self._fn = Function(func)
         # TF traces a dataset function once per dataset, outside tf.function's retracing
         # count: never warn (a map made per element, in interleave, traces each time).
-        self._fn._stats = [[0], 2]
+        self._fn = Function(func, warn_retracing=False)
         self._input_spec = input_spec
         self._call = self._fn
         self._eager_specs = None

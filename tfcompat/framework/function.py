@@ -99,7 +99,9 @@ class Function:
     """A tf.function: a Python function traced into cached XLA computations."""
 
     def __init__(self, python_function, input_signature=None, autograph=True,
-                 reduce_retracing=False):
+                 reduce_retracing=False, warn_retracing=True):
+        """`warn_retracing=False`: no retracing warning (functions tfcompat traces for
+        itself, as tf.data's, which TF traces outside tf.function's count)."""
         self._python_function = python_function
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
@@ -109,7 +111,8 @@ class Function:
         self._traced_specs = set()   # keys of those traced per shape once already
         self._fast = {}     # flat positional signatures -> ConcreteFunction
         self._signatures = []   # the flat argument types of each trace (reduce_retracing)
-        self._stats = retracing.stats_of(python_function)
+        self._stats = retracing.stats_of(python_function) if warn_retracing else \
+            retracing.silent_stats()
         self._tracing_count = 0
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
@@ -210,8 +213,8 @@ class Function:
 
     def _relax(self, args, kwargs):
         """reduce_retracing: a tensor whose shape differs from an earlier trace's (same
-        structure, dtypes and ranks) is traced with those dimensions unknown, as TF's
-        most specific common supertype."""
+        structure and dtypes) is traced with those dimensions (or, across ranks, its
+        shape) unknown, as TF's most specific common supertype."""
         sig = _signature(args, kwargs)
         for old in self._signatures:
             relaxed = _supertype(old, sig)
@@ -226,7 +229,7 @@ class Function:
 
         def shaped(x):
             spec = next(it)
-            if isinstance(x, Tensor) and spec[1] != tuple(x._value.shape):
+            if isinstance(x, Tensor) and (spec[1] is None or spec[1] != tuple(x._value.shape)):
                 return _Shaped(x, TensorSpec(spec[1], spec[2]))
             return x
         flat = [shaped(x) for x in nest.flatten(args)]
@@ -296,7 +299,8 @@ def _signature(args, kwargs):
     """The flat argument types of a call: (structure, ((kind, shape, dtype) ...))."""
     def one(x):
         if isinstance(x, _Shaped):
-            return ("T", tuple(x.spec.shape.as_list()), x.spec.dtype)
+            shape = x.spec.shape
+            return ("T", None if shape.rank is None else tuple(shape.as_list()), x.spec.dtype)
         if isinstance(x, Tensor):
             return ("T", tuple(x._value.shape), x.dtype)
         return ("P", _cache_key((x,), {})[1][0])
@@ -306,7 +310,8 @@ def _signature(args, kwargs):
 
 
 def _supertype(a, b):
-    """The most specific signature both fit (differing dimensions unknown), or None."""
+    """The most specific signature both fit (differing dimensions unknown, differing
+    ranks an unknown shape), or None."""
     if a[0] != b[0] or a[2] != b[2] or len(a[1]) != len(b[1]):
         return None
     out = []
@@ -314,9 +319,12 @@ def _supertype(a, b):
         if x[0] != y[0] or (x[0] == "P" and x != y):
             return None
         if x[0] == "T":
-            if x[2] != y[2] or len(x[1]) != len(y[1]):
+            if x[2] != y[2]:
                 return None
-            x = ("T", tuple(p if p == q else None for p, q in zip(x[1], y[1])), x[2])
+            if x[1] is None or y[1] is None or len(x[1]) != len(y[1]):
+                x = ("T", None, x[2])
+            else:
+                x = ("T", tuple(p if p == q else None for p, q in zip(x[1], y[1])), x[2])
         out.append(x)
     return (a[0], tuple(out), a[2])
 
@@ -991,8 +999,9 @@ class ConcreteFunction:
         if self._strings:
             outs = [_strings_of(o) if s else o for o, s in zip(outs, self._string_outs)] + \
                 outs[len(self._string_outs):]
-            if not _creating:
-                jax.effects_barrier()   # (host callbacks done before the handles go)
+            if not _creating:   # host callbacks done before the handles go
+                jax.block_until_ready([o._value for o in outs])
+                jax.effects_barrier()
         if self._random_states:
             self._advance_random_states()
         n_assigned = len(assigned)

@@ -15,6 +15,7 @@ _RETRACING_WARNING = (
     "retracing. For (3), please refer to "
     "https://www.tensorflow.org/guide/function#controlling_retracing and "
     "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+_MAX_WARNINGS = 2
 _call_stats = weakref.WeakKeyDictionary()   # code object -> [calls per trace, warnings]
 
 
@@ -31,6 +32,11 @@ def stats_of(python_function):
     return stats
 
 
+def silent_stats():
+    """Statistics that never warn (their warnings are used up)."""
+    return [[0], _MAX_WARNINGS]
+
+
 def count_call(python_function, stats, traced):
     """Count a call; TF's warning when 5 of the last 10 calls traced."""
     calls = stats[0]
@@ -42,7 +48,7 @@ def count_call(python_function, stats, traced):
     calls.append(1)
     while calls and sum(calls) - calls[0] > 10:
         calls.pop(0)
-    if stats[1] < 2 and len(calls) >= 5:
+    if stats[1] < _MAX_WARNINGS and len(calls) >= 5:
         stats[1] += 1
         get_logger().warning(_RETRACING_WARNING.format(len(calls), sum(calls),
                                                        python_function))
