@@ -439,8 +439,8 @@ def _ones(shape, dtype):
     if arr is None:
         if len(_ONES) > 256:
             _ONES.clear()
-        with jax.ensure_compile_time_eval():  # cached: never a tracer
-            arr = _ONES[key] = jnp.ones(shape, dtype)
+        with jax.ensure_compile_time_eval():  # cached: never a tracer; no XLA compile
+            arr = _ONES[key] = jax.device_put(np.ones(shape, dtype))
     return arr
 
 
