@@ -5,7 +5,7 @@ This module only re-exports; the machinery is in ``tfcompat.framework`` and the 
 """
 from . import (  # noqa: F401
     autodiff, autograph, bitwise, config, data, debugging, dtypes, errors, experimental, image,
-    keras, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
+    io, keras, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
     types,
 )
 from .framework.backprop import (  # noqa: F401
