@@ -8,10 +8,10 @@ Python lists are tensors here, as in tf.data (``from_tensor_slices([1, 2])`` is 
 component), and a list returned by a user function is read as a tuple, as TF does.
 """
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, nest, strings
+from ..framework.constant_op import device_array
 from ..framework.function import TensorSpec
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
@@ -97,7 +97,7 @@ def to_tensor(array):
     components stay object arrays of bytes)."""
     if isinstance(array, jax.Array) or getattr(array, "dtype", None) == strings.OBJECT:
         return EagerTensor(array)
-    return EagerTensor(jnp.asarray(array))
+    return EagerTensor(device_array(array))
 
 
 def row(array, i):

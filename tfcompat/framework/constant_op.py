@@ -16,8 +16,7 @@ def _scalar_array(value, dtype):
     key = (type(value), repr(value), dtype)
     arr = _SCALARS.get(key)
     if arr is None:
-        with jax.ensure_compile_time_eval():  # a constant, even while tracing; no compile
-            arr = jax.device_put(_numpy(value, dtype))
+        arr = device_array(_numpy(value, dtype))
         if len(_SCALARS) >= _MAX_SCALARS:
             _SCALARS.clear()
         _SCALARS[key] = arr
@@ -46,7 +45,7 @@ def _from_python(value, dtype):
             elif -(2 ** 31) <= value < 2 ** 31:
                 dtype = dtypes.int32
             else:
-                return EagerTensor(jax.device_put(dtypes.infer_numpy(value)))
+                return EagerTensor(device_array(dtypes.infer_numpy(value)))
         return EagerTensor(_scalar_array(value, dtype))
     to_tensor = getattr(value, "__tf_tensor__", None)
     if to_tensor is not None:
@@ -54,10 +53,15 @@ def _from_python(value, dtype):
     arr = _numpy(value, dtype)
     if arr.dtype == strings.OBJECT:   # tf.string: a NumPy array of bytes
         return EagerTensor(arr)
-    # A constant, even while tracing. (device_put: jnp.asarray compiles a program per new
-    # shape, ~13 ms each, where device_put costs ~0.1 ms; ~15 us more on repeated shapes.)
+    return EagerTensor(device_array(arr))
+
+
+def device_array(arr):
+    """A NumPy array on the device, a constant also while tracing. (jax.device_put:
+    jnp.asarray compiles an XLA program per new shape, ~13 ms each, where device_put costs
+    ~0.1 ms, and ~15 us more on repeated shapes.)"""
     with jax.ensure_compile_time_eval():
-        return EagerTensor(jax.device_put(arr))
+        return jax.device_put(arr)
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):

@@ -22,7 +22,7 @@ import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
 from . import autograph, dtypes, errors, host_callback, nest, retracing, strings, tape
-from .dispatch import Op, execute, mismatch_error
+from .dispatch import Op, execute
 from .func_graph import GraphBuilder
 from .strings import StringIds
 from .tensor import EagerTensor, Tensor, symbolic

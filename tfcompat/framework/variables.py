@@ -7,7 +7,7 @@ import jax
 import jax.numpy as jnp
 
 from . import errors
-from .func_graph import _enum
+from .graph_def import _enum
 from .tape import _active, _watchers, record_read
 from .tensor import ArrayLike, EagerTensor, numpy_text
 from .tensor_shape import TensorShape, as_shape

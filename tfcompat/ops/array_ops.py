@@ -5,12 +5,11 @@ import builtins
 
 import math
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors
-from ..framework.constant_op import constant, convert_to_tensor
+from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor
@@ -131,7 +130,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
                 f"Requires start <= limit when delta > 0: {s}/{l}" if d > 0 else
                 f"Requires start >= limit when delta < 0: {s}/{l}")
         raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
-    return EagerTensor(jnp.asarray(np.arange(s, l, d).astype(dt._np)))
+    return EagerTensor(device_array(np.arange(s, l, d).astype(dt._np)))
 
 
 def linspace(start, stop, num, name=None, axis=0):
@@ -158,9 +157,8 @@ def _shape_type(out_type, op, inputs, outputs):
 def _shape_value(shape, np_type):
     """A shape as a tensor: a constant, or computed at run time in a shape-polymorphic
     tf.function trace (unknown dimensions)."""
-    if all(isinstance(d, int) for d in shape):
-        with jax.ensure_compile_time_eval():   # a constant, even while tracing
-            return EagerTensor(jnp.asarray(np.asarray(shape, np_type)))
+    if all(isinstance(d, int) for d in shape):   # a constant, even while tracing
+        return EagerTensor(device_array(np.asarray(shape, np_type)))
     return EagerTensor(jnp.array(shape, dtype=np_type))
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, host_callback
-from ..framework.constant_op import convert_to_tensor
+from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
 from ..framework.function import executing_eagerly
@@ -446,7 +446,7 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     leading = int(np.prod(shape[axis:axis + m.ndim]))
     x = reshape(x, shape[:axis] + [leading] + shape[axis + m.ndim:])
     keep = np.flatnonzero(concrete(m, "tf.boolean_mask", "mask").reshape(-1))
-    return gather(x, EagerTensor(jnp.asarray(keep, np.int64)), axis=axis)
+    return gather(x, EagerTensor(device_array(keep.astype(np.int64))), axis=axis)
 
 
 _select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y), strings=MOVE)
@@ -457,7 +457,7 @@ def where(condition, x=None, y=None, name=None):
     true (non-zero) elements, shape [n, rank]."""
     if x is None and y is None:
         c = concrete(to_tensor(condition), "tf.where (with one argument)", "condition")
-        return EagerTensor(jnp.asarray(np.argwhere(c).astype(np.int64)))
+        return EagerTensor(device_array(np.argwhere(c).astype(np.int64)))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
     c = condition if isinstance(condition, Tensor) else convert_to_tensor(condition,
@@ -531,9 +531,9 @@ def _unique(x, out_idx, op):
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     idx_np = out_idx._np
-    return (EagerTensor(jnp.asarray(arr[first[order]])),
-            EagerTensor(jnp.asarray(rank[inverse].astype(idx_np))),
-            EagerTensor(jnp.asarray(counts[order].astype(idx_np))))
+    return (EagerTensor(device_array(arr[first[order]])),
+            EagerTensor(device_array(rank[inverse].astype(idx_np))),
+            EagerTensor(device_array(counts[order].astype(idx_np))))
 
 
 def unique(x, out_idx=dtypes.int32, name=None):

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors
-from ..framework.constant_op import convert_to_tensor
+from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor
@@ -469,7 +469,7 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     except ValueError:
         raise kernel_error("BroadcastArgs",
                            f"Incompatible shapes: {dims(a)} vs. {dims(b)}") from None
-    return EagerTensor(jnp.asarray(np.asarray(out, x._value.dtype)))
+    return EagerTensor(device_array(np.asarray(out, x._value.dtype)))
 
 
 _meshgrid_op = Op("Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)))
