@@ -49,6 +49,21 @@ def test_round_trip_dtypes_and_nesting(tmp_path):
     assert obj.pair[0].numpy() == 3 and obj.pair[1][0].numpy() == 4.0
 
 
+def test_string_variables_round_trip_with_any_bytes(tmp_path):
+    # TF 2.21 restores these exactly (NULs, empty strings, UTF-8) and lists the shapes.
+    v = tf.Variable(["a\x00", "", "\u00e9"])
+    s = tf.Variable(b"x\x00\x00")
+    path = Checkpoint(v=v, s=s).save(str(tmp_path / "ck"))
+    v.assign(["q", "q", "q"])
+    s.assign("z")
+    Checkpoint(v=v, s=s).restore(path).assert_consumed()
+    assert v.numpy().tolist() == [b"a\x00", b"", b"\xc3\xa9"] and s.numpy() == b"x\x00\x00"
+    assert dict(tf.train.list_variables(path))["v/.ATTRIBUTES/VARIABLE_VALUE"] == [3]
+    reader = tf.train.load_checkpoint(path)
+    assert reader.get_variable_to_dtype_map()["s/.ATTRIBUTES/VARIABLE_VALUE"] == tf.string
+    assert reader.get_tensor("v/.ATTRIBUTES/VARIABLE_VALUE").tolist() == v.numpy().tolist()
+
+
 def test_aliases_saved_once_and_restored_through_any_path(tmp_path):
     v = tf.Variable(5.0)
     save = Checkpoint(a=v, b={"x": v}, c=[v])

@@ -282,3 +282,29 @@ def test_resave_and_overwrite(tmp_path):
     c.n.assign(0)
     tf.train.Checkpoint(c).restore(os.path.join(path, "variables", "variables"))
     assert int(c.n.numpy()) == 5
+
+
+def test_string_functions_are_refused_and_string_variables_saved(tmp_path):
+    # tfcompat-only: tf.string ops run as host callbacks, which jax.export cannot serialize
+    # (TF saves such functions); variables of any dtype are saved as TF saves them.
+    class M(tf.Module):
+        def __init__(self):
+            self.v = tf.Variable("pre")
+            self.w = tf.Variable(2.0)
+
+        @tf.function
+        def f(self, s):
+            return self.v + s
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def g(self, x):
+            return self.w * x
+
+    m = M()
+    assert m.f(tf.constant(["a"])).numpy().tolist() == [b"prea"]
+    with pytest.raises(ValueError, match="cannot save the tf.function 'f'.*tf.string"):
+        tf.saved_model.save(m, str(tmp_path / "a"))
+    m.f = None
+    tf.saved_model.save(m, str(tmp_path / "b"))
+    back = tf.saved_model.load(str(tmp_path / "b"))
+    assert float(back.g(tf.constant(3.0))) == 6.0 and back.v.numpy() == b"pre"

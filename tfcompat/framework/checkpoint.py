@@ -208,8 +208,14 @@ def _write(prefix, root):
     arrays = {_GRAPH_KEY: np.array(json.dumps(nodes))}
     for node, obj in zip(nodes, objects):
         if "key" in node:
-            arrays[node["key"]] = np.asarray(_variable_of(obj).numpy())
+            var = _variable_of(obj)
+            arrays[node["key"]] = np.asarray(
+                var.numpy(), object if var.dtype is dtypes.string else None)
     index = {k: [list(a.shape), str(a.dtype)] for k, a in arrays.items()}
+    for k, a in arrays.items():
+        if a.dtype == object:   # tf.string: stored as length-prefixed bytes
+            arrays[k] = _pack_strings(a)
+            index[k][1] = "string"
     os.makedirs(os.path.dirname(prefix) or ".", exist_ok=True)
     tmp = f".tmp-{uuid.uuid4().hex}"
     targets = [(_data_path(prefix) + tmp, _data_path(prefix)), (prefix + ".index" + tmp,
@@ -234,8 +240,31 @@ def _read(prefix):
     if not os.path.exists(prefix + ".index"):
         raise errors.NotFoundError(None, None, f"Unsuccessful TensorSliceReader constructor: "
                                                f"Failed to find any matching files for {prefix}")
+    with open(prefix + ".index") as f:
+        index = json.load(f)
     with np.load(_data_path(prefix), allow_pickle=False) as data:
-        return {k: data[k] for k in data.files}
+        return {k: _unpack_strings(data[k], index[k][0]) if index[k][1] == "string" else
+                data[k] for k in data.files}
+
+
+def _pack_strings(arr):
+    """An object array of bytes as uint8: each element's 8-byte length, then its bytes
+    (NumPy's own string arrays would drop trailing NULs; pickles are not loaded)."""
+    parts = []
+    for b in arr.ravel():
+        parts += [len(b).to_bytes(8, "little"), b]
+    return np.frombuffer(b"".join(parts), np.uint8)
+
+
+def _unpack_strings(buf, shape):
+    data = buf.tobytes()
+    out = np.empty(int(np.prod(shape, dtype=np.int64)), object)
+    pos = 0
+    for i in range(out.size):
+        n = int.from_bytes(data[pos:pos + 8], "little")
+        out[i] = data[pos + 8:pos + 8 + n]
+        pos += 8 + n
+    return out.reshape(shape)
 
 
 class CheckpointReader:

@@ -645,7 +645,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         listener(getattr(fn, "__name__", "function"), closed)
     structure["string_variables"] = var_strings
     structure["strings"] = strings.host_calls[0] != host_calls or any(
-        var_strings) or any(structure["string_outputs"]) or any(structure["string_inputs"])
+        structure["string_outputs"]) or any(structure["string_inputs"])
     return ConcreteFunction(closed, variables, structure), False
 
 
@@ -835,9 +835,9 @@ class ConcreteFunction:
         self._checks = structure["checks"]
         self._n_out = len(jaxpr.outvars) - len(self._assigned) - len(self._checks)
         # tf.string values cross the boundary as handles (framework/strings.py).
-        self._strings = structure.get("strings", False)
         string_vars = structure.get("string_variables") or [False] * n_vars
-        self._string_vars = [string_vars[i] for i in keep]
+        self._string_vars = [string_vars[i] for i in keep]   # (of the variables it uses)
+        self._strings = structure.get("strings", False) or any(self._string_vars)
         self._string_outs = structure.get("string_outputs") or [False] * (
             self._n_out + len(self._assigned))
         n_in = len(jaxpr.invars) - len(self._const_values) - len(keep)

@@ -23,7 +23,7 @@ import functools
 import jax
 from jax import export as jax_export
 
-from ..framework import autograph, function, nest, tf_logging
+from ..framework import autograph, dtypes, function, nest, tf_logging
 from ..framework.function import ConcreteFunction
 from ..framework.tensor import EagerTensor
 from . import structures
@@ -69,6 +69,8 @@ def _signature_traces(fn, name):
     params = list(fn._signature.parameters)
     signature = fn._input_signature
     specs = [s for entry in signature for s in nest.flatten(entry)]
+    if any(s.dtype is dtypes.string for s in specs):
+        raise _strings_error(name)
     if all(s.shape.is_fully_defined() for s in specs):
         inputs = _signature_inputs(signature, params, lambda s: s.shape.as_list())
         return [Trace(name, fn.get_concrete_function(), inputs)]
@@ -136,12 +138,21 @@ def _in_avals(concrete):
                     "tf.function (framework/function.py's ConcreteFunction changed).")
 
 
+def _strings_error(name):
+    return ValueError(
+        f"tfcompat.saved_model.save cannot save the tf.function '{name}': it takes, returns "
+        f"or computes tf.string values, which tfcompat runs as host callbacks that "
+        f"jax.export cannot serialize.")
+
+
 def serialize(trace, custom_gradients=True):
     """The trace as ``jax.export`` bytes of f(variable values..., tensor arguments...).
     With `custom_gradients` False (SaveOptions(experimental_custom_gradients=False)), a
     trace with a custom gradient is refused: TF would save the gradient of its forward
     computation instead, which tfcompat cannot separate from the custom one."""
     concrete = trace.concrete
+    if concrete._strings:
+        raise _strings_error(trace.name)
     consts = tuple(c._value for c in concrete._consts)
     inner = concrete._fn
 
