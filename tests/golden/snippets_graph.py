@@ -179,3 +179,20 @@ print(gd)
 print(gd.node[0])
 print(gd.node[0].attr["dtype"])
 """
+
+SNIPPETS["graph_autograph_if"] = _SHOW + """
+def simple_relu(x):
+    if tf.greater(x, 0):
+        return x
+    else:
+        return 0
+show(tf.function(simple_relu), tf.constant(1))
+
+@tf.function
+def h(x):
+    y = x * 2
+    if y > 3:
+        y = y - 1
+    return y
+show(h, tf.constant(1.0))
+"""

@@ -339,11 +339,12 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
                 _verify_cond_vars(pair[0], pair[1], names)
             return values
         return run
-    t_true = cf._Traced(branch(body, "main", "else"), None, ())
-    t_false = cf._Traced(branch(orelse, "else", "main"), None, ())
-    set_state(init)
-    out = cf.switch_traced(jnp.logical_not(cond._value).astype("int32"), [t_true, t_false],
-                           None)
+    with cf._graph_scope("cond", "StatelessIf", cond):   # (the graph's cond node)
+        t_true = cf._Traced(branch(body, "main", "else"), None, ())
+        t_false = cf._Traced(branch(orelse, "else", "main"), None, ())
+        set_state(init)
+        out = cf.switch_traced(jnp.logical_not(cond._value).astype("int32"),
+                               [t_true, t_false], None)
     set_state(tuple(out) + tuple(init[nouts:]))
 
 
