@@ -37,6 +37,7 @@ import types
 
 import jax.numpy as jnp
 
+from ..autograph import converters, static_analysis
 from . import nest
 from .constant_op import convert_to_tensor
 from .tensor import Tensor, symbolic
@@ -744,7 +745,6 @@ def _compile(fn, options):
     """Convert `fn`'s code (tfcompat/autograph/converters.py): (code object of the
     converted function, its source), or None when it cannot be converted (no source, a
     generator, ...)."""
-    from ..autograph import converters, static_analysis
     code = fn.__code__
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE |
                         inspect.CO_ASYNC_GENERATOR):
