@@ -597,8 +597,8 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         outs = [x for x in flat_out if x is not None] + [new_values[i] for i in assigned]
         structure["string_outputs"] = [strings.is_string(x) for x in outs]
         structure["created_strings"] = [strings.is_string(v) for _, v in trace.created]
-        return ([_device(x) for x in outs], [jax.numpy.all(c) for c, _ in trace.checks],
-                [_device(value) for _, value in trace.created])
+        return ([strings.traced(x) for x in outs], [jax.numpy.all(c) for c, _ in trace.checks],
+                [strings.traced(value) for _, value in trace.created])
 
     symbols = iter(_symbols(flat_args + flat_kw)) if polymorphic else None
     structure["inputs"] = _input_types(fn, args, kwargs)
@@ -624,7 +624,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
     host_calls = strings.host_calls[0]
     try:
         closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(
-            v.shape, np.int32 if s else v.dtype) for v, s in zip(var_values, var_strings)],
+            v.shape, strings.traced_dtype(v.dtype)) for v in var_values],
             specs)
     except BaseException:
         trace.graph.clear()
@@ -656,11 +656,6 @@ def _is_string_arg(x):
     if isinstance(x, TensorSpec):
         return x.dtype is dtypes.string
     return strings.is_string(x._value if isinstance(x, Tensor) else x)
-
-
-def _device(value):
-    """A traced value as the jaxpr holds it (strings as handles)."""
-    return strings.traced_ids(value) if strings.is_string(value) else value
 
 
 def _lifted(closed, n):
@@ -716,16 +711,12 @@ def _abstract(x, symbols=None):
             raise ValueError(f"tfcompat cannot trace {spec!r}: its shape is not known well "
                              f"enough for XLA (call the function with tensors instead).")
         shape = tuple(next(symbols) if d is None else d for d in spec.shape.as_list())
-        return jax.ShapeDtypeStruct(shape, _handle_dtype(spec.dtype._np))
+        return jax.ShapeDtypeStruct(shape, strings.traced_dtype(spec.dtype._np))
     if isinstance(x, _Shaped):
         x = x.tensor
     value = x._value if isinstance(x, Tensor) else np.asarray(x)
-    return jax.ShapeDtypeStruct(value.shape, _handle_dtype(value.dtype))
+    return jax.ShapeDtypeStruct(value.shape, strings.traced_dtype(value.dtype))
 
-
-def _handle_dtype(dtype):
-    """The dtype a traced argument has: int32 handles for strings."""
-    return np.dtype(np.int32) if dtype == strings.OBJECT else dtype
 
 
 def _input_types(fn, args, kwargs):
@@ -794,7 +785,54 @@ def _output_value(x):
     return convert_to_tensor(x)._value
 
 
-class ConcreteFunction:
+class _Typed:
+    """What ConcreteFunction and PerShapeFunction share: their printed signature and
+    output types (`_result`, `_inputs`, `_variables`)."""
+
+    structured_outputs = property(lambda self: self._result)
+    output_shapes = property(lambda self: nest.map_structure(
+        lambda x: x.shape, self._result))
+    output_dtypes = property(lambda self: nest.map_structure(
+        lambda x: x.dtype, self._result))
+
+    def _signature_text(self, verbose=True):
+        """TF's printed FunctionType of this trace."""
+        out = _type_text(self._result)
+        if not verbose:
+            params = []
+            for n, kind, t in self._inputs:
+                if kind == "KEYWORD_ONLY" and "*" not in params:
+                    params.append("*")
+                params.append(f"{n}: {t}")
+            return f"({', '.join(params)}) -> {out}"
+        captures = [f"  {id(v._handle)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
+                    for v in self._variables]
+        return "\n".join(
+            ["Input Parameters:"] +
+            [f"  {n} ({kind}): {t}" for n, kind, t in self._inputs] +
+            ["Output Type:", "  " + out, "Captures:"] + (captures or ["  None"]))
+
+    def pretty_printed_signature(self, verbose=True):
+        """ConcreteFunction.pretty_printed_signature."""
+        return self._signature_text(verbose)
+
+    @property
+    def function_type(self):
+        """ConcreteFunction.function_type: str is the compact signature, repr the full."""
+        return FunctionType(self)
+
+    def __str__(self):
+        return "ConcreteFunction " + self._signature_text()
+
+    def __repr__(self):
+        return f"<ConcreteFunction {self._signature_text(False)} at 0x{id(self):X}>"
+
+    variables = property(lambda self: tuple(self._variables))
+    trainable_variables = property(lambda self: tuple(v for v in self._variables
+                                                      if v.trainable))
+
+
+class ConcreteFunction(_Typed):
     """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
 
     def __init__(self, closed, variables, structure):
@@ -869,51 +907,10 @@ class ConcreteFunction:
 
     _count = 0
 
-    structured_outputs = property(lambda self: self._result)
-    output_shapes = property(lambda self: nest.map_structure(
-        lambda x: x.shape, self._result))
-    output_dtypes = property(lambda self: nest.map_structure(
-        lambda x: x.dtype, self._result))
-
-    def _signature_text(self, verbose=True):
-        """TF's printed FunctionType of this trace."""
-        out = _type_text(self._result)
-        if not verbose:
-            params = []
-            for n, kind, t in self._inputs:
-                if kind == "KEYWORD_ONLY" and "*" not in params:
-                    params.append("*")
-                params.append(f"{n}: {t}")
-            return f"({', '.join(params)}) -> {out}"
-        captures = [f"  {id(v._handle)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
-                    for v in self._variables]
-        return "\n".join(
-            ["Input Parameters:"] +
-            [f"  {n} ({kind}): {t}" for n, kind, t in self._inputs] +
-            ["Output Type:", "  " + out, "Captures:"] + (captures or ["  None"]))
-
-    def pretty_printed_signature(self, verbose=True):
-        """ConcreteFunction.pretty_printed_signature."""
-        return self._signature_text(verbose)
-
-    @property
-    def function_type(self):
-        """ConcreteFunction.function_type: str is the compact signature, repr the full."""
-        return FunctionType(self)
-
     @property
     def inference_fn(self):
         """ConcreteFunction.inference_fn: the function of the flat tensor arguments."""
         return AtomicFunction(self)
-
-    def __str__(self):
-        return "ConcreteFunction " + self._signature_text()
-
-    def __repr__(self):
-        return f"<ConcreteFunction {self._signature_text(False)} at 0x{id(self):X}>"
-    variables = property(lambda self: tuple(self._variables))
-    trainable_variables = property(lambda self: tuple(v for v in self._variables
-                                                      if v.trainable))
 
     def __call__(self, *args, **kwargs):
         args, kwargs = _bind_call(self, args, kwargs)
@@ -1068,7 +1065,7 @@ def _literals(arguments):
         _is_tensor_like(x) or isinstance(x, (TensorSpec, Variable)) for x in nest.flatten(v))}
 
 
-class PerShapeFunction:
+class PerShapeFunction(_Typed):
     """What get_concrete_function returns for TensorSpecs XLA cannot trace as one program
     (an unknown rank, code needing static shapes): typed and printed by its specs (its
     output specs from traces at two probe shapes: dimensions that differ are unknown);
@@ -1086,7 +1083,7 @@ class PerShapeFunction:
                 if isinstance(x, TensorSpec) and not x.shape.is_fully_defined():
                     dims = list(sizes) if x.shape.rank is None else \
                         [sizes[0] if d is None else d for d in x.shape.as_list()]
-                    value = jax.numpy.zeros(dims, _handle_dtype(x.dtype._np))
+                    value = jax.numpy.zeros(dims, strings.traced_dtype(x.dtype._np))
                     value = StringIds(value) if x.dtype is dtypes.string else value
                     return _Shaped(EagerTensor(value), x)
                 return x
@@ -1106,24 +1103,12 @@ class PerShapeFunction:
         self._variables = first._variables
         self.structured_input_signature = first.structured_input_signature
 
-    structured_outputs = property(lambda self: self._result)
-    output_shapes = property(lambda self: nest.map_structure(lambda x: x.shape, self._result))
-    output_dtypes = property(lambda self: nest.map_structure(lambda x: x.dtype, self._result))
-    variables = property(lambda self: tuple(self._variables))
-    trainable_variables = property(lambda self: tuple(v for v in self._variables
-                                                      if v.trainable))
-    _signature_text = ConcreteFunction._signature_text
-
     @property
     def graph(self):
         raise AttributeError(
             "tfcompat: ConcreteFunction.graph is not available for a concrete function of "
             "TensorSpecs that XLA traces per shape (an unknown rank, or code needing "
             "static shapes); get the concrete function of tensors or fully known specs.")
-    pretty_printed_signature = ConcreteFunction.pretty_printed_signature
-    function_type = ConcreteFunction.function_type
-    __str__ = ConcreteFunction.__str__
-    __repr__ = ConcreteFunction.__repr__
 
     def __call__(self, *args, **kwargs):
         args, kwargs = _bind_call(self, args, kwargs)

@@ -118,6 +118,16 @@ def traced_ids(value):
     return jnp.asarray(to_ids(value, constant=True))
 
 
+def traced(value):
+    """Any tensor value as a jaxpr carries it (strings as handles)."""
+    return traced_ids(value) if is_string(value) else value
+
+
+def traced_dtype(dtype):
+    """The dtype a jaxpr carries for a NumPy dtype (int32 handles for strings)."""
+    return np.dtype(np.int32) if dtype == OBJECT else dtype
+
+
 # -- conversion from Python -----------------------------------------------------------------
 
 def as_bytes(x):
@@ -211,7 +221,7 @@ def _host_call(how, arrays, attrs):
     fixed = list(arrays)
     shapes = [tuple(a.shape) for a in arrays]
     out_shapes = how.shapes(shapes, attrs)
-    specs = [jax.ShapeDtypeStruct(s, np.int32 if d == OBJECT else d)
+    specs = [jax.ShapeDtypeStruct(s, traced_dtype(d))
              for s, d in zip(out_shapes, how.outputs)]
 
     def host(*values):

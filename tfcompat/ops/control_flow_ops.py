@@ -23,7 +23,8 @@ from ..framework import dtypes, errors, func_graph, nest, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
 from ..framework.function import used_vars
-from ..framework.strings import StringIds, is_string, traced_ids
+from ..framework.strings import StringIds, is_string, traced_dtype
+from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable, _creating, live_variables
@@ -74,11 +75,7 @@ def _like(x, t):
 
 def _arrays(structure):
     """The arrays a lax op carries for a structure (strings as handles)."""
-    return [_device(t._value) for t in _flat(structure)]
-
-
-def _device(value):
-    return traced_ids(value) if is_string(value) else value
+    return [handles(t._value) for t in _flat(structure)]
 
 
 def _tensors(template, arrays):
@@ -107,7 +104,7 @@ class _Traced:
                 box["out"] = out
                 box["assigned"] = [i for i, v in enumerate(self.variables)
                                    if v._value is not var_values[i]]
-                return _arrays(out), [_device(self.variables[i]._value)
+                return _arrays(out), [handles(self.variables[i]._value)
                                       for i in box["assigned"]]
             finally:
                 for v, value in zip(self.variables, before):
@@ -189,7 +186,7 @@ def _union(*traced):
 
 
 def _spec(a):
-    return jax.ShapeDtypeStruct(a.shape, jnp.int32 if is_string(a) else a.dtype)
+    return jax.ShapeDtypeStruct(a.shape, traced_dtype(a.dtype))
 
 
 def _as_op(name, compute, traced, tensors):
@@ -213,7 +210,7 @@ def _as_op(name, compute, traced, tensors):
         return compute(consts, values, *it)
     inputs = [_captured(c) for t in traced for c in t.consts] + \
         [variables[i]._read() for i in reads] + list(tensors)
-    inputs = [EagerTensor(_device(t._value)) if is_string(t._value) else t for t in inputs]
+    inputs = [EagerTensor(handles(t._value)) if is_string(t._value) else t for t in inputs]
     builder = func_graph.current()
     with builder.no_recording() if builder is not None else contextlib.nullcontext():
         out = execute(Op(name, fn), tuple(inputs))   # (recorded as TF's node: _record)

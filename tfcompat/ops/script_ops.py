@@ -148,7 +148,7 @@ def _probe(script, inputs):
 
 
 def _results(script):
-    return [jax.ShapeDtypeStruct(s, np.int32 if t is dtypes.string else t._np)
+    return [jax.ShapeDtypeStruct(s, strings.traced_dtype(t._np))
             for s, t in zip(script.shapes, script.touts)]
 
 
