@@ -60,5 +60,5 @@ with tf.GradientTape() as tape:
 print(tape.gradient(y, x))
 try:
     tape.gradient(y, x)
-except RuntimeError as e:
+except RuntimeError:
     print("second call on a non-persistent tape: RuntimeError")

@@ -3,7 +3,8 @@ made by tools/list_tf_public_names.py), whether tfcompat has it; and check the n
 (the op surface) lists (tools/issue4_names.txt), reporting any that are missing.
 
     .venv/bin/python tools/api_coverage.py            # write the table, report issue 4
-    .venv/bin/python tools/api_coverage.py --check    # also exit 1 if an issue-4 name is missing
+    .venv/bin/python tools/api_coverage.py --check    # write nothing; exit 1 if an issue-4 name
+                                                      # is missing or the table is out of date
 """
 import collections
 import pathlib
@@ -63,11 +64,17 @@ def main():
         lines += [f"- {'[x]' if has(m) else '[ ]'} `tf.{m}`" for m in members]
         lines.append("")
     out = ROOT / "docs" / "api_coverage.md"
-    out.write_text("\n".join(lines))
-    print(f"{covered}/{total} names covered -> {out}")
+    text = "\n".join(lines)
+    check = "--check" in sys.argv[1:]
+    stale = out.read_text() != text
+    if not check:
+        out.write_text(text)
+    print(f"{covered}/{total} names covered" + ("" if check else f" -> {out}"))
     print(f"issue 4: {len(issue4) - len(missing4)}/{len(issue4)} names covered"
           + (f"; missing: {' '.join('tf.' + m for m in missing4)}" if missing4 else ""))
-    if missing4 and "--check" in sys.argv[1:]:
+    if check and stale:
+        print(f"{out.relative_to(ROOT)} is out of date: run tools/api_coverage.py")
+    if check and (missing4 or stale):
         sys.exit(1)
 
 

@@ -10,7 +10,7 @@ import pathlib
 import types
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-import tensorflow as tf  # noqa: E402
+import tensorflow as tf
 
 # Sub-namespaces listed; deeper ones (tf.compat, tf.keras internals, tf.raw_ops) are not.
 NAMESPACES = ["", "math", "nn", "linalg", "random", "image", "bitwise", "dtypes", "errors",
