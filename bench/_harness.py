@@ -1,10 +1,17 @@
 """Shared machinery of the bench/ scripts: timing loops, the TF subprocess, the table.
 
 A bench script defines workloads as factories `factory(tf) -> step` (setup done by the
-factory; `step()` runs one iteration and returns a Python float read back from the
-device), a dict WORKLOADS of them, and ROWS of the table.  The same script runs twice:
-under the project interpreter (tfcompat side, plus any plain-JAX baselines), and with a
-TensorFlow interpreter in `--emit-json` mode (TF side, printed as one JSON line).
+factory; `step()` runs one iteration and returns a Python float, or a tuple of floats,
+read back from the device), a dict WORKLOADS of them, and ROWS of the table.  The same
+script runs twice: under the project interpreter (tfcompat side, plus any plain-JAX
+baselines), and with a TensorFlow interpreter in `--emit-json` mode (TF side, printed as
+one JSON line).
+
+What is timed is verified: every measurement starts from a fresh factory, and the values
+of its first CHECK_STEPS steps are its check.  The table compares the two sides' checks
+(all of them, within a tolerance it states), and a factory may carry a `verify(values)`
+(set by `trains` or `verified`) that must hold on each side: a training step's loss must
+have decreased over those steps, so a step that never updates fails.
 """
 import argparse
 import json
@@ -19,8 +26,53 @@ import numpy as np
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+CHECK_STEPS = 5   # steps of a fresh workload whose values are its check
+
+
 def err_str(e):
     return f"{type(e).__name__}: {e}"[:300]
+
+
+# ----------------------------------------------------------------------------
+# Checks: what the timed steps compute.
+
+def verified(verify):
+    """Decorator: `verify(values)` (values: each checked step's floats) returns None when
+    the workload computed what it should, else what is wrong."""
+    def mark(factory):
+        factory.verify = verify
+        return factory
+    return mark
+
+
+def _loss_decreases(values):
+    losses = [v[0] for v in values]
+    if not all(np.isfinite(losses)):
+        return f"loss not finite: {losses}"
+    if not losses[-1] < losses[0]:
+        return (f"loss did not decrease over {len(losses)} steps: "
+                f"{losses[0]:.7g} -> {losses[-1]:.7g}")
+    return None
+
+
+def trains(factory):
+    """Mark a training-step factory (its step returns the loss it computed before its
+    update): over the CHECK_STEPS checked steps the loss must decrease."""
+    return verified(_loss_decreases)(factory)
+
+
+def _floats(value):
+    if isinstance(value, (tuple, list)):
+        return [float(v) for v in value]
+    return [float(value)]
+
+
+def check_steps(factory, step, n=CHECK_STEPS):
+    """Run the first `n` steps of a fresh `step`: {"check": their values, "check_error":
+    what the factory's verify() finds wrong, or None}."""
+    values = [_floats(step()) for _ in range(n)]
+    verify = getattr(factory, "verify", None)
+    return {"check": values, "check_error": verify(values) if verify else None}
 
 
 # ----------------------------------------------------------------------------
@@ -46,24 +98,25 @@ def _loop(step, number):
     return (time.perf_counter() - t0) / number
 
 
-def _result(times, number, check):
+def _result(times, number, checked):
     return {"us": statistics.median(times) * 1e6, "min_us": min(times) * 1e6,
-            "number": number, "repeats": len(times), "check": check}
+            "number": number, "repeats": len(times), **checked}
 
 
 def measure(factory, tf, warmup=5, repeats=7, min_time=0.2):
     """Median seconds per step over `repeats` loops of `number` steps each.
 
-    The first step's value is returned as a check: every factory is called fresh,
-    so it does not depend on what ran before.
+    The values of the first CHECK_STEPS steps are returned as the check (see
+    check_steps): every factory is called fresh, so they do not depend on what ran
+    before.
     """
     step = factory(tf)
-    check = step()
+    checked = check_steps(factory, step)
     for _ in range(warmup):
         step()
     number = _autorange(step, min_time)
     times = [_loop(step, number) for _ in range(repeats)]
-    return _result(times, number, check)
+    return _result(times, number, checked)
 
 
 def measure_interleaved(items, warmup=5, repeats=7, min_time=0.2):
@@ -74,22 +127,22 @@ def measure_interleaved(items, warmup=5, repeats=7, min_time=0.2):
     for k, (factory, tf) in enumerate(items):
         try:
             step = factory(tf)
-            check = step()
+            checked = check_steps(factory, step)
             for _ in range(warmup):
                 step()
-            live.append((k, step, check, _autorange(step, min_time)))
+            live.append((k, step, checked, _autorange(step, min_time)))
         except Exception as e:
             out[k] = {"error": err_str(e)}
     times = {k: [] for k, *_ in live}
     for _ in range(repeats):
-        for k, step, _check, number in list(live):
+        for k, step, _checked, number in list(live):
             try:
                 times[k].append(_loop(step, number))
             except Exception as e:
                 out[k] = {"error": err_str(e)}
                 live = [x for x in live if x[0] != k]
-    for k, _step, check, number in live:
-        out[k] = _result(times[k], number, check)
+    for k, _step, checked, number in live:
+        out[k] = _result(times[k], number, checked)
     return out
 
 
@@ -197,19 +250,24 @@ def emit_json(names, workloads, opts, extra=None):
 # First calls, each in a fresh process.
 
 def time_first_call(factory, tf):
-    """Set up (outside the timing), then time the very first step() of the process."""
+    """Set up (outside the timing), then time the very first step() of the process;
+    then the rest of its checked steps (untimed)."""
     step = factory(tf)
     t0 = time.perf_counter()
-    check = step()
-    return {"s": time.perf_counter() - t0, "check": check}
+    first = step()
+    s = time.perf_counter() - t0
+    values = [_floats(first)] + [_floats(step()) for _ in range(CHECK_STEPS - 1)]
+    verify = getattr(factory, "verify", None)
+    return {"s": s, "check": values, "check_error": verify(values) if verify else None}
 
 
 def first_call_subprocesses(py, script, spec, runs):
     """Run `py script --first-call FRAMEWORK:NAME` `runs` times, each a fresh process
-    that prints one JSON line {"s": seconds, "check": value}.  FRAMEWORK is tensorflow,
-    tfcompat or jax (tf=None).  Returns a result dict like measure()'s (median)."""
+    that prints one JSON line {"s": seconds, "check": values, "check_error": ...}.
+    FRAMEWORK is tensorflow, tfcompat or jax (tf=None).  Returns a result dict like
+    measure()'s (median; the check of the last run)."""
     env = dict(tf_env(), JAX_ENABLE_COMPILATION_CACHE="false")  # no persistent cache
-    times, check = [], None
+    times, checked = [], {}
     try:
         for _ in range(runs):
             p = subprocess.run([py, os.path.abspath(script), "--first-call", spec],
@@ -218,11 +276,11 @@ def first_call_subprocesses(py, script, spec, runs):
             if "error" in r:
                 return r
             times.append(r["s"])
-            check = r["check"]
+            checked = {"check": r["check"], "check_error": r["check_error"]}
     except Exception as e:
         return {"error": err_str(e)}
     return {"us": statistics.median(times) * 1e6, "min_us": min(times) * 1e6,
-            "number": 1, "repeats": runs, "check": check, "all_s": times}
+            "number": 1, "repeats": runs, "all_s": times, **checked}
 
 
 def first_call_main(spec, factories):
@@ -258,7 +316,9 @@ def make_parser(doc):
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--min-time", type=float, default=0.2,
                     help="seconds per timed loop (default 0.2)")
-    ap.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    ap.add_argument("--strict", action="store_true",
+                    help="exit 1 unless every row was measured against its baseline (TF "
+                         "included), met its target and passed its checks")
     return ap
 
 
@@ -281,17 +341,44 @@ def print_header(script_name, ours_ver, opts, tf_note):
     print()
 
 
+def _check_text(values):
+    last = values[-1]
+    return "[" + ", ".join(f"{v:.7g}" for v in last[:3]) + (", ...]" if len(last) > 3 else "]")
+
+
+def _compare_checks(r, b, rtol, atol):
+    """None when the two sides' checked steps agree within rtol/atol, else how not."""
+    mine, theirs = np.asarray(r["check"], float), np.asarray(b["check"], float)
+    if mine.shape != theirs.shape:
+        return f"results differ: shapes {mine.shape} vs {theirs.shape}"
+    if np.allclose(mine, theirs, rtol=rtol, atol=atol):
+        return None
+    bad = np.argwhere(~np.isclose(mine, theirs, rtol=rtol, atol=atol))[0]
+    return (f"results differ at step {bad[0] + 1}: {_check_text(r['check'][:bad[0] + 1])} "
+            f"vs {_check_text(b['check'][:bad[0] + 1])}")
+
+
+class Table:
+    """What print_table found: `failed` (a missed target, an error, a failed check or
+    results that differ) and `skipped` (rows not measured against their baseline: the
+    TF side missing, or a row it lacks)."""
+
+    def __init__(self):
+        self.failed, self.skipped = [], []
+
+
 def print_table(rows, ours, base, errors, label_width=46, rtol=1e-4, atol=1e-5):
     """rows: (label, tfcompat workload, baseline side, baseline workload, target ratio).
 
     `ours` maps workload -> result; `base` maps side -> {workload -> result}.  Prints
-    one line per row; returns True when a row failed (missed target, error, or the
-    two sides' check values differ)."""
+    one line per row, then the tolerance of the checks; returns a Table.  A row fails
+    on a missed target, an error, a side whose check_error is set (its own verify()
+    failed), or checks that differ beyond rtol/atol."""
     head = (f"{'workload':<{label_width}} {'tfcompat us':>12} {'baseline us':>12} "
             f"{'vs':<4} {'ratio':>7} {'target':>7}  result")
     print(head)
     print("-" * len(head))
-    failed = False
+    table = Table()
     for label, mine, side, theirs, target in rows:
         r = ours.get(mine)
         b = base.get(side, {}).get(theirs)
@@ -303,17 +390,24 @@ def print_table(rows, ours, base, errors, label_width=46, rtol=1e-4, atol=1e-5):
         if ok:
             ratio = r["us"] / b["us"]
             verdict = "PASS" if ratio <= target else "FAIL"
-            failed |= verdict == "FAIL"
-            if not np.isclose(r["check"], b["check"], rtol=rtol, atol=atol):
-                verdict += f" (results differ: {r['check']:.6g} vs {b['check']:.6g})"
-                failed = True
+            problems = [f"{who}: {x['check_error']}" for who, x in (("tfcompat", r), (side, b))
+                        if x.get("check_error")]
+            differ = _compare_checks(r, b, rtol, atol)
+            if differ:
+                problems.append(differ)
+            if problems:
+                verdict = "FAIL (" + "; ".join(problems) + ")"
+            if verdict != "PASS":
+                table.failed.append(label.strip())
             ratio_s = f"{ratio:.2f}x"
         else:
             ratio_s, verdict = "-", ("skipped" if not b else "ERROR")
-            failed |= verdict == "ERROR"
+            (table.skipped if verdict == "skipped" else table.failed).append(label.strip())
         print(f"{label:<{label_width}} {fmt_us(r):>12} {fmt_us(b):>12} {side:<4} {ratio_s:>7} "
               f"{'<=' + fmt_target(target) + 'x':>7}  {verdict}")
-    return failed
+    print(f"\nchecks: each side's first {CHECK_STEPS} steps (fresh setup) agree within "
+          f"rtol={rtol:g}, atol={atol:g}; training losses decrease over them")
+    return table
 
 
 def print_footer(errors, t_start):
@@ -322,3 +416,22 @@ def print_footer(errors, t_start):
         for e in errors:
             print("  " + e)
     print(f"\ntotal time {time.perf_counter() - t_start:.1f}s")
+
+
+def finish(opts, table, errors, t_start, tf_note):
+    """Print the footer; the exit status: with --strict, 1 (and why) unless every row
+    was measured against its baseline, the TF side included, and passed."""
+    print_footer(errors, t_start)
+    if not opts.strict:
+        return 0
+    reasons = []
+    if table.skipped:
+        reasons.append(f"{len(table.skipped)} row(s) not measured against their baseline "
+                       f"({'; '.join(table.skipped)}): {tf_note}")
+    if table.failed:
+        reasons.append(f"{len(table.failed)} row(s) failed ({'; '.join(table.failed)})")
+    if reasons:
+        print("\n--strict: FAIL: " + "\n--strict: FAIL: ".join(reasons))
+        return 1
+    print("\n--strict: every row measured against its baseline and passed")
+    return 0

@@ -17,6 +17,9 @@ Workloads (the same code runs under both frameworks: each takes the `tf` module)
 Every step ends by reading a small result back to NumPy (`.numpy()`), so asynchronous
 dispatch cannot hide work.  Timing: warm-up calls, then `--repeats` timeit-style loops
 (each about `--min-time` seconds long); the median per-iteration time is reported.
+What is timed is checked: the first 5 steps of each side (fresh setup) must agree
+within the tolerance the table states, and c.'s loss must decrease over them.
+`--strict` exits 1 unless every row was measured (the TF side too) and passed.
 
 TF timings come from running this same script with the TF interpreter in
 `--emit-json` mode (`--tf-python`; default $TFREF_PYTHON, else /tmp/tfref/bin/python
@@ -34,8 +37,9 @@ CHAIN = 100  # ops in the dispatch chain
 
 # ----------------------------------------------------------------------------
 # Workloads.  Each factory does its setup and returns a step function; a step
-# returns a Python float read back from the device (used as a sanity check that
-# both frameworks computed the same thing).
+# returns a Python float read back from the device.  The values of the first
+# H.CHECK_STEPS steps are compared between the two sides (and a training step's
+# loss must decrease over them), so both are known to compute the same thing.
 
 def dispatch_chain(tf):
     """100 chained tf.multiply on a float32 scalar; c is a tensor."""
@@ -78,8 +82,10 @@ def tape_step(tf):
     return step
 
 
+@H.trains
 def mlp_step(tf):
-    """One training step of a 784-128-10 MLP, batch 32, eager."""
+    """One training step of a 784-128-10 MLP, batch 32, eager (returns the loss it
+    computed, before its update)."""
     rng = np.random.default_rng(0)
     W1 = tf.Variable((rng.standard_normal((784, 128)) * 0.05).astype(np.float32), name="W1")
     b1 = tf.Variable(np.zeros(128, np.float32), name="b1")
@@ -133,7 +139,7 @@ def main(argv=None):
     base["tf"], tf_note = H.tf_side(__file__, opts)
 
     H.print_header("bench_core", ours_ver, opts, tf_note)
-    failed = H.print_table(ROWS, ours, base, errors)
+    table = H.print_table(ROWS, ours, base, errors)
     tfd = base["tf"].get("dispatch")
     if tfd and "error" not in tfd:
         print(f"\n(for reference, TF eager dispatch chain: {H.fmt_us(tfd)} us, "
@@ -141,8 +147,7 @@ def main(argv=None):
     d = ours.get("dispatch")
     if d and "error" not in d:
         print(f"(tfcompat dispatch chain: {d['us'] / CHAIN:.2f} us/op)")
-    H.print_footer(errors, t_start)
-    return 1 if (opts.strict and failed) else 0
+    return H.finish(opts, table, errors, t_start, tf_note)
 
 
 if __name__ == "__main__":

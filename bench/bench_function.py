@@ -26,7 +26,10 @@ hand-written JAX baselines run in the tfcompat process):
 
 The tfcompat/JAX pairs of a., b. and c. are timed interleaved (loops alternate), so
 load drifting on a busy machine hits both alike.  Every step reads a small result back
-to NumPy.  Timing, the TF subprocess and the table are bench/_harness.py's.
+to NumPy.  Timing, the TF subprocess, the checks (each side's first 5 steps agree within
+the stated tolerance, and every training step's loss decreases over them; a first-call
+process runs its remaining checked steps after the timed one) and the table are
+bench/_harness.py's.
 """
 import sys
 import time
@@ -81,7 +84,7 @@ def mlp_function(sizes, batch, adam=False):
         def step():
             return float(train_step(x, labels).numpy())
         return step
-    return factory
+    return H.trains(factory)
 
 
 def mlp_jax(sizes, batch):
@@ -111,7 +114,7 @@ def mlp_jax(sizes, batch):
             loss, state[0] = train_step(state[0], x, labels)
             return float(loss)
         return step
-    return factory
+    return H.trains(factory)
 
 
 def trivial_function(tf):
@@ -208,7 +211,7 @@ def main(argv=None):
                                                         "tensorflow:mlp_fn", runs)
 
     H.print_header("bench_function", ours_ver, opts, tf_note)
-    failed = H.print_table(ROWS, ours, base, errors, label_width=50)
+    table = H.print_table(ROWS, ours, base, errors, label_width=50)
     print()
     for label, r in [("tfcompat", ours.get("first")), ("plain jax.jit", ours.get("first_jax")),
                      ("TF tf.function", base["tf"].get("first"))]:
@@ -221,8 +224,7 @@ def main(argv=None):
                      ("TF tf.function", base["tf"].get("trivial_fn"))]:
         if r and "error" not in r:
             print(f"(per trivial call, {label}: {r['us'] / CALLS:.2f} us)")
-    H.print_footer(errors, t_start)
-    return 1 if (opts.strict and failed) else 0
+    return H.finish(opts, table, errors, t_start, tf_note)
 
 
 if __name__ == "__main__":
