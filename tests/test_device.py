@@ -1,17 +1,147 @@
-"""tf.device places ops on a device JAX has, and falls back (soft placement) otherwise."""
+"""tf.device places ops on a device JAX has, and falls back (soft placement) otherwise;
+a tensor's .device is TF's name of the device holding it.
+
+TF's answers are literals here, from TF 2.21 on a CPU-only machine: TF_CPU0 is what
+
+    /tmp/tfref/bin/python -c 'import tensorflow as tf; print(tf.constant(1.0).device)'
+
+prints (as it does for every name and tensor of the first three tests), and
+TF_VIRTUAL_CPUS is the JSON SCRIPT (below) prints under TF, from the repository root:
+
+    /tmp/tfref/bin/python -c "import ast, sys; t = ast.parse(open('tests/test_device.py')
+    .read()); sys.argv = ['-', 'tensorflow']; exec(next(n.value.value for n in t.body if
+    isinstance(n, ast.Assign) and n.targets[0].id == 'SCRIPT'))"
+
+Nothing here imports TensorFlow.
+"""
+import json
+import os
+import subprocess
+import sys
+
 import jax
 
 import tfcompat as tf
 
+TF_CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 
-def test_device_cpu_places_results_on_cpu():
+
+def test_cpu_device_places_on_jaxs_cpu():
+    for name in ("cpu", "/CPU:0", "/job:localhost/replica:0/task:0/device:CPU:0"):
+        with tf.device(name):
+            t = tf.constant([1.0, 2.0]) * 2.0
+        assert t._value.devices() == {jax.devices("cpu")[0]}, name
+        assert t.device == TF_CPU0, name
+        assert t.numpy().tolist() == [2.0, 4.0]
+
+
+def test_unknown_gpu_falls_back_to_the_default_device():
+    for name in ("/job:localhost/replica:0/task:0/device:GPU:7", "GPU:7", "/CPU:9"):
+        with tf.device(name):
+            t = tf.constant(3.0) + 1.0
+        assert float(t) == 4.0
+        assert t._value.devices() == {jax.devices()[0]}, name
+        if jax.default_backend() == "cpu":
+            assert t.device == TF_CPU0, name     # TF soft-places it on CPU:0
+
+
+def test_device_of_variables_and_strings():
     with tf.device("cpu"):
-        t = tf.constant([1.0, 2.0]) * 2.0
-    assert t._value.devices() == {jax.devices("cpu")[0]}
-    assert t.numpy().tolist() == [2.0, 4.0]
+        v = tf.Variable([1.0])
+    assert v.device == TF_CPU0 and v._value.devices() == {jax.devices("cpu")[0]}
+    assert tf.constant("s").device == TF_CPU0
 
 
-def test_unknown_device_falls_back_to_default():
-    with tf.device("/job:localhost/replica:0/task:0/device:GPU:7"):
-        t = tf.constant(3.0) + 1.0
-    assert float(t) == 4.0
+# Run in a fresh process (virtual CPUs are configured before the first op, for the whole
+# process), with the module named by argv[1] as tf; prints JSON.
+SCRIPT = r'''
+import importlib, json, os, sys
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+tf = importlib.import_module(sys.argv[1])
+cpu, = tf.config.list_physical_devices("CPU")
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 3)
+out = {"logical": [d.name for d in tf.config.list_logical_devices("CPU")]}
+t = {}
+with tf.device("/CPU:1"):
+    t["const"] = tf.constant([1.0, 2.0])
+    t["op"] = t["const"] * 2.0
+    t["var"] = tf.Variable([1, 2])
+    t["read"] = t["var"] + 1
+with tf.device("/CPU:0"):
+    t["back"] = t["op"] + 1
+with tf.device("cpu:1"):
+    t["identity"] = tf.identity(t["back"])
+with tf.device("/job:localhost/replica:0/task:0/device:CPU:2"):
+    t["full"] = tf.constant(1.0) + 1
+with tf.device("/CPU:5"):
+    t["missing"] = tf.constant(1.0) + 1
+for inner in ["", None, "cpu", "GPU", "GPU:0", "/CPU:9", "/device:CPU:2", "/job:localhost"]:
+    with tf.device("/CPU:1"):
+        with tf.device(inner):
+            t[f"CPU:1 then {inner!r}"] = tf.constant(1.0) + 1
+with tf.device("/CPU:2"):
+    with tf.device("/GPU:0"):
+        with tf.device("CPU"):
+            t["CPU:2 then GPU:0 then CPU"] = tf.constant(1.0) + 1
+
+@tf.function
+def f(x):
+    return x * 2
+with tf.device("/CPU:1"):
+    t["function"] = f(tf.constant(1.0))
+t["default"] = tf.constant(1.0) + 1
+out["device"] = {k: v.device for k, v in t.items()}
+out["values"] = {k: v.numpy().tolist() for k, v in t.items()}
+if sys.argv[1] == "tfcompat":
+    import jax
+    out["jax"] = {k: [jax.devices("cpu").index(d) for d in v._value.devices()]
+                  for k, v in t.items()}
+print(json.dumps(out, sort_keys=True))
+'''
+
+_DEV = "/job:localhost/replica:0/task:0/device:CPU:"
+TF_VIRTUAL_CPUS = {
+    "logical": ["/device:CPU:0", "/device:CPU:1", "/device:CPU:2"],
+    "device": {
+        "CPU:1 then ''": _DEV + "1",
+        "CPU:1 then '/CPU:9'": _DEV + "0",
+        "CPU:1 then '/device:CPU:2'": _DEV + "2",
+        "CPU:1 then '/job:localhost'": _DEV + "1",
+        "CPU:1 then 'GPU'": _DEV + "0",
+        "CPU:1 then 'GPU:0'": _DEV + "0",
+        "CPU:1 then 'cpu'": _DEV + "1",
+        "CPU:1 then None": _DEV + "0",
+        "CPU:2 then GPU:0 then CPU": _DEV + "0",
+        "back": _DEV + "0",
+        "const": _DEV + "1",
+        "default": _DEV + "0",
+        "full": _DEV + "2",
+        "function": _DEV + "1",
+        "identity": _DEV + "1",
+        "missing": _DEV + "0",
+        "op": _DEV + "1",
+        "read": _DEV + "1",
+        "var": _DEV + "1",
+    },
+    "values": {
+        "CPU:1 then ''": 2.0, "CPU:1 then '/CPU:9'": 2.0, "CPU:1 then '/device:CPU:2'": 2.0,
+        "CPU:1 then '/job:localhost'": 2.0, "CPU:1 then 'GPU'": 2.0,
+        "CPU:1 then 'GPU:0'": 2.0, "CPU:1 then 'cpu'": 2.0, "CPU:1 then None": 2.0,
+        "CPU:2 then GPU:0 then CPU": 2.0, "back": [3.0, 5.0], "const": [1.0, 2.0],
+        "default": 2.0, "full": 2.0, "function": 2.0, "identity": [3.0, 5.0],
+        "missing": 2.0, "op": [2.0, 4.0], "read": [2, 3], "var": [1, 2],
+    },
+}
+
+
+def test_virtual_cpus_place_on_their_device():
+    # CPU-only, as TF's answer was recorded (on an accelerator the default device differs)
+    env = dict(os.environ, JAX_PLATFORMS="cpu")
+    done = subprocess.run([sys.executable, "-c", SCRIPT, "tfcompat"], capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    # tfcompat only: each value is on the JAX CPU device of its TF device's index
+    placed = out.pop("jax")
+    assert placed == {k: [int(name.rsplit(":", 1)[1])] for k, name in out["device"].items()}
+    assert out == TF_VIRTUAL_CPUS

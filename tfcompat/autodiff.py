@@ -1,3 +1,3 @@
 """tf.autodiff."""
-from .framework.backprop import GradientTape  # noqa: F401
-from .framework.forwardprop import ForwardAccumulator  # noqa: F401
+from .framework.backprop import GradientTape
+from .framework.forwardprop import ForwardAccumulator

@@ -1,4 +1,4 @@
 """tf.bitwise."""
-from .ops.bitwise_ops import (  # noqa: F401
+from .ops.bitwise_ops import (
     bitwise_and, bitwise_or, bitwise_xor, invert, left_shift, right_shift,
 )

@@ -1,13 +1,13 @@
 """tf.config, tf.config.experimental and tf.config.threading."""
 import types
 
-from .framework.config import (  # noqa: F401
+from .framework.config import (
     LogicalDevice, LogicalDeviceConfiguration, PhysicalDevice,
     get_logical_device_configuration, get_soft_device_placement, list_logical_devices,
     list_physical_devices, set_logical_device_configuration, set_soft_device_placement,
 )
 from .framework import config as _config
-from .framework.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
+from .framework.function import functions_run_eagerly, run_functions_eagerly
 
 experimental = types.SimpleNamespace(
     VirtualDeviceConfiguration=LogicalDeviceConfiguration,

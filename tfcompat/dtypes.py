@@ -1,7 +1,7 @@
 """tf.dtypes."""
-from .framework.dtypes import (  # noqa: F401
+from .framework.dtypes import (
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32,
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
     uint64, variant,
 )
-from .ops.math_ops import cast  # noqa: F401
+from .ops.math_ops import cast

@@ -1,2 +1,2 @@
 """tf.experimental (Optional). tf.experimental.numpy is not provided."""
-from .data.optional_ops import Optional  # noqa: F401
+from .data.optional_ops import Optional

@@ -1,5 +1,5 @@
 """tf.image."""
-from .ops.image_ops import (  # noqa: F401
+from .ops.image_ops import (
     ResizeMethod, adjust_brightness, adjust_contrast, central_crop, convert_image_dtype,
     crop_to_bounding_box, flip_left_right, flip_up_down, grayscale_to_rgb,
     pad_to_bounding_box, per_image_standardization, resize, resize_with_crop_or_pad,

@@ -1,5 +1,5 @@
 """tf.math."""
-from .ops.math_ops import (  # noqa: F401
+from .ops.math_ops import (
     abs, accumulate_n, acos, acosh, add, add_n, angle, asin, asinh, atan, atan2, atanh, ceil,
     conj, cos, cosh, divide, divide_no_nan, equal, exp, expm1, floor, floordiv, floormod,
     greater, greater_equal, imag, invert_permutation, is_finite, is_inf, is_nan,
@@ -9,20 +9,20 @@ from .ops.math_ops import (  # noqa: F401
     round, rsqrt, scalar_mul, sigmoid, sign, sin, sinh, sqrt, square, squared_difference,
     subtract, tan, tanh, truediv, zero_fraction,
 )
-from .ops.linalg_ops import l2_normalize  # noqa: F401
-from .ops.nn_ops import log_softmax, softmax, softplus, softsign  # noqa: F401
-from .ops.reduction_ops import (  # noqa: F401
+from .ops.linalg_ops import l2_normalize
+from .ops.nn_ops import log_softmax, softmax, softplus, softsign
+from .ops.reduction_ops import (
     argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, reduce_all,
     reduce_any, reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min,
     reduce_prod, reduce_std, reduce_sum, reduce_variance,
 )
-from .ops.segment_ops import (  # noqa: F401
+from .ops.segment_ops import (
     bincount, confusion_matrix, segment_max, segment_mean, segment_min, segment_prod,
     segment_sum, unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min,
     unsorted_segment_prod, unsorted_segment_sqrt_n, unsorted_segment_sum,
 )
-from .ops.sort_ops import in_top_k, top_k  # noqa: F401
-from .ops.special_math_ops import (  # noqa: F401
+from .ops.sort_ops import in_top_k, top_k
+from .ops.special_math_ops import (
     bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, betainc, digamma, erf, erfc, erfcinv,
     erfinv, igamma, igammac, lbeta, lgamma, log_sigmoid, ndtri, polygamma, xdivy, xlog1py,
     xlogy, zeta,

@@ -1,4 +1,4 @@
 """tf.nest."""
-from .framework.nest import (  # noqa: F401
+from .framework.nest import (
     assert_same_structure, flatten, is_nested, map_structure, pack_sequence_as,
 )

@@ -1,11 +1,11 @@
 """tf.random."""
-from .ops.random_generator import (  # noqa: F401
+from .ops.random_generator import (
     Generator, create_rng_state, get_global_generator, set_global_generator,
 )
-from .ops.random_ops import (  # noqa: F401
+from .ops.random_ops import (
     categorical, gamma, normal, poisson, set_seed, shuffle, truncated_normal, uniform,
 )
-from .ops.stateless_random_ops import (  # noqa: F401
+from .ops.stateless_random_ops import (
     Algorithm, fold_in, split, stateless_binomial, stateless_categorical, stateless_gamma,
     stateless_normal, stateless_poisson, stateless_truncated_normal, stateless_uniform,
 )

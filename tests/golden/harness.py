@@ -7,25 +7,50 @@ compare the two results with ``compare``.
 This module must never import tensorflow.
 """
 import contextlib
+import hashlib
 import io
 import linecache
 import logging
 import math
+import pathlib
 import re
 import sys
 
 import numpy as np
 
-__all__ = ["run_snippet", "compare", "reset_log_counts", "format_result", "suites"]
+__all__ = ["run_snippet", "compare", "Tolerance", "reset_log_counts", "format_result", "suites",
+           "snippet_sha256", "environment", "pinned_versions"]
+
+_ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(_ROOT / "tools"))
+import pins
 
 _TF_LOGGING_MODULE = "tensorflow.python.platform.tf_logging"
 
 
 def suites():
     """The golden suites: SUITE for each tests/golden/snippets_SUITE.py."""
-    import pathlib
     here = pathlib.Path(__file__).resolve().parent
     return sorted(p.stem[len("snippets_"):] for p in here.glob("snippets_*.py"))
+
+
+def snippet_sha256(source):
+    """The hash a golden record keeps of the snippet it was recorded from."""
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+def pinned_versions(names=None):
+    """{package: version} pinned in constraints.txt (only ``names`` when given)."""
+    pinned = pins.read(pins.CONSTRAINTS)
+    return {n: v for n, v in pinned.items() if names is None or n in names}
+
+
+def environment(tf_version):
+    """The provenance a golden file records: TensorFlow's version and the version of
+    every pinned package installed in the recording environment."""
+    have = pins.installed()
+    return {"tensorflow": tf_version,
+            "packages": {n: have[n] for n in pinned_versions() if n in have}}
 
 
 class _ListHandler(logging.Handler):
@@ -60,7 +85,7 @@ def run_snippet(tf_module, source, name="snippet"):
     Returns {"stdout": str, "exc_type": str|None, "exc_msg": str|None,
     "warnings": [str]}: the printed text, the type name and str() of an exception
     that escaped the snippet (if any), and every message logged at WARNING or
-    above on the ``tensorflow`` logger while it ran.
+    above on the ``tensorflow`` logger while it ran (object addresses masked).
     """
     namespace = {"__name__": "__snippet__", "tf": tf_module, "np": np}
     reset_log_counts(tf_module)
@@ -91,81 +116,119 @@ def run_snippet(tf_module, source, name="snippet"):
         "stdout": out.getvalue(),
         "exc_type": exc_type,
         "exc_msg": exc_msg,
-        "warnings": list(handler.messages),
+        "warnings": _addresses(handler.messages),
     }
 
 
 # ---------------------------------------------------------------------------
 # comparison
 
-_SPLIT = re.compile(r"([\s\[\](),=:<>'\"{}])")
+class Tolerance:
+    """A snippet's opt-in to comparing float values within a tolerance, with its reason.
+
+    Only for outputs that are not exact across implementations: TF's own float32 kernels
+    (Eigen's and oneDNN's vectorised math, reduction and matmul order depend on the CPU),
+    or float64 results whose last bits depend on an algorithm's summation order or on a
+    libm's rounding (XLA's float64 exp is not glibc's). ``reason`` says which.
+    float32 values compare within ``rtol``/``atol``; float64 values printed at full
+    precision compare exactly unless ``float64_ulps`` allows that many units in the last
+    place. Everything else still compares exactly: integers, strings, the sign of zero,
+    int-vs-float literals.
+    """
+
+    def __init__(self, reason, rtol=1e-6, atol=0.0, float64_ulps=0):
+        assert reason, "a float tolerance needs its reason"
+        self.reason, self.rtol, self.atol = reason, rtol, atol
+        self.float64_ulps = float64_ulps
+
+    def __repr__(self):
+        return (f"Tolerance({self.reason!r}, rtol={self.rtol}, atol={self.atol}, "
+                f"float64_ulps={self.float64_ulps})")
+
+
+# A token: a quoted (byte) string as one token, else a run of non-separators, else one
+# separator character. Whitespace between tokens is dropped.
+_TOKEN = re.compile(r"""b?'(?:[^'\\\n]|\\.)*'|b?"(?:[^"\\\n]|\\.)*"|[^\s\[\](),=:<>'"{}]+|\S""")
+_INT_RE = re.compile(r"^[-+]?\d+$")
 _REAL = r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf)"
 _REAL_RE = re.compile(rf"^{_REAL}$")
 _COMPLEX_RE = re.compile(rf"^(?:({_REAL})(?=[-+]))?({_REAL})j$")
-RTOL = 1e-5
-ATOL = 1e-6
+_F32_DIGITS = 9  # float32's shortest round-trip repr never needs more significant digits
 
 
 def _tokens(line):
-    return [t for t in _SPLIT.split(line) if t and not t.isspace()]
+    return _TOKEN.findall(line)
 
 
-def _number(tok):
-    """float or complex for a numeric token, else None."""
+def _significant_digits(tok):
+    mantissa = re.split(r"[eE]", tok.lstrip("+-"))[0].replace(".", "").lstrip("0")
+    return len(mantissa)
+
+
+def _float_close(want_tok, want, got_tok, got, tol):
+    if math.isnan(want) or math.isnan(got):
+        return math.isnan(want) and math.isnan(got)
+    if math.copysign(1.0, want) != math.copysign(1.0, got) and (want == 0 or got == 0):
+        return False  # the sign of zero counts
+    if want == got:
+        return True
+    if math.isinf(want) or math.isinf(got):
+        return False
+    short = (_significant_digits(want_tok) <= _F32_DIGITS
+             and _significant_digits(got_tok) <= _F32_DIGITS)
+    widened = float(np.float32(want)) == want and float(np.float32(got)) == got
+    if not (short or widened):  # a float64 printed at full precision
+        return abs(want - got) <= tol.float64_ulps * np.spacing(abs(want))
+    return abs(want - got) <= tol.atol + tol.rtol * abs(want)
+
+
+def _parts(tok):
+    """(real, imag) float tokens of a numeric token, or None; ints are not parts."""
     if _REAL_RE.match(tok):
-        return float(tok)
+        return (tok,)
     m = _COMPLEX_RE.match(tok)
     if m:
-        re_part = float(m.group(1)) if m.group(1) else 0.0
-        return complex(re_part, float(m.group(2)))
+        return (m.group(1) or "0.", m.group(2))
     return None
 
 
-def _close(want, got):
-    want, got = complex(want), complex(got)
-    for x, y in ((want.real, got.real), (want.imag, got.imag)):
-        if math.isnan(x) or math.isnan(y):
-            if not (math.isnan(x) and math.isnan(y)):
-                return False
-        elif math.isinf(x) or math.isinf(y):
-            if x != y:
-                return False
-        elif abs(x - y) > ATOL + RTOL * abs(x):
-            return False
-    return True
-
-
-def _same_token(want, got):
+def _same_token(want, got, tol):
     if want == got:
         return True
-    a, b = _number(want), _number(got)
-    if a is None or b is None:
+    if tol is None or _INT_RE.match(want) or _INT_RE.match(got):
+        return False  # integers (and everything without a tolerance) compare exactly
+    a, b = _parts(want), _parts(got)
+    if a is None or b is None or len(a) != len(b):
         return False
-    return _close(a, b)
+    return all(_float_close(x, float(x), y, float(y), tol) for x, y in zip(a, b))
 
 
-def _compare_stdout(want, got):
+def _compare_stdout(want, got, tol):
     wl, gl = want.splitlines(), got.splitlines()
     for i, (w, g) in enumerate(zip(wl, gl)):
+        if w == g:
+            continue
         tw, tg = _tokens(w), _tokens(g)
-        bad = len(tw) != len(tg) or not all(_same_token(a, b) for a, b in zip(tw, tg))
-        if bad:
+        if (tol is None or len(tw) != len(tg)
+                or not all(_same_token(a, b, tol) for a, b in zip(tw, tg))):
             return f"stdout line {i + 1} differs:\n  want: {w!r}\n  got:  {g!r}"
     if len(wl) != len(gl):
         return f"stdout has {len(gl)} lines, expected {len(wl)}"
     return None
 
 
-def compare(expected, got):
+def compare(expected, got, tolerance=None):
     """None when ``got`` matches ``expected`` (both results of run_snippet), else why not.
 
-    stdout: line by line, token by token (split on whitespace and ()[],=:<>'"{}),
-    numeric tokens equal within rtol 1e-5 / atol 1e-6 (nan equals nan), other
-    tokens exactly. Exception type name and message, and the warnings list: exactly (object
-    addresses in warnings masked).
+    stdout: exactly, line by line. With a ``Tolerance`` (a snippet's opt-in), a line may
+    differ in its float tokens: lines are split into tokens (a quoted string is one token,
+    whitespace between tokens is dropped), non-numeric tokens, integers and the sign of zero
+    compare exactly, an int literal never matches a float literal, float64 values printed at
+    full precision compare exactly, and float32 values within the tolerance (nan equals nan).
+    Exception type name and message, and the warnings list: exactly.
     """
     problems = []
-    why = _compare_stdout(expected["stdout"], got["stdout"])
+    why = _compare_stdout(expected["stdout"], got["stdout"], tolerance)
     if why:
         problems.append(why)
     if (expected["exc_type"], expected["exc_msg"]) != (got["exc_type"], got["exc_msg"]):
@@ -173,7 +236,7 @@ def compare(expected, got):
             "exception differs:\n"
             f"  want: {expected['exc_type']}: {expected['exc_msg']!r}\n"
             f"  got:  {got['exc_type']}: {got['exc_msg']!r}")
-    if _addresses(expected["warnings"]) != _addresses(got["warnings"]):
+    if expected["warnings"] != got["warnings"]:
         problems.append(
             "tensorflow-logger warnings differ:\n"
             f"  want: {expected['warnings']!r}\n"

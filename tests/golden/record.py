@@ -1,9 +1,11 @@
 """Record TensorFlow's answers for the golden snippets.
 
 A suite is a module ``tests/golden/snippets_SUITE.py`` defining ``SNIPPETS``; its answers
-go to ``tests/golden/SUITE.json``. Regenerate (from the repository root) with a Python
-that has real TensorFlow 2.21 installed -- NOT the project's .venv, which must never
-contain tensorflow:
+go to ``tests/golden/SUITE.json``. Regenerate (from the repository root) with the reference
+environment: real TensorFlow 2.21 and the pinned versions of everything else, outside the
+repository (NOT the project's .venv, which must never contain tensorflow):
+
+    python3 -m venv /tmp/tfref && /tmp/tfref/bin/pip install -r tests/golden/reference.txt
 
     /tmp/tfref/bin/python tests/golden/record.py             # every suite
     /tmp/tfref/bin/python tests/golden/record.py -s core     # one suite
@@ -11,8 +13,10 @@ contain tensorflow:
 
 Every snippet of a suite runs in order in this one process, each in a fresh namespace
 {tf, np}, through ``harness.run_snippet`` (the same capture the tests use under
-tfcompat). The recording was made with TF 2.21.0 (CPU, oneDNN on, the
-default on x86), NumPy 2.4.6, Python 3.11.
+tfcompat), on the CPU with oneDNN on (TF's default on x86). Each suite's file records
+its provenance: TensorFlow's version, the pinned package versions, and each snippet's
+sha256, so that a snippet edited without re-recording fails its test. record.py refuses
+to run when the environment differs from the pins (tools/pins.py --reference).
 """
 import argparse
 import importlib
@@ -26,9 +30,19 @@ os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import tensorflow as tf  # noqa: E402
+sys.path.insert(0, str(HERE.parent.parent / "tools"))
+import pins
 
-from harness import format_result, run_snippet, suites  # noqa: E402
+_MISMATCH = pins.check(reference=True)
+if _MISMATCH:
+    sys.exit("record.py: this environment differs from the pins in "
+             "tests/golden/reference.txt, so what it records would not match the tests' "
+             "environment:\n  " + "\n  ".join(_MISMATCH) + "\nCreate the reference venv as "
+             "the docstring of record.py says.")
+
+import tensorflow as tf
+
+from harness import environment, format_result, run_snippet, snippet_sha256, suites
 
 
 def main():
@@ -50,12 +64,13 @@ def record(suite, only):
     for name, source in snippets.items():
         if only and not any(k in name for k in only):
             continue
-        results[name] = run_snippet(tf, source, name)
+        results[name] = run_snippet(tf, source, name) | {"sha256": snippet_sha256(source)}
         if only:
             print(f"=== {name}\n{source}{format_result(results[name])}\n")
     if only:
         return
-    text = json.dumps(results, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    recorded = {"provenance": environment(tf.__version__), "snippets": results}
+    text = json.dumps(recorded, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     output.write_text(text, encoding="utf-8")
     n_exc = sum(1 for r in results.values() if r["exc_type"])
     n_warn = sum(1 for r in results.values() if r["warnings"])

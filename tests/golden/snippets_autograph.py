@@ -149,7 +149,7 @@ def f(x):
 try:
     f(tf.constant(1))
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 @tf.function
 def g(x):
     return helper(3) + x
@@ -166,7 +166,7 @@ def f(x):
 try:
     f(tf.constant(1))
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 """)
 _s("nested_structure_loop_vars", """
 @tf.function

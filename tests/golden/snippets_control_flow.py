@@ -264,6 +264,21 @@ for n in (10, 3, 0):
     print(repr(y), repr(g))
 """
 
+SNIPPETS["while_loop_traced_bound_without_maximum_iterations"] = """
+@tf.function
+def f(x, n):
+    _, y = tf.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * x + 1.0),
+                         [tf.constant(0), tf.constant(0.0)])
+    return y
+print(repr(f(tf.constant(2.0), tf.constant(4))))
+x = tf.constant(2.0)
+with tf.GradientTape() as tape:   # eagerly: the loop runs in Python
+    tape.watch(x)
+    _, y = tf.while_loop(lambda i, y: i < 4, lambda i, y: (i + 1, y * x + 1.0),
+                         [tf.constant(0), tf.constant(0.0)])
+print(repr(y), repr(tape.gradient(y, x)))
+"""
+
 SNIPPETS["while_loop_gradient_without_maximum_iterations"] = """
 @tf.function
 def f(x, n):
@@ -276,7 +291,7 @@ try:
     y, g = f(tf.constant(2.0), tf.constant(4))
     print(repr(y), repr(g))
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 """
 
 SNIPPETS["map_fn_signature_mismatch"] = """

@@ -2084,3 +2084,32 @@ for bad in (1e300, [1.0, 3.5e38]):
     except ValueError as e:
         print(type(e).__name__, e)
 """
+
+
+# ---------------------------------------------------------------------------
+# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
+# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
+# every other snippet of the suite compares exactly.
+
+from harness import Tolerance
+
+_F64 = "float64 libm rounding and summation order: XLA's float64 transcendental and matmul results are within a few ulps of glibc's/Eigen's, which TF uses"
+_KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at hand) and XLA's polynomials differ in the last ulps"
+_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
+
+TOLERANCE = {
+    'grad_activations': Tolerance(_KERN, rtol=2e-07),
+    'grad_arith': Tolerance(_SUM, rtol=5e-07),
+    'grad_exp_log': Tolerance(_KERN, rtol=2e-07),
+    'grad_matmul': Tolerance(_SUM, rtol=1e-07),
+    'grad_matrix_shape_ops': Tolerance(_SUM, rtol=5e-07),
+    'grad_reductions': Tolerance(_SUM, rtol=1e-07),
+    'grad_trig': Tolerance(_KERN, rtol=2e-07),
+    'op_range_linspace': Tolerance(_SUM, rtol=1e-07),
+    'op_relu_softmax': Tolerance(_KERN, rtol=1e-07),
+    'op_unary_math': Tolerance(_KERN + '; ' + _F64, rtol=1e-07, float64_ulps=1),
+    'tape_complex_nonholomorphic': Tolerance(_SUM + '; ' + _F64, rtol=1e-07, float64_ulps=2),
+    'tape_linear_regression_step': Tolerance(_SUM, rtol=1e-07),
+    'tape_second_order_matmul_loss': Tolerance(_SUM, rtol=1e-06),
+    'tape_second_order_sigmoid_tanh': Tolerance(_KERN, rtol=2e-07),
+}

@@ -390,7 +390,7 @@ def f(x):
         x.numpy()
         print('no error')
     except Exception as e:
-        print(type(e).__name__)
+        print(type(e).__name__, e)
     return x
 f(tf.constant(1.0))
 """)
@@ -428,12 +428,12 @@ for arg in [tf.constant([1, 2]), tf.constant([1.0, 2.0, 3.0]), tf.constant(1.0)]
         f(arg)
         print('no error')
     except Exception as e:
-        print(type(e).__name__)
+        print(type(e).__name__, e)
 try:
     f(tf.constant([1.0, 2.0]), tf.constant([1.0, 2.0]))
     print('no error')
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 print(repr(f(tf.constant([1.0, 2.0]))))
 print(f.experimental_get_tracing_count())
 """)
@@ -465,6 +465,7 @@ cf2 = f.get_concrete_function(tf.constant(1.0), tf.constant(1.0))
 print(f.experimental_get_tracing_count())
 """)
 _s("concrete_function_from_specs", """
+import re
 @tf.function
 def f(x):
     return tf.reduce_sum(x, axis=0)
@@ -474,8 +475,8 @@ print(repr(cf(tf.constant([[1.0, 2.0]]))))
 try:
     cf(tf.constant([[1, 2]]))
     print('no error')
-except Exception as e:
-    print(type(e).__name__)
+except Exception as e:  # __inference_f_N: TF numbers traced functions process-wide
+    print(type(e).__name__, re.sub(r'(__inference_\\w+_)\\d+', r'\\1N', str(e)))
 """)
 _s("concrete_function_nested_output_and_signature", """
 @tf.function
@@ -608,7 +609,7 @@ try:
     f(tf.constant(1.0))
     print('no error')
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 """)
 _s("variable_created_on_later_trace_error", """
 state = []
@@ -622,7 +623,7 @@ try:
     f(tf.constant([1.0, 2.0]))
     print('no error')
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 """)
 _s("variable_no_tracer_after_python_error", """
 v = tf.Variable(1.0)
@@ -635,13 +636,14 @@ def f(x, fail):
 try:
     f(tf.constant(1.0), True)
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 print(repr(v))
 print(repr(v + 1.0))
 print(repr(f(tf.constant(2.0), False)))
 print(repr(v))
 """)
 _s("variable_no_tracer_after_runtime_error", """
+import re
 v = tf.Variable(1.0)
 @tf.function
 def f(x):
@@ -653,7 +655,12 @@ try:
     f(tf.constant(-1.0))
     print('no error')
 except Exception as e:
-    print(type(e).__name__)
+    # TF's "defined at" traceback starts with the frames of whatever runs the snippet (the
+    # recorder, pytest): only the snippet's own are kept. __inference_f_N: TF numbers
+    # traced functions process-wide.
+    text = re.sub(r'(__inference_\\w+_)\\d+', r'\\1N', str(e))
+    print(type(e).__name__, '\\n'.join(l for l in text.splitlines() if l.strip() and (
+        not l.startswith('  File ') or '<snippet' in l)))
 print(repr(v))
 print(repr(f(tf.constant(3.0))))
 """)
@@ -902,7 +909,7 @@ try:
     f(tf.constant(1))
     print('no error')
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 print(repr(tf.cond(True, lambda: tf.constant(1), lambda: tf.constant(2))))
 """)
 _s("cond_gradients", """
@@ -1332,7 +1339,7 @@ try:
     f(tf.constant(1.0))
     print('no error')
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 """)
 _s("autograph_variables_assigned_in_if", """
 v = tf.Variable(0.0)
@@ -1445,10 +1452,18 @@ _s("function_dynamic_shape_ops", """
 @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
 def f(x):
     n = tf.shape(x)[0]
-    print('static', x.shape)
     return tf.reshape(x, [n * 2]), n
 print(repr(f(tf.constant([[1.0, 2.0]]))))
 print(repr(f(tf.constant([[1.0, 2.0], [3.0, 4.0]]))))
+""")
+_s("function_dynamic_shape_ops_static_shape", """
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+def f(x):
+    n = tf.shape(x)[0]
+    print('static', x.shape)
+    return tf.reshape(x, [n * 2]), n
+f(tf.constant([[1.0, 2.0]]))
+f(tf.constant([[1.0, 2.0], [3.0, 4.0]]))
 """)
 
 SNIPPETS["returned_variable_is_value_after_assign"] = """
@@ -1485,6 +1500,7 @@ print(repr(c()), repr(c()), repr(c.count))
 """
 
 SNIPPETS["leaked_tensor_from_another_trace"] = """
+import re
 leaked = []
 
 @tf.function
@@ -1506,7 +1522,11 @@ try:
     uses_leaked(tf.constant(2))
     print('no error')
 except Exception as e:
-    print(type(e).__name__)
+    # Kept: the message without the traceback of where the tensor was made (TF's own
+    # frames, in its install's files) and FuncGraph's id (an object address).
+    lines = str(e).splitlines()
+    print(type(e).__name__, '\\n'.join(lines[:lines.index('') + 2]))
+    print(re.sub(r'id=\\d+', 'id=N', lines[-1]))
 """
 
 SNIPPETS["reduce_retracing_relaxes_shapes"] = """
@@ -1599,6 +1619,7 @@ print(g.pretty_printed_concrete_signatures().split('Captures:')[0])
 """
 
 SNIPPETS["iterator_out_of_range_in_function"] = """
+import re
 it = iter(tf.data.Dataset.from_tensor_slices([1, 2]))
 @tf.function
 def f(it):
@@ -1607,7 +1628,12 @@ print(f(it), f(it))
 try:
     f(it)
 except Exception as e:
-    print(type(e).__name__)
+    # TF's "defined at" traceback starts with the frames of whatever runs the snippet (the
+    # recorder, pytest): only the snippet's own are kept. __inference_f_N: TF numbers
+    # traced functions process-wide.
+    text = re.sub(r'(__inference_\\w+_)\\d+', r'\\1N', str(e))
+    print(type(e).__name__, '\\n'.join(l for l in text.splitlines() if l.strip() and (
+        not l.startswith('  File ') or '<snippet' in l)))
 """
 
 SNIPPETS["seeded_random_op_advances_each_call"] = """
@@ -1918,3 +1944,19 @@ def cnt(x):
     return n
 print(cnt(tf.constant([1, 2, 3, 4])))
 """
+
+
+# ---------------------------------------------------------------------------
+# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
+# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
+# every other snippet of the suite compares exactly.
+
+from harness import Tolerance
+
+_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
+
+TOLERANCE = {
+    'training_step_module': Tolerance(_SUM, rtol=2e-07),
+    'training_step_sgd': Tolerance(_SUM, rtol=1e-07),
+    'while_loop_outer_tape_function': Tolerance(_SUM, rtol=1e-07),
+}

@@ -82,7 +82,10 @@ c = tf.constant([1 + 2j, -3 - 0.5j, 0j], tf.complex64)
 for n in ["abs", "sign", "real", "imag", "conj", "angle", "exp", "log", "sqrt", "sinh",
           "acos", "atanh", "expm1", "reciprocal", "square", "negative", "is_nan", "erf",
           "rint", "floor"]:
-    err(lambda: vals(getattr(tf.math, n)(c)))
+    try:  # values unquoted: complex64 sinh/acos/expm1 may differ from glibc's by an ulp
+        print("ok", vals(getattr(tf.math, n)(c)))
+    except Exception as e:
+        print(type(e).__name__, e)
 c2 = tf.constant([1.5 - 1j], tf.complex128)
 print(repr(tf.math.real(c2)), repr(tf.math.imag(c2)), repr(tf.math.angle(c2)),
       repr(tf.math.conj(c2)), repr(tf.math.abs(c2)))
@@ -202,7 +205,7 @@ for n in ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"
 f = tf.constant([np.nan, 1.0, -0.0])
 print(repr(tf.math.equal(f, f)), repr(tf.math.not_equal(f, 0.0)), repr(tf.math.less(f, 2.0)))
 print(repr(tf.math.equal(tf.constant([1 + 1j]), tf.constant([1 + 1j]))))
-print(repr(tf.math.equal(tf.constant(["a", "b"]), "a")) if False else "skip")
+print(repr(tf.math.equal(tf.constant(["a", "b"]), "a")))
 a = tf.constant([True, True, False, False])
 b = tf.constant([True, False, True, False])
 for n in ["logical_and", "logical_or", "logical_xor"]:
@@ -408,9 +411,18 @@ for n in ["unsorted_segment_sum", "unsorted_segment_mean", "unsorted_segment_max
     print(n, repr(getattr(tf.math, n)(data, ids, 4)))
 print(repr(tf.math.unsorted_segment_sum(tf.constant([1, 2, 3]), tf.constant([1, 1, 0], tf.int64), 2)),
       repr(tf.math.unsorted_segment_max(tf.constant([1, 2, 3]), [0, 0, 2], num_segments=3)),
-      repr(tf.math.unsorted_segment_sum(data, tf.constant([[0, 1], [1, 0]]) if False else ids, tf.constant(3))),
+      repr(tf.math.unsorted_segment_sum(data, ids, tf.constant(3))),
       repr(tf.math.unsorted_segment_min(tf.constant([1, 2], tf.uint8), [1, 1], 2)),
       repr(tf.math.unsorted_segment_sum(tf.constant([[1, 2], [3, 4]]), tf.constant([[0, 1], [1, 1]]), 2)))
+ids2 = tf.constant([[0, 1], [1, 0], [2, -1], [0, 0]])   # segment ids of data's leading dims
+cube = tf.reshape(tf.range(24.0), [2, 3, 4])
+for n in ["unsorted_segment_sum", "unsorted_segment_mean", "unsorted_segment_max",
+          "unsorted_segment_min", "unsorted_segment_prod", "unsorted_segment_sqrt_n"]:
+    print(n, repr(getattr(tf.math, n)(data, ids2, tf.constant(3))),
+          repr(getattr(tf.math, n)(cube, tf.constant([[0, 1, 1], [2, 0, -1]]), 4)))
+err(lambda: tf.math.unsorted_segment_sum(data, tf.constant([[0, 1], [1, 0]]), tf.constant(3)))
+err(lambda: tf.math.unsorted_segment_sum(data, tf.constant([[0, 1], [1, 3], [0, 0], [0, 0]]), 3))
+err(lambda: tf.math.unsorted_segment_sum(data, [[0, 1], [1, 3], [0, 0], [0, 0]], 3))
 err(lambda: tf.math.unsorted_segment_sum(data, [0, 5, 0, 0], 3))
 err(lambda: tf.math.unsorted_segment_sum(data, [0, 1], 3))
 err(lambda: tf.math.unsorted_segment_sum(data, ids, -1))
@@ -465,3 +477,28 @@ print(repr(tf.math.is_non_decreasing([1, 2, 2])), repr(tf.math.is_strictly_incre
       repr(tf.math.is_non_decreasing(tf.zeros([0]))), repr(tf.math.is_strictly_increasing([[1.0, 2.0], [3.0, 4.0]])))
 print(repr(tf.math.zero_fraction([0.0, 1.0, 0.0, 2.0])), repr(tf.math.zero_fraction(tf.constant([[0, 1]]))))
 """)
+
+
+# ---------------------------------------------------------------------------
+# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
+# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
+# every other snippet of the suite compares exactly.
+
+from harness import Tolerance
+
+_F64 = "float64 libm rounding and summation order: XLA's float64 transcendental and matmul results are within a few ulps of glibc's/Eigen's, which TF uses"
+_KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at hand) and XLA's polynomials differ in the last ulps"
+_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
+
+TOLERANCE = {
+    'binary_gradients': Tolerance(_SUM, rtol=5e-06),
+    'binary_values': Tolerance(_KERN, rtol=5e-07),
+    'cumulative': Tolerance(_SUM, rtol=1e-07),
+    'reduce_float': Tolerance(_SUM, rtol=2e-07),
+    'reduce_gradients': Tolerance(_SUM + '; ' + _F64, rtol=2e-07, float64_ulps=1),
+    'unary_gradients': Tolerance(_KERN + '; ' + _F64, rtol=1e-05, float64_ulps=2),
+    'unary_int_and_complex': Tolerance(_KERN, rtol=2e-07),
+    'unary_special_points': Tolerance(_KERN, rtol=1e-06),
+    'unary_values_float32': Tolerance(_KERN, rtol=5e-06),
+    'unary_values_float64_half_empty': Tolerance(_KERN + '; ' + _F64, rtol=1e-07, float64_ulps=16),
+}

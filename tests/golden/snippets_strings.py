@@ -170,7 +170,7 @@ try:
     for r in f():
         print(r)
 except Exception as e:
-    print(type(e).__name__)
+    print(type(e).__name__, e)
 """
 
 SNIPPETS["as_string"] = _ERR + """

@@ -1,5 +1,5 @@
 """tf.autograph: AutoGraph's public API (the run-time machinery is
 tfcompat/framework/autograph.py; the source conversion converters.py and
 static_analysis.py here)."""
-from . import experimental  # noqa: F401
-from ..framework.autograph import set_verbosity, to_code, to_graph, trace  # noqa: F401
+from . import experimental
+from ..framework.autograph import set_verbosity, to_code, to_graph, trace

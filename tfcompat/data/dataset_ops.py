@@ -13,7 +13,7 @@ from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.function import executing_eagerly
 from . import structure
-from .options import Options
+from .options import dataset_options
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
@@ -90,12 +90,10 @@ class Dataset(abc.ABC):
         return n
 
     def options(self):
-        """The tf.data.Options of this dataset (merged along its inputs)."""
-        merged = Options()
-        for ds in self._inputs:
-            merged = merged.merge(ds.options())
+        """The tf.data.Options of this dataset (merged along its inputs), read-only."""
         own = getattr(self, "_own_options", None)
-        return merged.merge(own) if own is not None else merged
+        return dataset_options([ds.options() for ds in self._inputs] +
+                               ([own] if own is not None else []))
 
     # -- constructors -------------------------------------------------------------------
 

@@ -1,6 +1,10 @@
 """tf.data.experimental: the constants and helpers tfcompat implements."""
-from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY  # noqa: F401
-from .optional_ops import Optional  # noqa: F401
+from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from .optional_ops import Optional
+from .options import (
+    AutoShardPolicy, AutotuneAlgorithm, AutotuneOptions, DistributeOptions, ExternalStatePolicy,
+    OptimizationOptions, ServiceOptions, ThreadingOptions,
+)
 
 
 def cardinality(dataset):

@@ -15,7 +15,7 @@ import collections.abc
 import jax
 import numpy as np
 
-from ..framework import dtypes, errors, nest, strings
+from ..framework import dtypes, errors, func_graph, nest, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.function import executing_eagerly
 from ..framework.host_callback import io_callback
@@ -82,12 +82,18 @@ def staged_pull(pull, spec, what, optional=False):
     is_string = [s.dtype == dtypes.string for s in specs]
     if any(is_string):
         strings.host_calls[0] += 1   # (the traced function then runs in a strings.scope)
+    builder = func_graph.current()
+    node = None if optional or builder is None else (
+        builder.unique_name("IteratorGetNext"), func_graph.definition_frames())
 
     def callback():
         flat = pull()
         if flat is None:
             if not optional:
-                raise end_of_sequence(spec)
+                exc = end_of_sequence(spec)
+                if node is not None:   # TF's error names the function's node
+                    exc.graph_node = node + ("End of sequence",)
+                raise exc
             return [np.asarray(False)] + [_filler(s, a) for s, a in zip(specs, avals)]
         values = [np.asarray(x, object if t else a.dtype)
                   for x, a, t in zip(flat, avals, is_string)]

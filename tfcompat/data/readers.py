@@ -8,6 +8,7 @@ elements are pulled, so a missing file fails at ``next()`` (TF's NotFoundError);
 records themselves are read by ``record_io``. Argument types are checked when the
 dataset is made, their values when it is read, as TF does.
 """
+import itertools
 import os
 
 import numpy as np
@@ -17,6 +18,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.function import TensorSpec
 from ..framework.tensor import Tensor
 from . import record_io
+from .iterator_ops import ElementError
 from .dataset_ops import AUTOTUNE, UNKNOWN_CARDINALITY, Dataset
 
 _SPEC = TensorSpec([], dtypes.string)
@@ -80,12 +82,37 @@ class _Reader(Dataset):
 
     _spec = _SPEC
 
+    _count = itertools.count(1)
+
     def __init__(self, filenames, num_parallel_reads):
         self._filenames = _filenames(filenames)
         self._inputs = (self._filenames,)
         self._parallel = _int_param(num_parallel_reads, None)
+        self._number = next(_Reader._count)
+
+    def _check(self):
+        """The checks of the arguments by TF's kernel making a file's dataset: raises
+        record_io.kernel_error."""
+
+    def _made_in_function(self, text):
+        """TF's text for an error of a file's dataset: TF makes one dataset per file in a
+        function of flat_map (interleave where reads are parallel), whose errors name
+        that transformation and its iterator (as where the reader itself is iterated)."""
+        if self._parallel is None:
+            name, path = "FlatMapDataset", "Iterator::Root::Prefetch::FlatMap"
+        elif self._parallel == AUTOTUNE:
+            name, path = "ParallelInterleaveDatasetV4", "Iterator::Root::ParallelInterleaveV4"
+        else:
+            name, path = ("LegacyParallelInterleaveDatasetV2",
+                          "Iterator::Root::Prefetch::LegacyParallelInterleaveV2")
+        return (f"Error in user-defined function passed to {name}:{self._number} "
+                f"transformation with iterator: {path}: {text}")
 
     def _file(self, flat):
+        try:
+            self._check()
+        except ElementError as e:
+            raise ElementError(e.cls, self._made_in_function(e.text)) from None
         for record in self._records(np.asarray(flat[0])[()]):
             out = np.empty((), object)
             out[()] = record
@@ -120,10 +147,13 @@ class TextLineDatasetV2(_CompressedReader):
     """tf.data.TextLineDataset: the lines of text files (without their b'\\n' or b'\\r\\n';
     a last line without newline included), GZIP/ZLIB compressed or not."""
 
+    def _check(self):
+        record_io.wbits(self._compression, "TextLineDataset")
+        record_io.check_buffer_size(self._buffer_size, " (0 == default)", "TextLineDataset")
+
     def _records(self, filename):
-        node = "TextLineDataset"
-        bits = record_io.wbits(self._compression, node)
-        size = record_io.check_buffer_size(self._buffer_size, " (0 == default)", node)
+        bits = record_io.wbits(self._compression)
+        size = self._buffer_size or record_io.DEFAULT_BUFFER_SIZE
         with record_io.open_file(filename) as f:
             yield from record_io.text_lines(record_io.chunks(f, size, bits))
 
@@ -132,10 +162,14 @@ class TFRecordDatasetV2(_CompressedReader):
     """tf.data.TFRecordDataset: the records of TFRecord files (checksums verified);
     compression_type 'GZIP'/'ZLIB' (other values read the files as plain, as TF)."""
 
+    def _check(self):
+        if self._buffer_size != -1:   # (TF's kernel takes -1 for its default too)
+            record_io.check_buffer_size(self._buffer_size, " (0 == no buffering)",
+                                        "TFRecordDataset")
+
     def _records(self, filename):
         bits = record_io.wbits(self._compression)
-        size = record_io.check_buffer_size(self._buffer_size, " (0 == no buffering)",
-                                           "TFRecordDataset")
+        size = max(self._buffer_size, 0) or record_io.DEFAULT_BUFFER_SIZE
         with record_io.open_file(filename) as f:
             stream = record_io.Stream(record_io.chunks(f, size, bits))
             yield from record_io.tfrecords(stream, bits is not None)
@@ -157,7 +191,7 @@ class FixedLengthRecordDatasetV2(_Reader):
         self._buffer_size = _int_param(buffer_size, 0)
         self._compression = _string_param(compression_type)
 
-    def _records(self, filename):
+    def _check(self):
         node = "FixedLengthRecordDatasetV2"
         for what, value, rule in (("header_bytes", self._header_bytes, ">= 0"),
                                   ("record_bytes", self._record_bytes, "> 0"),
@@ -166,7 +200,10 @@ class FixedLengthRecordDatasetV2(_Reader):
             if value < 0 or (value == 0 and rule == "> 0"):
                 raise record_io.kernel_error(errors.InvalidArgumentError,
                                              f"`{what}` must be {rule}", node)
-        bits = record_io.wbits(self._compression, node)
+        record_io.wbits(self._compression, node)
+
+    def _records(self, filename):
+        bits = record_io.wbits(self._compression)
         size = self._buffer_size or record_io.DEFAULT_BUFFER_SIZE
         with record_io.open_file(filename) as f:
             if bits is None:

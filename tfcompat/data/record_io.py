@@ -44,7 +44,7 @@ def open_file(filename):
     """The file `filename` (bytes) opened for reading, or TF's error for it."""
     path = os.fsdecode(filename)
     try:
-        return open(path, "rb")   # noqa: SIM115 - closed by the reading generator
+        return open(path, "rb")
     except FileNotFoundError:
         raise ElementError(errors.NotFoundError, f"{path}; No such file or directory") from None
     except IsADirectoryError:

@@ -400,7 +400,7 @@ class _OptionsDataset(_Unary):
         super().__init__(input_dataset)
         if not isinstance(options, Options):
             raise TypeError(f"options must be a tf.data.Options, got {type(options)}.")
-        self._own_options = options
+        self._own_options = options._copy()   # (TF keeps the options as they are now)
 
     def _iter_flat(self):
         return self._input._iter_flat()

@@ -25,6 +25,7 @@ relax it; a ``for`` over a traced Tensor needs a static first dimension; the opt
 features (name scopes, automatic control dependencies, ...) are not applied.
 """
 import ast
+import contextlib
 import enum
 import functools
 import inspect
@@ -38,7 +39,7 @@ import types
 import jax.numpy as jnp
 
 from ..autograph import converters, static_analysis
-from . import nest
+from . import errors, nest
 from .constant_op import convert_to_tensor
 from .tensor import Tensor, symbolic
 
@@ -686,7 +687,7 @@ def _in_original_context(f, args, scope):
     frame = frames[0]
     if f is eval:
         return eval(args[0], *(tuple(args[1:]) + (frame.f_globals, frame.f_locals)[
-            len(args) - 1:]))   # noqa: S307 -- the user's own eval
+            len(args) - 1:]))
     return frame.f_globals if f is globals else frame.f_locals
 
 
@@ -706,7 +707,7 @@ def _conversion_target(f):
     if isinstance(f, types.FunctionType):
         converted = _convert_function(f)
         return None if converted is f else converted
-    call = getattr(type(f), "__call__", None)
+    call = getattr(type(f), "__call__", None)  # noqa: B004 - the class's own __call__
     if isinstance(call, types.FunctionType) and not _allowlisted(call):
         converted = _convert_function(call)
         return None if converted is call else types.MethodType(converted, f)
@@ -755,10 +756,8 @@ def _compile(fn, options):
         return None
     namespace = dict(fn.__globals__)
     for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
-        try:
+        with contextlib.suppress(ValueError):  # an empty cell
             namespace[name] = cell.cell_contents
-        except ValueError:
-            pass
     local_names = set(static_analysis.params(node)) | {
         n.id for n in ast.walk(node) if isinstance(n, ast.Name) and
         not isinstance(n.ctx, ast.Load)}
@@ -772,10 +771,9 @@ def _compile(fn, options):
     else:
         definition = node
     source = ast.unparse(definition)
-    if not isinstance(node, ast.Lambda):
-        if "__class__" in code.co_freevars:
-            # super() needs the cell: a reference to it, left out of to_code's text
-            node.body.insert(0, converters.template("__class__", node.body[0])[0])
+    if not isinstance(node, ast.Lambda) and "__class__" in code.co_freevars:
+        # super() needs the cell: a reference to it, left out of to_code's text
+        node.body.insert(0, converters.template("__class__", node.body[0])[0])
     freevars = ("ag__",) + tuple(v for v in code.co_freevars)
     factory = converters.template("def ag__factory():\n    pass", node)[0]
     factory.args.args = [ast.arg(arg=n) for n in freevars]
@@ -843,7 +841,7 @@ def _unwrap(fn):
         return fn.__func__, lambda f: types.MethodType(f, fn.__self__)
     if isinstance(fn, types.FunctionType):
         return fn, lambda f: f
-    call = getattr(type(fn), "__call__", None)
+    call = getattr(type(fn), "__call__", None)  # noqa: B004 - the class's own __call__
     if isinstance(call, types.FunctionType):
         return call, lambda f: types.MethodType(f, fn)
     return None, None
@@ -864,7 +862,7 @@ def convert(fn):
     def with_user_errors(*args, **kwargs):
         try:
             return inner(*args, **kwargs)
-        except Exception as e:   # noqa: BLE001 -- re-raised, with TF's text
+        except Exception as e:
             new = _user_code_error(e)
             if new is None:
                 raise
@@ -917,9 +915,10 @@ def _user_code_error(e):
     if getattr(e, "ag_error_metadata", None) is not None:
         return None
     kind = type(e)
-    if not (kind in _STRING_ERRORS or kind.__init__ is Exception.__init__ or kind is KeyError):
+    if not (kind in _STRING_ERRORS or kind.__init__ is Exception.__init__ or kind is KeyError
+            or kind is errors.OperatorNotAllowedInGraphError):
         return None
-    frames = []
+    frames = []   # (filename, lineno, function, mark): "  *" converted, "  **" called unconverted
     seen_converted = None
     for frame, lineno in reversed(list(_walk(e.__traceback__))):
         code = frame.f_code
@@ -927,17 +926,20 @@ def _user_code_error(e):
         if name is not None:
             key = frame.f_globals.get("__name__"), name
             if key != seen_converted:
-                frames.append((code.co_filename, lineno, name, True))
+                frames.append((code.co_filename, lineno, name, "  *"))
                 seen_converted = key
-        elif seen_converted is None and not _library_file(code.co_filename) and \
-                code.co_filename != __file__:
-            frames.append((code.co_filename, lineno, code.co_name, False))
-    if not any(f[3] for f in frames):
+        elif seen_converted is None and code.co_filename == __file__:
+            # A user function called through converted_call but not converted (TF's
+            # allowlisted frame: do_not_convert, autograph=False).
+            if frames and not frames[-1][3]:
+                frames[-1] = frames[-1][:3] + ("  **",)
+        elif seen_converted is None and not _library_file(code.co_filename):
+            frames.append((code.co_filename, lineno, code.co_name, ""))
+    if not any(f[3] == "  *" for f in frames):
         return None
     lines = ["in user code:", ""]
-    for filename, lineno, name, converted in reversed(frames):
-        lines.append(f'    File "{filename}", line {lineno}, in {name}' +
-                     ("  *" if converted else ""))
+    for filename, lineno, name, mark in reversed(frames):
+        lines.append(f'    File "{filename}", line {lineno}, in {name}{mark}')
         text = linecache.getline(filename, lineno).strip()
         lines.append("        " + (text or "<source unavailable>"))
     lines.append("")

@@ -9,13 +9,16 @@ op by op instead, each op's VJP being itself an op (compiled once per op, attrib
 shapes) that the enclosing tapes record like any other: so a one-off tape pays no
 whole-program compile, and nested tapes give higher orders, as TF's tape does.
 
-TF's conventions kept here: complex gradients are conj(vjp(conj(ct))); a source that is
-not connected through float ops gets None (or zeros); a Variable is each of its reads on
-the tape, and its gradient is the sum over them; an op recorded with a dependency mask
-(an enclosed gradient) only connects the inputs its outputs structurally depend on.
+TF's conventions kept here: complex gradients are TF's, each op's being conj(vjp(conj(ct)))
+of JAX's, taken op by op (so that the sums of gradients, at a fan-out or a broadcast, add
+TF's values, not their conjugates: the signs of zero parts differ); a source that is not
+connected through float ops gets None (or zeros); a Variable is each of its reads on the
+tape, and its gradient is the sum over them; an op recorded with a dependency mask (an
+enclosed gradient) only connects the inputs its outputs structurally depend on.
 """
 import collections
 import enum
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -37,11 +40,18 @@ def _conj(x):
     return jnp.conj(x) if x.dtype in _COMPLEX_NP else x
 
 
-_CONJ = Op("Conj", jnp.conj)
+def _in_tf_convention(fn):
+    """`fn` whose VJP takes and returns TF's complex gradients: conj(vjp(conj(ct)))."""
+    f = jax.custom_vjp(fn)
 
+    def fwd(*args):
+        return jax.vjp(fn, *args)
 
-def _conj_tensor(t):
-    return execute(_CONJ, (t,)) if t._value.dtype in _COMPLEX_NP else t
+    def bwd(pullback, ct):
+        return tuple(_conj(g) for g in pullback(jax.tree_util.tree_map(_conj, ct)))
+
+    f.defvjp(fwd, bwd)
+    return f
 
 
 class Slice:
@@ -58,7 +68,7 @@ class Slice:
         self.records = records            # the tape records, in order
 
     def args(self):
-        return [n._value for n in self.src_nodes] + [l._value for l in self.leaves]
+        return [n._value for n in self.src_nodes] + [leaf._value for leaf in self.leaves]
 
 
 def extract(state, source_nodes, targets):
@@ -124,7 +134,7 @@ def extract(state, source_nodes, targets):
     leaves = []
     leaf_slot = {}
     steps = []
-    for op, attrs, ins, outs, mask in relevant:
+    for op, attrs, ins, outs, _mask in relevant:
         refs = []
         for t in ins:
             key = id(t)
@@ -141,7 +151,8 @@ def extract(state, source_nodes, targets):
         # An output that is also a source (an intermediate source downstream of another
         # source) keeps its computed value but takes the source's cotangent too.
         overrides = tuple((k, slot[id(o)][1]) for k, o in enumerate(outs) if id(o) in slot)
-        steps.append((op, attrs, tuple(refs), len(outs), overrides))
+        complex_ = any(t._value.dtype in _COMPLEX_NP for t in (*ins, *outs))
+        steps.append((op, attrs, tuple(refs), len(outs), overrides, complex_))
         for k, o in enumerate(outs):
             produced[id(o)] = ("v", n, k)
     target_refs = tuple(produced.get(id(targets[k])) or slot[id(targets[k])]
@@ -196,10 +207,14 @@ class _Program:
 
         def replay(src, leaves):
             values = []
-            for op, attrs, refs, n_out, overrides in steps:
+            for op, attrs, refs, _n_out, overrides, complex_ in steps:
                 args = [src[r[1]] if r[0] == "s" else leaves[r[1]] if r[0] == "l"
                         else values[r[1]][r[2]] for r in refs]
-                out = op.fn(*args, **dict(attrs))
+                if complex_:
+                    fn = functools.partial(op.fn, **dict(attrs))
+                    out = _in_tf_convention(fn)(*args)
+                else:
+                    out = op.fn(*args, **dict(attrs))
                 outs = list(out) if isinstance(out, (tuple, list)) else [out]
                 for k, s in overrides:
                     outs[k] = outs[k] + (src[s] - jax.lax.stop_gradient(src[s]))
@@ -211,10 +226,10 @@ class _Program:
             leaves) w.r.t. each connected user source."""
             src = list(args[:n_src])
             leaves = args[n_src:n_src + n_leaf]
-            cts = [_conj(c) for c in args[n_src + n_leaf:]]
+            cts = list(args[n_src + n_leaf:])
             _, pullback = jax.vjp(lambda s: replay(s, leaves), src)
             (g,) = pullback(cts)
-            return self.sum_groups([_conj(x) for x in g])
+            return self.sum_groups(g)
 
         self.fn = grad_fn
         self._jitted = None
@@ -349,8 +364,8 @@ def _backward_eagerly(sl, cts):
     """Backpropagate op by op; each VJP runs as an op, recorded on the active tapes."""
     acc = {}
     for t, c in zip(sl.targets, cts):
-        _accumulate(acc, t, _conj_tensor(c))
-    for op, attrs, ins, outs, mask in reversed(sl.records):
+        _accumulate(acc, t, c)
+    for op, attrs, ins, outs, _mask in reversed(sl.records):
         out_cts = [acc.get(id(o)) for o in outs]
         if all(c is None for c in out_cts):
             continue
@@ -364,7 +379,7 @@ def _backward_eagerly(sl, cts):
                 _accumulate(acc, t, c)
     # A node no cotangent reached had only None gradients (custom_gradient): None.
     grads = [acc.get(id(n)) for n in sl.src_nodes]
-    return sl.program.sum_groups([None if g is None else _conj_tensor(g) for g in grads])
+    return sl.program.sum_groups(grads)
 
 
 def _accumulate(acc, t, c):
@@ -397,13 +412,14 @@ def _vjp_op(op, attrs, in_float, out_float):
         fn, kw, n_in = op.fn, dict(attrs), len(in_float)
 
         def vjp(*args):
+            # TF's complex gradients: conj(vjp(conj(ct))).
             out, pullback = jax.vjp(lambda *a: fn(*a, **kw), *args[:n_in])
             multi = isinstance(out, (tuple, list))
             it = iter(args[n_in:])
-            cts = [next(it) if f else np.zeros(o.shape, jax.dtypes.float0)
+            cts = [_conj(next(it)) if f else np.zeros(o.shape, jax.dtypes.float0)
                    for o, f in zip(out if multi else [out], out_float)]
             grads = pullback(type(out)(cts) if multi else cts[0])
-            return tuple(g for g, f in zip(grads, in_float) if f)
+            return tuple(_conj(g) for g, f in zip(grads, in_float) if f)
         vjp_op = op.vjps[key] = Op(f"{op.name}Grad", vjp, dependencies=_dependency_cache(vjp),
                                    error=_reraise)
     return vjp_op
@@ -640,6 +656,8 @@ class GradientTape:
         out = [None] * len(flat_sources)
         if target._value.dtype in _TRAINABLE_NP:
             sl = extract(state, source_nodes, [target])
+            if sl is not None and experimental_use_pfor:
+                _warn_densified(sl, source_nodes, flat_sources)
             if sl is not None:
                 for j, g in zip(sl.program.connected, run_jacobian(sl, target, batch=False)):
                     out[j] = g
@@ -787,6 +805,48 @@ def _row_gathers(sl, source_nodes):
             if gathers:
                 sparse[j] = gathers
     return sparse
+
+
+def _graph_tensor(name, shape, dtype):
+    return f'Tensor("{name}:0", shape={tuple(shape)}, dtype={dtype})'
+
+
+def _warn_densified(sl, source_nodes, sources):
+    """TF's jacobian (pfor) computes a gathered source's gradient as an IndexedSlices, which
+    it densifies with this warning, naming tensors of its loop graph. The names are TF's
+    where only element-wise ops lie between the gathers and the target: each gather's
+    gradient makes two Reshapes and a Const, the last gather recorded first, and several
+    gathers of one source are concatenated (a reduction or reshape in between would shift
+    TF's counters)."""
+    sparse = _row_gathers(sl, source_nodes)
+    if not sparse:
+        return
+    position = {id(rec[3][0]): i for i, rec in enumerate(sl.records)}
+    order = sorted((g for gathers in sparse.values() for g, _ in gathers),
+                   key=lambda g: -position[id(g)])
+    built = {id(g): k for k, g in enumerate(order)}
+    concats = 0
+    for j in sorted(sparse):
+        gathers = sparse[j]
+        shape = _value_of(sources[j]).shape
+        n = sum(int(np.prod(idx.shape)) for _, idx in gathers)
+        index_dtype = gathers[0][1].dtype.name
+        first = min(built[id(g)] for g, _ in gathers)
+        if len(gathers) == 1:
+            values, indices = f"gradient_tape/Reshape_{2 * first + 1}", \
+                f"gradient_tape/Reshape_{2 * first + 2}"
+        else:
+            values = "loop_body/concat" + (f"_{concats}" if concats else "")
+            indices = f"loop_body/concat_{concats + 1}"
+            concats += 2
+        dense = "gradient_tape/Const" + (f"_{first}" if first else "")
+        slices = (f"IndexedSlices(indices={_graph_tensor(indices, (n,), index_dtype)}, "
+                  f"values={_graph_tensor(values, (n,) + shape[1:], sources[j].dtype.name)}, "
+                  f"dense_shape={_graph_tensor(dense, (len(shape),), 'int32')})")
+        tf_logging.get_logger().warning(
+            f"Converting {slices} to a dense representation may make it slow. Alternatively, "
+            f"output the indices and values of the IndexedSlices separately, and handle the "
+            f"vectorized outputs directly.")
 
 
 def _indexed_slices(source, gathers, grads):

@@ -1,6 +1,8 @@
 """tf.config's devices (those JAX sees), virtual CPU devices, placement and threading
 settings, and tf.device."""
 import collections
+import contextlib
+import threading
 
 import jax
 
@@ -44,10 +46,10 @@ def _initialize():
         _state["initialized"] = True
         cpus = _virtual.get(_CPU)
         if cpus:
-            try:  # before JAX starts its CPU backend: one JAX CPU device per logical one
+            # before JAX starts its CPU backend: one JAX CPU device per logical one; once it
+            # has started, every logical CPU runs on JAX's CPU device(s)
+            with contextlib.suppress(RuntimeError):
                 jax.config.update("jax_num_cpu_devices", len(cpus))
-            except RuntimeError:
-                pass  # started already: every logical CPU runs on JAX's CPU device(s)
 
 
 def _backends_started():
@@ -180,10 +182,44 @@ get_intra_op_parallelism_threads, set_intra_op_parallelism_threads = _threads("i
                                                                               "Intra")
 
 
+class _DeviceScopes(threading.local):
+    def __init__(self):
+        super().__init__()
+        self.specs = []   # the merged spec of each enclosing tf.device, innermost last
+        self.base = None  # jax's default device outside them
+
+
+_scopes = _DeviceScopes()
+_DEFAULT_SPEC = {"job": "localhost", "replica": 0, "task": 0, "device_type": "CPU",
+                 "device_index": 0}
+
+
+def _device_spec(name):
+    """The fields a device name sets, as TF's DeviceSpec.from_string reads them
+    ('/job:localhost/replica:0/task:0/device:GPU:1', 'cpu', 'GPU:0', '/CPU:1'; parts
+    TF would refuse are ignored)."""
+    spec = {}
+    for part in str(name).split("/"):
+        y = part.split(":")
+        if len(y) == 2 and y[0] in ("job", "replica", "task"):
+            spec[y[0]] = y[1] if y[0] == "job" else int(y[1])
+        elif len(y) in (1, 2) and y[0].upper() in ("CPU", "GPU", "TPU"):
+            spec["device_type"] = y[0].upper()
+            if len(y) == 2 and y[1] != "*":
+                spec["device_index"] = int(y[1])
+        elif len(y) == 3 and y[0] == "device":
+            spec["device_type"] = y[1].upper()
+            if y[2] != "*":
+                spec["device_index"] = int(y[2])
+    return spec
+
+
 class device:
-    """tf.device(name): places the ops run inside on that device when JAX has it
-    ('cpu', 'GPU:1', '/job:localhost/replica:0/task:0/device:GPU:0'); otherwise the
-    default device, as TF's soft placement does."""
+    """tf.device(name): TF's device scope. The name is merged with the enclosing scope's
+    device (the fields it sets replace those; outside any scope, with CPU:0, TF's first
+    device) and ``None`` clears it, as TF does; the ops run inside go to that JAX device
+    when JAX has it, otherwise (and after ``None``) to the default device, as TF's soft
+    placement does."""
 
     def __init__(self, device_name):
         self._name = device_name
@@ -191,23 +227,32 @@ class device:
 
     def __enter__(self):
         _initialize()
-        target = _parse(self._name)
-        if target is not None:
-            self._context = jax.default_device(target)
-            self._context.__enter__()
+        scopes = _scopes
+        if not scopes.specs:
+            scopes.base = jax.config.jax_default_device
+        if self._name is None:
+            spec = {}
+        else:
+            spec = dict(scopes.specs[-1] if scopes.specs and scopes.specs[-1] else
+                        _DEFAULT_SPEC)
+            spec.update(_device_spec(self._name))
+        target = _jax_device(spec)
+        self._context = jax.default_device(scopes.base if target is None else target)
+        self._context.__enter__()
+        scopes.specs.append(spec)
         return self
 
     def __exit__(self, *exc):
         if self._context is not None:
+            _scopes.specs.pop()
             self._context.__exit__(*exc)
             self._context = None
 
 
-def _parse(name):
-    if not name:
+def _jax_device(spec):
+    """The JAX device of a merged device spec, or None: no spec, or no such device."""
+    if not spec:
         return None
-    spec = str(name).rsplit("device:", 1)[-1].lstrip("/")
-    kind, _, index = spec.partition(":")
-    found = _jax_devices(kind)
-    i = int(index) if index.isdigit() else 0
+    found = _jax_devices(spec["device_type"])
+    i = spec.get("device_index", 0)
     return found[i] if i < len(found) else None

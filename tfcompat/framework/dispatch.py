@@ -75,8 +75,9 @@ def default_error(op, arrays, attrs, exc):
     return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
 
 
-def check_dtype(op, t):
-    """Raise TF's InvalidArgumentError if `t`'s dtype is not one `op` accepts."""
+def check_dtype(op, t, suffix=" name: "):
+    """Raise TF's InvalidArgumentError if `t`'s dtype is not one `op` accepts (`suffix`:
+    what follows TF's "[Op:...]", which depends on how its Python wrapper names the op)."""
     if op._allowed_np is not None and t._value.dtype not in op._allowed_np:
         enums = ", ".join("DT_" + n.upper() for n in op.allowed)
         summary = op.summary or (f"name={op.name}; signature=x:T -> y:T; "
@@ -85,7 +86,7 @@ def check_dtype(op, t):
             None, None,
             f"Value for attr 'T' of {t.dtype._tf_name} is not in the list of allowed values: "
             f"{', '.join(op.allowed)}\n\t; NodeDef: {{{{node {op.name}}}}}; "
-            f"Op<{summary.format(enums=enums)}> [Op:{op.name}] name: ")
+            f"Op<{summary.format(enums=enums)}> [Op:{op.name}]{suffix}")
 
 
 def _static_integers(kernel, arrays):

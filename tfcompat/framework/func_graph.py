@@ -19,6 +19,9 @@ control flow carry TF's); branch and loop bodies are not in ``library`` (TF keep
 FunctionDefs there); a tf.function called inside another is one ``PartitionedCall`` node.
 """
 import contextlib
+import os
+import sys
+import weakref
 
 import jax
 import numpy as np
@@ -272,8 +275,10 @@ class GraphBuilder:
                      [f"^{n}" for n in sorted(set(self._stateful))], [])
 
     def freeze(self, name):
-        """The finished FuncGraph; the builder lets go of the trace's tensors."""
+        """The finished FuncGraph; the builder lets go of the trace's tensors (remembering
+        their names while they live, for TF's error on one used after its trace)."""
         graph = FuncGraph(name, self.records, self.inputs, self.output_names)
+        _remember_dead(self, graph)
         self.clear()
         return graph
 
@@ -289,6 +294,64 @@ class GraphBuilder:
             yield
         finally:
             self.suppressed -= 1
+
+
+# -- run-time errors at a node ----------------------------------------------------------------
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_JAX = tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep
+             for m in (jax, sys.modules.get("jaxlib")) if getattr(m, "__file__", None))
+
+
+def definition_frames():
+    """The user's frames (filename, line, function) of the op being traced now, outermost
+    first: TF's traceback of a node's definition, without its own (here tfcompat's and
+    jax's) frames."""
+    from .autograph import _GENERATED
+    frames = []
+    f = sys._getframe(1)
+    while f is not None:
+        filename = f.f_code.co_filename
+        if not filename.startswith(_PACKAGE) and not filename.startswith(_JAX):
+            frames.append((filename, f.f_lineno, _GENERATED.get(f.f_code, f.f_code.co_name)))
+        f = f.f_back
+    return frames[::-1]
+
+
+def runtime_error(cls, node, frames, text, function_name):
+    """TF's error for a node of a tf.function failing when the function runs."""
+    where = "".join(f'  File "{filename}", line {line}, in {name}\n\n'
+                    for filename, line, name in frames)
+    return cls(None, None, f"Graph execution error:\n\nDetected at node {node} defined at "
+                           f"(most recent call last):\n{where}{text}\n\t [[{{{{node {node}}}}}]] "
+                           f"[Op:{function_name}]")
+
+
+# -- tensors of finished traces -------------------------------------------------------------
+
+_dead = {}   # id(tracer) -> (weakref to it, "node:index", its FuncGraph's name, FuncGraph id)
+
+
+def _remember_dead(builder, graph):
+    """Keep, while they live, the names of a finished trace's traced tensors: a tensor
+    leaked out of a tf.function and used later is named as TF names it."""
+    if len(_dead) > 1024:
+        for key in [k for k, (ref, *_) in _dead.items() if ref() is None]:
+            del _dead[key]
+    for t in builder._keep:
+        value = t._value
+        ref = builder._by_value.get(id(value))
+        if ref is not None and isinstance(value, jax.core.Tracer):
+            _dead[id(value)] = (weakref.ref(value), f"{ref[0]}:{ref[1]}", graph.name, id(graph))
+
+
+def dead_tensor(value):
+    """("node:index", FuncGraph name, FuncGraph id) of a traced value whose trace is over,
+    or None."""
+    entry = _dead.get(id(value))
+    if entry is None or entry[0]() is not value:
+        return None
+    return entry[1:]
 
 
 # -- access from the op path (all no-ops when nothing is traced) --------------------------

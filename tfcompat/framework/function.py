@@ -12,6 +12,7 @@ them); the function is then traced again, and creating variables in any later tr
 raises TF's ValueError. Under an active GradientTape or ForwardAccumulator a
 call is recorded as one differentiable op.
 """
+import collections.abc
 import contextlib
 import functools
 import inspect
@@ -21,9 +22,9 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import autograph, dtypes, errors, host_callback, nest, retracing, strings, tape
+from . import autograph, dtypes, errors, func_graph, host_callback, nest, retracing, strings, tape
 from .dispatch import Op, execute
-from .func_graph import GraphBuilder
+from .func_graph import GraphBuilder, GraphTensor
 from .strings import StringIds
 from .tensor import EagerTensor, Tensor, symbolic
 from .tensor_shape import TensorShape
@@ -240,7 +241,60 @@ class Function:
     def _bind(self, args, kwargs):
         """Canonicalize the call as TF does (arguments bound to parameters, defaults
         filled in), and apply the input_signature: tensors are checked against (and
-        keyed by) it."""
+        keyed by) it. A call that does not bind raises TF's TypeError."""
+        try:
+            return self._bind_inputs(args, kwargs)
+        except Exception as e:  # noqa: BLE001 -- as TF's bind_function_inputs
+            raise TypeError(
+                f"Binding inputs to tf.function failed due to `{e}`. Received args: {args} "
+                f"and kwargs: {kwargs} for signature: {self._function_type_text()}.") from e
+
+    def _input_parameters(self):
+        """The Signature a call binds to with an input_signature: its parameters, then the
+        function's later ones with defaults (TF's Literal parameters); None if the
+        input_signature's are not the function's leading named parameters."""
+        params = list(self._signature.parameters.values())
+        n = len(self._input_signature)
+        if len(params) < n or any(p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                                  for p in params[:n]):
+            return None
+        rest = [p for p in params[n:] if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                and p.default is not p.empty]
+        return inspect.Signature([p.replace(default=p.empty, annotation=p.empty)
+                                  for p in params[:n]] + [p.replace(annotation=p.empty)
+                                                          for p in rest])
+
+    def _function_type_text(self):
+        """TF's printed FunctionType of the call signature (what its binding errors show):
+        the input_signature's types, else the parameters with defaults captured."""
+        if self._input_signature is not None:
+            params = list(self._signature.parameters.values())
+            sig = self._input_parameters()
+            extra = [] if sig is None else list(sig.parameters.values())[
+                len(self._input_signature):]
+            return "(" + ", ".join(
+                [f"{p.name}: {_spec_type_text(s)}" for p, s in zip(params, self._input_signature)]
+                + [f"{p.name}: Literal[{p.default!r}] = <captured_default_value>"
+                   for p in extra]) + ")"
+        return str(self._signature.replace(parameters=[
+            p.replace(annotation=p.empty,
+                      default=p.empty if p.default is p.empty else _CAPTURED_DEFAULT)
+            for p in self._signature.parameters.values()], return_annotation=inspect._empty))
+
+    def _bind_inputs(self, args, kwargs):
+        if self._input_signature is not None:
+            sig = self._input_parameters()
+            if sig is not None:
+                given = sig.bind(*args, **kwargs).arguments
+                params = list(sig.parameters.values())
+                n = len(self._input_signature)
+                for p in params[n:]:
+                    value = given.get(p.name, p.default)
+                    if not (value is p.default or (type(value) is type(p.default) and
+                                                   value == p.default)):
+                        raise TypeError(f"Can not cast {value!r} to Literal[{p.default!r}]")
+                return tuple(_cast_to_spec(spec, given[p.name]) for spec, p in
+                             zip(self._input_signature, params)), {}
         try:
             bound = self._signature.bind(*args, **kwargs)
         except TypeError:
@@ -255,11 +309,8 @@ class Function:
             raise TypeError(f"{self._python_function.__name__}() takes "
                             f"{len(self._input_signature)} positional arguments but "
                             f"{len(args)} were given")
-        out = []
-        for spec, value in zip(self._input_signature, args):
-            out.append(_check_spec(spec, value) if isinstance(spec, TensorSpec) else
-                       nest.map_structure(_check_spec, spec, value))
-        return tuple(out), kwargs
+        return tuple(_cast_to_spec(spec, value)
+                     for spec, value in zip(self._input_signature, args)), kwargs
 
     def _trace(self, args, kwargs, polymorphic=True):
         """Trace for these arguments. With unknown dimensions (an input_signature's None,
@@ -372,8 +423,71 @@ def _check_spec(spec, value):
             else value
         if not spec.is_compatible_with(t):
             raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
-                            f"{TensorSpec.from_tensor(t)!r} to {spec!r}`.")
+                            f"{TensorSpec(t.shape, t.dtype, spec.name)!r} to {spec!r}`.")
         return _Shaped(t, spec)
+    return value
+
+
+class _CapturedDefault:
+    """How TF's FunctionType prints a parameter's default value."""
+
+    def __repr__(self):
+        return "<captured_default_value>"
+
+
+_CAPTURED_DEFAULT = _CapturedDefault()
+
+
+def _spec_type_text(spec):
+    """TF's text for the trace type of an input_signature entry."""
+    if isinstance(spec, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_spec_type_text(v)}]"
+                                   for k, v in spec.items()) + "]"
+    if isinstance(spec, tuple) and hasattr(type(spec), "_fields"):
+        return f"{type(spec).__name__}[" + ", ".join(
+            f"[{k!r}, {_spec_type_text(v)}]" for k, v in zip(spec._fields, spec)) + "]"
+    if isinstance(spec, (list, tuple)):
+        kind = "List" if isinstance(spec, list) else "Tuple"
+        return f"{kind}[" + ", ".join(_spec_type_text(v) for v in spec) + "]"
+    return repr(spec)
+
+
+def _cast_to_spec(spec, value):
+    """An argument cast to its input_signature entry, or TF's error why it cannot be
+    (trace_type's default_types casts)."""
+    if isinstance(spec, TensorSpec):
+        if isinstance(value, TensorSpec):
+            return value
+        from .constant_op import convert_to_tensor
+        t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=spec.dtype)
+        if not spec.is_compatible_with(t):
+            raise TypeError(f"Can not cast {TensorSpec(t.shape, t.dtype, spec.name)!r} to "
+                            f"{spec!r}")
+        return _Shaped(t, spec)
+    if isinstance(spec, dict):
+        if not isinstance(value, collections.abc.Mapping):
+            raise TypeError(f"Can not cast {value!r} to a Dict type.")
+        if set(value) != set(spec):
+            raise TypeError(f"{value!r} has different keys with the TraceType "
+                            f"{_spec_type_text(spec)}.")
+        return type(spec)((k, _cast_to_spec(s, value[k])) for k, s in spec.items())
+    if isinstance(spec, tuple) and hasattr(type(spec), "_fields"):
+        if not (isinstance(value, tuple) and hasattr(type(value), "_fields")):
+            raise TypeError(f"Cannot cast {value!r} to type {type(spec)!r}.")
+        if set(value._fields) != set(spec._fields):
+            raise TypeError(f"{value!r} has different attributes with the TraceType "
+                            f"{_spec_type_text(spec)}")
+        return type(spec)(*[_cast_to_spec(s, getattr(value, k))
+                            for k, s in zip(spec._fields, spec)])
+    if isinstance(spec, (list, tuple)):
+        kind = "list" if isinstance(spec, list) else "tuple"
+        if not isinstance(value, type(spec)):
+            raise TypeError(f"Can not cast {value!r} to {kind} type.")
+        if len(value) != len(spec):
+            # (TF's List.cast takes len() of its Tuple of components, which has none)
+            raise TypeError("object of type 'Tuple' has no len()" if kind == "list" else
+                            f"Expected {value} to have length of {len(spec)}")
+        return type(spec)(_cast_to_spec(s, v) for s, v in zip(spec, value))
     return value
 
 
@@ -466,7 +580,7 @@ class _Trace:
         self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
         self.created = []
         self.nested_created = []   # (variable, initial value) made by nested functions' traces
-        self.checks = []    # (traced condition, message) of tf.debugging assertions
+        self.checks = []    # (traced condition, message or graph Assert info[, its data])
         self.random_states = []   # (state constant, advance(state) after a run) of random ops
 
     def variable_created(self, variable, value):
@@ -591,13 +705,15 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         structure["result"] = result
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
         structure["assigned"] = assigned
-        structure["checks"] = [message for _, message in trace.checks]
+        structure["checks"] = [check[1] for check in trace.checks]
         structure["random_states"] = trace.random_states
         structure["variable_args"] = [x for x in flat_args + flat_kw if isinstance(x, Variable)]
         outs = [x for x in flat_out if x is not None] + [new_values[i] for i in assigned]
         structure["string_outputs"] = [strings.is_string(x) for x in outs]
         structure["created_strings"] = [strings.is_string(v) for _, v in trace.created]
-        return ([strings.traced(x) for x in outs], [jax.numpy.all(c) for c, _ in trace.checks],
+        return ([strings.traced(x) for x in outs],
+                [y for check in trace.checks
+                 for y in [jax.numpy.all(check[0])] + (check[2] if len(check) > 2 else [])],
                 [strings.traced(value) for _, value in trace.created])
 
     symbols = iter(_symbols(flat_args + flat_kw)) if polymorphic else None
@@ -626,6 +742,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(
             v.shape, strings.traced_dtype(v.dtype)) for v in var_values],
             specs)
+        _check_out_of_scope(closed.consts)
     except BaseException:
         trace.graph.clear()
         for v, value in trace.created:   # never computed: reading them raises
@@ -642,7 +759,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
     if trace.nested_created:
         return None, True
     for listener in trace_listeners:
-        listener(getattr(fn, "__name__", "function"), closed)
+        listener(getattr(fn, "__name__", "function"), closed, structure["graph"])
     structure["string_variables"] = var_strings
     structure["strings"] = strings.host_calls[0] != host_calls or any(
         structure["string_outputs"]) or any(structure["string_inputs"])
@@ -686,7 +803,15 @@ def _lifted(closed, n):
         return jax.core.eval_jaxpr(init, closed.consts)
 
 
-# Called with (function name, ClosedJaxpr) after each trace (tf.summary.trace_on).
+def _named(fn, name):
+    """`fn` called `name` (what jax.jit names its program after)."""
+    def call(*args):
+        return fn(*args)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+# Called with (function name, ClosedJaxpr, FuncGraph) after each trace (tf.summary.trace_on).
 trace_listeners = []
 
 
@@ -863,7 +988,6 @@ class ConcreteFunction(_Typed):
             self._fn = jax.export.export(jax.jit(self._fn))(*[
                 jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]).call
         self._op = Op("PartitionedCall", self._fn)
-        self._jitted = jax.jit(self._fn)
         self._const_values = tuple(c._value for c in self._consts)
         self._assigned = [variables[i] for i in structure["assigned"]]
         self._arg_variables = structure.get("variable_args", ())
@@ -871,7 +995,8 @@ class ConcreteFunction(_Typed):
         self._inputs = structure["inputs"]
         self.structured_input_signature = structure["input_signature"]
         self._checks = structure["checks"]
-        self._n_out = len(jaxpr.outvars) - len(self._assigned) - len(self._checks)
+        self._n_out = len(jaxpr.outvars) - len(self._assigned) - sum(
+            1 + _check_data(c) for c in self._checks)
         # tf.string values cross the boundary as handles (framework/strings.py).
         string_vars = structure.get("string_variables") or [False] * n_vars
         self._string_vars = [string_vars[i] for i in keep]   # (of the variables it uses)
@@ -888,6 +1013,8 @@ class ConcreteFunction(_Typed):
         self._call = structure.get("call")
         ConcreteFunction._count += 1
         self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
+        # named so that profiles show the function: PjitFunction(__inference_f_3)
+        self._jitted = jax.jit(_named(self._fn, self._name))
         self._graph = structure.get("graph")
         if self._graph is not None:
             graph = self._graph
@@ -897,6 +1024,19 @@ class ConcreteFunction(_Typed):
                 None if x is None else next(outputs, None)
                 for x in nest.flatten(self._result)])
             graph.structured_input_signature = self.structured_input_signature
+
+    @property
+    def structured_outputs(self):
+        """The outputs as the graph's tensors, each named by its output's Identity node
+        (TF's 'Identity:0', 'Identity_1:0', ...), in the function's output structure."""
+        if self._graph is None:
+            return self._result
+        return self._graph.structured_outputs
+
+    @property
+    def outputs(self):
+        """ConcreteFunction.outputs: the graph's flat output tensors."""
+        return list(self.graph.outputs)
 
     @property
     def graph(self):
@@ -985,6 +1125,10 @@ class ConcreteFunction(_Typed):
                 # run-time check) is raised as it was raised.
                 cause = host_callback.raised()
                 if cause is not None:
+                    node = getattr(cause, "graph_node", None)
+                    if node is not None:   # an op of this function's graph: TF's error
+                        raise func_graph.runtime_error(type(cause), *node,
+                                                       self._name) from None
                     raise cause from None
                 if isinstance(exc, jax.errors.UnexpectedTracerError):
                     raise TypeError(_OUT_OF_SCOPE) from None
@@ -1004,9 +1148,12 @@ class ConcreteFunction(_Typed):
         n_assigned = len(assigned)
         for v, new in zip(assigned, outs[self._n_out:self._n_out + n_assigned]):
             v._value = new._value
-        for ok, message in zip(outs[self._n_out + n_assigned:], self._checks):
+        at = self._n_out + n_assigned
+        for check in self._checks:
+            ok, data = outs[at], outs[at + 1:at + 1 + _check_data(check)]
+            at += 1 + len(data)
             if not bool(ok._value):
-                raise errors.InvalidArgumentError(None, None, "assertion failed: " + message)
+                raise _assertion_failed(check, data, self._name)
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
             None if x is None else next(it) for x in nest.flatten(self._result)])
@@ -1079,7 +1226,7 @@ class PerShapeFunction(_Typed):
         key = _cache_key(args, kwargs)
         seen = key in function._traced_specs   # (traced per shape already: silent)
         for k, sizes in enumerate(((7,), (11, 13))):
-            def shaped(x):
+            def shaped(x, sizes=sizes):
                 if isinstance(x, TensorSpec) and not x.shape.is_fully_defined():
                     dims = list(sizes) if x.shape.rank is None else \
                         [sizes[0] if d is None else d for d in x.shape.as_list()]
@@ -1102,6 +1249,22 @@ class PerShapeFunction(_Typed):
         self._name = first._name
         self._variables = first._variables
         self.structured_input_signature = first.structured_input_signature
+        self._probe_graph = first._graph
+
+    @property
+    def structured_outputs(self):
+        """The outputs as TF's graph tensors ('Identity:0', ...): the first probe trace's,
+        with the dimensions both probes agree on."""
+        graph = self._probe_graph
+        if graph is None or graph.structured_outputs is None:
+            return self._result
+        specs = nest.flatten(self._result)
+        tensors = nest.flatten(graph.structured_outputs)
+        out = [GraphTensor(t.op, t.value_index, s.shape.as_list() if s.shape.rank is not None
+                           else None, t.dtype)
+               if isinstance(t, GraphTensor) and isinstance(s, TensorSpec) else t
+               for t, s in zip(tensors, specs)]
+        return nest.pack_sequence_as(graph.structured_outputs, out)
 
     @property
     def graph(self):
@@ -1189,6 +1352,52 @@ def _strings_of(t):
     if symbolic(t._value):
         return EagerTensor(StringIds(t._value))
     return EagerTensor(strings.from_ids(t._value))
+
+
+def _check_data(check):
+    """How many outputs of a traced function hold the data of a tf.debugging check (TF's
+    graph Assert: a dict; a message alone for traces saved before)."""
+    return check["data"] if isinstance(check, dict) else 0
+
+
+def _assertion_failed(check, data, function_name):
+    """TF's error for an Assert of a tf.function whose condition does not hold."""
+    if not isinstance(check, dict):
+        return errors.InvalidArgumentError(None, None, "assertion failed: " + check)
+    from ..ops.check_ops import summarize
+    values = iter(data)
+    items = []
+    for item in check["items"]:
+        if isinstance(item, dict):
+            first, shape = next(values)._value, [int(d) for d in next(values)._value]
+            items.append(summarize(first, shape, int(np.prod(shape)), item["dtype"],
+                                   check["summarize"]))
+        else:
+            items.append(item)
+    text = "assertion failed: " + " ".join(f"[{item}]" for item in items)
+    return func_graph.runtime_error(errors.InvalidArgumentError, check["node"],
+                                    check["frames"], text, function_name)
+
+
+def _check_out_of_scope(consts):
+    """TF's TypeError for a tensor of a finished trace (leaked out of its tf.function)
+    used in this one: it is a constant of this trace's jaxpr."""
+    from .func_graph import dead_tensor
+    for c in consts:
+        dead = isinstance(c, jax.core.Tracer) and dead_tensor(c)
+        # (a tensor of an enclosing trace, still running, is a capture, not a leak)
+        if dead and not any(id(c) in t.graph._by_value for t in _creating):
+            name, graph, graph_id = dead
+            tensor = (f"<tf.Tensor '{name}' shape={TensorShape(c.aval.shape)} "
+                      f"dtype={dtypes.as_dtype(c.aval.dtype).name}>")
+            # (TF lists here the frames where the tensor was made: tfcompat keeps none)
+            raise TypeError(
+                f"{tensor} is out of scope and cannot be used here. Use return values, "
+                f"explicit Python locals or TensorFlow collections to access it.\nPlease see "
+                f"https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_"
+                f"be_return_values for more information.\n\n{tensor} was defined here:\n\n"
+                f"The tensor {tensor} cannot be accessed from here, because it was defined in "
+                f"FuncGraph(name={graph}, id={graph_id}), which is out of scope.")
 
 
 _OUT_OF_SCOPE = (

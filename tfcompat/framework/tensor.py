@@ -11,6 +11,18 @@ from .strings import StringIds
 from .tensor_shape import TensorShape
 
 _DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+_DEVICE_NAMES = {}   # jax Device -> TF's name
+
+
+def _device_name(device):
+    """TF's full name of a JAX device: its kind and its index among JAX's devices of
+    that kind ("/job:localhost/replica:0/task:0/device:CPU:1")."""
+    name = _DEVICE_NAMES.get(device)
+    if name is None:
+        index = jax.devices(device.platform).index(device)
+        name = _DEVICE_NAMES[device] = (f"/job:localhost/replica:0/task:0/device:"
+                                        f"{device.platform.upper()}:{index}")
+    return name
 
 
 _SYMBOLIC_BOOL = (
@@ -51,7 +63,13 @@ class ArrayLike:
 
     @property
     def device(self):
-        return _DEVICE
+        """TF's name of the device holding the value: JAX's device of the array (the
+        CPU for strings and, as tfcompat has no placement in graphs, traced values)."""
+        value = self._value
+        if symbolic(value) or not isinstance(value, jax.Array):
+            return _DEVICE
+        devices = value.devices()
+        return _device_name(next(iter(devices))) if len(devices) == 1 else _DEVICE
 
     def numpy(self):
         """A fresh numpy copy; a numpy scalar for 0-d values (as TF)."""

@@ -1,7 +1,7 @@
 """tf.io: files, bytes, TFRecord files and tf.io.gfile (local files only)."""
-from ..ops.io_ops import (  # noqa: F401
+from ..ops.io_ops import (
     decode_base64, decode_compressed, decode_csv, decode_raw, encode_base64, matching_files,
     parse_tensor, read_file, serialize_tensor, write_file,
 )
-from . import gfile  # noqa: F401
-from .tf_record import TFRecordOptions, TFRecordWriter  # noqa: F401
+from . import gfile
+from .tf_record import TFRecordOptions, TFRecordWriter

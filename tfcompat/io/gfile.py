@@ -160,7 +160,7 @@ class GFile:
 def _open_for_reading(path):
     if os.path.isdir(path):
         raise IsADirectoryError(21, "Is a directory")
-    return open(path, "rb")   # noqa: SIM115 - closed by GFile.close
+    return open(path, "rb")
 
 
 class FileStatistics:

@@ -3,11 +3,11 @@ optimizers (with their schedules), losses and metrics, written on tfcompat's pub
 
 No layers or models: those raise AttributeError naming the missing API.
 """
-from . import losses, metrics, optimizers  # noqa: F401
-from .variables import Variable  # noqa: F401
-from .optimizers import Optimizer  # noqa: F401
-from .losses import Loss  # noqa: F401
-from .metrics import Metric  # noqa: F401
+from . import losses, metrics, optimizers
+from .variables import Variable
+from .optimizers import Optimizer
+from .losses import Loss
+from .metrics import Metric
 
 
 def __getattr__(name):

@@ -222,9 +222,11 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
 
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None,
                                     axis=-1):
+    # Keras reads the arguments' .shape as given: a list (no .shape) raises AttributeError.
+    squeeze = len(y_true.shape) == len(y_pred.shape) and y_true.shape[axis] == 1
     y_true = tf.convert_to_tensor(y_true)
     y_pred = tf.convert_to_tensor(y_pred)
-    if _rank(y_true) == _rank(y_pred) and y_true.shape[axis] == 1:
+    if squeeze:
         y_true = tf.squeeze(y_true, axis=axis)
     if ignore_class is not None:
         valid = tf.not_equal(y_true, tf.cast(ignore_class, y_true.dtype))

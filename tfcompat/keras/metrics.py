@@ -4,7 +4,7 @@ inside tf.function (created eagerly with the metric)."""
 import tfcompat as tf
 
 from . import _ops
-from .losses import (  # noqa: F401  (tf.keras.metrics re-exports these)
+from .losses import (
     binary_crossentropy, categorical_crossentropy, huber, mae, mse,
     sparse_categorical_crossentropy, squeeze_or_expand_to_same_rank)
 from .naming import auto_name

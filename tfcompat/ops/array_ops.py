@@ -13,11 +13,11 @@ from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor
-from .indexing_ops import (  # noqa: F401
+from .indexing_ops import (
     boolean_mask, gather, gather_nd, getitem, searchsorted, slice, strided_slice, unique,
     unique_with_counts, where,
 )
-from .manip_ops import (  # noqa: F401
+from .manip_ops import (
     broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
     identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
     sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
@@ -25,7 +25,7 @@ from .manip_ops import (  # noqa: F401
 from .op_args import attr_error, concrete, kernel_error, static_int
 from .op_args import dims as dims_text
 from .op_args import static_ints as _static_ints
-from .scatter_ops import (  # noqa: F401
+from .scatter_ops import (
     scatter_nd, tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
     tensor_scatter_nd_sub, tensor_scatter_nd_update,
 )
@@ -91,14 +91,14 @@ def fill(dims, value, name=None):
     return execute(_fill_op, (value,), (("shape", shape),))
 
 
-def zeros_like(input, dtype=None, name=None):  # noqa: A002
+def zeros_like(input, dtype=None, name=None):
     """tf.zeros_like."""
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     return _filled_like(x._value.shape, dt, False)
 
 
-def ones_like(input, dtype=None, name=None):  # noqa: A002
+def ones_like(input, dtype=None, name=None):
     """tf.ones_like."""
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
@@ -116,7 +116,7 @@ _ONES_LIKE = Op("OnesLike", jnp.ones_like, allowed=(
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
 
 
-def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
+def range(start, limit=None, delta=1, dtype=None, name="range"):
     """tf.range: int32 for Python ints, float32 if a bound is a Python float, else the
     widest dtype of the Tensor bounds."""
     if limit is None:
@@ -124,13 +124,13 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
     bounds = [convert_to_tensor(a) for a in (start, limit, delta)]
     dt = dtypes.as_dtype(dtype) if dtype is not None else builtins.max(
         (t.dtype for t in bounds), key=_RANGE_ORDER.index)
-    s, l, d = (concrete(t, "tf.range", "its bounds").item() for t in bounds)
-    if d == 0 or (d > 0 and s > l) or (d < 0 and s < l):
+    s, lim, d = (concrete(t, "tf.range", "its bounds").item() for t in bounds)
+    if d == 0 or (d > 0 and s > lim) or (d < 0 and s < lim):
         text = ("Requires delta != 0: 0" if d == 0 else
-                f"Requires start <= limit when delta > 0: {s}/{l}" if d > 0 else
-                f"Requires start >= limit when delta < 0: {s}/{l}")
+                f"Requires start <= limit when delta > 0: {s}/{lim}" if d > 0 else
+                f"Requires start >= limit when delta < 0: {s}/{lim}")
         raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
-    return EagerTensor(device_array(np.arange(s, l, d).astype(dt._np)))
+    return EagerTensor(device_array(np.arange(s, lim, d).astype(dt._np)))
 
 
 def linspace(start, stop, num, name=None, axis=0):
@@ -162,19 +162,19 @@ def _shape_value(shape, np_type):
     return EagerTensor(jnp.array(shape, dtype=np_type))
 
 
-def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002
+def shape(input, out_type=dtypes.int32, name=None):
     """tf.shape."""
     x = to_tensor(input)
     return _shape_value(x._value.shape, _shape_type(out_type, "Shape", "T", "out_type"))
 
 
-def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
+def shape_n(input, out_type=dtypes.int32, name=None):
     """tf.shape_n: the shapes of a list of tensors."""
     np_type = _shape_type(out_type, "ShapeN", "N*T", "N*out_type")
     return [_shape_value(to_tensor(x)._value.shape, np_type) for x in input]
 
 
-def size(input, out_type=dtypes.int32, name=None):  # noqa: A002
+def size(input, out_type=dtypes.int32, name=None):
     """tf.size."""
     x = to_tensor(input)
     n = math.prod(x._value.shape)
@@ -183,6 +183,6 @@ def size(input, out_type=dtypes.int32, name=None):  # noqa: A002
     return EagerTensor(jnp.asarray(n, dtype=dtypes.as_dtype(out_type)._np))
 
 
-def rank(input, name=None):  # noqa: A002
+def rank(input, name=None):
     """tf.rank."""
     return constant(to_tensor(input).ndim, dtype=dtypes.int32)

@@ -1,5 +1,6 @@
 """tf.clip_by_norm and tf.clip_by_global_norm, with TF's formulas (a zero norm is safe;
 IndexedSlices stay IndexedSlices)."""
+from ..framework import func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.indexed_slices import IndexedSlices
 from . import array_ops, math_ops
@@ -22,7 +23,9 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     t = convert_to_tensor(t)
     clip_norm = convert_to_tensor(clip_norm, dtype=t.dtype)
     l2norm = _l2norm(math_ops.reduce_sum(t * t, axes, keepdims=True))
-    return array_ops.identity(t * clip_norm / math_ops.maximum(l2norm, clip_norm))
+    clipped = t * clip_norm / math_ops.maximum(l2norm, clip_norm)
+    with func_graph.named("clip_by_norm"):   # TF's node name (not "Identity")
+        return array_ops.identity(clipped)
 
 
 def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
@@ -33,13 +36,18 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
                         f"{type(t_list)}.")
     norm = global_norm(t_list) if use_norm is None else convert_to_tensor(use_norm)
     clip_norm = convert_to_tensor(clip_norm, dtype=norm.dtype)
-    scale = clip_norm * math_ops.minimum(1.0 / norm, 1.0 / clip_norm)
+    scale_for_finite = clip_norm * math_ops.minimum(1.0 / norm, 1.0 / clip_norm)
+    # A no-op for a finite norm; an inf or nan norm makes every scaled value nan.
+    scale = scale_for_finite + (norm - norm)
     out = []
-    for t in t_list:
+    for i, t in enumerate(t_list):
         if t is None:
             out.append(None)
-        elif isinstance(t, IndexedSlices):
-            out.append(IndexedSlices(t.values * scale, t.indices, t.dense_shape))
-        else:
-            out.append(array_ops.identity(convert_to_tensor(t) * scale))
+            continue
+        values = t.values if isinstance(t, IndexedSlices) else convert_to_tensor(t)
+        scaled = values * scale
+        with func_graph.named(f"clip_by_global_norm/clip_by_global_norm/_{i}"):
+            clipped = array_ops.identity(scaled)
+        out.append(IndexedSlices(clipped, t.indices, t.dense_shape)
+                   if isinstance(t, IndexedSlices) else clipped)
     return out, norm

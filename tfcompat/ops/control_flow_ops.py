@@ -245,7 +245,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     if not callable(false_fn):
         raise TypeError("false_fn must be callable.")
     if isinstance(pred, bool) and _creating:
-        raise TypeError("pred must not be a Python bool")
+        raise TypeError("pred must not be a Python bool", pred)
     p = convert_to_tensor(pred)
     if not _traced(p):
         return true_fn() if bool(p) else false_fn()

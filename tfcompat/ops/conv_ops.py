@@ -33,25 +33,90 @@ def _conv_transpose(x, w, strides, padding, dilations, channels_first, output_sh
     return jax.vjp(forward, jnp.zeros(output_shape, x.dtype))[1](x)[0]
 
 
-def _summary(name, formats, paddings='"SAME", "VALID", "EXPLICIT"', extra=""):
-    ones = ", ".join(["1"] * len(formats[0]))
-    return (f"name={name}; signature=input:T, filter:T -> output:T; "
-            "attr=T:type,allowed=[{enums}]; attr=strides:list(int)" + extra +
-            f"; attr=padding:string,allowed=[{paddings}]; "
-            + ("attr=explicit_paddings:list(int),default=[]; " if "EXPLICIT" in paddings else "")
-            + f"attr=data_format:string,default=\"{formats[0]}\",allowed=[\"{formats[0]}\", "
-            f"\"{formats[1]}\"]; attr=dilations:list(int),default=[{ones}]")
+def _attrs(*parts):
+    return "; ".join(parts)
+
+
+_CONV_IO = "signature=input:T, filter:T -> output:T"
+_BACKPROP_IO = "signature=input_sizes:int32, filter:T, out_backprop:T -> output:T"
+_CUDNN = "attr=use_cudnn_on_gpu:bool,default=true"
+_CONST = "attr=is_filter_const:bool,default=false"
+_PAD3 = 'attr=padding:string,allowed=["SAME", "VALID", "EXPLICIT"]'
+_PAD2 = 'attr=padding:string,allowed=["SAME", "VALID"]'
+_EXPLICIT = "attr=explicit_paddings:list(int),default=[]"
+_NHWC = 'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]'
+_NDHWC = 'attr=data_format:string,default="NDHWC",allowed=["NDHWC", "NCDHW"]'
+_DIL4 = "attr=dilations:list(int),default=[1, 1, 1, 1]"
+_DIL5 = "attr=dilations:list(int),default=[1, 1, 1, 1, 1]"
+_T_CONV2D = "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32]"
+_T_FLOAT = "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]"
+_T_MKL = "attr=T:type,allowed=[DT_BFLOAT16, DT_FLOAT, DT_HALF]"
+_T_MKL_POOL = "attr=T:type,allowed=[DT_FLOAT, DT_HALF, DT_DOUBLE, DT_BFLOAT16]"
+
+
+def _pool_attrs(rank, padding, data_format):
+    return (f"attr=ksize:list(int),min={rank}", f"attr=strides:list(int),min={rank}", padding,
+            data_format)
+
+
+# TF's op definitions as its attr errors print them ("Op<...>"). On x86 TF's eager runtime
+# runs float32 and bfloat16 convolutions and average pools as oneDNN's _MklNative ops.
+OP_DEFS = {
+    "Conv2D": _attrs("name=Conv2D", _CONV_IO, _T_CONV2D, "attr=strides:list(int)", _CUDNN, _PAD3,
+                     _EXPLICIT, _NHWC, _DIL4),
+    "_MklNativeConv2D": _attrs("name=_MklNativeConv2D", _CONV_IO, _T_MKL, "attr=strides:list(int)",
+                               _CUDNN, _CONST, _PAD3, _EXPLICIT, _NHWC, _DIL4),
+    "Conv3D": _attrs("name=Conv3D", _CONV_IO, _T_FLOAT, "attr=strides:list(int),min=5", _PAD2,
+                     _NDHWC, _DIL5),
+    "_MklNativeConv3D": _attrs("name=_MklNativeConv3D", _CONV_IO, _T_MKL,
+                               "attr=strides:list(int),min=5", _CONST, _PAD2, _NDHWC, _DIL5),
+    "DepthwiseConv2dNative": _attrs("name=DepthwiseConv2dNative", _CONV_IO, _T_FLOAT,
+                                    "attr=strides:list(int)", _PAD3, _EXPLICIT, _NHWC, _DIL4),
+    "_MklNativeDepthwiseConv2dNative": _attrs(
+        "name=_MklNativeDepthwiseConv2dNative", _CONV_IO, _T_FLOAT, "attr=strides:list(int)",
+        _CONST, _PAD3, _NHWC, _EXPLICIT, _DIL4),
+    "Conv2DBackpropInput": _attrs("name=Conv2DBackpropInput", _BACKPROP_IO, _T_CONV2D,
+                                  "attr=strides:list(int)", _CUDNN, _PAD3, _EXPLICIT, _NHWC, _DIL4),
+    "_MklNativeConv2DBackpropInput": _attrs(
+        "name=_MklNativeConv2DBackpropInput", _BACKPROP_IO, _T_MKL, "attr=strides:list(int)",
+        _CUDNN, _PAD3, _EXPLICIT, _NHWC, _DIL4),
+    "MaxPool": _attrs(
+        "name=MaxPool", "signature=input:T -> output:T",
+        "attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32, "
+        "DT_INT64, DT_UINT8, DT_INT16, DT_INT8, DT_UINT16, DT_QINT8]",
+        "attr=ksize:list(int),min=4", "attr=strides:list(int),min=4", _PAD3, _EXPLICIT,
+        'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]'),
+    "MaxPool3D": _attrs("name=MaxPool3D", "signature=input:T -> output:T",
+                        *_pool_attrs(5, _PAD2, _NDHWC),
+                        "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT]"),
+    "AvgPool": _attrs("name=AvgPool", "signature=value:T -> output:T",
+                      *_pool_attrs(4, _PAD2, _NHWC), _T_FLOAT),
+    "_MklNativeAvgPool": _attrs("name=_MklNativeAvgPool", "signature=value:T -> output:T",
+                                *_pool_attrs(4, _PAD2, _NHWC), _T_MKL_POOL),
+    "AvgPool3D": _attrs("name=AvgPool3D", "signature=input:T -> output:T",
+                        *_pool_attrs(5, _PAD2, _NDHWC), _T_FLOAT),
+    "_MklNativeAvgPool3D": _attrs("name=_MklNativeAvgPool3D", "signature=value:T -> output:T",
+                                  *_pool_attrs(5, _PAD2, _NDHWC), _T_MKL_POOL),
+}
+
+
+def _node(op_name, dtype):
+    """The op TF's eager runtime runs for `op_name` on `dtype`: its oneDNN variant for
+    float32 and bfloat16 where there is one."""
+    mkl = "_MklNative" + op_name
+    return mkl if mkl in OP_DEFS and dtype in ("float32", "bfloat16") else op_name
 
 
 _conv2d_op = Op("Conv2D", _conv, allowed=("half", "bfloat16", "float", "double", "int32"),
-                summary=_summary("Conv2D", ("NHWC", "NCHW")))
+                summary=OP_DEFS["Conv2D"])
 _conv3d_op = Op("Conv3D", _conv, allowed=("half", "bfloat16", "float", "double"),
-                summary=_summary("Conv3D", ("NDHWC", "NCDHW"), '"SAME", "VALID"', ",min=5"))
+                summary=OP_DEFS["Conv3D"])
 _depthwise_op = Op("DepthwiseConv2dNative", lambda *a, **k: _conv(*a, **k, depthwise=True),
                    allowed=("half", "bfloat16", "float", "double"),
-                   summary=_summary("DepthwiseConv2dNative", ("NHWC", "NCHW")))
+                   summary=OP_DEFS["DepthwiseConv2dNative"])
 _conv2d_transpose_op = Op("Conv2DBackpropInput", _conv_transpose,
-                          allowed=("half", "bfloat16", "float", "double", "int32"))
+                          allowed=("half", "bfloat16", "float", "double", "int32"),
+                          summary=OP_DEFS["Conv2DBackpropInput"])
 
 
 def _failure(op_name, text, kernel=None, suffix=" name: ", cls=errors.InvalidArgumentError):
@@ -80,13 +145,21 @@ def _sequence(value, n, channels_first, name, full=None):
                      f"{name}={value} of length {len(value)}")
 
 
-def _padding(padding, n, channels_first, op_name):
+def _padding(padding, n, channels_first, op_name, dtype, suffix=" name: "):
+    """The padding: "SAME", "VALID" or the spatial (before, after) pairs of an explicit
+    list. A string is the op's attr, checked as TF checks it (case-sensitive)."""
     if isinstance(padding, str):
-        if padding.upper() in ("SAME", "VALID"):
-            return padding.upper()
+        if padding in ("SAME", "VALID"):
+            return padding
+        node = _node(op_name, dtype)
+        allowed = OP_DEFS[node].split("attr=padding:string,allowed=[")[1].split("]")[0]
+        if padding == "EXPLICIT" and "EXPLICIT" in allowed:
+            raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
+                             "padding, `padding` must be a list.")
         raise errors.InvalidArgumentError(
             None, None, f"Value for attr 'padding' of \"{padding}\" is not in the list of "
-                        f"allowed values: \"SAME\", \"VALID\", \"EXPLICIT\" [Op:{op_name}] name: ")
+                        f"allowed values: {allowed}\n\t; NodeDef: {{{{node {node}}}}}; "
+                        f"Op<{OP_DEFS[node]}> [Op:{op_name}]{suffix}")
     pads = [tuple(static_int(v, "tf.nn convolution/pooling", "padding") for v in p)
             for p in padding]
     if len(pads) != n + 2:
@@ -126,17 +199,17 @@ def _check_shapes(op_name, x, w, strides, pads, dilations, channels_first, kerne
 
 
 def _convolve(op, x, w, strides, padding, dilations, data_format, n, kernel=None,
-              depthwise=False):
+              depthwise=False, suffix=" name: "):
     channels_first = data_format is not None and data_format.startswith("NC")
     x, w = match((x, w), op.name, f"_MklNative{op.name}" if kernel is None else kernel)
     check_dtype(op, x)
     strides, ok = _sequence(strides, n, channels_first, "strides")
+    dilations, _ = _sequence(dilations, n, channels_first, "dilations")
+    pads = _padding(padding, n, channels_first, op.name, x.dtype.name, suffix)   # (an attr)
     if not ok:
         raise _failure(op.name, "Current implementation does not yet support strides in the "
                                 "batch and depth dimensions.", kernel,
                        cls=errors.UnimplementedError)
-    dilations, _ = _sequence(dilations, n, channels_first, "dilations")
-    pads = _padding(padding, n, channels_first, op.name)
     depth = _check_shapes(op.name, x, w, strides, pads, dilations, channels_first, kernel)
     groups = depth if depthwise else depth // w._value.shape[-2]
     return execute(op, (x, w), (("strides", strides), ("padding", pads),
@@ -144,26 +217,26 @@ def _convolve(op, x, w, strides, padding, dilations, data_format, n, kernel=None
                                 ("groups", groups)))
 
 
-def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,  # noqa: A002
+def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
            name=None):
     """tf.nn.conv2d: padding "SAME", "VALID" or explicit [[0, 0], [t, b], [l, r], [0, 0]];
     an input depth that is a multiple of the filter's gives a grouped convolution."""
     return _convolve(_conv2d_op, input, filters, strides, padding, dilations, data_format, 2)
 
 
-def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None,  # noqa: A002
+def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None,
            name=None):
     """tf.nn.conv1d (TF runs it as a Conv2D, whose messages it reports)."""
     return _convolve(_conv2d_op, input, filters, stride, padding, dilations, data_format, 1)
 
 
-def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None,  # noqa: A002
+def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None,
            name=None):
     """tf.nn.conv3d."""
     return _convolve(_conv3d_op, input, filters, strides, padding, dilations, data_format, 3)
 
 
-def depthwise_conv2d(input, filter, strides, padding, data_format=None,  # noqa: A002
+def depthwise_conv2d(input, filter, strides, padding, data_format=None,
                      dilations=None, name=None):
     """tf.nn.depthwise_conv2d: filter [h, w, in_channels, multiplier], output channel
     c * multiplier + m."""
@@ -171,27 +244,28 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None,  # noqa:
                      kernel="__MklNativeDepthwiseConv2dNative", depthwise=True)
 
 
-def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding,  # noqa: A002
+def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding,
                      data_format=None, dilations=None, name=None):
     """tf.nn.separable_conv2d: depthwise_conv2d, then a 1x1 conv2d."""
-    depthwise = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format,
-                                 dilations)
+    depthwise = _convolve(_depthwise_op, input, depthwise_filter, strides, padding, dilations,
+                          data_format, 2, kernel="__MklNativeDepthwiseConv2dNative",
+                          depthwise=True, suffix=" name: depthwise")   # (TF's op name)
     return conv2d(depthwise, pointwise_filter, [1, 1, 1, 1], "VALID",
                   data_format or "NHWC")
 
 
-def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",  # noqa: A002
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",
                      data_format="NHWC", dilations=None, name=None):
     """tf.nn.conv2d_transpose: the gradient of conv2d with respect to its input, whose
     shape is `output_shape`; filters are [h, w, output_channels, input_channels]."""
     op = _conv2d_transpose_op
     channels_first = data_format is not None and data_format.startswith("NC")
     x, w = match((input, filters), op.name, "_MklNativeConv2DBackpropInput")
-    check_dtype(op, x)
+    check_dtype(op, x, suffix="")
     out = static_ints(output_shape, "tf.nn.conv2d_transpose", "output_shape")
     strides, _ = _sequence(strides, 2, channels_first, "strides")
     dilations, _ = _sequence(dilations, 2, channels_first, "dilations")
-    pads = _padding(padding, 2, channels_first, op.name)
+    pads = _padding(padding, 2, channels_first, op.name, x.dtype.name, suffix="")
     ws, xs = w._value.shape, x._value.shape
     channels = out[1] if channels_first else out[-1]
     if channels % ws[-2]:

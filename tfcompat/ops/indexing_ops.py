@@ -79,7 +79,7 @@ def _index_dims(shape, spec):
     """The input dimension each ("i"/"d") entry of `spec` indexes, with its size."""
     explicit = sum(s[0] in "isd" for s in spec)
     dim, out = 0, {}
-    for k, s in enumerate(spec):
+    for s in spec:
         if s[0] == "e":
             dim += len(shape) - explicit
         elif s[0] in "isd":
@@ -269,7 +269,7 @@ def _begin_error(begin, size, shape):
     return None
 
 
-def slice(input_, begin, size, name=None):  # noqa: A001
+def slice(input_, begin, size, name=None):
     """tf.slice (a size of -1 takes the rest of the dimension). Inside a tf.function, a
     begin computed there is a dynamic slice (sizes must be known, not -1)."""
     x = to_tensor(input_)

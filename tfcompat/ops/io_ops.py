@@ -340,13 +340,13 @@ _encode64_op = _host_op("EncodeBase64", lambda x, pad: _elementwise(
     lambda b: _b64encode(b, pad))(x))
 
 
-def decode_base64(input, name=None):  # noqa: A002
+def decode_base64(input, name=None):
     """tf.io.decode_base64: web-safe base64 (``-`` and ``_``), padding optional."""
     nm = _name(input)
     return execute(_decode64_op, (_string_arg(input, "DecodeBase64"),), (("name", nm),))
 
 
-def encode_base64(input, pad=False, name=None):  # noqa: A002
+def encode_base64(input, pad=False, name=None):
     """tf.io.encode_base64: web-safe base64, ``=`` padded only with pad=True."""
     pad = _check_bool(pad, "pad")
     return execute(_encode64_op, (_string_arg(input, "EncodeBase64"),), (("pad", pad),))
@@ -377,7 +377,7 @@ _decompress_op = _host_op("DecodeCompressed", lambda x, wbits, name: _elementwis
     lambda b: _inflate(b, wbits, name))(x))
 
 
-def decode_compressed(bytes, compression_type="", name=None):  # noqa: A002
+def decode_compressed(bytes, compression_type="", name=None):
     """tf.io.decode_compressed: ZLIB or GZIP data decompressed ('' : unchanged)."""
     nm = _name(bytes)
     kind = _check_str(compression_type, "compression_type")

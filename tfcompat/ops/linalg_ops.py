@@ -8,6 +8,7 @@ none (ValueError, as TF), logm none (LookupError, as TF). The diagonal ops take 
 of diagonals (k=(lower, upper)) and alignments.
 """
 import collections
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -20,8 +21,10 @@ from ..framework.dispatch import (Op, check_dtype, execute, match, match2, misma
                                  to_tensor)
 from ..framework.tensor import EagerTensor, Tensor
 from . import array_ops, loss_ops, math_ops
-from .math_common import reduction_axes
-from .math_ops import _abs_real, _maximum, _pow, _rsqrt, _sqrt, matmul
+from .math_common import plus_zero, reduction_axes, rounded, tf_gradient
+from .math_ops import (
+    _abs_real, _complex_quotient_scalar, _maximum, _pow, _rsqrt, _sqrt, matmul,
+)
 from .op_args import (
     deferred, dims, kernel_error, static_error, static_int, static_ints, traced,
 )
@@ -52,9 +55,9 @@ LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant",
 Qr = collections.namedtuple("Qr", ["q", "r"])
 
 
-def _matrix_op(name, fn, allowed=_DFH):
+def _matrix_op(name, fn, allowed=_DFH, jvp_fn=None):
     summary = f"name={name}; signature={_SUMMARY[name]}; attr=T:type,allowed=[{{enums}}]"
-    return Op(name, fn, allowed=allowed, summary=summary)
+    return Op(name, fn, allowed=allowed, summary=summary, jvp_fn=jvp_fn)
 
 
 def _fail(op_name, text, **kwargs):
@@ -131,52 +134,169 @@ def _adjoint(a):
 
 # -- inverse, determinants ------------------------------------------------------------------
 
+def _cmul(a, b):
+    """(real, imag) of the complex product a * b of (real, imag) pairs, each product
+    rounded on its own (as Eigen's scalar code; XLA would fuse them into FMAs)."""
+    return (rounded(a[0] * b[0]) - rounded(a[1] * b[1]),
+            rounded(a[0] * b[1]) + rounded(a[1] * b[0]))
+
+
+def _csub(a, b):
+    return a[0] - b[0], a[1] - b[1]
+
+
+def _cdiv(a, b):
+    # The divisor broadcast behind a barrier: XLA would make a division by a broadcast
+    # value a product with its reciprocal (rounded twice).
+    shape = jnp.broadcast_shapes(a[0].shape, b[0].shape)
+    a = [jnp.broadcast_to(v, shape) for v in a]
+    b = lax.optimization_barrier([jnp.broadcast_to(v, shape) for v in b])
+    return _complex_quotient_scalar(a[0], a[1], b[0], b[1])
+
+
+_EIGEN_UNBLOCKED = 16   # Eigen's PartialPivLU factors matrices up to this size unblocked
+
+
+def _complex_inv_eigen(x):
+    """TF's complex MatrixInverse as Eigen computes it, step by step: PartialPivLU (rows
+    swapped to the largest |pivot|, the column below it divided by it with Smith's
+    complex division, the trailing block updated by a - l * u), then the permuted
+    identity solved with the unit-lower factor (rows x[j] -= x[k] * l[j, k], k
+    ascending) and the upper one (x[j] -= x[k] * u[j, k] for k > j ascending, then
+    x[j] *= 1 / u[j, j]). LAPACK's order differs in rounding and in the signs of zero
+    parts (a real matrix's inverse as complex128 shows them)."""
+    n = x.shape[-1]
+    rows = jnp.arange(n)
+    row_of = lambda m, i: lax.dynamic_index_in_dim(m, i, axis=-2, keepdims=False)  # noqa: E731
+    col_of = lambda m, i: lax.dynamic_index_in_dim(m, i, axis=-1, keepdims=False)  # noqa: E731
+
+    def factor(k, state):
+        re, im, perm = state
+        mag = jnp.where(rows >= k, jnp.abs(lax.complex(col_of(re, k), col_of(im, k))), -1)
+        p = jnp.argmax(mag, axis=-1)
+        nonzero = jnp.max(mag, axis=-1) != 0
+        is_k, is_p = rows == k, rows == p[..., None]
+
+        def swap(m):
+            row_k = row_of(m, k)[..., None, :]
+            row_p = jnp.take_along_axis(m, p[..., None, None], axis=-2)
+            return jnp.where(is_k[:, None], row_p, jnp.where(is_p[..., None], row_k, m))
+        re, im = swap(re), swap(im)
+        perm = jnp.where(is_k, jnp.take_along_axis(perm, p[..., None], axis=-1),
+                         jnp.where(is_p, col_of(perm, k)[..., None], perm))
+        pivot = (col_of(row_of(re, k), k)[..., None], col_of(row_of(im, k), k)[..., None])
+        col = (col_of(re, k), col_of(im, k))
+        below = (rows > k) & nonzero[..., None]
+        col = tuple(jnp.where(below, q, c) for q, c in zip(_cdiv(col, pivot), col))
+        prod = _cmul((col[0][..., None], col[1][..., None]),
+                     (row_of(re, k)[..., None, :], row_of(im, k)[..., None, :]))
+        trailing = (rows[:, None] > k) & (rows > k)
+        re, im = (jnp.where(trailing, m - d, jnp.where(is_k, c[..., None], m))
+                  for m, d, c in zip((re, im), prod, col))
+        return re, im, perm
+
+    re, im, perm = lax.fori_loop(0, n, factor, (jnp.real(x), jnp.imag(x),
+                                                jnp.broadcast_to(rows, x.shape[:-1])))
+    xr = (perm[..., None] == rows).astype(re.dtype)
+    xi = jnp.zeros_like(xr)
+
+    def lower(k, xs):
+        xk = (row_of(xs[0], k)[..., None, :], row_of(xs[1], k)[..., None, :])
+        prod = _cmul(xk, (col_of(re, k)[..., None], col_of(im, k)[..., None]))
+        return tuple(jnp.where(rows[:, None] > k, m - d, m) for m, d in zip(xs, prod))
+
+    def upper(i, xs):
+        j = n - 1 - i
+
+        def subtract(k, acc):
+            u_jk = (col_of(row_of(re, j), k)[..., None], col_of(row_of(im, j), k)[..., None])
+            return _csub(acc, _cmul((row_of(xs[0], k), row_of(xs[1], k)), u_jk))
+        acc = lax.fori_loop(j + 1, n, subtract, (row_of(xs[0], j), row_of(xs[1], j)))
+        u_jj = (col_of(row_of(re, j), j)[..., None], col_of(row_of(im, j), j)[..., None])
+        recip = _cdiv((jnp.ones_like(u_jj[0]), jnp.zeros_like(u_jj[0])), u_jj)
+        acc = _cmul(acc, recip)
+        return tuple(jnp.where((rows == j)[:, None], a[..., None, :], m)
+                     for m, a in zip(xs, acc))
+
+    xs = lax.fori_loop(0, n, upper, lax.fori_loop(0, n, lower, (xr, xi)))
+    return lax.complex(*xs)
+
+
 def _inv(x, adjoint):
-    return jnp.linalg.inv(_adjoint(x) if adjoint else x)
+    x = _adjoint(x) if adjoint else x
+    if jnp.issubdtype(x.dtype, jnp.complexfloating) and 0 < x.shape[-1] <= _EIGEN_UNBLOCKED:
+        return _complex_inv_eigen(x)
+    return jnp.linalg.inv(x)
 
 
-def _inv_t(a):
-    return jnp.swapaxes(jnp.linalg.inv(a), -1, -2)
+def _mm(a, b):
+    """a @ b inside TF's gradient formulas. In float64 over a short contraction, as TF's
+    Eigen kernel sums it: the products rounded on their own and added in order from +0.0
+    (XLA fuses them into FMAs, whose roundings can turn a residue of 1e-17 to the other
+    sign); otherwise XLA's dot, with +0.0 where a dot of one term is zero (XLA makes it a
+    product, -0.0 at times)."""
+    k = a.shape[-1]
+    if a.dtype == np.float64 and 0 < k <= _EIGEN_UNBLOCKED:
+        out = plus_zero(a[..., :, :1] * b[..., :1, :])   # +0.0 + p (XLA would drop the add)
+        for t in range(1, k):
+            out = out + rounded(a[..., :, t:t + 1] * b[..., t:t + 1, :])
+        return out
+    out = jnp.matmul(a, b)
+    return plus_zero(out) if k == 1 else out
 
 
-# TF's gradients for complex inputs: det's is g * det * inv(a)^H (not conj(det)), slogdet's
-# g * inv(a)^H with its log|det| complex-typed; with the tape's conj(vjp(conj(g))) these
-# are the vjps below. For real inputs they are the usual ones.
-@jax.custom_vjp
-def _det(a):
-    return jnp.linalg.det(a)
+def _inv_grad(adjoint):
+    """TF's MatrixInverseGrad: -(ainv^H @ (g @ ainv^H)), or with `adjoint`
+    -(ainv @ (g^H @ ainv))."""
+    def grad(g, x, ainv):
+        if adjoint:
+            return (-_mm(ainv, _mm(_adjoint(g), ainv)),)
+        return (-_mm(_adjoint(ainv), _mm(g, _adjoint(ainv))),)
+    return grad
 
 
-_det.defvjp(lambda a: (_det(a), (a, _det(a))),
-            lambda res, g: ((g * jnp.conj(res[1]))[..., None, None] * _inv_t(res[0]),))
+_INV = {adjoint: tf_gradient(functools.partial(_inv, adjoint=adjoint), _inv_grad(adjoint))
+        for adjoint in (False, True)}
 
 
-@jax.custom_vjp
-def _slogdet(a):
+def _inv_tf(x, adjoint):
+    return _INV[adjoint](x)
+
+
+# TF's gradients (written in TF's convention, see math_common.tf_gradient): det's is
+# (g * det) * inv(a^H) (for complex inputs not conj(det), as TF), slogdet's g * inv(a^H)
+# with its log|det| complex-typed.
+_det = tf_gradient(jnp.linalg.det,
+                   lambda g, a, det: ((g * det)[..., None, None] * _inv(a, True),))
+
+
+def _slogdet_value(a):
     sign, log_abs = jnp.linalg.slogdet(a)
     return sign, log_abs.astype(a.dtype)
 
 
-_slogdet.defvjp(lambda a: (_slogdet(a), a),
-                lambda a, g: (g[1][..., None, None] * _inv_t(a),))
-_inv_op = _matrix_op("MatrixInverse", _invertible("MatrixInverse", _inv))
-_det_op = _matrix_op("MatrixDeterminant", _det, allowed=_HFD)
-_slogdet_op = _matrix_op("LogMatrixDeterminant", _slogdet, allowed=_HFD)
+_slogdet = tf_gradient(_slogdet_value,
+                       lambda g, a, out: (g[1][..., None, None] * _inv(a, True),))
+_inv_op = _matrix_op("MatrixInverse", _invertible("MatrixInverse", _inv_tf),
+                     jvp_fn=_invertible("MatrixInverse", _inv))
+_det_op = _matrix_op("MatrixDeterminant", _det, allowed=_HFD, jvp_fn=jnp.linalg.det)
+_slogdet_op = _matrix_op("LogMatrixDeterminant", _slogdet, allowed=_HFD,
+                         jvp_fn=_slogdet_value)
 
 
-def inv(input, adjoint=False, name=None):  # noqa: A002
+def inv(input, adjoint=False, name=None):
     """tf.linalg.inv: a singular matrix raises InvalidArgumentError, as TF."""
     x = to_tensor(input)
     out = _unary(_inv_op, x, (("adjoint", bool(adjoint)),) + _checked_attr(x))
     return _check_invertible("MatrixInverse", x._value, out)
 
 
-def det(input, name=None):  # noqa: A002
+def det(input, name=None):
     """tf.linalg.det."""
     return _unary(_det_op, input)
 
 
-def slogdet(input, name=None):  # noqa: A002
+def slogdet(input, name=None):
     """tf.linalg.slogdet: (sign, log|det|); the gradient flows through log|det| only."""
     return LogMatrixDeterminant(*_unary(_slogdet_op, input))
 
@@ -186,7 +306,7 @@ def slogdet(input, name=None):  # noqa: A002
 _cholesky_op = _matrix_op("Cholesky", jnp.linalg.cholesky)
 
 
-def cholesky(input, name=None):  # noqa: A002
+def cholesky(input, name=None):
     """tf.linalg.cholesky (lower triangular). A matrix that is not positive definite
     gives NaNs, where TF returns unspecified values."""
     return _unary(_cholesky_op, input)
@@ -277,7 +397,7 @@ def _check_matrix(op, x):
         raise _fail(op.name, f"Input tensor 0 must have rank >= 2, got {x.ndim}")
 
 
-def qr(input, full_matrices=False, name=None):  # noqa: A002
+def qr(input, full_matrices=False, name=None):
     """tf.linalg.qr: Qr(q, r) (Householder signs, as LAPACK)."""
     x = to_tensor(input)
     _check_matrix(_qr_op, x)
@@ -291,7 +411,67 @@ def _svd(x, full_matrices, compute_uv):
     return s, u, _adjoint(vh)
 
 
-_svd_op = _matrix_op("Svd", _svd)
+def _diag_matrix(d):
+    """TF's matrix_diag: `d` on the diagonal, +0.0 elsewhere."""
+    eye = jnp.eye(d.shape[-1], dtype=bool)
+    return jnp.where(eye, d[..., None, :], jnp.zeros((), d.dtype))
+
+
+def _safe_reciprocal(x):
+    return x * (1 / (rounded(x * x) + 1e-20))
+
+
+def _svd_grad(full_matrices, compute_uv):
+    """TF's SvdGrad, as TF writes it (the same formula gives the same roundings and
+    signs of zeros: exact zeros where JAX's rule leaves 1e-33s of either sign)."""
+    def grad(g, a, out):
+        dt = a.dtype
+        if not compute_uv:
+            u, _, vh = jnp.linalg.svd(a, full_matrices=False)
+            return (_mm(u, _mm(_diag_matrix(g.astype(dt)), vh)),)
+        gs, gu, gv = g
+        s, u, v = out
+        m, n = a.shape[-2:]
+        if m > n:   # the gradient of a^H = v s u^H, transposed at the end
+            m, n, u, v, gu, gv = n, m, v, u, gv, gu
+        if full_matrices and abs(m - n) > 1:
+            raise NotImplementedError(
+                f"svd gradient is not implemented for abs(m - n) > 1 when full_matrices "
+                f"is True. Received: m={m} and n={n}")
+        s = s.astype(dt)
+        s_mat = _diag_matrix(s)
+        s2 = rounded(s * s)   # (products rounded on their own, as TF's, not in FMAs)
+        eye = jnp.eye(s.shape[-1], dtype=bool)
+        f = jnp.where(eye, jnp.zeros((), dt),
+                      _safe_reciprocal(s2[..., None, :] - s2[..., :, None]))
+        s_inv_mat = _diag_matrix(_safe_reciprocal(s))
+        v1, gv1 = v[..., :, :m], gv[..., :, :m]
+        f_u = rounded(f * _mm(_adjoint(u), gu))
+        v_gv = _mm(_adjoint(v1), gv1)
+        f_v = rounded(f * v_gv)
+        term1_nouv = (_diag_matrix(gs.astype(dt)) + _mm(f_u + _adjoint(f_u), s_mat)
+                      + _mm(s_mat, f_v + _adjoint(f_v)))
+        ga = _mm(u, _mm(term1_nouv, _adjoint(v1)))
+        if m != n:
+            gv1t = _adjoint(gv1)
+            term2_nous = gv1t - _mm(_mm(gv1t, v1), _adjoint(v1))
+            if full_matrices:
+                v2, gv2 = v[..., :, m:n], gv[..., :, m:n]
+                term2_nous = term2_nous - _mm(_mm(_adjoint(v1), gv2), _adjoint(v2))
+            ga = ga + _mm(_mm(u, s_inv_mat), term2_nous)
+        if jnp.issubdtype(dt, jnp.complexfloating):
+            l_ = jnp.eye(s.shape[-1], dtype=dt) * v_gv
+            term3_nouv = _mm(s_inv_mat, _adjoint(l_) - l_)
+            ga = ga + jnp.asarray(0.5, dt) * _mm(u, _mm(term3_nouv, _adjoint(v1)))
+        return (_adjoint(ga) if a.shape[-2] > a.shape[-1] else ga,)
+    return grad
+
+
+_SVD = {(full, uv): tf_gradient(functools.partial(_svd, full_matrices=full, compute_uv=uv),
+                                _svd_grad(full, uv))
+        for full in (False, True) for uv in (False, True)}
+_svd_op = _matrix_op("Svd", lambda x, full_matrices, compute_uv:
+                     _SVD[full_matrices, compute_uv](x), jvp_fn=_svd)
 
 
 def svd(tensor, full_matrices=False, compute_uv=True, name=None):
@@ -453,7 +633,7 @@ def pinv(a, rcond=None, validate_args=False, name=None):
 _expm_op = Op("MatrixExponential", jax.scipy.linalg.expm)
 
 
-def expm(input, name=None):  # noqa: A002
+def expm(input, name=None):
     """tf.linalg.expm (Pade approximation with scaling and squaring, as TF)."""
     x = to_tensor(input)
     if not (x.dtype.is_floating or x.dtype.is_complex):
@@ -503,7 +683,7 @@ _logm_op = _matrix_op("MatrixLogarithm", raise_on_gradient(
     allowed=("complex64", "complex128"))
 
 
-def logm(input, name=None):  # noqa: A002
+def logm(input, name=None):
     """tf.linalg.logm: the principal matrix logarithm of complex (batches of) matrices
     (inverse scaling and squaring: square roots, then a Pade approximant; TF uses
     Eigen's Schur-based algorithm, so values agree to rounding). A singular matrix gives
@@ -581,7 +761,9 @@ def _diag_args(op_name, k, align, name):
 
 def _check_bounds(op_name, lower, upper, rows, cols, suffix):
     if not (-rows < lower < cols or lower == 0):
-        raise kernel_error(op_name, f"lower_diag_index is out of bound: {lower}. It must be "
+        # MatrixDiagPartOp's message has a period after the index; MatrixSetDiagOp's has not.
+        dot = "." if op_name == "MatrixDiagPartV3" else ""
+        raise kernel_error(op_name, f"lower_diag_index is out of bound: {lower}{dot} It must be "
                                     f"between {-rows} and {cols}", suffix)
     if not (-rows < upper < cols or upper == 0):
         raise kernel_error(op_name, f"upper_diag_index is out of bound: {upper} It must be "
@@ -722,7 +904,7 @@ def _at_least_matrix(op_name, x, suffix):
                                     f"{dims(x._value.shape)}", suffix)
 
 
-def diag_part(input, name="diag_part", k=0, padding_value=0,  # noqa: A002
+def diag_part(input, name="diag_part", k=0, padding_value=0,
               align="RIGHT_LEFT"):
     """tf.linalg.diag_part: the diagonal `k` of each innermost matrix, or the band
     (lower, upper) of them packed as `align` says, short ones padded with
@@ -737,7 +919,7 @@ def diag_part(input, name="diag_part", k=0, padding_value=0,  # noqa: A002
                                              ("align", align)))
 
 
-def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
+def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
     """tf.linalg.set_diag: `input` with its diagonal `k` (or band of diagonals, packed as
     `align` says) replaced by `diagonal`."""
     x, d = match((input, diagonal), "MatrixSetDiagV3", op_suffix=name)
@@ -788,7 +970,7 @@ def _band_part(x, lower, upper):
 _band_part_op = Op("MatrixBandPart", _band_part)
 
 
-def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
+def band_part(input, num_lower, num_upper, name=None):
     """tf.linalg.band_part (negative counts keep the whole triangle)."""
     x = to_tensor(input)
     _at_least_matrix("MatrixBandPart", x, "")
@@ -823,7 +1005,7 @@ def cross(a, b, name=None):
 
 # -- norms -------------------------------------------------------------------------------------
 
-def _norm(x, ord, axis, matrix, keepdims):  # noqa: A002
+def _norm(x, ord, axis, matrix, keepdims):
     if matrix and ord == 2:
         moved = jnp.moveaxis(x, axis, (-2, -1))
         s = jnp.linalg.svd(moved, compute_uv=False)
@@ -852,7 +1034,7 @@ _norm_op = Op("Norm", _norm)
 _MATRIX_ORDS = ("euclidean", "fro", 1, 2, np.inf)
 
 
-def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     """tf.norm / tf.linalg.norm: vector p-norms (p > 0, inf) and matrix norms
     ('fro', 'euclidean', 1, 2, inf) over one axis, two axes or all of them."""
     x = to_tensor(tensor)

@@ -71,7 +71,7 @@ class _Raw(str):
         return str(self)
 
 
-def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):  # noqa: A001
+def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
     """tf.print."""
     tensors = [x._value if isinstance(x, Tensor) else x._read()._value
                for x in nest.flatten(inputs) if isinstance(x, (Tensor, Variable))]

@@ -15,6 +15,7 @@ from ..framework import errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
+from .math_common import rounded, unbroadcast
 from .math_ops import cast, divide_no_nan, exp, reduce_sum, truediv
 from .nn_ops import NN_FLOAT
 from .op_args import checked_attr, static_int
@@ -38,7 +39,7 @@ def _sigmoid_xent(logits, labels):
     cond = logits >= zeros
     relu_logits = jnp.where(cond, logits, zeros)
     neg_abs_logits = jnp.where(cond, -logits, logits)
-    return relu_logits - logits * labels + jnp.log1p(jnp.exp(neg_abs_logits))
+    return relu_logits - rounded(logits * labels) + jnp.log1p(jnp.exp(neg_abs_logits))
 
 
 _sigmoid_xent_op = Op("SigmoidCrossEntropyWithLogits", _sigmoid_xent)
@@ -59,12 +60,39 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
 
 
 def _weighted_xent(logits, labels, pos_weight):
-    log_weight = 1 + (pos_weight - 1) * labels
-    return (1 - labels) * logits + log_weight * (
-        jnp.log1p(jnp.exp(-logits * jnp.sign(logits))) + jax.nn.relu(-logits))
+    # TF's composition; every product rounded on its own, as TF's ops compute them.
+    log_weight = 1 + rounded((pos_weight - 1) * labels)
+    return rounded((1 - labels) * logits) + rounded(log_weight * (
+        jnp.log1p(jnp.exp(-logits * jnp.sign(logits))) + jax.nn.relu(-logits)))
 
 
-_weighted_xent_op = Op("WeightedCrossEntropyWithLogits", _weighted_xent)
+_weighted_xent_vjp = jax.custom_vjp(_weighted_xent)
+
+
+def _weighted_xent_fwd(logits, labels, pos_weight):
+    return _weighted_xent(logits, labels, pos_weight), (logits, labels, pos_weight)
+
+
+def _weighted_xent_bwd(res, g):
+    """TF's gradient of its composition, op by op, summing the logits' three gradients in
+    the order TF's tape aggregates them: ((1 - z) * g + relu path) + abs path."""
+    x, z, q = res
+    e = jnp.exp(-jnp.abs(x))
+    log_weight = 1 + rounded((q - 1) * z)
+    softplus = jnp.log1p(e) + jax.nn.relu(-x)
+    g_lw = g * softplus
+    g_sp = unbroadcast(g * log_weight, x.shape)
+    g_relu = -jnp.where(x < 0, g_sp, jnp.zeros_like(g_sp))
+    g_abs = rounded(-(g_sp * (1 / (1 + e)) * e) * jnp.sign(x))
+    gx = (rounded(unbroadcast(g, x.shape) * (1 - z)) + g_relu) + g_abs
+    gz = -rounded(unbroadcast(g, x.shape) * x) + rounded(unbroadcast(g_lw * (q - 1), z.shape))
+    gq = unbroadcast(g_lw * z, q.shape)
+    return gx, gz, gq
+
+
+_weighted_xent_vjp.defvjp(_weighted_xent_fwd, _weighted_xent_bwd)
+_weighted_xent_op = Op("WeightedCrossEntropyWithLogits", _weighted_xent_vjp,
+                       jvp_fn=_weighted_xent)
 
 
 def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):

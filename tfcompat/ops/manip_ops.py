@@ -23,12 +23,12 @@ _identity_n_op = Op("IdentityN", lambda *xs: tuple(xs), strings=MOVE)
 _stop_gradient_op = Op("StopGradient", lambda x: x, differentiable=False, strings=MOVE)
 
 
-def identity(input, name=None):  # noqa: A002
+def identity(input, name=None):
     """tf.identity (recorded, so gradients flow through it)."""
     return execute(identity_op, (to_tensor(input),))
 
 
-def identity_n(input, name=None):  # noqa: A002
+def identity_n(input, name=None):
     """tf.identity_n: a list of identities."""
     values = [to_tensor(v) for v in input]
     if not values:
@@ -39,7 +39,7 @@ def identity_n(input, name=None):  # noqa: A002
     return list(execute(_identity_n_op, tuple(values)))
 
 
-def stop_gradient(input, name=None):  # noqa: A002
+def stop_gradient(input, name=None):
     """tf.stop_gradient: a new Tensor that no tape connects to its input."""
     return execute(_stop_gradient_op, (to_tensor(input),))
 
@@ -108,7 +108,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
 _expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis), strings=MOVE)
 
 
-def expand_dims(input, axis, name=None):  # noqa: A002
+def expand_dims(input, axis, name=None):
     """tf.expand_dims."""
     x = to_tensor(input)
     axis = static_int(axis, "tf.expand_dims", "axis")
@@ -122,7 +122,7 @@ def expand_dims(input, axis, name=None):  # noqa: A002
 _squeeze_op = Op("Squeeze", lambda x, axis: jnp.squeeze(x, axis), strings=MOVE)
 
 
-def squeeze(input, axis=None, name=None):  # noqa: A002
+def squeeze(input, axis=None, name=None):
     """tf.squeeze."""
     x = to_tensor(input)
     shape = x._value.shape
@@ -284,7 +284,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 _tile_op = Op("Tile", lambda x, multiples: jnp.tile(x, multiples), strings=MOVE)
 
 
-def tile(input, multiples, name=None):  # noqa: A002
+def tile(input, multiples, name=None):
     """tf.tile."""
     x = to_tensor(input)
     multiples = static_ints(multiples, "tf.tile", "multiples")
@@ -356,7 +356,7 @@ _repeat_op = Op("Repeat", lambda x, repeats, axis: jnp.repeat(
     if len(repeats) > 1 else repeats[0] * x.shape[axis]))
 
 
-def repeat(input, repeats, axis=None, name=None):  # noqa: A002
+def repeat(input, repeats, axis=None, name=None):
     """tf.repeat (without an axis, of the flattened input)."""
     x = to_tensor(input)
     if axis is None:
@@ -400,7 +400,7 @@ _ROLL_SUMMARY = ("name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> outp
                  "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]")
 
 
-def roll(input, shift, axis, name=None):  # noqa: A002
+def roll(input, shift, axis, name=None):
     """tf.roll (shifts along a repeated axis add up)."""
     x = to_tensor(input)
     s = to_tensor(shift)
@@ -433,7 +433,7 @@ def _broadcast_to(x, shape):
 _broadcast_to_op = Op("BroadcastTo", _broadcast_to, strings=MOVE)
 
 
-def broadcast_to(input, shape, name=None):  # noqa: A002
+def broadcast_to(input, shape, name=None):
     """tf.broadcast_to (its gradient sums over the broadcast dimensions)."""
     x = to_tensor(input)
     shape = static_ints(shape, "tf.broadcast_to", "shape")

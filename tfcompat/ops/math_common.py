@@ -1,13 +1,15 @@
 """What the tf.math op modules share: TF's dtype groups, broadcasting errors, axis
-normalisation, and the registration of plain elementwise ops."""
+normalisation, the registration of plain elementwise ops, and TF's gradient rules."""
+import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import op_args
-from .op_args import dims as shape_list, kernel_error, static_int  # noqa: F401 (shared)
+from .op_args import dims as shape_list, kernel_error, static_int
 
 FLOAT = ("bfloat16", "half", "float", "double")
 INEXACT = FLOAT + ("complex64", "complex128")
@@ -21,6 +23,82 @@ NUMBER = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "in
 # TF's `realnumbertypes` order (Max, Min, ArgMax ...).
 REAL = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16", "uint16",
         "half", "uint32", "uint64", "qint8", "quint8", "qint32", "qint16", "quint16")
+
+
+def rounded(p):
+    """The product `p` rounded on its own, as TF's kernels (built without FMA) compute it:
+    XLA's CPU backend otherwise fuses a product and the add or subtract that uses it into
+    one FMA, rounded once. The select (nan stays nan) is what keeps them apart."""
+    return jnp.where(jnp.isnan(p), np.asarray(np.nan, p.dtype), p)
+
+
+def tf_gradient(fn, rule):
+    """`fn` with TF's own gradient `rule(g, *inputs, output) -> input gradients`, written
+    as TF's gradient function is (complex gradients in TF's convention).
+
+    The tape takes each op's complex gradient as conj(vjp(conj(g))): the rule runs between
+    those two conjugations (exact sign flips), so the tape gets TF's arithmetic bit for
+    bit, the signs of zeros included, where JAX's own rule would differ in them."""
+    f = jax.custom_vjp(fn)
+
+    def fwd(*args):
+        out = fn(*args)
+        return out, (args, out)
+
+    def bwd(res, g):
+        args, out = res
+        grads = rule(jax.tree_util.tree_map(jnp.conj, g), *args, out)
+        return tuple(jnp.conj(d) for d in grads)
+
+    f.defvjp(fwd, bwd)
+    return f
+
+
+def unbroadcast(g, shape):
+    """`g` summed over the axes along which an input of `shape` was broadcast (TF's
+    reduction of a broadcasting op's gradient)."""
+    if g.shape == shape:
+        return g
+    lead = g.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape)
+                                      if d == 1 and g.shape[lead + i] != 1)
+    return jnp.sum(g, axes).reshape(shape)
+
+
+def plus_zero(x):
+    """`x` with each -0.0 (of either part, for complex) made +0.0: what TF's matmul
+    kernels return, accumulating from +0.0 (XLA makes a dot over one term a product)."""
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        re, im = jnp.real(x), jnp.imag(x)
+        zero = jnp.zeros_like(re)
+        return jax.lax.complex(jnp.where(re == 0, zero, re), jnp.where(im == 0, zero, im))
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.where(x == 0, jnp.zeros_like(x), x)
+    return x
+
+
+def eigen_packets(packet_fn, scalar_fn, *arrays):
+    """An elementwise kernel as TF's Eigen evaluates it on the CPU: whole AVX packets (32
+    bytes: 8 float32, 4 float64) of the flattened arrays with the vectorised code
+    `packet_fn`, the remaining size % width elements with the scalar code `scalar_fn`
+    (which for some functions rounds differently)."""
+    shape, size = arrays[0].shape, arrays[0].size
+    head = size - size % (32 // arrays[0].dtype.itemsize)
+    if head == size:
+        return packet_fn(*arrays)
+    flat = [a.reshape(-1) for a in arrays]
+    tail = scalar_fn(*(a[head:] for a in flat))
+    if not head:
+        return tail.reshape(shape)
+    return jnp.concatenate([packet_fn(*(a[:head] for a in flat)), tail]).reshape(shape)
+
+
+def exact_divide(x, y):
+    """x / y as IEEE division, as TF's kernels compute it. XLA's algebraic simplifier turns
+    a division by a broadcast or constant divisor into a product with its reciprocal
+    (rounded twice, so often 1 ulp off); behind the barrier the divisor is neither."""
+    shape = jnp.broadcast_shapes(jnp.shape(x), jnp.shape(y))
+    return x / lax.optimization_barrier(jnp.broadcast_to(y, shape))
 
 
 def attr_error(op, attr, dtype, allowed):
@@ -116,15 +194,16 @@ def unary(name, fn, allowed=INEXACT, differentiable=True, summary=None, jvp_fn=N
 
 
 def binary(name, fn, allowed=None, differentiable=True, summary=None, hint=False,
-           strings=None):
+           strings=None, jvp_fn=None):
     """A public ``f(x, y, name=None)`` running a registered broadcasting Op. Inputs are
     matched to one dtype as TF's generated wrappers do; with `hint`, y is converted
-    with x's dtype as a hint only (tf.add); `strings`: its host kernel on tf.string."""
+    with x's dtype as a hint only (tf.add); `strings`: its host kernel on tf.string;
+    `jvp_fn` is what forward mode differentiates when `fn` is a custom_vjp."""
     if allowed is not None and summary is None:
         summary = "name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]"
     summary = summary and summary.replace("{name}", name)
     op = Op(name, fn, differentiable=differentiable, allowed=allowed, summary=summary,
-            error=broadcast_error, strings=strings)
+            error=broadcast_error, strings=strings, jvp_fn=jvp_fn)
     convert = hinted if hint else match2
 
     def public(x, y, name=None):

@@ -18,17 +18,17 @@ from ..framework.dispatch import (
     Op, check_dtype, execute, hinted, match, match2, mismatch_error, to_tensor,
 )
 from ..framework.tensor import EagerTensor, Tensor
-from .math_common import (  # noqa: F401  (FLOAT, broadcast_error: used by other modules)
-    FLOAT, INEXACT, SIGNED, binary, broadcast_error, cpu_kernels, kernel_error, shape_list,
-    unary, upcast,
+from .math_common import (
+    FLOAT, INEXACT, SIGNED, binary, broadcast_error, cpu_kernels, eigen_packets, exact_divide,
+    kernel_error, plus_zero, rounded, shape_list, tf_gradient, unary, unbroadcast, upcast,
 )
 from . import string_kernels
 from .op_args import checked_attr
-from .reduction_ops import (  # noqa: F401  (top-level names, see __all__)
+from .reduction_ops import (
     argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
     reduce_mean, reduce_min, reduce_prod, reduce_sum,
 )
-from .sort_ops import argsort, sort  # noqa: F401
+from .sort_ops import argsort, sort
 
 # The names TF exports at the top level (tf.add ...), re-exported by tfcompat/__init__.
 __all__ = [
@@ -64,14 +64,20 @@ def _abs_real(x):
 @_abs_real.defjvp
 def _abs_real_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
-    return jnp.abs(x), t * jnp.sign(x)  # TF: grad * sign(x), so 0 at 0 (JAX gives 1)
+    return jnp.abs(x), t * _sign(x)  # TF: grad * sign(x), so 0 at 0 (JAX gives 1)
 
 
 def _sign(x):
-    if jnp.issubdtype(x.dtype, jnp.complexfloating):  # x / |x|, 0 at 0
-        a = jnp.abs(x)
-        a = jnp.where(a == 0, jnp.ones_like(a), a)
-        return lax.complex(jnp.real(x) / a, jnp.imag(x) / a)
+    """TF's Sign: x / |x| for complex (|x| as tf.abs computes it; Eigen's complex division
+    by an infinite |x| gives nan in both parts); +0 at either zero (JAX keeps -0's sign)."""
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        a = _complex_abs_value(x)
+        zero = a == 0
+        a = jnp.where(zero, jnp.ones_like(a), a)
+        a = jnp.where(jnp.isinf(a), np.asarray(np.nan, a.dtype), a)
+        return jnp.where(zero, jnp.zeros_like(x), lax.complex(jnp.real(x) / a, jnp.imag(x) / a))
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.where(x == 0, jnp.zeros_like(x), jnp.sign(x))
     return jnp.sign(x)
 
 
@@ -86,6 +92,109 @@ def _zero_where_no_upstream(fn, grad):
 _sqrt = _zero_where_no_upstream(jnp.sqrt, lambda y, g: g * 0.5 / y)
 _rsqrt = _zero_where_no_upstream(lax.rsqrt, lambda y, g: g * -0.5 * y ** 3)
 _reciprocal = _zero_where_no_upstream(lambda x: 1 / x, lambda y, g: -g * (y * y))
+
+
+# Eigen's float tanh (ptanh_float), as TF's CPU kernel evaluates it (built without FMA):
+# x clamped to +-7.90738964, then x * P(x^2) / Q(x^2), a [9/8] rational approximation.
+_TANH_P = np.array([1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e-1],
+                   np.float32)
+_TANH_Q = np.array([8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1, 1.0],
+                   np.float32)
+_TANH_CLAMP = np.float32(7.90738964080810547)
+
+
+def _horner(x, coeffs):
+    r = jnp.full_like(x, coeffs[0])
+    for c in coeffs[1:]:
+        r = rounded(r * x) + c
+    return r
+
+
+# Eigen's float logistic (scalar_logistic_op<float>), as TF's Sigmoid kernel evaluates it:
+# the vectorised code computes exp(x / 2) squared with a Cephes-style polynomial, the
+# scalar code (the last size % 8 elements) std::exp; both return e / (1 + e).
+_LOGISTIC_HI = np.float32(16.6355324)
+
+
+def _sigmoid_packet(x0):
+    f = np.float32
+    x = jnp.minimum(x0, _LOGISTIC_HI) * f(0.5)
+    m = jnp.floor(rounded(x * f(1.44269504088896341)) + f(0.5))
+    r = rounded(m * f(-0.693359375)) + x
+    r = rounded(m * f(2.12194440e-4)) + r
+    r2 = r * r
+    p_even = rounded(r2 * f(4.1898667812347412109375e-2)) + f(0.49999141693115234375)
+    p_odd = rounded(r2 * f(8.33471305668354034423828125e-3)) + f(0.16666877269744873046875)
+    p = rounded(r * p_odd) + p_even
+    p = rounded(r2 * p) + (r + f(1))
+    # pldexp_fast: p * 2^m, the biased exponent clamped to [0, 255].
+    bits = jnp.clip(jnp.nan_to_num(m) + f(127), f(0), f(255)).astype(np.int32) << 23
+    e = p * lax.bitcast_convert_type(bits, np.float32)
+    e = e * e
+    return jnp.where(x0 < f(-104), f(0), e / (f(1) + e))
+
+
+def _sigmoid_scalar(x):
+    # std::exp (glibc's expf) is correctly rounded: exp in double, rounded once.
+    e = jnp.exp(jnp.minimum(x, _LOGISTIC_HI).astype(np.float64)).astype(np.float32)
+    return e / (1 + e)
+
+
+def _sigmoid_grad_packet(y, g):
+    return g * (y * (1 - y))
+
+
+def _sigmoid_grad_scalar(y, g):
+    return (g * y) * (1 - y)
+
+
+def _sigmoid_value(x):
+    if x.dtype == np.float32:
+        return eigen_packets(_sigmoid_packet, _sigmoid_scalar, x)
+    return jax.nn.sigmoid(x)
+
+
+@jax.custom_jvp
+def _sigmoid_jvp_fn(x):
+    return _sigmoid_value(x)
+
+
+@_sigmoid_jvp_fn.defjvp
+def _sigmoid_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _sigmoid_value(x)
+    return y, t * (y * (1 - y))
+
+
+_sigmoid_float32 = jax.custom_vjp(_sigmoid_value)
+# TF's SigmoidGrad, g * y * (1 - y), associated as Eigen's packet and scalar code do.
+_sigmoid_float32.defvjp(lambda x: (_sigmoid_value(x),) * 2, lambda y, g: (
+    eigen_packets(_sigmoid_grad_packet, _sigmoid_grad_scalar, y, g),))
+
+
+def _sigmoid(x):
+    return _sigmoid_float32(x) if x.dtype == np.float32 else jax.nn.sigmoid(x)
+
+
+def _tanh_float32(a):
+    x = jnp.clip(a, -_TANH_CLAMP, _TANH_CLAMP)
+    x2 = x * x
+    p = rounded(x2 * x * _horner(x2, _TANH_P)) + x
+    return p / _horner(x2, _TANH_Q)
+
+
+@jax.custom_jvp
+def _tanh(x):
+    return _tanh_float32(x) if x.dtype == np.float32 else jnp.tanh(x)
+
+
+@_tanh.defjvp
+def _tanh_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _tanh(x)
+    if jnp.iscomplexobj(y):
+        return y, t * (1 - y * y)
+    return y, t * (1 - rounded(y * y))  # TF's TanhGrad: grad * (1 - y * y)
 
 
 @jax.custom_jvp
@@ -105,9 +214,72 @@ def _pow_jvp(primals, tangents):
     return z, tx * y * jnp.power(x, y - 1) + ty * z * log_x
 
 
+def _complex_quotient_packet(a, b, c, d):
+    """(a + bi) / (c + di) as Eigen's vectorized kernel (pdiv_complex) computes it:
+    (a + bi) * conj(y') / |y'|^2 / m, with y' = (c + di) / m and m = max(|c|, |d|)."""
+    m = jnp.maximum(jnp.abs(c), jnp.abs(d))
+    cs, ds = c / m, d / m
+    den = rounded(cs * cs) + rounded(ds * ds)
+    re = rounded(a * cs) - rounded(b * -ds)
+    im = rounded(a * -ds) + rounded(b * cs)
+    return rounded(re / den) / m, rounded(im / den) / m
+
+
+def _complex_quotient_scalar(a, b, c, d):
+    """(a + bi) / (c + di) as Eigen's scalar path computes it (Smith's algorithm)."""
+    small = jnp.abs(d) <= jnp.abs(c)
+    one = jnp.ones_like(c)
+    rs = jnp.where(small, one, c / d)
+    js = jnp.where(small, d / c, one)
+    den = rounded(c * rs) + rounded(d * js)
+    return (rounded(a * rs) + rounded(b * js)) / den, (rounded(b * rs) - rounded(a * js)) / den
+
+
+def _complex_quotient(parts_fn):
+    return lambda x, y: lax.complex(*parts_fn(jnp.real(x), jnp.imag(x), jnp.real(y),
+                                              jnp.imag(y)))
+
+
+def _complex_divide(x, y):
+    """x / y for complex tensors, as TF's CPU kernel divides: Eigen's packet formula on
+    the elements its AVX packets cover (2 complex128 or 4 complex64 at a time, over the
+    flattened result), Smith's algorithm on the last ones. The two differ in rounding and
+    in the signs of zeros; XLA's division is Smith's, and fuses products into FMAs."""
+    return eigen_packets(_complex_quotient(_complex_quotient_packet),
+                         _complex_quotient(_complex_quotient_scalar),
+                         *jnp.broadcast_arrays(x, y))
+
+
+# Complex products and quotients take TF's gradients (MulGrad, RealDivGrad): JAX's differ
+# from them in the signs of zero parts once conjugated. Real ones are JAX's (the same).
+_mul_complex = tf_gradient(jnp.multiply, lambda g, x, y, z: (
+    unbroadcast(g * jnp.conj(y), x.shape), unbroadcast(jnp.conj(x) * g, y.shape)))
+
+
+def _realdiv_grad(g, x, y, z):
+    cx, cy = jnp.conj(x), jnp.conj(y)
+    return (unbroadcast(_complex_divide(g, cy), x.shape),
+            unbroadcast(g * _complex_divide(_complex_divide(-cx, cy), cy), y.shape))
+
+
+_div_complex = tf_gradient(_complex_divide, _realdiv_grad)
+
+
+def _multiply(x, y):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return _mul_complex(x, y)
+    return jnp.multiply(x, y)
+
+
+def _true_divide(x, y):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return _div_complex(x, y)
+    return exact_divide(x, y)
+
+
 add = binary("AddV2", jnp.add, hint=True, strings=string_kernels.add)
 subtract = binary("Sub", jnp.subtract)
-multiply = binary("Mul", jnp.multiply)
+multiply = binary("Mul", _multiply, jvp_fn=jnp.multiply)
 maximum = binary("Maximum", _maximum)
 minimum = binary("Minimum", _minimum)
 def _zero_divisor_error(op, error, text):
@@ -141,7 +313,27 @@ def _divide(name, fn):
 
 
 _floordiv = binary("FloorDiv", _divide("FloorDiv", jnp.floor_divide), differentiable=False)
-_floormod = binary("FloorMod", _divide("FloorMod", jnp.remainder))
+
+
+@jax.custom_jvp
+def _floormod_float(x, y):
+    return jnp.remainder(x, y)
+
+
+@_floormod_float.defjvp
+def _floormod_float_jvp(primals, tangents):
+    # TF's FloorModGrad: grad for x, grad * -floor_div(x, y) for y (so -0.0 where x / y
+    # floors to 0; JAX's rule gives +0.0 there).
+    (x, y), (tx, ty) = primals, tangents
+    return _floormod_float(x, y), tx + ty * -jnp.floor(x / y)
+
+
+def _floormod_fn(x, y):
+    return _floormod_float(x, y) if jnp.issubdtype(x.dtype, jnp.floating) else \
+        jnp.remainder(x, y)
+
+
+_floormod = binary("FloorMod", _divide("FloorMod", _floormod_fn))
 _truncatediv = binary("TruncateDiv", _divide("TruncateDiv", lambda x, y: lax.div(x, y) if
                       jnp.issubdtype(x.dtype, jnp.integer) else jnp.trunc(x / y)),
                       differentiable=False)
@@ -205,10 +397,33 @@ def _div_no_nan_jvp(primals, tangents):
     return _div_no_nan(x, y), _div_no_nan(tx, y) + ty * _div_no_nan(_div_no_nan(-x, y), y)
 
 
+def _complex_div_no_nan(x, y):
+    """TF's complex DivNoNan: 0 where y or the numerator x * conj(y) is 0, else x / y (with
+    Eigen's arithmetic, see _complex_divide)."""
+    zero = (y == 0) | (x * jnp.conj(y) == 0)
+    q = _complex_divide(x, jnp.where(y == 0, jnp.ones_like(y), y))
+    return jnp.where(zero, jnp.zeros_like(q), q)
+
+
+def _div_no_nan_complex_grad(g, x, y, z):
+    cx, cy = jnp.conj(x), jnp.conj(y)
+    return (unbroadcast(_complex_div_no_nan(g, cy), x.shape),
+            unbroadcast(g * _complex_div_no_nan(_complex_div_no_nan(-cx, cy), cy), y.shape))
+
+
+_div_no_nan_complex = tf_gradient(_complex_div_no_nan, _div_no_nan_complex_grad)
+
+
+def _div_no_nan_fn(x, y):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return _div_no_nan_complex(x, y)
+    return _div_no_nan(x, y)
+
+
 _mul_no_nan_op = Op("MulNoNan", _mul_no_nan, allowed=INEXACT, error=broadcast_error,
                     summary="name=MulNoNan; signature=x:T, y:T -> z:T; "
                             "attr=T:type,allowed=[{enums}]")
-_div_no_nan_op = Op("DivNoNan", _div_no_nan, error=broadcast_error)
+_div_no_nan_op = Op("DivNoNan", _div_no_nan_fn, error=broadcast_error, jvp_fn=_div_no_nan)
 
 
 def multiply_no_nan(x, y, name=None):
@@ -243,11 +458,34 @@ def _checked_pow(x, y, checked=False):
 
 
 _pow_op = Op("Pow", _checked_pow, error=broadcast_error)
-_realdiv_op = Op("RealDiv", jnp.true_divide, error=broadcast_error)
+_realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=jnp.true_divide)
 
 negative = unary("Neg", jnp.negative, allowed=SIGNED)
 _abs = unary("Abs", _abs_real, allowed=FLOAT + ("int8", "int16", "int32", "int64"))
-_complex_abs_op = Op("ComplexAbs", jnp.abs)
+def _complex_abs_value(z):
+    if z.dtype != np.complex64:
+        return jnp.abs(z)
+    # TF's kernel is std::abs, glibc's hypotf: sqrt(x * x + y * y) in double, rounded once
+    # to float (XLA's own, scaled formula is 1 ulp off at times); inf if x or y is.
+    x, y = jnp.real(z).astype(np.float64), jnp.imag(z).astype(np.float64)
+    r = jnp.sqrt(x * x + y * y).astype(np.float32)
+    return jnp.where(jnp.isinf(x) | jnp.isinf(y), np.float32(np.inf), r)
+
+
+@jax.custom_jvp
+def _complex_abs(z):
+    return _complex_abs_value(z)
+
+
+@_complex_abs.defjvp
+def _complex_abs_jvp(primals, tangents):
+    return _complex_abs_value(*primals), jax.jvp(jnp.abs, primals, tangents)[1]
+
+
+# TF's ComplexAbsGrad: div_no_nan(complex(g, 0) * z, complex(|z|, 0)).
+_complex_abs_op = Op("ComplexAbs", tf_gradient(_complex_abs, lambda g, x, y: (
+    _complex_div_no_nan(lax.complex(g, jnp.zeros_like(g)) * x,
+                        lax.complex(y, jnp.zeros_like(y))),)), jvp_fn=_complex_abs)
 square = unary("Square", jnp.square, allowed=None)
 sqrt = unary("Sqrt", _sqrt, jvp_fn=jnp.sqrt)
 rsqrt = unary("Rsqrt", _rsqrt, jvp_fn=lax.rsqrt)
@@ -263,11 +501,11 @@ acos = unary("Acos", jnp.arccos)
 atan = unary("Atan", jnp.arctan)
 sinh = unary("Sinh", jnp.sinh)
 cosh = unary("Cosh", jnp.cosh)
-tanh = unary("Tanh", jnp.tanh)
+tanh = unary("Tanh", _tanh)
 asinh = unary("Asinh", jnp.arcsinh)
 acosh = unary("Acosh", jnp.arccosh)
 atanh = unary("Atanh", jnp.arctanh)
-sigmoid = unary("Sigmoid", jax.nn.sigmoid)
+sigmoid = unary("Sigmoid", _sigmoid, jvp_fn=_sigmoid_jvp_fn)
 sign = unary("Sign", _sign, allowed=SIGNED)
 floor = unary("Floor", jnp.floor, allowed=FLOAT, differentiable=False)
 ceil = unary("Ceil", jnp.ceil, allowed=FLOAT, differentiable=False)
@@ -288,7 +526,7 @@ reciprocal = cpu_kernels(
     ("complex128", "complex64", "double", "bfloat16", "half", "float"))
 
 
-def abs(x, name=None):  # noqa: A001
+def abs(x, name=None):
     """tf.math.abs: the magnitude (a real tensor) for complex inputs; gradient 0 at 0."""
     x = to_tensor(x)
     if x.dtype.is_complex:
@@ -296,7 +534,7 @@ def abs(x, name=None):  # noqa: A001
     return _abs(x)
 
 
-def round(x, name=None):  # noqa: A001
+def round(x, name=None):
     """tf.math.round: half to even; integers are returned as they are."""
     x = to_tensor(x)
     return x if x.dtype.is_integer else _round(x)
@@ -312,11 +550,11 @@ def reciprocal_no_nan(x, name=None):
 
 # -- complex parts ---------------------------------------------------------------------------
 
-def _complex_part(name, fn, doc, of_real):
+def _complex_part(name, fn, doc, of_real, jvp_fn=None):
     """tf.math.real/imag/conj/angle: an Op on complex inputs, `of_real(x)` otherwise."""
-    op = Op(name, fn)
+    op = Op(name, fn, jvp_fn=jvp_fn)
 
-    def public(input, name=None):  # noqa: A002
+    def public(input, name=None):
         x = to_tensor(input)
         if x.dtype.is_complex:
             return execute(op, (x,))
@@ -329,7 +567,7 @@ _complex_op = Op("Complex", lambda re, im: lax.complex(*jnp.broadcast_arrays(re,
                  error=broadcast_error)
 
 
-def complex(real, imag, name=None):  # noqa: A001
+def complex(real, imag, name=None):
     """tf.complex: complex64 from float32 parts, complex128 from float64 ones."""
     re, im = to_tensor(real), to_tensor(imag)
     if re.dtype is not im.dtype or re.dtype not in (dtypes.float32, dtypes.float64):
@@ -356,8 +594,10 @@ def _angle_of_real(x):
     return EagerTensor(jnp.where(x._value < 0, pi._value, jnp.zeros_like(x._value)))
 
 
-real = _complex_part("Real", jnp.real, "tf.math.real: a real input is returned as it is.",
-                     _real_of_real)
+# TF's RealGrad: complex(g, 0) (JAX's, conjugated, has a -0 imaginary part).
+real = _complex_part("Real", tf_gradient(jnp.real, lambda g, x, y: (
+    lax.complex(g, jnp.zeros_like(g)),)), "tf.math.real: a real input is returned as it is.",
+    _real_of_real, jvp_fn=jnp.real)
 imag = _complex_part("Imag", jnp.imag, "tf.math.imag: zeros (not connected to a tape) for a "
                      "real input.", lambda x: EagerTensor(jnp.zeros_like(x._value)))
 conj = _complex_part("Conj", jnp.conj, "tf.math.conj: a real input is returned as it is.",
@@ -400,7 +640,7 @@ def logical_xor(x, y, name="LogicalXor"):
     return execute(_logical_xor, _logical_inputs(x, y, "LogicalXor"))
 
 
-def pow(x, y, name=None):  # noqa: A001
+def pow(x, y, name=None):
     """tf.math.pow. Integers to negative integer powers raise, as in TF."""
     x, y = match2(x, y, "Pow")
     attrs = checked_attr(_negative_power_error, y) if x.dtype.is_integer else ()
@@ -519,7 +759,7 @@ def cast(x, dtype, name=None):
 
 # -- matmul ---------------------------------------------------------------------------------
 
-def _matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b):
+def _matmul_plain(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b):
     if transpose_a or adjoint_a:
         a = jnp.swapaxes(a, -1, -2)
         a = jnp.conj(a) if adjoint_a else a
@@ -527,6 +767,45 @@ def _matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b):
         b = jnp.swapaxes(b, -1, -2)
         b = jnp.conj(b) if adjoint_b else b
     return jnp.matmul(a, b)
+
+
+@functools.lru_cache(maxsize=None)
+def _matmul_tf(flags, fix_out, fix_a, fix_b):
+    """matmul with TF's gradients (MatMulGrad: g @ b^H and a^H @ g, complex ones not
+    conjugated afterwards), and TF's +0.0 where a dot of one term is zero, as its kernel
+    gives it (XLA makes such a dot a product, -0.0 at times): in the product if
+    `fix_out`, in the gradients of a and b if `fix_a`, `fix_b`."""
+    plain = functools.partial(_matmul_plain, **dict(flags))
+
+    def fn(a, b):
+        out = plain(a, b)
+        return plus_zero(out) if fix_out else out
+
+    def grad(g, a, b, out):
+        _, pullback = jax.vjp(plain, jnp.conj(a), jnp.conj(b))
+        ga, gb = pullback(g)
+        return plus_zero(ga) if fix_a else ga, plus_zero(gb) if fix_b else gb
+    return tf_gradient(fn, grad)
+
+
+def _matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b):
+    flags = (("transpose_a", transpose_a), ("transpose_b", transpose_b),
+             ("adjoint_a", adjoint_a), ("adjoint_b", adjoint_b))
+    if jnp.issubdtype(a.dtype, jnp.inexact):
+        a_t, b_t = transpose_a or adjoint_a, transpose_b or adjoint_b
+        m, k = (a.shape[-1], a.shape[-2]) if a_t else (a.shape[-2], a.shape[-1])
+        n = b.shape[-2] if b_t else b.shape[-1]
+        complex_ = jnp.issubdtype(a.dtype, jnp.complexfloating)
+        if complex_ or 1 in (m, k, n):
+            # A dot of one term is +0.0 where zero in TF's oneDNN kernels (float32,
+            # bfloat16), and in its Eigen ones when neither operand is transposed (else
+            # the product's own sign). TF's gradients are the products g @ b^T (b
+            # transposed unless b_t) and a^T @ g (a transposed unless a_t).
+            onednn = a.dtype in (np.float32, jnp.bfloat16)
+            return _matmul_tf(flags, k == 1 and (onednn or not (a_t or b_t)),
+                              n == 1 and (onednn or (b_t and not a_t)),
+                              m == 1 and (onednn or (a_t and not b_t)))(a, b)
+    return _matmul_plain(a, b, **dict(flags))
 
 
 def _matmul_error(op, arrays, attrs, exc):
@@ -541,7 +820,7 @@ def _matmul_error(op, arrays, attrs, exc):
     return errors.op_error(errors.InvalidArgumentError, "MatMul", text, kernel="__MklMatMul")
 
 
-_matmul_op = Op("MatMul", _matmul, error=_matmul_error)
+_matmul_op = Op("MatMul", _matmul, error=_matmul_error, jvp_fn=_matmul_plain)
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,

@@ -13,7 +13,9 @@ from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
-from .math_ops import cast, sigmoid
+from .math_common import rounded, unbroadcast
+from .math_ops import cast, exp, log1p, sigmoid, tanh
+from .special_math_ops import erfc
 from .op_args import static_int, static_ints, traced
 
 # No tf.nn name is exported at TF's top level.
@@ -89,9 +91,46 @@ relu6 = _activation("Relu6", _relu6_fn, "tf.nn.relu6 (gradient 0 at 0 and 6, as 
                     allowed=_RELU6_TYPES)
 elu = _activation("Elu", _elu_fn, "tf.nn.elu (gradient 1 at 0, as TF).")
 selu = _activation("Selu", _selu_fn, "tf.nn.selu (gradient `scale` at 0, as TF).")
-softplus = _activation("Softplus", jax.nn.softplus, "tf.nn.softplus / tf.math.softplus.")
-softsign = _activation("Softsign", lambda x: x / (1 + jnp.abs(x)),
-                       "tf.nn.softsign / tf.math.softsign.")
+
+
+def _const(value, dtype):
+    return np.asarray(value, dtype)
+
+
+def _cast_const(value, dtype):
+    """TF's math_ops.cast(python_float, dtype): the float becomes a float32 tensor first."""
+    return np.asarray(np.float32(value), dtype)
+
+
+@jax.custom_jvp
+def _softplus_fn(x):
+    # TF's Softplus kernel: x above -t, exp(x) below t, else log1p(exp(x)), with
+    # t = log(epsilon) + 2 in x's dtype.
+    t = np.log(_const(jnp.finfo(x.dtype).eps, x.dtype)) + _const(2, x.dtype)
+    e = exp.op.fn(x)
+    return jnp.where(x > -t, x, jnp.where(x < t, e, log1p.op.fn(e)))
+
+
+@_softplus_fn.defjvp
+def _softplus_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _softplus_fn(x), t / (exp.op.fn(-x) + 1)  # SoftplusGrad: g / (exp(-x) + 1)
+
+
+@jax.custom_jvp
+def _softsign_fn(x):
+    return x / (jnp.abs(x) + 1)
+
+
+@_softsign_fn.defjvp
+def _softsign_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    d = jnp.abs(x) + 1
+    return x / d, t / (d * d)  # SoftsignGrad: g / square(|x| + 1)
+
+
+softplus = _activation("Softplus", _softplus_fn, "tf.nn.softplus / tf.math.softplus.")
+softsign = _activation("Softsign", _softsign_fn, "tf.nn.softsign / tf.math.softsign.")
 _leaky_relu_op = Op("LeakyRelu", lambda x, alpha: jnp.where(x > 0, x, x * alpha),
                     allowed=NN_FLOAT,
                     summary="name=LeakyRelu; signature=features:T -> activations:T; "
@@ -108,16 +147,55 @@ def leaky_relu(features, alpha=0.2, name=None):
     check_dtype(_leaky_relu_op, x)
     if isinstance(alpha, np.ndarray):
         alpha = alpha.item()
-    return execute(_leaky_relu_op, (x,), (("alpha", float(alpha)),))
+    # TF's alpha attr is a float (float32), cast to the features' dtype by the kernel.
+    return execute(_leaky_relu_op, (x,), (("alpha", float(np.float32(alpha))),))
 
 
-def _gelu(x, approximate):
+def _cube(x):
+    """TF's pow(x, 3): rounded once (its Pow kernel is accurate; x * x * x rounds twice)."""
+    if x.dtype == np.float64:
+        return x * x * x
+    return (x.astype(np.float64) ** 3).astype(x.dtype)
+
+
+def _gelu_parts(x, approximate):
+    """The intermediate values of TF's gelu composition (nn_ops.gelu) and its result."""
+    half = _const(0.5, x.dtype)
     if approximate:
-        return 0.5 * x * (1.0 + jnp.tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
-    return 0.5 * x * (1.0 + jax.scipy.special.erf(x / np.asarray(1.4142135623730951, x.dtype)))
+        coeff, k = _cast_const(0.044715, x.dtype), _const(0.7978845608028654, x.dtype)
+        t = tanh.op.fn(k * (x + rounded(coeff * _cube(x))))
+        return t, (half * x) * (1 + t)
+    e = erfc.op.fn(-x * _cast_const(0.7071067811865476, x.dtype))
+    return e, (half * x) * e
 
 
-_gelu_op = Op("Gelu", _gelu)
+def _gelu_fwd(x, approximate):
+    inner, out = _gelu_parts(x, approximate)
+    return out, (x, inner)
+
+
+def _gelu_bwd(approximate, res, g):
+    """TF's gradient of its composition, op by op, the gradients of x summed in the order
+    TF's tape adds them (the 0.5 * x path first)."""
+    x, inner = res
+    half = _const(0.5, x.dtype)
+    g_x = half * (g * (1 + inner if approximate else inner))
+    g_inner = (half * x) * g
+    if approximate:
+        coeff, k = _cast_const(0.044715, x.dtype), _const(0.7978845608028654, x.dtype)
+        g_b = rounded(k * (g_inner * (1 - rounded(inner * inner))))  # TanhGrad
+        g_pow = rounded(((coeff * g_b) * _const(3, x.dtype)) * (x * x))  # PowGrad: g*3*x^2
+        return ((g_x + g_b) + g_pow,)
+    c = _cast_const(0.7071067811865476, x.dtype)
+    m = -x * c
+    g_m = (g_inner * _const(-2 / np.sqrt(np.pi), x.dtype)) * exp.op.fn(-(m * m))  # ErfcGrad
+    return (g_x + -rounded(g_m * c),)
+
+
+_gelu_vjp = jax.custom_vjp(lambda x, approximate: _gelu_parts(x, approximate)[1],
+                           nondiff_argnums=(1,))
+_gelu_vjp.defvjp(_gelu_fwd, _gelu_bwd)
+_gelu_op = Op("Gelu", _gelu_vjp, jvp_fn=lambda x, approximate: _gelu_parts(x, approximate)[1])
 
 
 def gelu(features, approximate=False, name=None):
@@ -129,7 +207,28 @@ def gelu(features, approximate=False, name=None):
     return execute(_gelu_op, (x,), (("approximate", bool(approximate)),))
 
 
-_swish_op = Op("Swish", lambda x, beta: x * jax.nn.sigmoid(beta * x))
+def _swish(x, beta):
+    return x * sigmoid.op.fn(beta * x)
+
+
+def _swish_fwd(x, beta):
+    return _swish(x, beta), (x, beta)
+
+
+def _swish_bwd(res, dy):
+    """TF's custom gradient of swish (nn_impl.swish), term by term."""
+    x, beta = res
+    bx = beta * x
+    s = sigmoid.op.fn(bx)
+    dx = dy * (s * (1 + rounded(bx * (1 - s))))
+    db = ((dy * (x * x)) * s) * (1 - s)
+    db = jnp.sum(db) if beta.ndim == 0 else unbroadcast(db, beta.shape)
+    return dx, db
+
+
+_swish_vjp = jax.custom_vjp(_swish)
+_swish_vjp.defvjp(_swish_fwd, _swish_bwd)
+_swish_op = Op("Swish", _swish_vjp, jvp_fn=_swish)
 
 
 def silu(features, beta=1.0):

@@ -49,7 +49,7 @@ _lrn_op = Op("LRN", _lrn, allowed=("half", "bfloat16", "float"),
                      "attr=T:type,default=DT_FLOAT,allowed=[{enums}]")
 
 
-def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.5,  # noqa: A002
+def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.5,
                                  name=None):
     """tf.nn.local_response_normalization (tf.nn.lrn) over the last dimension of a 4-D
     input."""

@@ -12,7 +12,7 @@ from jax import lax
 
 from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from .conv_ops import _padding, _sequence
+from .conv_ops import OP_DEFS, _padding, _sequence
 
 
 def _window(x, ksize, strides, padding, channels_first):
@@ -74,26 +74,17 @@ def _avg_pool(x, ksize, strides, padding, channels_first):
     return total / count
 
 
-def _summary(name, min_len):
-    return (f"name={name}; signature={'input' if name.startswith('Max') else 'value'}:T -> "
-            f"output:T; attr=ksize:list(int),min={min_len}; attr=strides:list(int),"
-            f"min={min_len}; attr=padding:string,allowed=[\"SAME\", \"VALID\"]; "
-            f"attr=data_format:string,default=\"{'NHWC' if min_len == 4 else 'NDHWC'}\","
-            f"allowed=[\"{'NHWC' if min_len == 4 else 'NDHWC'}\", "
-            f"\"{'NCHW' if min_len == 4 else 'NCDHW'}\"]; attr=T:type,allowed=[{{enums}}]")
-
-
 _FLOAT = ("half", "bfloat16", "float", "double")
 _MAX_TYPES = ("half", "bfloat16", "float", "double", "int32", "int64", "uint8", "int16",
               "int8", "uint16", "qint8")
-_max_pool_op = Op("MaxPool", _max_pool, allowed=_MAX_TYPES)
-_avg_pool_op = Op("AvgPool", _avg_pool, allowed=_FLOAT, summary=_summary("AvgPool", 4))
+_max_pool_op = Op("MaxPool", _max_pool, allowed=_MAX_TYPES, summary=OP_DEFS["MaxPool"])
+_avg_pool_op = Op("AvgPool", _avg_pool, allowed=_FLOAT, summary=OP_DEFS["AvgPool"])
 _max_pool3d_op = Op("MaxPool3D", _max_pool_ties, allowed=("half", "bfloat16", "float"),
-                    summary=_summary("MaxPool3D", 5))
-_avg_pool3d_op = Op("AvgPool3D", _avg_pool, allowed=_FLOAT, summary=_summary("AvgPool3D", 5))
+                    summary=OP_DEFS["MaxPool3D"])
+_avg_pool3d_op = Op("AvgPool3D", _avg_pool, allowed=_FLOAT, summary=OP_DEFS["AvgPool3D"])
 
 
-def _pool(ops, input, ksize, strides, padding, data_format, n):  # noqa: A002
+def _pool(ops, input, ksize, strides, padding, data_format, n):
     x = to_tensor(input)
     op = ops[n]
     channels_first = data_format is not None and data_format.startswith("NC")
@@ -108,11 +99,11 @@ def _pool(ops, input, ksize, strides, padding, data_format, n):  # noqa: A002
     check_dtype(op, x)
     ksize, ok_k = _sequence(ksize, n, channels_first, "ksize")
     strides, ok_s = _sequence(strides, n, channels_first, "strides")
+    pads = _padding(padding, n, channels_first, op.name, x.dtype.name)   # (an attr: first)
     if not (ok_k and ok_s):
         raise errors.op_error(errors.UnimplementedError, op.name,
                               "Pooling is not yet supported on the batch dimension.",
                               kernel=op.name)
-    pads = _padding(padding, n, channels_first, op.name)
     sizes = x._value.shape[2:] if channels_first else x._value.shape[1:-1]
     if pads == "VALID" and any(k > s for k, s in zip(ksize, sizes)):
         # TF's kernels fail on a window larger than the input (an empty output for VALID).
@@ -131,7 +122,7 @@ _AVG = {1: _avg_pool_op, 2: _avg_pool_op, 3: _avg_pool3d_op}
 
 
 def _fixed_rank(ops, n, data_format, public):
-    def pool(input, ksize, strides, padding, data_format=data_format, name=None):  # noqa: A002
+    def pool(input, ksize, strides, padding, data_format=data_format, name=None):
         return _pool(ops, input, ksize, strides, padding, data_format, n)
     pool.__name__ = pool.__qualname__ = public
     pool.__doc__ = f"tf.nn.{public}."
@@ -148,12 +139,12 @@ avg_pool3d = _fixed_rank(_AVG, 3, "NDHWC", "avg_pool3d")
 
 
 def _by_rank(ops, public):
-    def pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    def pool(input, ksize, strides, padding, data_format=None, name=None):
         x = to_tensor(input)
         n = x.ndim - 2
         if n not in (1, 2, 3):
             raise ValueError(f"`input.shape.rank` must be 3, 4 or 5. Received: "
-                             f"input.shape={x.shape} of rank {x.ndim}")
+                             f"input.shape={x.shape} of rank {x.ndim}.")
         return _pool(ops, x, ksize, strides, padding, data_format, n)
     pool.__name__ = pool.__qualname__ = public
     pool.__doc__ = f"tf.nn.{public}: 1-D, 2-D or 3-D by the rank of `input`."

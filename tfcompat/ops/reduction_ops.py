@@ -134,7 +134,7 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     return sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 
-def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):
     """tf.math.count_nonzero (nan counts as nonzero); not differentiable."""
     x = to_tensor(input)
     axes = reduction_axes(axis, x.ndim, "Sum", "tf.math.count_nonzero")
@@ -232,7 +232,7 @@ def _arg(name, fn):
     op = Op(name, lambda x, axis, dtype: fn(x, axis).astype(dtype), differentiable=False,
             allowed=REAL + ("bool",), summary=_ARG_SUMMARY.format(name=name))
 
-    def public(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+    def public(input, axis=None, output_type=dtypes.int64, name=None):
         x = to_tensor(input)
         check_dtype(op, x)
         out = dtypes.as_dtype(output_type)

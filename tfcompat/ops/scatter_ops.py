@@ -236,6 +236,17 @@ def _row_error(op, kind, rows, indices, updates):
 _ROW_SCATTER = {k: Op(f"ResourceScatter{k.title()}", _row_scatter(k)) for k in _ROW_KINDS}
 
 
+
+# TF's kernels of ResourceScatterMin/Max, as its "No OpKernel was registered" lists them.
+_MIN_MAX_KERNELS = "Registered devices: [CPU]\nRegistered kernels:\n" + "\n".join(
+    ["  device='XLA_CPU_JIT'; Tindices in [DT_INT32, DT_INT64]; dtype in [DT_FLOAT, DT_DOUBLE, "
+     "DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, "
+     "DT_QINT32, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]"] +
+    [f"  device='CPU'; dtype in [DT_{t}]; Tindices in [DT_{i}]"
+     for t in ("DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8", "UINT8", "INT16",
+               "UINT16", "UINT32", "INT64", "UINT64") for i in ("INT64", "INT32")]) + "\n"
+
+
 def variable_scatter(variable, sparse_delta, kind):
     """The new value of `variable` after Variable.scatter_{kind}(sparse_delta), TF's
     ResourceScatter{Update,Add,Sub,Mul,Div,Min,Max}: rows `sparse_delta.indices` of the
@@ -264,7 +275,7 @@ def variable_scatter(variable, sparse_delta, kind):
             None, None, f"No OpKernel was registered to support Op '{op.name}' used by "
                         f"{{{{node {op.name}}}}} with these attrs: [Tindices=DT_"
                         f"{idx.dtype._tf_name.upper()}, dtype=DT_{value.dtype._tf_name.upper()}]"
-                        f"\n\t [[{op.name}]] [Op:{op.name}] name: ")
+                        f"\n{_MIN_MAX_KERNELS}\n\t [[{op.name}]] [Op:{op.name}] name: ")
     shape, ishape, ushape = value._value.shape, idx._value.shape, upd._value.shape
     if ushape and len(ushape) != len(ishape) + len(shape) - 1:
         raise kernel_error(op.name, f"Must have updates.shape = indices.shape + params.shape[1:] "

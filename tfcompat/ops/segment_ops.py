@@ -92,13 +92,18 @@ def _mean(data, ids, n):
     safe = jnp.maximum(c, jnp.ones_like(c))
     if jnp.issubdtype(data.dtype, jnp.integer):
         return total // safe
-    return total / safe
+    # (a true division, as TF's: see _sqrt_n)
+    return total / jax.lax.optimization_barrier(jnp.broadcast_to(safe, total.shape))
 
 
 def _sqrt_n(data, ids, n):
     total = jax.ops.segment_sum(data, ids, n)
     c = _count(data, ids, n)
-    return total / jnp.sqrt(jnp.maximum(c, jnp.ones_like(c)))
+    # TF divides element by element by the square root; XLA would rewrite that as a
+    # product by rsqrt, or by the reciprocal of a broadcast divisor, which rounds
+    # differently (the barrier keeps the division).
+    root = jnp.broadcast_to(jnp.sqrt(jnp.maximum(c, jnp.ones_like(c))), total.shape)
+    return total / jax.lax.optimization_barrier(root)
 
 
 def _flat(fn, name):
@@ -112,13 +117,15 @@ def _flat(fn, name):
     return apply
 
 
-def _range_error(name, n, ids):
-    """TF's UnsortedSegment* check: every id below num_segments `n`."""
-    v = ids.reshape(-1)
-    bad = np.nonzero(v >= n)[0]
+def _range_error(name, n, ids, suffix=None):
+    """TF's UnsortedSegment* check: every id below num_segments `n` (the first that is not
+    named by its index in `ids`, of any rank)."""
+    ids = np.asarray(ids)
+    bad = np.nonzero(ids.reshape(-1) >= n)[0]
     if bad.size:
-        return kernel_error(name, f"segment_ids[{bad[0]}] = {v[bad[0]]} is out of range "
-                                  f"[0, {n})")
+        index = ",".join(str(int(i)) for i in np.unravel_index(bad[0], ids.shape))
+        return kernel_error(name, f"segment_ids[{index}] = {ids.reshape(-1)[bad[0]]} is out of "
+                                  f"range [0, {n})", suffix)
     return None
 
 
@@ -172,6 +179,10 @@ def _unsorted(name, fn, allowed=NUMBER):
     op = _segment_op(name, fn, allowed, unsorted=True)
 
     def public(data, segment_ids, num_segments, name=None):
+        # TF's fast path (tensors and arrays) ends its kernels' messages with " name: ";
+        # a Python list argument takes its slow path, whose messages do not.
+        suffix = None if isinstance(data, (list, tuple)) or \
+            isinstance(segment_ids, (list, tuple)) else ""
         data, ids = _checked(op, data, segment_ids)
         n = static_int(num_segments, _api(op.name), "num_segments")
         if n < 0:
@@ -181,8 +192,10 @@ def _unsorted(name, fn, allowed=NUMBER):
         shape, ishape = data._value.shape, ids._value.shape
         if shape[:len(ishape)] != ishape:
             raise kernel_error(op.name, f"data.shape = {shape_list(shape)} does not start "
-                                        f"with segment_ids.shape = {shape_list(ishape)}")
-        attrs = (("n", n),) + checked_attr(functools.partial(_range_error, op.name, n), ids)
+                                        f"with segment_ids.shape = {shape_list(ishape)}",
+                               suffix)
+        attrs = (("n", n),) + checked_attr(
+            functools.partial(_range_error, op.name, n, suffix=suffix), ids)
         return execute(op, (data, ids), attrs)
     public.op = op
     return public

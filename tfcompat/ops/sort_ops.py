@@ -72,7 +72,7 @@ def _top_k(x, k, index_dtype):
 _top_k_op = Op("TopKV2", _top_k)
 
 
-def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
+def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """tf.math.top_k: (values, indices) of the k largest entries of the last axis,
     ties by index; always sorted."""
     x = to_tensor(input)

@@ -13,8 +13,16 @@ from .math_common import FLOAT, binary, broadcast_error, cpu_kernels, unary
 
 erf = unary("Erf", jss.erf, allowed=FLOAT)
 erfc = unary("Erfc", jss.erfc, allowed=FLOAT)
-lgamma = unary("Lgamma", lambda x: jnp.where(jnp.isinf(x), jnp.abs(x), jss.gammaln(x)),
-               allowed=FLOAT)
+
+
+def _lgamma(x):
+    """TF's Lgamma is glibc's: +inf at +-inf, and exactly 0 at 1 and 2, where XLA's is a
+    few ulps off (its gradient is kept)."""
+    v = jnp.where(jnp.isinf(x), jnp.abs(x), jss.gammaln(x))
+    return v - lax.stop_gradient(jnp.where((x == 1) | (x == 2), v, 0))
+
+
+lgamma = unary("Lgamma", _lgamma, allowed=FLOAT)
 digamma = unary("Digamma", jss.digamma, allowed=FLOAT)
 bessel_i0 = unary("BesselI0", jss.i0, allowed=FLOAT)
 bessel_i0e = unary("BesselI0e", jss.i0e, allowed=FLOAT)
@@ -22,7 +30,25 @@ bessel_i1 = unary("BesselI1", jss.i1, allowed=FLOAT)
 bessel_i1e = unary("BesselI1e", jss.i1e, allowed=FLOAT)
 log_sigmoid = unary("Softplus", lambda x: -jax.nn.softplus(-x), allowed=FLOAT)
 _FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
-erfinv = cpu_kernels(unary("Erfinv", jss.erfinv, allowed=FLOAT), *_FLOAT_KERNELS)
+
+
+@jax.custom_jvp
+def _erfinv(x):
+    # TF's kernel: ndtri(x / 2 + 1 / 2) / sqrt(2), so erfinv(-0.0) is +0.0.
+    half = jnp.asarray(0.5, x.dtype)
+    return jss.ndtri(half * x + half) * jnp.asarray(np.sqrt(0.5), x.dtype)
+
+
+@_erfinv.defjvp
+def _erfinv_jvp(primals, tangents):
+    # TF's ErfinvGrad: grad * (sqrt(pi) / 2) * exp(y ** 2); reverse mode transposes this
+    # product into that order.
+    (x,), (t,) = primals, tangents
+    y = _erfinv(x)
+    return y, t * jnp.exp(jnp.square(y)) * jnp.asarray(np.sqrt(np.pi) / 2, x.dtype)
+
+
+erfinv = cpu_kernels(unary("Erfinv", _erfinv, allowed=FLOAT), *_FLOAT_KERNELS)
 ndtri = cpu_kernels(unary("Ndtri", jss.ndtri, allowed=FLOAT), *_FLOAT_KERNELS)
 igamma = binary("Igamma", jss.gammainc, allowed=FLOAT,
                 summary="name=Igamma; signature=a:T, x:T -> z:T; attr=T:type,allowed=[{enums}]")

@@ -5,7 +5,8 @@ TF's messages end in `` name: `` unless an input of the raw op was a Python list
 string (TF's
 eager fast path then falls back to a slower one that omits it): `_name` reproduces that.
 What returns a tf.RaggedTensor in TF (split, bytes_split, unicode_split, unicode_decode
-on non-scalars, ngrams) raises a TypeError naming tf.RaggedTensor, which tfcompat lacks.
+on non-scalars) raises a TypeError naming tf.RaggedTensor, which tfcompat lacks; ngrams
+takes dense input (and returns a dense tensor, as TF does for it).
 """
 import builtins
 
@@ -80,7 +81,7 @@ _LENGTH_SUMMARY = ('name=StringLength; signature=input:string -> output:int32; '
                    'attr=unit:string,default="BYTE",allowed=["BYTE", "UTF8_CHAR"]')
 
 
-def length(input, unit="BYTE", name=None):  # noqa: A002
+def length(input, unit="BYTE", name=None):
     """tf.strings.length: bytes or UTF-8 characters (bytes that do not continue a
     character, as TF counts them) of each element."""
     if unit not in ("BYTE", "UTF8_CHAR"):
@@ -99,20 +100,20 @@ _upper_op = _op("StringUpper", _elementwise(lambda b, encoding: _case(b, True, e
 _lower_op = _op("StringLower", _elementwise(lambda b, encoding: _case(b, False, encoding)))
 
 
-def _case_op(op, input, encoding):  # noqa: A002
+def _case_op(op, input, encoding):
     if encoding not in ("", "utf-8"):
         raise kernel_error(op.name, f"only utf-8 or '' (no encoding) is supported, received "
                            f"{encoding}", _name(input))
     return execute(op, (_string_input(input, op.name),), (("encoding", encoding),))
 
 
-def upper(input, encoding="", name=None):  # noqa: A002
+def upper(input, encoding="", name=None):
     """tf.strings.upper: ASCII letters, or with encoding='utf-8' Unicode case mapping
     (Python's, where TF uses ICU's)."""
     return _case_op(_upper_op, input, encoding)
 
 
-def lower(input, encoding="", name=None):  # noqa: A002
+def lower(input, encoding="", name=None):
     """tf.strings.lower (see `upper`)."""
     return _case_op(_lower_op, input, encoding)
 
@@ -120,7 +121,7 @@ def lower(input, encoding="", name=None):  # noqa: A002
 _strip_op = _op("StringStrip", _elementwise(lambda b: b.strip(_WHITESPACE)))
 
 
-def strip(input, name=None):  # noqa: A002
+def strip(input, name=None):
     """tf.strings.strip: leading and trailing ASCII whitespace removed."""
     return execute(_strip_op, (_string_input(input, "StringStrip"),))
 
@@ -250,7 +251,7 @@ _substr_op = Op("Substr", strings.host_only, differentiable=False, allowed=("int
                 strings=Kernel(_substr))
 
 
-def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
+def substr(input, pos, len, unit="BYTE", name=None):
     """tf.strings.substr: `len` bytes or UTF-8 characters from `pos` (negative: from the
     end; a negative `len` in bytes: to the end). `pos` and `len` have one shape, which
     broadcasts with the input's."""
@@ -319,7 +320,7 @@ def _full_match(x, pattern):
 _full_match_op = _op("RegexFullMatch", _full_match, outputs=(np.bool_,))
 
 
-def regex_full_match(input, pattern, name=None):  # noqa: A002
+def regex_full_match(input, pattern, name=None):
     """tf.strings.regex_full_match (RE2 syntax: see ops/re2_syntax.py)."""
     op_name, text = _pattern(pattern, "RegexFullMatch", input)
     _compiled(text, op_name, _name(input))
@@ -335,7 +336,7 @@ def _replace(x, pattern, rewrite, replace_global):
 _replace_op = _op("RegexReplace", _replace)
 
 
-def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
+def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
     """tf.strings.regex_replace: RE2 semantics (``\\1`` groups in `rewrite`, ``\\\\`` a
     backslash; an invalid rewrite leaves the input unchanged, as RE2 does)."""
     op_name, text = _pattern(pattern, "RegexReplace", input, rewrite)
@@ -463,7 +464,7 @@ _AS_STRING_TYPES = ("float", "double", "int32", "uint8", "int16", "int8", "compl
 
 
 def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="",
-              name=None):  # noqa: A002
+              name=None):
     """tf.as_string / tf.strings.as_string: printf formatting of numbers and bools
     (``%<fill><width>.<precision>f|e|g``, ints ``%d``, complex ``(re,im)``)."""
     nm = _name(input)
@@ -525,7 +526,7 @@ def _format(*arrays, template, placeholder, summarize):
 _format_op = _op("StringFormat", _format, shape=lambda *shapes, **attrs: ())
 
 
-def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa: A001
+def format(template, inputs, placeholder="{}", summarize=3, name=None):
     """tf.strings.format: `placeholder`s replaced by the tensors' text as tf.print writes
     it (`summarize` elements at each end of each dimension; -1: all)."""
     if isinstance(inputs, (Tensor, Variable)):
@@ -569,14 +570,14 @@ def _buckets(op_name, num_buckets, name):
     return int(num_buckets)
 
 
-def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
+def to_hash_bucket_fast(input, num_buckets, name=None):
     """tf.strings.to_hash_bucket_fast: FarmHash Fingerprint64 modulo `num_buckets`."""
     n = _buckets("StringToHashBucketFast", num_buckets, _name(input))
     return execute(_fast_op, (_string_input(input, "StringToHashBucketFast"),),
                    (("num_buckets", n),))
 
 
-def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
+def to_hash_bucket_strong(input, num_buckets, key, name=None):
     """tf.strings.to_hash_bucket_strong: SipHash-2-4 keyed by `key` (two ints)."""
     nm = _name(input)
     n = _buckets("StringToHashBucketStrong", num_buckets, nm)
@@ -668,7 +669,7 @@ def _dense_scalar(x, api):
     return t
 
 
-def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
+def split(input, sep=None, maxsplit=-1, name=None):
     """tf.strings.split of a scalar: a 1-D Tensor (on whitespace runs when `sep` is
     None or empty); other ranks raise (TF returns a tf.RaggedTensor)."""
     t = _dense_scalar(input, "split")
@@ -678,7 +679,7 @@ def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
     return execute(_split_op, (t,), (("sep", sep), ("maxsplit", int(maxsplit))))
 
 
-def bytes_split(input, name=None):  # noqa: A002
+def bytes_split(input, name=None):
     """tf.strings.bytes_split of a scalar: its bytes as a 1-D Tensor."""
     return execute(_bytes_split_op, (_dense_scalar(input, "bytes_split"),))
 
@@ -718,8 +719,8 @@ def _check_encoding(encoding, errors_mode):
         raise ValueError(f"errors must be one of strict, replace, ignore; got {errors_mode!r}")
 
 
-def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,  # noqa
-                   replace_control_characters=False, name=None):  # noqa: A002
+def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,
+                   replace_control_characters=False, name=None):
     """tf.strings.unicode_decode of a scalar (UTF-8): its code points, int32 1-D."""
     _check_encoding(input_encoding, errors)
     if replace_control_characters:
@@ -730,8 +731,8 @@ def unicode_decode(input, input_encoding, errors="replace", replacement_char=655
                     ("as_chars", False)))
 
 
-def unicode_split(input, input_encoding, errors="replace", replacement_char=65533,  # noqa
-                  name=None):  # noqa: A002
+def unicode_split(input, input_encoding, errors="replace", replacement_char=65533,
+                  name=None):
     """tf.strings.unicode_split of a scalar (UTF-8): its characters, a 1-D Tensor."""
     _check_encoding(input_encoding, errors)
     return execute(_unicode_split_op, (_dense_scalar(input, "unicode_split"),),
@@ -759,8 +760,8 @@ def _encode(codes, errors_mode, replacement_char):
 _encode_op = _op("UnicodeEncode", _encode, shape=lambda s, **attrs: s[:-1])
 
 
-def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533,  # noqa
-                   name=None):  # noqa: A002
+def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533,
+                   name=None):
     """tf.strings.unicode_encode of a dense int32 tensor (rank >= 1) to UTF-8: one string
     per innermost row."""
     if output_encoding.upper() not in ("UTF-8", "UTF8"):
@@ -773,8 +774,108 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
                                    ("replacement_char", int(replacement_char))))
 
 
+# -- ngrams (dense input; TF's StringNGrams kernel) ------------------------------------
+
+def _ngram_pad(width, pad_width):
+    return min(width - 1 if pad_width < 0 else pad_width, width - 1)
+
+
+def _ngram_count(length, width, pad_width):
+    return builtins.max(0, length + 2 * _ngram_pad(width, pad_width) - width + 1)
+
+
+def _ngrams_per_row(length, widths, pad_width, preserve):
+    n = sum(_ngram_count(length, w, pad_width) for w in widths)
+    return 1 if preserve and length > 0 and n == 0 else n
+
+
+def _ngrams_of(row, width, count, pad_width, separator, left, right):
+    """StringNGrams' CreateNgrams: `count` ngrams of `width` tokens of `row`, padded."""
+    out = []
+    pad = _ngram_pad(width, pad_width)
+    for k in range(count):
+        left_n = builtins.max(0, pad - k)
+        right_n = builtins.max(0, pad - (count - (k + 1)))
+        n_tokens = width - (left_n + right_n)
+        start = 0 if left_n > 0 else k - pad
+        parts = [left] * left_n + row[start:start + builtins.max(n_tokens, 0)]
+        parts += [right] * right_n
+        out.append(separator.join(parts))
+    return out
+
+
+def _ngrams(data, widths, separator, left, right, pad_width, preserve):
+    length = data.shape[-1]
+    if data.size == 0:
+        return np.empty(_ngrams_shape(data.shape, widths, separator, left, right, pad_width,
+                                      preserve), object)
+    rows = data.reshape(-1, length).tolist()
+    out = []
+    for row in rows:
+        grams = []
+        for w in widths:
+            grams += _ngrams_of(row, w, _ngram_count(length, w, pad_width), pad_width,
+                                separator, left, right)
+        if preserve and not grams and length:
+            grams = _ngrams_of(row, length + 2 * pad_width, 1, pad_width, separator, left,
+                               right)
+        out.append(grams)
+    res = np.empty((len(rows), _ngrams_per_row(length, widths, pad_width, preserve)), object)
+    for i, grams in enumerate(out):
+        res[i, :] = grams
+    return res.reshape(_ngrams_shape(data.shape, widths, separator, left, right, pad_width,
+                                     preserve))
+
+
+def _ngrams_shape(shape, widths, separator, left, right, pad_width, preserve):
+    length = shape[-1]
+    n = None if length is None else _ngrams_per_row(length, widths, pad_width, preserve)
+    if length == 0:
+        n = 0   # StringNGrams of no data at all is empty (padding or not)
+    if len(shape) > 1 and 0 in shape[:-1]:
+        n = 1   # TF reshapes the ngrams to [..., -1]: -1 of no elements is 1
+    return tuple(shape[:-1]) + (n,)
+
+
+_ngrams_op = _op("StringNGrams", _ngrams, shape=_ngrams_shape)
+
+
 def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None,
            preserve_short_sequences=False, name=None):
-    """tf.strings.ngrams: TF builds it on tf.RaggedTensor, which tfcompat lacks."""
-    raise TypeError("tfcompat: tf.strings.ngrams is built on tf.RaggedTensor, which tfcompat "
-                    "does not have")
+    """tf.strings.ngrams of a dense tf.string tensor: the ngrams of each row (the last
+    axis), a dense tensor as TF returns for dense input (TF's checks, in its order)."""
+    if pad_values is None:
+        left_pad = right_pad = ""
+    elif isinstance(pad_values, (list, tuple)):
+        if not (isinstance(pad_values[0], (bytes, str))
+                and isinstance(pad_values[1], (bytes, str))):
+            raise TypeError("pad_values must be a string, tuple of strings, or None.")
+        left_pad, right_pad = pad_values[0], pad_values[1]
+    else:
+        if not isinstance(pad_values, (bytes, str)):
+            raise TypeError("pad_values must be a string, tuple of strings, or None.")
+        left_pad = right_pad = pad_values
+    if padding_width is not None and padding_width < 1:
+        raise ValueError("padding_width must be greater than 0.")
+    if padding_width is not None and pad_values is None:
+        raise ValueError("pad_values must be provided if padding_width is set.")
+    if isinstance(data, Variable):
+        data = data._read()
+    try:
+        data = convert_to_tensor(data, dtype=dtypes.string, name="data")
+    except ValueError as e:
+        raise ValueError(f"data: {e}") from None
+    if data.shape.rank == 0:
+        raise ValueError("Data must have rank>0")
+    if pad_values is None:
+        padding_width = 0
+    elif padding_width is None:
+        padding_width = -1
+    widths = list(ngram_width) if isinstance(ngram_width, (list, tuple)) else [ngram_width]
+    for width in widths:
+        if width < 1:
+            raise ValueError("All ngram_widths must be greater than 0. Got %s" % ngram_width)
+    attrs = (("widths", tuple(int(w) for w in widths)), ("separator", _bytes(separator)),
+             ("left", _bytes(left_pad)), ("right", _bytes(right_pad)),
+             ("pad_width", int(padding_width)), ("preserve", bool(preserve_short_sequences)))
+    return execute(_ngrams_op, (data,), attrs)

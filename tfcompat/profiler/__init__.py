@@ -1,2 +1,2 @@
 """tf.profiler."""
-from . import experimental  # noqa: F401
+from . import experimental

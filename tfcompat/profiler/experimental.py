@@ -1,2 +1,2 @@
 """tf.profiler.experimental."""
-from ._profiler import Profile, ProfilerOptions, Trace, start, stop  # noqa: F401
+from ._profiler import Profile, ProfilerOptions, Trace, start, stop

@@ -80,7 +80,7 @@ def _signature_traces(fn, name):
     for rank in ranks:
         try:
             out.append(_symbolic_trace(fn, name, signature, specs, params, rank))
-        except Exception as e:  # noqa: BLE001 -- a rank the function cannot take
+        except Exception as e:
             if not unknown_rank:
                 raise ValueError(f"tfcompat.saved_model.save could not trace the tf.function "
                                  f"'{name}' for its input_signature with unknown dimensions: "

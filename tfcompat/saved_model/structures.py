@@ -193,7 +193,7 @@ def _match(node, value, convert, out):
             return False
         try:
             return bool(value == node["value"])
-        except Exception:
+        except Exception:  # noqa: BLE001 - any object may fail to compare: not equal
             return False
     if t == "dict":
         if not isinstance(value, dict) or sorted(value) != [k for k, _ in node["items"]]:

@@ -1,9 +1,9 @@
 """tf.summary: TensorBoard event files (see _event_file), written eagerly or, from a
 tf.function, when it runs."""
-from . import experimental  # noqa: F401
-from ._ops import audio, histogram, image, scalar, text  # noqa: F401
-from ._trace import trace_export, trace_off, trace_on  # noqa: F401
-from ._writer import (  # noqa: F401
+from . import experimental
+from ._ops import audio, histogram, image, scalar, text
+from ._trace import trace_export, trace_off, trace_on
+from ._writer import (
     SummaryWriter, create_file_writer, create_noop_writer, flush, record_if,
     should_record_summaries, write,
 )

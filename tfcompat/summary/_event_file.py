@@ -16,6 +16,7 @@ import time
 import numpy as np
 
 from ..framework import dtypes
+from ..framework.graph_def import AttrValue
 
 # ---------------------------------------------------------------------------
 # CRC32C (Castagnoli), masked as TFRecord does.
@@ -138,15 +139,118 @@ def event(wall_time, step=0, file_version="", summary=None, source_writer=""):
     return out
 
 
-def attr_entry(key, value):
-    """One entry of a NodeDef's attr map: key -> AttrValue (an int, bool or string)."""
-    if isinstance(value, bool):
-        attr = _varint(5 << 3) + _varint(int(value))
-    elif isinstance(value, int):
-        attr = _varint(3 << 3) + _varint(value)
+def _enum_number(value):
+    """The DataType number of an enum value of graph_def ("DT_FLOAT")."""
+    return AttrValue(value).type
+
+
+def tensor_shape_of(dims):
+    """TensorShapeProto of dims (ints, None for unknown: size -1; None: unknown rank)."""
+    if dims is None:
+        return varint_field(3, True)
+    return b"".join(bytes_field(2, varint_field(1, -1 if d is None else d), always=True)
+                    for d in dims)
+
+
+_PACKED = {"float_val": (5, "<f"), "double_val": (6, "<d"), "int_val": (7, None),
+           "scomplex_val": (9, "<f"), "int64_val": (10, None), "bool_val": (11, None),
+           "dcomplex_val": (12, "<d"), "half_val": (13, None), "uint32_val": (16, None),
+           "uint64_val": (17, None)}
+
+
+def _packed(number, fmt, values):
+    if fmt is None:
+        data = b"".join(_varint(int(v)) for v in values)
     else:
-        attr = bytes_field(2, value, always=True)
-    return bytes_field(5, bytes_field(1, key) + bytes_field(2, attr, always=True), True)
+        data = b"".join(struct.pack(fmt, v) for v in values)
+    return bytes_field(number, data, always=True)
+
+
+def tensor_value_proto(value):
+    """TensorProto of a Const's value (graph_def._TensorValue), fields as TF writes them:
+    dtype, tensor_shape, then tensor_content or the typed values (repeated fields
+    packed)."""
+    out = b""
+    run, run_field = [], None
+
+    def flush():
+        nonlocal out, run
+        if run:
+            out += _packed(*_PACKED[run_field], run)
+            run = []
+    for field, v in value._fields():
+        if field != run_field:
+            flush()
+        run_field = field
+        if field in _PACKED:
+            run.append(v)
+        elif field == "dtype":
+            out += varint_field(1, _enum_number(v))
+        elif field == "tensor_shape":
+            out += bytes_field(2, tensor_shape_of(v.dims), always=True)
+        elif field == "tensor_content":
+            out += bytes_field(4, v)
+        elif field == "string_val":
+            out += bytes_field(8, v, always=True)
+        else:
+            raise ValueError(f"TensorProto field {field}")
+    flush()
+    return out
+
+
+def _attr_kind(value):
+    """The AttrValue field a Python attr value (a graph_def value) sets."""
+    if type(value) is str:   # (an enum is a str of its own type)
+        return "s"
+    return AttrValue(value)._kind()
+
+
+def attr_value(value):
+    """AttrValue of a NodeDef attr as tfcompat records them (func_graph.py): an enum
+    ("DT_FLOAT"), a shape, a Const's tensor, bytes or str, bool, int, float, or a list
+    of those; written as TF writes it (a oneof: set even when zero)."""
+    kind = _attr_kind(value)
+    if kind == "list":
+        items = list(value)
+        body = b""
+        for name, number, fmt in (("s", 2, None), ("i", 3, None), ("f", 4, "<f"),
+                                  ("b", 5, None), ("type", 6, None)):
+            chosen = [v for v in items if _attr_kind(v) == name]
+            if not chosen:
+                continue
+            if name == "s":
+                body += b"".join(bytes_field(2, v, always=True) for v in chosen)
+            else:
+                if name == "type":
+                    chosen = [_enum_number(v) for v in chosen]
+                body += _packed(number, fmt, chosen)
+        body += b"".join(bytes_field(7, tensor_shape_of(v.dims), always=True)
+                         for v in items if _attr_kind(v) == "shape")
+        body += b"".join(bytes_field(8, tensor_value_proto(v), always=True)
+                         for v in items if _attr_kind(v) == "tensor")
+        return bytes_field(1, body, always=True)
+    if kind == "type":
+        return _varint(6 << 3) + _varint(_enum_number(value))
+    if kind == "shape":
+        return bytes_field(7, tensor_shape_of(value.dims), always=True)
+    if kind == "tensor":
+        return bytes_field(8, tensor_value_proto(value), always=True)
+    if kind == "b":
+        return _varint(5 << 3) + _varint(int(value))
+    if kind == "i":
+        return _varint(3 << 3) + _varint(value)
+    if kind == "f":
+        return _varint(4 << 3 | 5) + struct.pack("<f", value)
+    if kind == "func":
+        name = dict(value._fields()).get("name", "")
+        return bytes_field(10, bytes_field(1, name), always=True)
+    return bytes_field(2, value, always=True)
+
+
+def attr_entry(key, value):
+    """One entry of a NodeDef's attr map: key -> AttrValue (see attr_value)."""
+    return bytes_field(5, bytes_field(1, key) + bytes_field(2, attr_value(value), always=True),
+                       True)
 
 
 def node_def(name, op, inputs=(), attrs=()):
@@ -156,9 +260,14 @@ def node_def(name, op, inputs=(), attrs=()):
             b"".join(attr_entry(k, v) for k, v in attrs))
 
 
-def graph_def(nodes):
-    """GraphDef of serialized NodeDefs."""
-    return b"".join(bytes_field(1, n, always=True) for n in nodes)
+def graph_def(nodes, producer=None):
+    """GraphDef of serialized NodeDefs; with `producer`, an (empty) library and the
+    versions, as a function's instantiated graph has them."""
+    out = b"".join(bytes_field(1, n, always=True) for n in nodes)
+    if producer is not None:
+        out += bytes_field(2, b"", always=True) + bytes_field(4, varint_field(1, producer),
+                                                               always=True)
+    return out
 
 
 def run_metadata(function_graphs):

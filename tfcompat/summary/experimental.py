@@ -1,2 +1,2 @@
 """tf.summary.experimental."""
-from ._writer import get_step, set_step, summary_scope  # noqa: F401
+from ._writer import get_step, set_step, summary_scope

@@ -1,2 +1,2 @@
 """tf.types."""
-from . import experimental  # noqa: F401
+from . import experimental

@@ -1,16 +1,16 @@
 """tf.keras.optimizers: Keras 3.15's optimizers and learning-rate schedules."""
-from . import schedules  # noqa: F401
-from .adadelta import Adadelta  # noqa: F401
-from .adagrad import Adagrad  # noqa: F401
-from .adam import Adam  # noqa: F401
-from .adamax import Adamax  # noqa: F401
-from .adamw import AdamW  # noqa: F401
-from .base_optimizer import Optimizer  # noqa: F401
-from .ftrl import Ftrl  # noqa: F401
-from .lion import Lion  # noqa: F401
-from .nadam import Nadam  # noqa: F401
-from .rmsprop import RMSprop  # noqa: F401
-from .sgd import SGD  # noqa: F401
+from . import schedules
+from .adadelta import Adadelta
+from .adagrad import Adagrad
+from .adam import Adam
+from .adamax import Adamax
+from .adamw import AdamW
+from .base_optimizer import Optimizer
+from .ftrl import Ftrl
+from .lion import Lion
+from .nadam import Nadam
+from .rmsprop import RMSprop
+from .sgd import SGD
 
 _ALL = {c.__name__.lower(): c for c in (Adadelta, Adagrad, Adam, Adamax, AdamW, Ftrl, Lion,
                                         Nadam, RMSprop, SGD)}
@@ -18,12 +18,16 @@ _ALL = {c.__name__.lower(): c for c in (Adadelta, Adagrad, Adam, Adamax, AdamW, 
 
 def get(identifier):
     """keras.optimizers.get: an Optimizer from an instance, a name or a config dict."""
-    if isinstance(identifier, Optimizer):
-        return identifier
+    if identifier is None:
+        return None
     if isinstance(identifier, dict):
-        return _ALL[identifier["class_name"].lower()].from_config(identifier["config"])
-    if isinstance(identifier, str) and identifier.lower() in _ALL:
-        return _ALL[identifier.lower()]()
+        obj = deserialize(identifier)
+    elif isinstance(identifier, str):
+        obj = deserialize({"class_name": identifier, "config": {}})
+    else:
+        obj = identifier
+    if isinstance(obj, Optimizer):
+        return obj
     raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
 
 
@@ -33,4 +37,38 @@ def serialize(optimizer):
 
 
 def deserialize(config, custom_objects=None):
-    return get(config)
+    """keras.optimizers.deserialize: Keras' deserialize_keras_object over the built-in
+    optimizers (class names case-insensitive: the config's class_name is lowered in place,
+    as Keras does). A class name it does not know comes back as that string."""
+    if config["class_name"].lower() in _ALL:
+        config["class_name"] = config["class_name"].lower()
+    custom_objects = custom_objects or {}
+    if config is None:
+        return None
+    if isinstance(config, str) and custom_objects.get(config) is not None:
+        return custom_objects[config]
+    inner = None
+    if isinstance(config, dict):
+        inner = config.get("config")
+        if "class_name" not in config:
+            raise ValueError(f"Unknown `config` as a `dict`, config={config}")
+        name = config["class_name"]
+        for key in (name, config.get("registered_name")):
+            if key in custom_objects:
+                return custom_objects[key].from_config(inner if inner is not None else {})
+        if config.get("module", "_") is None:
+            raise TypeError(
+                f"Cannot deserialize object of type `{name}`. If `{name}` is a custom "
+                f"class, please register it using the "
+                f"`@keras.saving.register_keras_serializable()` decorator.")
+        config = name
+    if config not in _ALL:
+        return config
+    cls = _ALL[config]
+    inner = inner if inner is not None else {}
+    if not isinstance(inner, dict):
+        raise TypeError(f"Expected 'config' to be a dict for {cls.__name__},\ninstead got "
+                        f"{type(inner)}\nFull config: {{'module': 'keras.optimizers', "
+                        f"'class_name': {cls.__name__!r}, 'config': {inner!r}, "
+                        f"'registered_name': None}}")
+    return cls.from_config(inner)

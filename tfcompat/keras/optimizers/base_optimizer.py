@@ -48,7 +48,7 @@ class Optimizer:
                  ema_overwrite_frequency=None, loss_scale_factor=None,
                  gradient_accumulation_steps=None, name=None, **kwargs):
         if kwargs.pop("decay", None) is not None:
-            warnings.warn("Argument `decay` is no longer supported and will be ignored.")
+            warnings.warn("Argument `decay` is no longer supported and will be ignored.", stacklevel=2)
         if kwargs:
             raise ValueError(f"Argument(s) not recognized: {kwargs}")
         if name is None:
@@ -286,7 +286,7 @@ class Optimizer:
                 "Gradients do not exist for variables "
                 f"{list(reversed(missing))} when minimizing the loss."
                 " If using `model.compile()`, did you forget to provide a "
-                "`loss` argument?")
+                "`loss` argument?", stacklevel=2)
         return grads, variables
 
     def _clip_gradients(self, grads):
@@ -312,9 +312,7 @@ class Optimizer:
         if self._var_key(variable) in getattr(self, "_exclude_from_weight_decay", set()):
             return False
         pattern = getattr(self, "_exclude_from_weight_decay_pattern", None)
-        if pattern is not None and re.search(pattern, variable.name) is not None:
-            return False
-        return True
+        return pattern is None or re.search(pattern, variable.name) is None
 
     def _apply_weight_decay(self, variables):
         if self.weight_decay is None:
@@ -369,7 +367,7 @@ class Optimizer:
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        config = dict(config)
+        # (in place, as Keras: a schedule's config in `config` becomes the schedule)
         if isinstance(config.get("learning_rate"), dict):
             config["learning_rate"] = _schedules.deserialize(config["learning_rate"])
         return cls(**config)

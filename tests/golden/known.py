@@ -1,0 +1,36 @@
+"""Known differences from TF 2.21 in the golden snippets, each with its reason.
+
+tfcompat's output for each is pinned in known.json (``pin_known.py``) and checked by
+tests/test_golden.py: a fix (output now TF's) or any other change fails the test.
+"""
+KNOWN = {
+    "function:function_dynamic_shape_ops_static_shape":
+        "a reshape to a shape computed from tf.shape of a None dimension needs static shapes: "
+        "such a function is traced per concrete shape, so x.shape in its trace is the first "
+        "call's (1, 2), not TF's (None, 2) (its results match: function_dynamic_shape_ops)",
+    "function:while_loop_shape_invariants_in_function":
+        "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
+        "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "
+        "but cannot relax shapes)",
+    "control_flow:while_loop_gradient_without_maximum_iterations":
+        "a traced tf.while_loop is an XLA loop: its reverse-mode gradient needs "
+        "maximum_iterations, and raises TF's XLA InvalidArgumentError without it (the loop "
+        "itself, and its gradient eagerly, match: "
+        "while_loop_traced_bound_without_maximum_iterations)",
+    "tape:fwd_tangent_shape_mismatch":
+        "TF meets a tangent whose shape is not its primal's only when it builds the op's JVP "
+        "(by double backprop, in a graph): its shape-inference error names that graph's "
+        "nodes and differs per op (for x * 2.0: AddN of gradient_tape/gradient_tape/Mul and "
+        "Mul_2); tfcompat raises its own ValueError naming the op (Incompatible tangent for "
+        "Mul: ...)",
+    "ops_in_function:value_dependent_shapes":
+        "XLA compiles static shapes: ops whose output shape depends on values computed inside "
+        "a tf.function (unique, where(cond), boolean_mask, range, segment_sum, bincount, "
+        "confusion_matrix) raise a TypeError naming the op, where TF gives unknown shapes "
+        "(eagerly they match: value_dependent_shapes_eager)",
+    "ops_in_function:traced_shape_arguments":
+        "XLA compiles static shapes: a shape/axis/size argument computed inside a tf.function "
+        "(reduce axis, reshape shape, tile multiples, one_hot depth, top_k k, slice bounds) "
+        "raises a TypeError naming the op and argument (eagerly they match: "
+        "traced_shape_arguments_eager)",
+}
