@@ -46,11 +46,12 @@ def pinned_versions(names=None):
 
 
 def environment(tf_version):
-    """The provenance a golden file records: TensorFlow's version and the version of
-    every pinned package installed in the recording environment."""
+    """The provenance a golden file records: TensorFlow's version and the installed
+    version of each package that both the tests and the reference environment pin
+    (numpy, ml_dtypes, keras, ...)."""
     have = pins.installed()
-    return {"tensorflow": tf_version,
-            "packages": {n: have[n] for n in pinned_versions() if n in have}}
+    shared = set(pins.read(pins.REFERENCE, follow=False)) & set(pinned_versions())
+    return {"tensorflow": tf_version, "packages": {n: have[n] for n in sorted(shared)}}
 
 
 class _ListHandler(logging.Handler):

@@ -10,6 +10,7 @@ repository (NOT the project's .venv, which must never contain tensorflow):
     /tmp/tfref/bin/python tests/golden/record.py             # every suite
     /tmp/tfref/bin/python tests/golden/record.py -s core     # one suite
     /tmp/tfref/bin/python tests/golden/record.py -s core -k NAME   # print, write nothing
+    /tmp/tfref/bin/python tests/golden/record.py --check   # reproduces every file byte for byte?
 
 Every snippet of a suite runs in order in this one process, each in a fresh namespace
 {tf, np}, through ``harness.run_snippet`` (the same capture the tests use under
@@ -51,13 +52,19 @@ def main():
                     help="the suites to record (default: all)")
     ap.add_argument("-k", "--only", action="append",
                     help="print the results of snippets whose name contains this; write nothing")
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; exit 1 unless each golden file is reproduced byte "
+                         "for byte")
     a = ap.parse_args()
     tf.get_logger()  # make sure TF's logger is set up before the first snippet
-    for suite in a.suite or suites():
-        record(suite, a.only)
+    same = [record(suite, a.only, a.check) for suite in a.suite or suites()]
+    if a.check and not all(same):
+        sys.exit(1)
 
 
-def record(suite, only):
+def record(suite, only, check=False):
+    """Record `suite` (its snippets whose names contain one of `only`, printed, when
+    given); with `check`, compare with the golden file instead of writing it."""
     snippets = importlib.import_module(f"snippets_{suite}").SNIPPETS
     output = HERE / f"{suite}.json"
     results = {}
@@ -71,11 +78,16 @@ def record(suite, only):
         return
     recorded = {"provenance": environment(tf.__version__), "snippets": results}
     text = json.dumps(recorded, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    if check:
+        same = output.read_text(encoding="utf-8") == text
+        print(f"{output}: {'reproduced byte for byte' if same else 'DIFFERS'}")
+        return same
     output.write_text(text, encoding="utf-8")
     n_exc = sum(1 for r in results.values() if r["exc_type"])
     n_warn = sum(1 for r in results.values() if r["warnings"])
     print(f"recorded {len(results)} snippets ({n_exc} raise, {n_warn} warn) "
           f"with TensorFlow {tf.__version__} -> {output}")
+    return True
 
 
 if __name__ == "__main__":
