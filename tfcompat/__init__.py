@@ -21,9 +21,8 @@ from .framework.dtypes import (
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
     uint64, variant,
 )
-from .framework.function import (
-    TensorSpec, executing_eagerly, function, init_scope,
-)
+from .framework.context import executing_eagerly
+from .framework.function import TensorSpec, function, init_scope
 from .framework.indexed_slices import IndexedSlices
 from .framework.module import Module, name_scope
 from .framework.tensor import Tensor

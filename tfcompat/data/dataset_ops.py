@@ -11,7 +11,7 @@ import abc
 
 from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
-from ..framework.function import executing_eagerly
+from ..framework.context import executing_eagerly
 from . import structure
 from .options import dataset_options
 

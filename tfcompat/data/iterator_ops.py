@@ -17,7 +17,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, func_graph, nest, strings
 from ..framework.constant_op import convert_to_tensor
-from ..framework.function import executing_eagerly
+from ..framework.context import executing_eagerly
 from ..framework.host_callback import io_callback
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor

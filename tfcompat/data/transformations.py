@@ -4,7 +4,8 @@ import os
 import numpy as np
 
 from ..framework import dtypes, errors, nest
-from ..framework.function import TensorSpec, executing_eagerly
+from ..framework.context import executing_eagerly
+from ..framework.function import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from ..ops import random_seed

@@ -42,6 +42,7 @@ from ..autograph import converters, static_analysis
 from . import errors, nest
 from .constant_op import convert_to_tensor
 from .tensor import Tensor, symbolic
+from .context import ctx
 
 # -- undefined values, variable reads, function scopes (TF's operators/variables.py and
 # core/function_wrappers.py) ------------------------------------------------------------------
@@ -473,16 +474,15 @@ def _require_iteration(flag, names, nulls, init):
     undefined = ["the function return value" if isinstance(v, UndefinedReturnValue) else n
                  for n, v, null in zip(names, init, nulls) if null]
     message = "loop must iterate at least once to initialize " + ", ".join(undefined)
-    from .variables import _creating
     if not _traced(flag):
         if not bool(flag):
             from .errors import InvalidArgumentError
             raise InvalidArgumentError(None, None, message)
         return
-    if not _creating or _staging[0]:
+    if not ctx.traces or _staging[0]:
         raise ValueError(f"tfcompat checks that a tf.function loop iterates at least once "
                          f"only at the top level of the function: {message}.")
-    _creating[-1].checks.append((flag._value, message))
+    ctx.traces[-1].checks.append((flag._value, message))
 
 
 # -- for --------------------------------------------------------------------------------------
@@ -524,9 +524,8 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     """TF's ag__.for_stmt: a Python loop over Python iterables and Tensors whose value is
     known; a tf.while_loop over a traced Tensor's first dimension, a tf.range with traced
     bounds, or (inside tf.function) a tf.data.Dataset."""
-    from .variables import _creating
     staged_loop = getattr(iter_, "_staged_loop", None)
-    if staged_loop is not None and _creating:   # a tf.data.Dataset inside tf.function
+    if staged_loop is not None and ctx.traces:   # a tf.data.Dataset inside tf.function
         start, step = staged_loop()
         _counted_loop(start(), lambda c: c[0], lambda c: step(), lambda c: c[1], extra_test,
                       body, get_state, set_state, symbol_names, opts)

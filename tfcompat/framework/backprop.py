@@ -28,10 +28,10 @@ from jax.extend.core import Literal
 from . import dtypes, errors, nest, tf_logging
 from .constant_op import convert_to_tensor
 from .dispatch import Op, execute
-from .forwardprop import _accumulators
-from .tape import _TRAINABLE_NP, _State, _active, record
+from .tape import _TRAINABLE_NP, _State, record
 from .tensor import EagerTensor, Tensor
-from .variables import Variable, _creating
+from .variables import Variable
+from .context import ctx
 
 _COMPLEX_NP = frozenset((np.dtype(np.complex64), np.dtype(np.complex128)))
 
@@ -326,8 +326,8 @@ def run_gradient(sl, cts):
     program.seen += 1
     # Eagerly, a tape seen once backpropagates op by op (compiling a whole-tape program
     # would not pay off); inside a tf.function trace the program is traced once anyway.
-    if (program.seen == 1 and not _creating) or program.eager_only or _active or \
-            _accumulators:
+    if (program.seen == 1 and not ctx.traces) or program.eager_only or ctx.tapes or \
+            ctx.accumulators:
         return _backward_eagerly(sl, cts)
     args = sl.args() + [c._value for c in cts]
     return [EagerTensor(o) for o in program.jitted(*args)]
@@ -352,12 +352,12 @@ class _not_recording:
     one derived op afterwards."""
 
     def __enter__(self):
-        self.saved = _active[:]
-        _active.clear()
+        self.saved = ctx.tapes[:]
+        ctx.tapes.clear()
         return self.saved
 
     def __exit__(self, *exc):
-        _active[:] = self.saved
+        ctx.tapes[:] = self.saved
 
 
 def _backward_eagerly(sl, cts):
@@ -530,11 +530,11 @@ class GradientTape:
             self._pop()
 
     def _push(self):
-        _active.append(self._tape)
+        ctx.tapes.append(self._tape)
         self._recording = True
 
     def _pop(self):
-        _active.remove(self._tape)
+        ctx.tapes.remove(self._tape)
         self._recording = False
 
     def watch(self, tensor):

@@ -26,7 +26,8 @@ import numpy as np
 
 from . import dtypes, errors
 from .tensor_shape import TensorShape
-from .variables import Variable, _creating, _scope
+from .variables import Variable
+from .context import ctx
 
 _GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 _MISSING = object()
@@ -379,7 +380,7 @@ def _assign(var, value, node):
     var.assign(value)
     # A variable created inside a tf.function trace keeps the restored value as its
     # initial value (the trace sets it back to that).
-    for trace in _creating:
+    for trace in ctx.traces:
         trace.created[:] = [(v, var._value if v is var else init) for v, init in trace.created]
 
 
@@ -474,12 +475,12 @@ class Checkpoint(AutoTrackable):
     def save_counter(self):
         """The number of save() calls (an int64 Variable, created on first use)."""
         if self._self_save_counter is None:
-            _scope.append("")
+            ctx.name_scopes.append("")
             try:
                 self._self_save_counter = Variable(0, dtype=dtypes.int64, trainable=False,
                                                    name="save_counter")
             finally:
-                _scope.pop()
+                ctx.name_scopes.pop()
             _attached(self, "save_counter", self._self_save_counter)
         return self._self_save_counter
 

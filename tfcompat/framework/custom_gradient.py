@@ -19,6 +19,7 @@ from . import nest, tape
 from .constant_op import convert_to_tensor
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
+from .context import ctx
 
 
 class _CustomGradientOp:
@@ -62,7 +63,7 @@ def _eager_call(f, args, kwargs):
                         f"'variables', since function uses variables: {variables}")
     flat_result = nest.flatten(result)
     outputs = [EagerTensor(convert_to_tensor(r)._value) for r in flat_result]
-    if tape._active:
+    if ctx.tapes:
         inputs = tuple(convert_to_tensor(x) for x in flat_args + variables)
         n_args = len(flat_args)
         out_values = tuple(o._value for o in outputs)

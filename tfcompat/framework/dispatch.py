@@ -12,10 +12,11 @@ import jax.numpy as jnp
 
 from . import dtypes, errors, host_callback, strings
 from .constant_op import convert_to_tensor
-from .forwardprop import _accumulators, propagate
-from .tape import _active, record
+from .forwardprop import propagate
+from .tape import record
 from .tensor import EagerTensor, Tensor
-from .variables import Variable, _creating
+from .variables import Variable
+from .context import ctx
 
 _MAX_KERNELS = 512
 
@@ -109,7 +110,7 @@ def execute(op, inputs, attrs=()):
         kernel = op.kernels[attrs] = jax.jit(functools.partial(op.fn, **dict(attrs)))
     arrays = [t._value for t in inputs]
     try:
-        if _creating and not op.stateful and _static_integers(kernel, arrays):
+        if ctx.traces and not op.stateful and _static_integers(kernel, arrays):
             with jax.ensure_compile_time_eval():
                 out = kernel(*arrays)
         else:
@@ -129,12 +130,12 @@ def execute(op, inputs, attrs=()):
     else:
         result = EagerTensor(out)
         outputs = (result,)
-    if _creating:   # a tf.function being traced: its graph records the op
-        _creating[-1].graph.record(op, attrs, inputs, outputs)
-    if _active and op.differentiable:
+    if ctx.traces:   # a tf.function being traced: its graph records the op
+        ctx.traces[-1].graph.record(op, attrs, inputs, outputs)
+    if ctx.tapes and op.differentiable:
         record(op, attrs, tuple(inputs), tuple(outputs),
                None if op.dependencies is None else op.dependencies(arrays, attrs))
-    if _accumulators and op.differentiable:
+    if ctx.accumulators and op.differentiable:
         propagate(op, attrs, inputs, outputs)
     return result
 
@@ -154,9 +155,9 @@ def _run_strings(op, kernel, inputs, attrs):
     except (TypeError, ValueError, IndexError) as exc:
         raise op.error(op, arrays, dict(attrs), exc) from None
     result = [EagerTensor(o) for o in out] if type(out) is list else EagerTensor(out)
-    if _creating:
+    if ctx.traces:
         string_op = op.strings.name if isinstance(op.strings, strings.Kernel) else None
-        _creating[-1].graph.record(op, attrs, inputs,
+        ctx.traces[-1].graph.record(op, attrs, inputs,
                                    result if type(result) is list else (result,), string_op)
     return result
 
@@ -164,8 +165,8 @@ def _run_strings(op, kernel, inputs, attrs):
 def _converted(value, tensor):
     """Tell the graph of a trace in progress that an op wrapper converted a Python
     value (TF names its Const ``<op>/<arg>``)."""
-    if _creating and not isinstance(value, (Tensor, Variable)):
-        _creating[-1].graph.converted(tensor)
+    if ctx.traces and not isinstance(value, (Tensor, Variable)):
+        ctx.traces[-1].graph.converted(tensor)
     return tensor
 
 

@@ -14,9 +14,9 @@ from . import dtypes, nest, tape, tf_logging
 from .constant_op import convert_to_tensor
 from .tensor import EagerTensor
 from .variables import Variable
+from .context import ctx
 
 # The recording accumulators, in the order they were entered.
-_accumulators = []
 
 
 class ForwardAccumulator:
@@ -58,16 +58,16 @@ class ForwardAccumulator:
     def __enter__(self):
         if self._recording:
             raise ValueError("Accumulator is already recording.")
-        _accumulators.append(self)
-        tape._watchers.append(self)
+        ctx.accumulators.append(self)
+        ctx.watchers.append(self)
         self._recording = True
         return self
 
     def __exit__(self, typ, value, traceback):
         if not self._recording:
             raise ValueError("Accumulator is not recording.")
-        _accumulators.remove(self)
-        tape._watchers.remove(self)
+        ctx.accumulators.remove(self)
+        ctx.watchers.remove(self)
         self._recording = False
 
     def on_read(self, handle, read):
@@ -97,7 +97,7 @@ class ForwardAccumulator:
 def propagate(op, attrs, inputs, outputs):
     """Give `outputs` their tangents on each recording accumulator (called by execute)."""
     from .dispatch import execute
-    stack = _accumulators[:]
+    stack = ctx.accumulators[:]
     for i, acc in enumerate(stack):
         tangents = [acc._tangents.get(id(t)) for t in inputs]
         if all(t is None for t in tangents):
@@ -106,11 +106,11 @@ def propagate(op, attrs, inputs, outputs):
         out_float = tuple(o._value.dtype in tape._TRAINABLE_NP for o in outputs)
         jvp_op = _jvp_op(op, attrs, in_float, out_float)
         # Only the accumulators entered before this one see its JVP computation.
-        _accumulators[:] = stack[:i]
+        ctx.accumulators[:] = stack[:i]
         try:
             result = execute(jvp_op, tuple(inputs) + tuple(t for t in tangents if t is not None))
         finally:
-            _accumulators[:] = stack
+            ctx.accumulators[:] = stack
         it = iter(result)
         for o, f in zip(outputs, out_float):
             if f:

@@ -29,6 +29,7 @@ import numpy as np
 from . import dtypes
 from .graph_def import AttrValue, GraphDef, NodeDef, _Enum, _enum, _Shape, _TensorValue
 from .tensor_shape import TensorShape
+from .context import ctx
 
 # The node name TF's Python wrapper gives an op whose type differs from it (tf.add).
 _WRAPPER_NAMES = {"AddV2": "Add"}
@@ -358,8 +359,7 @@ def dead_tensor(value):
 
 def current():
     """The GraphBuilder of the innermost trace in progress, or None."""
-    from .variables import _creating
-    return _creating[-1].graph if _creating else None
+    return ctx.traces[-1].graph if ctx.traces else None
 
 
 @contextlib.contextmanager
@@ -380,8 +380,7 @@ def named(name):
 def branch(scope):
     """Ops traced for a branch or loop body go to a graph of their own (TF's branch
     functions), named in `scope` ("cond/mul"): not in the enclosing graph."""
-    from .variables import _creating
-    trace = _creating[-1] if _creating else None
+    trace = ctx.traces[-1] if ctx.traces else None
     if trace is None or trace.graph is None:
         yield
         return

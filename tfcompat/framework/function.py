@@ -16,27 +16,25 @@ import collections.abc
 import contextlib
 import functools
 import inspect
+import threading
 import weakref
 
 import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import autograph, dtypes, errors, func_graph, host_callback, nest, retracing, strings, tape
+from . import autograph, dtypes, errors, func_graph, host_callback, nest, retracing, strings
 from .dispatch import Op, execute
 from .func_graph import GraphBuilder, GraphTensor
 from .strings import StringIds
 from .tensor import EagerTensor, Tensor, symbolic
 from .tensor_shape import TensorShape
 from .trace_type import trace_type_of
-from .variables import Uninitialized, Variable, _creating, live_variables
+from .variables import Uninitialized, Variable, live_variables
+from .context import ctx, private_values, shared_values
 
+# tf.config.run_functions_eagerly is process-wide, as TF's is
 _run_eagerly = [False]
-
-
-def executing_eagerly():
-    """tf.executing_eagerly: False while a tf.function is being traced."""
-    return not _creating
 
 
 def run_functions_eagerly(run_eagerly):
@@ -111,6 +109,7 @@ class Function:
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
         self._traced_specs = set()   # keys of those traced per shape once already
         self._fast = {}     # flat positional signatures -> ConcreteFunction
+        self._lock = threading.RLock()   # one trace at a time: threads racing trace once
         self._signatures = []   # the flat argument types of each trace (reduce_retracing)
         self._stats = retracing.stats_of(python_function) if warn_retracing else \
             retracing.silent_stats()
@@ -157,7 +156,7 @@ class Function:
                 concrete = self._fast.get(tuple(key))
                 if concrete is None:
                     concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
-                elif not _creating:
+                elif not ctx.traces:
                     self._stats[0][-1] += 1
                 return concrete._call_flat([a for a in args if type(a) is EagerTensor])
         concrete, args, kwargs = self._concrete_for(args, kwargs)
@@ -177,6 +176,10 @@ class Function:
 
     def _concrete_for(self, args, kwargs):
         """The ConcreteFunction for a call, and the call's canonical arguments."""
+        with self._lock:
+            return self._concrete_for_locked(args, kwargs)
+
+    def _concrete_for_locked(self, args, kwargs):
         args, kwargs = self._bind(args, kwargs)
         key = _cache_key(args, kwargs)
         concrete = self._concrete.get(key)
@@ -208,7 +211,7 @@ class Function:
                 concrete = self._trace(args, kwargs, polymorphic=False)
                 self._traced_specs.add(key)
             self._concrete[shape_key] = concrete
-        if not _creating:   # TF counts the calls made eagerly, not those in a trace
+        if not ctx.traces:   # TF counts the calls made eagerly, not those in a trace
             retracing.count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
 
@@ -605,23 +608,22 @@ def init_scope():
     """tf.init_scope: the code inside runs eagerly, outside every tf.function being traced
     (on the variables' real values; what it assigns stays assigned), as TF lifts it out
     of function-building graphs."""
-    if not _creating:
+    if not ctx.traces:
         yield
         return
-    traces = list(_creating)
+    traces = list(ctx.traces)
     traced_values = [[v._value for v in t.variables] for t in traces]
-    for t in reversed(traces):   # the outermost trace's real values win
-        for v, real in zip(t.variables, t.real_values):
-            v._value = real
-    saved_tapes = tape._active[:]
-    _creating.clear()
+    saved_tapes = ctx.tapes[:]
+    ctx.traces.clear()
     try:
-        with jax.ensure_compile_time_eval():   # ops on concrete values run now
+        # the variables' own values; ops on concrete values run now
+        with shared_values(), jax.ensure_compile_time_eval():
             yield
     finally:
-        _creating[:] = traces
-        tape._active[:] = saved_tapes
-        traces[0].real_values = [v._value for v in traces[0].variables]
+        ctx.traces[:] = traces
+        ctx.tapes[:] = saved_tapes
+        with shared_values():
+            traces[0].real_values = [v._value for v in traces[0].variables]
         for t, values in zip(traces, traced_values):
             for v, value in zip(t.variables, values):
                 v._value = value
@@ -629,7 +631,7 @@ def init_scope():
 
 def symbolic_name(tensor):
     """The graph name TF would print for a traced Tensor ('add:0'), if known."""
-    for trace in reversed(_creating):
+    for trace in reversed(ctx.traces):
         name = trace.graph.display_name(tensor)
         if name is not None:
             return name
@@ -638,7 +640,7 @@ def symbolic_name(tensor):
 
 def symbolic_shape(value):
     """The shape TF would print for a traced argument traced per shape (its spec's)."""
-    for trace in reversed(_creating):
+    for trace in reversed(ctx.traces):
         shape = trace.shapes.get(id(value))
         if shape is not None:
             return shape
@@ -685,9 +687,9 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         var_tracers = [StringIds(t) if s else t for t, s in zip(var_tracers, var_strings)]
         for v, t in zip(variables, var_tracers):
             v._value = t
-        saved_tapes = tape._active[:]
-        tape._active.clear()
-        _creating.append(trace)
+        saved_tapes = ctx.tapes[:]
+        ctx.tapes.clear()
+        ctx.traces.append(trace)
         try:
             result = fn(*new_args, **new_kw)
             # Read the outputs while Variables still hold their traced values (a returned
@@ -695,12 +697,10 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
             flat_out = [_output_value(x) for x in nest.flatten(result)]
             trace.graph.finish(nest.flatten(result))
         finally:
-            _creating.pop()
-            tape._active[:] = saved_tapes
+            ctx.traces.pop()
+            ctx.tapes[:] = saved_tapes
             new_values = [v._value for v in variables]
             for v, value in zip(variables, trace.real_values):
-                v._value = value
-            for v, value in trace.nested_created:   # not state of this trace: restore
                 v._value = value
         structure["result"] = result
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
@@ -739,9 +739,12 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
     specs = [_abstract(x, symbols) for x in tensor_args]
     host_calls = strings.host_calls[0]
     try:
-        closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(
-            v.shape, strings.traced_dtype(v.dtype)) for v in var_values],
-            specs)
+        with private_values():   # the tracers stay this thread's
+            closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(
+                v.shape, strings.traced_dtype(v.dtype)) for v in var_values],
+                specs)
+        for v, value in trace.nested_created:   # not state of this trace: kept
+            v._value = value
         _check_out_of_scope(closed.consts)
     except BaseException:
         trace.graph.clear()
@@ -753,7 +756,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
         for (v, _), value, s in zip(trace.created, _lifted(closed, len(trace.created)),
                                     structure["created_strings"]):
             v._value = strings.from_ids(value) if s else value
-            for outer in _creating:   # enclosing traces must be traced again with it
+            for outer in ctx.traces:   # enclosing traces must be traced again with it
                 outer.nested_created.append((v, value))
         return None, True
     if trace.nested_created:
@@ -1087,15 +1090,28 @@ class ConcreteFunction(_Typed):
             used = [swap.get(id(v), v) for v in used]
             assigned = [swap.get(id(v), v) for v in assigned]
         if not self._strings:
-            return self._run(tensors, used, assigned)
-        if _creating:   # called inside another trace, which then uses strings too
+            if not assigned or ctx.traces:
+                return self._run(tensors, used, assigned)
+            # The read, the run and the write-back of what it assigns hold those variables'
+            # locks: atomic with respect to other threads' updates, as TF's update ops are.
+            # (A function that uses strings waits for its host callbacks, which may update
+            # the same variables: it takes no locks.)
+            locks = [lock for _, lock in sorted({v._uid: v._lock for v in assigned}.items())]
+            for lock in locks:
+                lock.acquire()
+            try:
+                return self._run(tensors, used, assigned)
+            finally:
+                for lock in reversed(locks):
+                    lock.release()
+        if ctx.traces:   # called inside another trace, which then uses strings too
             strings.host_calls[0] += 1
         with strings.scope():   # handles made while it runs stay valid until it returns
             return self._run(tensors, used, assigned)
 
     def _run(self, tensors, used, assigned):
-        if _creating:   # called inside another trace: one node of its graph
-            builder = _creating[-1].graph
+        if ctx.traces:   # called inside another trace: one node of its graph
+            builder = ctx.traces[-1].graph
             with builder.no_recording():
                 outs = self._run_flat(tensors, used, assigned)
             flat = [o for o in nest.flatten(outs) if isinstance(o, Tensor)]
@@ -1110,7 +1126,7 @@ class ConcreteFunction(_Typed):
         if self._strings:
             var_values = [_handles(v) if s else v for v, s in zip(var_values, self._string_vars)]
             values = [_handles(v) if strings.is_string(v) else v for v in values]
-        if tape._active or tape._watchers:
+        if ctx.tapes or ctx.watchers:
             # Recorded as one op: gradients reach the arguments and the variables read.
             reads = tuple(v._read() for v in used)
             if self._strings:
@@ -1140,7 +1156,7 @@ class ConcreteFunction(_Typed):
         if self._strings:
             outs = [_strings_of(o) if s else o for o, s in zip(outs, self._string_outs)] + \
                 outs[len(self._string_outs):]
-            if not _creating:   # host callbacks done before the handles go
+            if not ctx.traces:   # host callbacks done before the handles go
                 jax.block_until_ready([o._value for o in outs])
                 jax.effects_barrier()
         if self._random_states:
@@ -1344,7 +1360,7 @@ def _handles(value):
     """A string argument as the compiled function takes it: int32 handles."""
     if type(value) is StringIds:
         return value.ids
-    return strings.traced_ids(value) if _creating else strings.to_ids(value)
+    return strings.traced_ids(value) if ctx.traces else strings.to_ids(value)
 
 
 def _strings_of(t):
@@ -1386,7 +1402,7 @@ def _check_out_of_scope(consts):
     for c in consts:
         dead = isinstance(c, jax.core.Tracer) and dead_tensor(c)
         # (a tensor of an enclosing trace, still running, is a capture, not a leak)
-        if dead and not any(id(c) in t.graph._by_value for t in _creating):
+        if dead and not any(id(c) in t.graph._by_value for t in ctx.traces):
             name, graph, graph_id = dead
             tensor = (f"<tf.Tensor '{name}' shape={TensorShape(c.aval.shape)} "
                       f"dtype={dtypes.as_dtype(c.aval.dtype).name}>")

@@ -2,12 +2,13 @@
 
 Name scopes are eager-only Python state, as in TF 2 eager: nested scopes join with '/',
 nothing is uniquified, and a name ending in '/' is absolute. Variables created under a
-scope are named 'scope/name:0' (``variables._scope``).
+scope are named 'scope/name:0' (``context.ctx.name_scopes``).
 """
 import functools
 import re
 
 from . import variables
+from .context import ctx
 from .checkpoint import AutoTrackable
 
 
@@ -22,7 +23,7 @@ class name_scope:
     name = property(lambda self: self._name)
 
     def __enter__(self):
-        stack = variables._scope
+        stack = ctx.name_scopes
         if not self._name:
             scope = ""
         elif self._name.endswith("/"):
@@ -33,7 +34,7 @@ class name_scope:
         return scope
 
     def __exit__(self, *exc):
-        variables._scope.pop()
+        ctx.name_scopes.pop()
         return False
 
 

@@ -8,12 +8,8 @@ Variable is a node of its own on each tape that watches the variable.
 import numpy as np
 
 from . import dtypes
+from .context import ctx
 
-# The active tapes, innermost last. Module-level (not thread-local) for speed.
-_active = []
-# Observers of Variable reads: VariableWatchers (tf.custom_gradient finds the variables
-# its function reads) and recording ForwardAccumulators (reads carry the tangent).
-_watchers = []
 
 _TRAINABLE_NP = frozenset(np.dtype(d.as_numpy_dtype) for d in dtypes.TRAINABLE)
 
@@ -34,7 +30,7 @@ class _State:
 
 def record(op, attrs, inputs, outputs, mask=None):
     """Append an op to every active tape that watches one of its inputs."""
-    for state in _active:
+    for state in ctx.tapes:
         ids = state.ids
         for t in inputs:
             if id(t) in ids:
@@ -52,11 +48,11 @@ class VariableWatcher:
 
     def __enter__(self):
         self.variables = []
-        _watchers.append(self)
+        ctx.watchers.append(self)
         return self
 
     def __exit__(self, *exc):
-        _watchers.remove(self)
+        ctx.watchers.remove(self)
 
     def on_read(self, handle, read):
         if handle._trainable and all(v is not handle for v in self.variables):
@@ -68,9 +64,9 @@ def record_read(variable, read):
     watches the variable (trainable ones are watched on access)."""
     handle = variable._handle
     key = id(handle)
-    for watcher in _watchers:
+    for watcher in ctx.watchers:
         watcher.on_read(handle, read)
-    for state in _active:
+    for state in ctx.tapes:
         if key not in state.variables:
             if not (state.watch_accessed and handle._trainable):
                 continue

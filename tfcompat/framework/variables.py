@@ -1,6 +1,7 @@
 """tf.Variable: mutable state over a jax.Array, read onto tapes like TF's ResourceVariable."""
 import enum
 import itertools
+import threading
 import weakref
 
 import jax
@@ -8,9 +9,10 @@ import jax.numpy as jnp
 
 from . import errors
 from .graph_def import _enum
-from .tape import _active, _watchers, record_read
+from .tape import record_read
 from .tensor import ArrayLike, EagerTensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
+from .context import ctx
 
 
 
@@ -52,8 +54,6 @@ class VariableAggregation(enum.Enum):
 
 _uids = itertools.count()
 _live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
-_creating = []   # traces in progress (tf.function), told of the variables created in them
-_scope = [""]    # the active tf.name_scope ('a/b/'), kept by framework.module.name_scope
 
 
 def live_variables():
@@ -87,15 +87,20 @@ class Variable(ArrayLike):
         if callable(initial_value):
             initial_value = initial_value()
         value = convert_to_tensor(initial_value, dtype=dtype)._value
-        if _creating:   # inside tf.function traces (innermost last)
-            for trace in _creating[:-1]:
+        self._name = ctx.name_scopes[-1] + (name or "Variable") + ":0"
+        self._lock = threading.RLock()   # the error path of a scatter writes inside its own update
+        if ctx.values is None:
+            self._own = value
+        else:   # created while this thread traces: other threads see it uninitialized
+            self._own = Uninitialized(self._name, value)
+            self._value = value
+        if ctx.traces:   # inside tf.function traces (innermost last)
+            for trace in ctx.traces[:-1]:
                 trace.check_creation()
-            _creating[-1].variable_created(self, value)
+            ctx.traces[-1].variable_created(self, value)
         if trainable is None:
             trainable = synchronization is not VariableSynchronization.ON_READ
-        self._value = value
         self._shape = TensorShape(value.shape) if shape is None else as_shape(shape)
-        self._name = _scope[-1] + (name or "Variable") + ":0"
         self._trainable = bool(trainable)
         self._constraint = constraint
         self._synchronization = synchronization
@@ -106,6 +111,24 @@ class Variable(ArrayLike):
     @property
     def _handle(self):
         return self
+
+    # -- the value: its own, or this thread's while it traces (context.private_values) --
+    @property
+    def _value(self):
+        values = ctx.values
+        if values is not None:
+            entry = values.get(id(self))
+            if entry is not None and entry[0] is self:
+                return entry[1]
+        return self._own
+
+    @_value.setter
+    def _value(self, value):
+        values = ctx.values
+        if values is None:
+            self._own = value
+        else:
+            values[id(self)] = (self, value)
 
     # -- attributes ---------------------------------------------------------------
     name = property(lambda self: self._name)
@@ -124,10 +147,10 @@ class Variable(ArrayLike):
         if type(self._value) is Uninitialized:
             raise self._value.error()
         t = EagerTensor(self._value)
-        if _active or _watchers:  # tapes, or read observers (VariableWatcher, accumulators)
+        if ctx.tapes or ctx.watchers:  # tapes, or read observers (VariableWatcher, accumulators)
             record_read(self, t)
-        if _creating:   # a tf.function's graph: a ReadVariableOp named by the op using it
-            _creating[-1].graph.pending_read(self, t)
+        if ctx.traces:   # a tf.function's graph: a ReadVariableOp named by the op using it
+            ctx.traces[-1].graph.pending_read(self, t)
         return t
 
     def value(self):
@@ -135,10 +158,10 @@ class Variable(ArrayLike):
 
     def read_value(self):
         t = self._read()
-        if not _creating:
+        if not ctx.traces:
             return t
         # TF: a ReadVariableOp in the name scope "Read", then an Identity.
-        graph = _creating[-1].graph
+        graph = ctx.traces[-1].graph
         graph.input_name(t, "Read")
         out = EagerTensor(t._value)
         graph.add(graph.unique_name("Identity"), "Identity", [graph.input_name(t)],
@@ -158,8 +181,8 @@ class Variable(ArrayLike):
                              f"The variable shape {handle._shape}, and the assigned value shape "
                              f"{TensorShape(new.shape)} are incompatible.")
         handle._value = new
-        if _creating:
-            _creating[-1].graph.assign(handle, "AssignVariableOp", _tensor_of(value, new))
+        if ctx.traces:
+            ctx.traces[-1].graph.assign(handle, "AssignVariableOp", _tensor_of(value, new))
         return _UnreadVariable(handle) if read_value else None
 
     def _update(self, kernel, delta, read_value):
@@ -173,9 +196,10 @@ class Variable(ArrayLike):
                 f"Cannot update variable with shape {list(handle._value.shape)} using a Tensor "
                 f"with shape {list(delta.shape)}, shapes must be equal.",
                 kernel="AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp")
-        handle._value = kernel(handle._value, delta)
-        if _creating:
-            _creating[-1].graph.assign(
+        with handle._lock:   # atomic with respect to the other threads' updates
+            handle._value = kernel(handle._value, delta)
+        if ctx.traces:
+            ctx.traces[-1].graph.assign(
                 handle, "AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp",
                 _tensor_of(value, delta))
         return _UnreadVariable(handle) if read_value else None
@@ -187,62 +211,64 @@ class Variable(ArrayLike):
         return self._update(_sub, delta, read_value)
 
     # -- sliced and scattered writes (the checked new value comes from tfcompat.ops) ---
-    def _write(self, value):
-        """Store `value`, a new array of the variable's shape and dtype; returns what
+    def _write(self, compute, *args):
+        """Store ``compute(*args)``, a new array of the variable's shape and dtype computed
+        from its value, atomically with respect to other threads' updates; returns what
         TF's assign* ops return."""
         handle = self._handle
-        handle._value = value
+        with handle._lock:
+            handle._value = compute(*args)
         return _UnreadVariable(handle)
 
     def scatter_nd_update(self, indices, updates, name=None):
         """tf.Variable.scatter_nd_update."""
         from ..ops.scatter_ops import variable_scatter_nd
-        return self._write(variable_scatter_nd(self, indices, updates, "update"))
+        return self._write(variable_scatter_nd, self, indices, updates, "update")
 
     def scatter_nd_add(self, indices, updates, name=None):
         """tf.Variable.scatter_nd_add."""
         from ..ops.scatter_ops import variable_scatter_nd
-        return self._write(variable_scatter_nd(self, indices, updates, "add"))
+        return self._write(variable_scatter_nd, self, indices, updates, "add")
 
     def scatter_nd_sub(self, indices, updates, name=None):
         """tf.Variable.scatter_nd_sub."""
         from ..ops.scatter_ops import variable_scatter_nd
-        return self._write(variable_scatter_nd(self, indices, updates, "sub"))
+        return self._write(variable_scatter_nd, self, indices, updates, "sub")
 
     def scatter_update(self, sparse_delta, use_locking=False, name=None):
         """tf.Variable.scatter_update: rows `sparse_delta.indices` set to its `values`."""
         from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter(self, sparse_delta, "update"))
+        return self._write(variable_scatter, self, sparse_delta, "update")
 
     def scatter_add(self, sparse_delta, use_locking=False, name=None):
         """tf.Variable.scatter_add."""
         from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter(self, sparse_delta, "add"))
+        return self._write(variable_scatter, self, sparse_delta, "add")
 
     def scatter_sub(self, sparse_delta, use_locking=False, name=None):
         """tf.Variable.scatter_sub."""
         from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter(self, sparse_delta, "sub"))
+        return self._write(variable_scatter, self, sparse_delta, "sub")
 
     def scatter_mul(self, sparse_delta, use_locking=False, name=None):
         """tf.Variable.scatter_mul."""
         from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter(self, sparse_delta, "mul"))
+        return self._write(variable_scatter, self, sparse_delta, "mul")
 
     def scatter_div(self, sparse_delta, use_locking=False, name=None):
         """tf.Variable.scatter_div (integers divide truncating, as TF; a zero update raises)."""
         from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter(self, sparse_delta, "div"))
+        return self._write(variable_scatter, self, sparse_delta, "div")
 
     def scatter_min(self, sparse_delta, use_locking=False, name=None):
         """tf.Variable.scatter_min."""
         from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter(self, sparse_delta, "min"))
+        return self._write(variable_scatter, self, sparse_delta, "min")
 
     def scatter_max(self, sparse_delta, use_locking=False, name=None):
         """tf.Variable.scatter_max."""
         from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter(self, sparse_delta, "max"))
+        return self._write(variable_scatter, self, sparse_delta, "max")
 
     # -- Python protocol ------------------------------------------------------------
     def __hash__(self):

@@ -14,7 +14,7 @@ from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor
 from .indexing_ops import (
-    boolean_mask, gather, gather_nd, getitem, searchsorted, slice, strided_slice, unique,
+    boolean_mask, gather, gather_nd, searchsorted, slice, strided_slice, unique,
     unique_with_counts, where,
 )
 from .manip_ops import (

@@ -8,8 +8,8 @@ from ..framework import errors, func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.function import symbolic_name
 from ..framework.tensor import Tensor
-from ..framework.variables import _creating
 from . import math_ops
+from ..framework.context import ctx
 
 _UNARY = {"assert_positive": (math_ops.greater, "x > 0"),
           "assert_non_negative": (math_ops.greater_equal, "x >= 0"),
@@ -27,11 +27,11 @@ def _check(condition, describe, graph=None):
     """Raise (eagerly) or register (traced) the check that `condition` is all true.
     `graph()`: the node TF's graph-mode Assert would be, and its data (_graph_assert)."""
     if isinstance(condition._value, jax.core.Tracer):
-        if not _creating:
+        if not ctx.traces:
             raise ValueError("tfcompat checks a traced tf.debugging assertion only at the "
                              "top level of a tf.function.")
         info, data = (describe(None), []) if graph is None else graph(describe(None))
-        _creating[-1].checks.append((condition._value, info, data))
+        ctx.traces[-1].checks.append((condition._value, info, data))
         return None
     if not np.all(np.asarray(condition._value)):
         raise errors.InvalidArgumentError(None, None, describe(condition))

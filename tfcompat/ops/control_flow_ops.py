@@ -19,7 +19,7 @@ import numpy as np
 from jax.extend.core import ClosedJaxpr, Primitive, jaxpr_as_fun
 from jax.interpreters import ad, batching, mlir
 
-from ..framework import dtypes, errors, func_graph, nest, tape
+from ..framework import dtypes, errors, func_graph, nest
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
 from ..framework.function import used_vars
@@ -27,7 +27,8 @@ from ..framework.strings import StringIds, is_string, traced_dtype
 from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
-from ..framework.variables import Variable, _creating, live_variables
+from ..framework.variables import Variable, live_variables
+from ..framework.context import ctx, private_values
 
 __all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
            "vectorized_map", "while_loop"]
@@ -109,7 +110,8 @@ class _Traced:
             finally:
                 for v, value in zip(self.variables, before):
                     v._value = value
-        with func_graph.branch(_branch_scope()):   # (its ops: not in the outer graph)
+        # (its ops: not in the outer graph; the tracers it assigns: this thread's)
+        with func_graph.branch(_branch_scope()), private_values():
             closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
         self.jaxpr, self.consts = closed.jaxpr, list(closed.consts)
         used = used_vars(self.jaxpr)
@@ -219,7 +221,7 @@ def _as_op(name, compute, traced, tensors):
 
 def _captured(array):
     """The Tensor a tape knows for a captured array (else a fresh one)."""
-    for state in tape._active:
+    for state in ctx.tapes:
         for rec in state.records:
             for t in rec[3]:
                 if t._value is array:
@@ -244,7 +246,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
         raise TypeError("true_fn must be callable.")
     if not callable(false_fn):
         raise TypeError("false_fn must be callable.")
-    if isinstance(pred, bool) and _creating:
+    if isinstance(pred, bool) and ctx.traces:
         raise TypeError("pred must not be a Python bool", pred)
     p = convert_to_tensor(pred)
     if not _traced(p):
@@ -572,7 +574,7 @@ def _no_reverse(arrays):
 # its step function traced once, the Variables it assigns threaded as carries.
 
 def _in_function(*structures):
-    return bool(_creating) or any(_traced(t) for s in structures if s is not None
+    return bool(ctx.traces) or any(_traced(t) for s in structures if s is not None
                                   for t in _flat(s))
 
 

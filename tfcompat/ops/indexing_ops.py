@@ -18,8 +18,9 @@ from ..framework import dtypes, host_callback
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
-from ..framework.function import executing_eagerly
-from ..framework.tape import _active, record
+from ..framework.context import executing_eagerly
+from ..framework.context import ctx
+from ..framework.tape import record
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
@@ -164,9 +165,8 @@ class _VariableSlice(EagerTensor):
             raise kernel_error("ResourceStridedSliceAssign", f"Cannot broadcast input shape "
                                f"{dims(have)} into final shape {dims(want)}",
                                "strided_slice/_assign")
-        new = execute(_slice_assign_op, (EagerTensor(var._handle._value), value),
-                      (("spec", self._spec),))
-        return var._write(new._value)
+        return var._write(lambda: execute(_slice_assign_op, (
+            EagerTensor(var._handle._value), value), (("spec", self._spec),))._value)
 
 
 _VariableSlice.__name__ = _VariableSlice.__qualname__ = "EagerTensor"
@@ -210,7 +210,7 @@ def getitem(tensor, key):
     if isinstance(tensor, Variable):
         view = _VariableSlice(out._value)
         view._variable, view._spec = tensor, spec
-        if _active:
+        if ctx.tapes:
             record(identity_op, (), (out,), (view,))
         return view
     return out

@@ -25,7 +25,7 @@ from ..data.record_io import _inflate_message
 from ..framework import dtypes, errors, host_callback, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error
-from ..framework.function import executing_eagerly
+from ..framework.context import executing_eagerly
 from ..framework.strings import OBJECT, Kernel, StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable

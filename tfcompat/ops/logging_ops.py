@@ -5,7 +5,7 @@ import sys
 import numpy as np
 
 from ..framework import nest
-from ..framework.function import executing_eagerly
+from ..framework.context import executing_eagerly
 from ..framework.host_callback import debug_callback
 from ..framework.strings import StringIds, from_ids
 from ..framework.tensor import Tensor, symbolic

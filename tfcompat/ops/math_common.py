@@ -9,7 +9,7 @@ from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import op_args
-from .op_args import dims as shape_list, kernel_error, static_int
+from .op_args import dims as shape_list
 
 FLOAT = ("bfloat16", "half", "float", "double")
 INEXACT = FLOAT + ("complex64", "complex128")

@@ -20,10 +20,10 @@ from ..framework.dispatch import (
 from ..framework.tensor import EagerTensor, Tensor
 from .math_common import (
     FLOAT, INEXACT, SIGNED, binary, broadcast_error, cpu_kernels, eigen_packets, exact_divide,
-    kernel_error, plus_zero, rounded, shape_list, tf_gradient, unary, unbroadcast, upcast,
+    plus_zero, rounded, shape_list, tf_gradient, unary, unbroadcast, upcast,
 )
 from . import string_kernels
-from .op_args import checked_attr
+from .op_args import checked_attr, kernel_error
 from .reduction_ops import (
     argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
     reduce_mean, reduce_min, reduce_prod, reduce_sum,
@@ -256,13 +256,16 @@ _mul_complex = tf_gradient(jnp.multiply, lambda g, x, y, z: (
     unbroadcast(g * jnp.conj(y), x.shape), unbroadcast(jnp.conj(x) * g, y.shape)))
 
 
-def _realdiv_grad(g, x, y, z):
-    cx, cy = jnp.conj(x), jnp.conj(y)
-    return (unbroadcast(_complex_divide(g, cy), x.shape),
-            unbroadcast(g * _complex_divide(_complex_divide(-cx, cy), cy), y.shape))
+def _quotient_grad(divide):
+    """TF's RealDivGrad (DivNoNanGrad) for complex inputs, with the op's own `divide`."""
+    def grad(g, x, y, z):
+        cx, cy = jnp.conj(x), jnp.conj(y)
+        return (unbroadcast(divide(g, cy), x.shape),
+                unbroadcast(g * divide(divide(-cx, cy), cy), y.shape))
+    return grad
 
 
-_div_complex = tf_gradient(_complex_divide, _realdiv_grad)
+_div_complex = tf_gradient(_complex_divide, _quotient_grad(_complex_divide))
 
 
 def _multiply(x, y):
@@ -405,13 +408,7 @@ def _complex_div_no_nan(x, y):
     return jnp.where(zero, jnp.zeros_like(q), q)
 
 
-def _div_no_nan_complex_grad(g, x, y, z):
-    cx, cy = jnp.conj(x), jnp.conj(y)
-    return (unbroadcast(_complex_div_no_nan(g, cy), x.shape),
-            unbroadcast(g * _complex_div_no_nan(_complex_div_no_nan(-cx, cy), cy), y.shape))
-
-
-_div_no_nan_complex = tf_gradient(_complex_div_no_nan, _div_no_nan_complex_grad)
+_div_no_nan_complex = tf_gradient(_complex_div_no_nan, _quotient_grad(_complex_div_no_nan))
 
 
 def _div_no_nan_fn(x, y):

@@ -11,13 +11,14 @@ Inside a tf.function's trace the op is recorded under the name TF's operator giv
 from ..framework import func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
-from ..framework.variables import Variable, _creating
-from . import array_ops, bitwise_ops, math_ops
+from ..framework.variables import Variable
+from . import bitwise_ops, indexing_ops, math_ops
+from ..framework.context import ctx
 
 
 def _reflected(fn, name):
     def op(self, other):
-        if _creating:
+        if ctx.traces:
             return _traced(fn, name, self, other, True)
         return fn(convert_to_tensor(other, dtype=self.dtype), self)
     return op
@@ -25,7 +26,7 @@ def _reflected(fn, name):
 
 def _forward(fn, name):
     def op(self, other):
-        if _creating:
+        if ctx.traces:
             return _traced(fn, name, self, other, False)
         return fn(self, other)
     return op
@@ -33,7 +34,7 @@ def _forward(fn, name):
 
 def _traced(fn, name, self, other, reflected):
     """An operator in a trace: recorded as TF names it."""
-    graph = _creating[-1].graph
+    graph = ctx.traces[-1].graph
     if isinstance(self, Variable):
         read = self._read()
         graph.input_name(read)   # "ReadVariableOp"
@@ -72,7 +73,7 @@ def _install(cls):
     cls.__neg__ = lambda self: math_ops.negative(self)
     cls.__abs__ = lambda self: math_ops.abs(self)
     cls.__invert__ = bitwise_ops.invert_
-    cls.__getitem__ = array_ops.getitem
+    cls.__getitem__ = indexing_ops.getitem
 
 
 _install(Tensor)

@@ -16,8 +16,8 @@ import secrets
 
 import numpy as np
 
-from ..framework import variables as _variables
 from . import philox
+from ..framework.context import ctx
 
 
 DEFAULT_GRAPH_SEED = 87654321
@@ -57,7 +57,7 @@ def reserve(kernel, seed, seed2, calls):
     """The Philox state (uint64 [3]) for one call of the stateful kernel `kernel` with
     attributes seed/seed2, which then skips `calls` engine calls (GuardedPhiloxRandom).
     Seeds (0, 0) mean a random generator, as in TF."""
-    if _variables._creating:
+    if ctx.traces:
         return _traced_state(seed, seed2, calls)
     key = (kernel, seed, seed2)
     state = _kernels.get(key)
@@ -82,5 +82,5 @@ def _traced_state(seed, seed2, calls):
 
     def advance(value):
         return np.array(philox.advance([int(x) for x in np.asarray(value)], calls), np.uint64)
-    _variables._creating[-1].random_states.append((state, advance))
+    ctx.traces[-1].random_states.append((state, advance))
     return state

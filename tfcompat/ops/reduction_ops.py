@@ -11,9 +11,8 @@ from jax import lax
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor
-from .math_common import (
-    FLOAT, NUMBER, REAL, attr_error, enums, reduction_axes, static_int,
-)
+from .math_common import FLOAT, NUMBER, REAL, attr_error, enums, reduction_axes
+from .op_args import static_int
 
 _REDUCE_SUMMARY = ("name={name}; signature=input:T, reduction_indices:Tidx -> output:T; "
                    "attr=keep_dims:bool,default=false; attr=T:type,allowed=[{{enums}}]; "

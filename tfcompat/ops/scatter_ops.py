@@ -299,7 +299,7 @@ def variable_scatter(variable, sparse_delta, kind):
         rows = EagerTensor(idx._value.reshape(-1)[:first])
         done = upd if not ushape else EagerTensor(
             upd._value.reshape((-1,) + ushape[len(ishape):])[:first])
-        variable._write(execute(op, (value, rows, done))._value)
+        variable._write(lambda: execute(op, (value, rows, done))._value)
         pos = ",".join(str(int(i)) for i in np.unravel_index(first, ishape)) if ishape else ""
         raise kernel_error(op.name, f"indices[{pos}] = {flat[first]} is not in "
                                     f"[0, {shape[0]})", "")

@@ -18,7 +18,8 @@ import numpy as np
 from ..framework import dtypes, errors, host_callback
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.tensor import EagerTensor
-from .math_common import NUMBER, REAL, attr_error, kernel_error, shape_list, static_int
+from .math_common import NUMBER, REAL, attr_error, shape_list
+from .op_args import kernel_error, static_int
 from .op_args import checked_attr, concrete, dynamic_shape_error, traced
 
 _INDEX = ("int32", "int64")

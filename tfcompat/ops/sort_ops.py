@@ -10,7 +10,7 @@ import jax.numpy as jnp
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor
-from .math_common import static_int
+from .op_args import static_int
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 

@@ -14,7 +14,8 @@ from jax import export as jax_export
 from ..framework import checkpoint, dtypes
 from ..framework.checkpoint import AutoTrackable, DictWrapper, ListWrapper
 from ..framework.tensor_shape import TensorShape
-from ..framework.variables import Variable, _scope
+from ..framework.context import ctx
+from ..framework.variables import Variable
 from . import restored, save
 
 
@@ -79,13 +80,13 @@ class _Loader:
     def _create(node, values):
         kind = node["kind"]
         if kind == "variable":
-            _scope.append("")     # the saved name, whatever scope load() runs in
+            ctx.name_scopes.append("")     # the saved name, whatever scope load() runs in
             try:
                 return Variable(values.get_tensor(node["key"]), trainable=node["trainable"],
                                 name=node["name"], dtype=dtypes.as_dtype(node["dtype"]),
                                 shape=TensorShape(node["shape"]))
             finally:
-                _scope.pop()
+                ctx.name_scopes.pop()
         if kind == "function":
             return restored.RestoredFunction(node.get("name", "function"),
                                              node.get("parameters", []), [])

@@ -22,7 +22,7 @@ import threading
 from jax.extend.core import Literal
 
 from ..framework import function as _function
-from ..framework.function import executing_eagerly
+from ..framework.context import executing_eagerly
 from ..framework.tf_logging import get_logger
 from ..profiler import _profiler
 from . import _event_file

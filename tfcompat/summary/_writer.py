@@ -18,9 +18,8 @@ import jax
 import numpy as np
 
 from ..framework import dtypes
-from ..framework import variables as _variables
 from ..framework.constant_op import constant, convert_to_tensor
-from ..framework.function import executing_eagerly
+from ..framework.context import ctx, executing_eagerly
 from ..framework.host_callback import debug_callback
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
@@ -260,7 +259,7 @@ def summary_scope(name, default_name="summary", values=None):
     the enclosing tf.name_scopes, unsanitized and not uniquified."""
     del values
     name = name or default_name
-    current = _variables._scope[-1]
+    current = ctx.name_scopes[-1]
     tag = current + name
     scope_name = _INVALID_SCOPE_CHARACTERS.sub("", name) or default_name
     yield tag, current + scope_name + "/"
