@@ -218,3 +218,272 @@ def test_iterator_in_checkpoint_is_refused_not_silently_skipped(tmp_path):
     it = iter(tf.data.Dataset.range(10))
     with pytest.raises(ValueError, match="tf.data iterator"):
         tf.train.Checkpoint(iterator=it, step=tf.Variable(1)).save(str(tmp_path / "ckpt"))
+
+
+# -- corruption, killed saves, garbled state files (issue 13) ---------------------------
+#
+# TF 2.21's answers below were obtained with /tmp/tfref/bin/python (real TF 2.21) on
+# checkpoints written by tf.train.Checkpoint(v=tf.Variable(tf.fill([64], 1.0))).save():
+#   - one byte flipped in ckpt-1.data-00000-of-00001, then restore():
+#       DataLossError: "TensorBundle at /tmp/.../ckpt-1 shard 0 (256 bytes): Checksum does
+#       not match: stored 4004174752 vs. calculated on the restored bytes 550684927"
+#   - the .data file of save A copied over save B's (same shapes): the same DataLossError.
+#   - one byte flipped in the .index: OpError "Unable to read file (/tmp/.../ckpt-1.index).
+#       Perhaps the file is corrupt or was produced by a newer version of TensorFlow with
+#       format changes (failed to seek to header entry): block checksum mismatch"
+#   - .index truncated: OpError "not an sstable (bad magic number)"; .data truncated:
+#       IndexError "Read less bytes than requested". (tfcompat: DataLossError for all.)
+#   - 'checkpoint' state file holding 'model_checkpoint_path: "ckpt-1\nfoo bar': logs
+#       "ParseError: 1:24 : ... String missing ending quote" and "<dir>/checkpoint:
+#       Checkpoint ignored"; get_checkpoint_state and latest_checkpoint return None;
+#       CheckpointManager starts empty (latest_checkpoint None, checkpoints []).
+#       An unknown field: the same (None). An empty file, or one with no
+#       model_checkpoint_path: ValueError "Invalid checkpoint state loaded from <dir>".
+#       'model_checkpoint_path: "ck" \'pt-1\' ; ...' (concatenated, single-quoted): ckpt-1.
+#   - bytes that are not UTF-8 in the state file: TF raises UnicodeDecodeError (from
+#       latest_checkpoint, get_checkpoint_state and CheckpointManager); tfcompat
+#       deliberately treats them as the unparsable file they are (warning, None).
+
+import json  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+
+def _saved(tmp_path, name="c", value=1.0):
+    v = tf.Variable(tf.fill([64], value))
+    return Checkpoint(v=v).write(str(tmp_path / name)), v
+
+
+def _restore_into(prefix):
+    v = tf.Variable(tf.zeros([64]))
+    Checkpoint(v=v).read(prefix)
+    return v.numpy()
+
+
+def test_truncated_files_raise_data_loss_naming_the_path(tmp_path):
+    prefix, _ = _saved(tmp_path)
+    for suffix in (".data-00000-of-00001", ".index"):
+        path = prefix + suffix
+        whole = Path(path).read_bytes()
+        for size in (0, 1, len(whole) // 2, len(whole) - 1):
+            with open(path, "wb") as f:
+                f.write(whole[:size])
+            with pytest.raises(tf.errors.DataLossError, match=prefix):
+                _restore_into(prefix)
+            with pytest.raises(tf.errors.DataLossError):
+                tf.train.load_checkpoint(prefix)
+        with open(path, "wb") as f:
+            f.write(whole)
+    assert (_restore_into(prefix) == 1.0).all()
+
+
+def test_byte_flips_are_caught_never_restored_as_wrong_values(tmp_path):
+    prefix, v = _saved(tmp_path)
+    v.assign(tf.range(64, dtype=tf.float32) / 7)
+    Checkpoint(v=v).write(prefix)
+    expected = v.numpy()
+    data_path = prefix + ".data-00000-of-00001"
+    data = Path(data_path).read_bytes()
+    start = data.find(expected.tobytes())
+    assert start > 0
+    for pos in range(len(data)):       # every byte: DataLossError or the right values
+        flipped = bytearray(data)
+        flipped[pos] ^= 0xFF
+        with open(data_path, "wb") as f:
+            f.write(flipped)
+        try:
+            np.testing.assert_array_equal(_restore_into(prefix), expected)
+        except tf.errors.DataLossError as e:
+            assert prefix in str(e)
+        else:
+            assert not start <= pos < start + expected.nbytes, pos
+    flipped = bytearray(data)
+    flipped[start + 5] ^= 0x01
+    with open(data_path, "wb") as f:
+        f.write(flipped)
+    with pytest.raises(tf.errors.DataLossError,
+                       match=f"TensorBundle at {prefix} shard 0.*Checksum does not match"):
+        _restore_into(prefix)
+    with open(data_path, "wb") as f:
+        f.write(data)
+    index_path = prefix + ".index"
+    index = Path(index_path).read_bytes()
+    for pos in range(len(index)):      # any change to the index is caught
+        flipped = bytearray(index)
+        flipped[pos] ^= 0xFF
+        with open(index_path, "wb") as f:
+            f.write(flipped)
+        with pytest.raises(tf.errors.DataLossError, match=f"Unable to read file \\({index_path}"):
+            _restore_into(prefix)
+
+
+def test_data_of_one_save_with_the_index_of_another(tmp_path):
+    a, _ = _saved(tmp_path, "a", 1.0)
+    b, _ = _saved(tmp_path, "b", 2.0)
+    suffix = ".data-00000-of-00001"
+    assert os.path.getsize(a + suffix) == os.path.getsize(b + suffix)
+    with open(b + suffix, "wb") as f:
+        f.write(Path(a + suffix).read_bytes())
+    v = tf.Variable(tf.fill([64], 5.0))
+    with pytest.raises(tf.errors.DataLossError, match=f"TensorBundle at {b} shard 0 .*Checksum "
+                                                       f"does not match"):
+        Checkpoint(v=v).restore(b)
+    assert (v.numpy() == 5.0).all()
+    # A data file of another size (other shapes) is caught before it is read.
+    c = Checkpoint(v=tf.Variable(tf.fill([65], 3.0))).write(str(tmp_path / "c"))
+    with open(b + suffix, "wb") as f:
+        f.write(Path(c + suffix).read_bytes())
+    with pytest.raises(tf.errors.DataLossError, match=f"{b}.*index expects"):
+        Checkpoint(v=v).restore(b)
+
+
+def test_other_read_errors_are_tf_errors_with_the_path(tmp_path):
+    prefix, _ = _saved(tmp_path)
+    os.remove(prefix + ".data-00000-of-00001")
+    with pytest.raises(tf.errors.NotFoundError, match=prefix + ".data-00000-of-00001"):
+        _restore_into(prefix)
+    os.mkdir(prefix + ".data-00000-of-00001")
+    with pytest.raises(tf.errors.OpError, match=prefix):
+        tf.train.load_checkpoint(prefix)
+
+
+def test_earlier_format_without_checksums_still_restores(tmp_path):
+    prefix, _ = _saved(tmp_path, value=4.0)
+    new = json.loads(Path(prefix + ".index").read_text())
+    with open(prefix + ".index", "w") as f:     # the index as tfcompat wrote it before
+        json.dump({k: [t["shape"], t["dtype"]] for k, t in new["tensors"].items()}, f)
+    assert (_restore_into(prefix) == 4.0).all()
+
+
+def test_garbled_state_file_is_ignored_as_tf_does(tmp_path, caplog):
+    v = tf.Variable(1.0)
+    first = Checkpoint(v=v).save(str(tmp_path / "ckpt"))
+    state_path = str(tmp_path / "checkpoint")
+    assert tf.train.latest_checkpoint(str(tmp_path)) == first
+    garbage = [b'model_checkpoint_path: "ckpt-1\nfoo bar\n',
+               b'model_checkpoint_path: "ckpt-1"\nbogus_field: 3\n',
+               b"model_checkpoint_path: __import__('os').remove('x')\n",
+               b"\x00\xffgarbage{{{ not a proto\n"]      # TF: UnicodeDecodeError
+    for text in garbage:
+        with open(state_path, "wb") as f:
+            f.write(text)
+        caplog.clear()
+        with caplog.at_level("WARNING", logger="tensorflow"):
+            assert tf.train.latest_checkpoint(str(tmp_path)) is None
+            assert tf.train.get_checkpoint_state(str(tmp_path)) is None
+            manager = CheckpointManager(Checkpoint(v=tf.Variable(1.0)), str(tmp_path), 3)
+        assert manager.latest_checkpoint is None and manager.checkpoints == []
+        assert any(r.getMessage().startswith("ParseError: ") for r in caplog.records)
+        assert f"{state_path}: Checkpoint ignored" in caplog.messages
+    if text.startswith(b'model_checkpoint_path: "ckpt-1\n'):
+        assert "1:24 : " in caplog.messages[0]
+    assert os.path.basename(manager.save()) == "ckpt-1"     # and the file is rewritten
+    assert tf.train.latest_checkpoint(str(tmp_path)) == first
+    for text in (b"", b'all_model_checkpoint_paths: "ckpt-1"\n'):
+        with open(state_path, "wb") as f:
+            f.write(text)
+        with pytest.raises(ValueError, match=f"Invalid checkpoint state loaded from {tmp_path}"):
+            tf.train.latest_checkpoint(str(tmp_path))
+    with open(state_path, "wb") as f:
+        f.write(b"# comment\nmodel_checkpoint_path: \"ck\" 'pt-1' ; "
+                b"all_model_checkpoint_timestamps: -inf\n")
+    assert tf.train.latest_checkpoint(str(tmp_path)) == first
+    assert tf.train.get_checkpoint_state(str(tmp_path)).all_model_checkpoint_timestamps == \
+        [-np.inf]
+
+
+_KILLED_SAVE = """
+import os, sys, time
+import tfcompat as tf
+v = tf.Variable([1.0, 2.0, 3.0])
+manager = tf.train.CheckpointManager(tf.train.Checkpoint(v=v), sys.argv[1], max_to_keep=3)
+manager.save()
+v.assign([7.0, 8.0, 9.0])
+def hang(src, dst):          # both files written and fsynced; killed before the rename
+    print("saving", flush=True)
+    time.sleep(600)
+os.replace = hang
+manager.save()
+"""
+
+
+def _temps(directory):
+    return sorted(n for n in os.listdir(directory) if ".tmp-" in n)
+
+
+def test_save_killed_part_way_keeps_last_save_and_is_cleaned_up(tmp_path):
+    directory = str(tmp_path / "run")
+    proc = subprocess.Popen([sys.executable, "-c", _KILLED_SAVE, directory],
+                            stdout=subprocess.PIPE)
+    watchdog = threading.Timer(240, proc.kill)
+    watchdog.start()
+    try:
+        assert proc.stdout.readline() == b"saving\n"
+        proc.send_signal(signal.SIGKILL)
+        assert proc.wait(timeout=60) == -signal.SIGKILL
+    finally:
+        watchdog.cancel()
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+    leftovers = _temps(directory)
+    assert len(leftovers) == 2 and all(f".{proc.pid}." in n for n in leftovers)
+    assert all(n.startswith("ckpt-2.") for n in leftovers)
+    latest = tf.train.latest_checkpoint(directory)
+    assert os.path.basename(latest) == "ckpt-1"
+    v = tf.Variable([0.0, 0.0, 0.0])
+    ck = Checkpoint(v=v)
+    ck.restore(latest).assert_consumed()
+    assert v.numpy().tolist() == [1.0, 2.0, 3.0]
+
+    # CheckpointManager opening a directory removes a killed save's files, and leaves
+    # those of a save in progress (its process alive) alone.
+    other = tmp_path / "other"
+    other.mkdir()
+    dead = leftovers[0]
+    alive = dead.replace(f".{proc.pid}.", f".{os.getppid()}.")
+    for name in (dead, alive):
+        (other / name).write_bytes(b"partial")
+    CheckpointManager(ck, str(other), max_to_keep=2)
+    assert _temps(str(other)) == [alive]
+
+    # The next save into the directory removes the killed save's temporary files.
+    path = CheckpointManager(ck, directory, max_to_keep=3).save()
+    assert os.path.basename(path) == "ckpt-2" and _temps(directory) == []
+    v.assign([0.0, 0.0, 0.0])
+    ck.restore(path).assert_consumed()
+    assert v.numpy().tolist() == [1.0, 2.0, 3.0]
+    (tmp_path / "run" / leftovers[0]).write_bytes(b"partial")
+    Checkpoint(v=v).write(os.path.join(directory, "plain"))
+    assert _temps(directory) == []
+
+
+class _RunsCode:
+    def __reduce__(self):
+        return (open, (os.environ["TFCOMPAT_TEST_MARKER"], "w"))
+
+
+def test_restoring_never_executes_code(tmp_path, monkeypatch):
+    marker = tmp_path / "executed"
+    monkeypatch.setenv("TFCOMPAT_TEST_MARKER", str(marker))
+    prefix, _ = _saved(tmp_path)
+    key = "v/.ATTRIBUTES/VARIABLE_VALUE"
+    graph = tf.train.load_checkpoint(prefix).get_tensor("_CHECKPOINTABLE_OBJECT_GRAPH")
+    evil = np.array([_RunsCode()], dtype=object)
+    for arrays in ({key: evil, "_CHECKPOINTABLE_OBJECT_GRAPH": np.array(graph.decode())},
+                   {key: np.zeros(64, np.float32), "_CHECKPOINTABLE_OBJECT_GRAPH": evil}):
+        with open(prefix + ".data-00000-of-00001", "wb") as f:
+            np.savez(f, **arrays)
+        with open(prefix + ".index", "w") as f:    # the earlier format: no checksums
+            json.dump({k: [list(a.shape), str(a.dtype)] for k, a in arrays.items()}, f)
+        for load in (_restore_into, tf.train.load_checkpoint):
+            with pytest.raises(tf.errors.DataLossError, match=f"{prefix}.*allow_pickle=False"):
+                load(prefix)
+    assert not marker.exists()
+    with open(tmp_path / "checkpoint", "w") as f:
+        f.write(f"model_checkpoint_path: open({str(marker)!r}, 'w')\n")
+    assert tf.train.latest_checkpoint(str(tmp_path)) is None
+    assert not marker.exists()

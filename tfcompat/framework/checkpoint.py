@@ -7,20 +7,36 @@ indices and dict keys; an object reached twice is saved once, under its first
 
 Deliberate difference: the format is our own. ``PATH.data-00000-of-00001`` is an .npz of
 the values by key plus the object graph as JSON (key '_CHECKPOINTABLE_OBJECT_GRAPH');
-``PATH.index`` (key -> shape and dtype, as JSON) is written last and marks the checkpoint
-complete. Both are written to temporary names and then renamed, so a save that fails part
-way leaves an existing checkpoint as it was.
+``PATH.index`` (JSON: per key the shape, dtype and a CRC32 of the stored bytes, the data
+file's size, and a CRC32 of the index itself) is written last and marks the checkpoint
+complete. Restoring checks every checksum: a truncated or altered file, or the data file of
+one save paired with the index of another, raises tf.errors.DataLossError naming the path
+(TF's index and data carry CRC32Cs too); any other failure to read is a tf.errors class
+with the path. Indexes of the earlier format (key -> [shape, dtype], no checksums) are
+still read, unchecked. Nothing read is executed: JSON and NumPy without pickles.
+
+Both files are written to temporary names (``.tmp-HOST.PID.UUID``), fsynced and then
+renamed, so a save that fails or is killed part way leaves an existing checkpoint as it
+was; the temporary files of a killed save (its process gone) are removed by the next save
+into the directory and by a CheckpointManager opening it.
 
 An object that is not a tf.Variable but stands for one in checkpoints (keras.Variable)
 exposes it as ``_checkpoint_variable``.
 """
+import codecs
 import collections
+import contextlib
 import functools
 import json
 import os
+import re
+import socket
+import threading
 import time
 import types
 import uuid
+import zipfile
+import zlib
 
 import numpy as np
 
@@ -203,6 +219,99 @@ def _data_path(prefix):
     return prefix + ".data-00000-of-00001"
 
 
+_FORMAT = "tfcompat-checkpoint-2"
+_TEMP = re.compile(r"\.tmp-(?:([0-9a-f]{8})\.(\d+)\.)?[0-9a-f]{32}$")
+_HOST = f"{zlib.crc32(socket.gethostname().encode()):08x}"
+_active_temps = set()   # temporary files this process is writing now
+_temps_lock = threading.Lock()
+
+
+def _temp_name(final):
+    """A temporary name beside `final`, naming this host and process (so that a later
+    save can tell a killed save's leftovers from one in progress)."""
+    name = f"{final}.tmp-{_HOST}.{os.getpid()}.{uuid.uuid4().hex}"
+    with _temps_lock:
+        _active_temps.add(os.path.abspath(name))
+    return name
+
+
+def _done_with(names):
+    with _temps_lock:
+        _active_temps.difference_update(os.path.abspath(n) for n in names)
+    for name in names:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(name)
+
+
+def _is_stale(path):
+    match = _TEMP.search(path)
+    if match is None:
+        return False
+    host, pid = match.groups()
+    if host is None:          # the earlier tfcompat's names: no process named
+        return True
+    if host != _HOST:         # another machine's (shared file system): leave it
+        return False
+    pid = int(pid)
+    if pid == os.getpid():
+        with _temps_lock:
+            return os.path.abspath(path) not in _active_temps
+    if os.name == "nt":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:           # alive, someone else's
+        return False
+    return False
+
+
+def remove_stale_temps(directory):
+    """Remove the temporary files that saves killed part way left in `directory`."""
+    try:
+        names = os.listdir(directory or ".")
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(directory or ".", name)
+        if _is_stale(path):
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+
+def _write_synced(path, write):
+    with open(path, "wb") as f:
+        write(f)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _fsync_dir(directory):
+    try:
+        fd = os.open(directory or ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _crc(array):
+    """CRC32 of an array as stored: its shape and item size, then its bytes."""
+    head = zlib.crc32(f"{list(array.shape)}|{array.dtype.itemsize}".encode())
+    flat = np.ascontiguousarray(array).reshape(-1)
+    return zlib.crc32(flat.view(np.uint8), head)
+
+
+def _index_crc(index):
+    body = {k: v for k, v in index.items() if k != "crc32"}
+    return zlib.crc32(json.dumps(body, sort_keys=True, separators=(",", ":")).encode())
+
+
 def _write(prefix, root):
     prefix = os.fspath(prefix)
     nodes, objects = _object_graph(root)
@@ -212,40 +321,126 @@ def _write(prefix, root):
             var = _variable_of(obj)
             arrays[node["key"]] = np.asarray(
                 var.numpy(), object if var.dtype is dtypes.string else None)
-    index = {k: [list(a.shape), str(a.dtype)] for k, a in arrays.items()}
+    tensors = {k: {"shape": list(a.shape), "dtype": str(a.dtype)} for k, a in arrays.items()}
     for k, a in arrays.items():
         if a.dtype == object:   # tf.string: stored as length-prefixed bytes
             arrays[k] = _pack_strings(a)
-            index[k][1] = "string"
-    os.makedirs(os.path.dirname(prefix) or ".", exist_ok=True)
-    tmp = f".tmp-{uuid.uuid4().hex}"
-    targets = [(_data_path(prefix) + tmp, _data_path(prefix)), (prefix + ".index" + tmp,
-                                                                prefix + ".index")]
+            tensors[k]["dtype"] = "string"
+        tensors[k]["crc32"] = _crc(arrays[k])
+    directory = os.path.dirname(prefix)
+    os.makedirs(directory or ".", exist_ok=True)
+    remove_stale_temps(directory)
+    finals = [_data_path(prefix), prefix + ".index"]
+    temps = [_temp_name(f) for f in finals]
     try:
-        with open(targets[0][0], "wb") as f:
-            np.savez(f, **arrays)
-        with open(targets[1][0], "w") as f:
-            json.dump(index, f)
-        for temporary, final in targets:
+        _write_synced(temps[0], lambda f: np.savez(f, **arrays))
+        index = {"format": _FORMAT, "data_size": os.path.getsize(temps[0]), "tensors": tensors}
+        index["crc32"] = _index_crc(index)
+        _write_synced(temps[1], lambda f: f.write(json.dumps(index).encode()))
+        for temporary, final in zip(temps, finals):
             os.replace(temporary, final)
+        _fsync_dir(directory)
     finally:
-        for temporary, _ in targets:
-            if os.path.exists(temporary):
-                os.remove(temporary)
+        _done_with(temps)
     return prefix
 
 
+def _data_loss(message):
+    return errors.DataLossError(None, None, message)
+
+
+def _os_error(error, path):
+    """An OSError reading `path` as the tf.errors class TF raises."""
+    cls = {FileNotFoundError: errors.NotFoundError, IsADirectoryError: errors.FailedPreconditionError,
+           PermissionError: errors.PermissionDeniedError}.get(type(error), errors.UnknownError)
+    return cls(None, None, f"{path}; {error.strerror or error}")
+
+
+def _read_index(prefix):
+    path = prefix + ".index"
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise _os_error(e, path) from e
+
+    def corrupt(detail):
+        return _data_loss(f"Unable to read file ({path}). Perhaps the file is corrupt or was "
+                          f"produced by a newer version of TensorFlow with format changes "
+                          f"({detail})")
+
+    try:
+        index = json.loads(raw.decode("utf-8"))
+    except ValueError as e:     # also UnicodeDecodeError
+        raise corrupt(f"not a checkpoint index: {e}") from e
+    if not isinstance(index, dict):
+        raise corrupt("not a checkpoint index")
+    if "format" not in index:   # the earlier format: {key: [shape, dtype]}, no checksums
+        try:
+            return {k: {"shape": list(v[0]), "dtype": str(v[1])} for k, v in index.items()}, None
+        except (TypeError, IndexError, KeyError) as e:
+            raise corrupt("not a checkpoint index") from e
+    if index.get("format") != _FORMAT:
+        raise corrupt(f"unknown format {index.get('format')!r}")
+    if index.get("crc32") != _index_crc(index):
+        raise corrupt(f"index checksum does not match: stored {index.get('crc32')} vs. "
+                      f"calculated {_index_crc(index)}")
+    return index["tensors"], index["data_size"]
+
+
 def _read(prefix):
-    """The arrays of a checkpoint by key (the object graph as a str)."""
+    """The arrays of a checkpoint by key (the object graph as a str), every checksum
+    checked."""
     prefix = os.fspath(prefix)
     if not os.path.exists(prefix + ".index"):
         raise errors.NotFoundError(None, None, f"Unsuccessful TensorSliceReader constructor: "
                                                f"Failed to find any matching files for {prefix}")
-    with open(prefix + ".index") as f:
-        index = json.load(f)
-    with np.load(_data_path(prefix), allow_pickle=False) as data:
-        return {k: _unpack_strings(data[k], index[k][0]) if index[k][1] == "string" else
-                data[k] for k in data.files}
+    tensors, data_size = _read_index(prefix)
+    path = _data_path(prefix)
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - closed below; errors opening it told apart
+    except OSError as e:
+        raise _os_error(e, path) from e
+    try:
+        with f:
+            size = os.fstat(f.fileno()).st_size
+            if data_size is not None and size != data_size:
+                raise _data_loss(f"TensorBundle at {prefix} shard 0: {path} has {size} bytes, "
+                                 f"its index expects {data_size} (truncated, or not the data "
+                                 f"of the save that wrote the index)")
+            with np.load(f, allow_pickle=False) as data:
+                if sorted(data.files) != sorted(tensors):
+                    raise _data_loss(f"TensorBundle at {prefix} shard 0: {path} holds other "
+                                     f"tensors than its index names (not the data of the "
+                                     f"save that wrote the index)")
+                out = {}
+                for k in data.files:
+                    entry = tensors[k]
+                    try:
+                        stored = data[k]
+                    except zipfile.BadZipFile as e:   # the zip member's own CRC32
+                        if "CRC" not in str(e):
+                            raise
+                        raise _data_loss(f"TensorBundle at {prefix} shard 0: Checksum does "
+                                         f"not match for {k} in {path} ({e})") from e
+                    if data_size is not None and _crc(stored) != entry["crc32"]:
+                        raise _data_loss(
+                            f"TensorBundle at {prefix} shard 0 ({stored.nbytes} bytes): "
+                            f"Checksum does not match: stored {entry['crc32']} vs. "
+                            f"calculated on the restored bytes {_crc(stored)}")
+                    out[k] = _unpack_strings(stored, entry["shape"]) \
+                        if entry["dtype"] == "string" else stored
+            nodes = json.loads(str(out[_GRAPH_KEY]))
+            if not isinstance(nodes, list) or not all(
+                    isinstance(n, dict) and isinstance(n.get("children"), dict) for n in nodes):
+                raise ValueError("the object graph is not a list of nodes")
+            return out
+    except errors.OpError:
+        raise
+    except Exception as e:      # zipfile (bad offsets: OSError too), NumPy's header
+        # parsing, a refused pickle
+        raise _data_loss(f"TensorBundle at {prefix} shard 0: {path} is corrupt "
+                         f"({type(e).__name__}: {e})") from e
 
 
 def _pack_strings(arr):
@@ -529,43 +724,120 @@ class CheckpointState:
         self.last_preserved_timestamp = 0.0
 
 
+_STATE_FIELDS = {"model_checkpoint_path": str, "all_model_checkpoint_paths": list,
+                 "all_model_checkpoint_timestamps": float, "last_preserved_timestamp": float}
+_STATE_TOKEN = re.compile(r"""(?P<skip>\s+|\#[^\n]*)
+    |(?P<str>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
+    |(?P<num>[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf(?:inity)?|nan)[fF]?(?![\w.]))
+    |(?P<name>[A-Za-z_]\w*)|(?P<colon>:)|(?P<sep>[,;])""", re.X | re.I)
+
+
+class _ParseError(ValueError):
+    pass
+
+
+def _parse_state(text):
+    """The fields of a CheckpointState in protobuf text format, parsed as data (never
+    evaluated); _ParseError where TF's text_format.Merge raises ParseError."""
+    tokens, pos = [], 0
+    while pos < len(text):
+        m = _STATE_TOKEN.match(text, pos)
+        line = text.count("\n", 0, pos) + 1
+        col = pos - text.rfind("\n", 0, pos)
+        if m is None:
+            raise _ParseError(f"{line}:{col} : Unexpected character {text[pos]!r}")
+        if m.lastgroup != "skip":
+            tokens.append((m.lastgroup, m.group(), f"{line}:{col}"))
+        pos = m.end()
+    fields = {"model_checkpoint_path": "", "all_model_checkpoint_paths": [],
+              "all_model_checkpoint_timestamps": [], "last_preserved_timestamp": 0.0}
+    i = 0
+    while i < len(tokens):
+        kind, name, where = tokens[i]
+        if kind != "name" or name not in _STATE_FIELDS:
+            raise _ParseError(f'{where} : Message type "tensorflow.CheckpointState" has no '
+                              f'field named "{name}".')
+        if i + 1 >= len(tokens) or tokens[i + 1][0] != "colon":
+            raise _ParseError(f'{where} : Expected ":" after "{name}".')
+        i += 2
+        if _STATE_FIELDS[name] is float:
+            if i >= len(tokens) or tokens[i][0] != "num":
+                raise _ParseError(f"{where} : Expected a number for {name}.")
+            number = tokens[i][1]
+            number = float(number[:-1] if number[-1] in "fF" and
+                           not number.lower().endswith("inf") else number)
+            fields[name] = [*fields[name], number] \
+                if name == "all_model_checkpoint_timestamps" else number
+            i += 1
+        else:
+            parts = []
+            while i < len(tokens) and tokens[i][0] == "str":
+                body = tokens[i][1][1:-1]
+                try:
+                    parts.append(codecs.escape_decode(body.encode())[0].decode()
+                                 if "\\" in body else body)
+                except ValueError as e:
+                    raise _ParseError(f"{tokens[i][2]} : {e}") from e
+                i += 1
+            if not parts:
+                raise _ParseError(f"{where} : Expected string for {name}.")
+            value = "".join(parts)
+            if name == "model_checkpoint_path":
+                fields[name] = value
+            else:
+                fields[name].append(value)
+        if i < len(tokens) and tokens[i][0] == "sep":
+            i += 1
+    return fields
+
+
 def get_checkpoint_state(checkpoint_dir, latest_filename=None):
     """tf.train.get_checkpoint_state: the directory's 'checkpoint' file, paths joined to
-    the directory, or None."""
+    the directory, or None. As TF: a file that cannot be read or parsed is logged and
+    ignored (None); one naming no model_checkpoint_path raises ValueError."""
     checkpoint_dir = os.fspath(checkpoint_dir)
     path = os.path.join(checkpoint_dir, latest_filename or "checkpoint")
     if not os.path.exists(path):
         return None
+    try:
+        with open(path, "rb") as f:
+            # TF 2.21 raises UnicodeDecodeError on bytes that are not UTF-8; tfcompat
+            # treats them as the unparsable file they are (deliberate difference).
+            fields = _parse_state(f.read().decode("utf-8"))
+    except (OSError, ValueError) as e:
+        from .tf_logging import get_logger
+        get_logger().warning(f"ParseError: {e}" if isinstance(e, ValueError) else
+                             f"{type(e).__name__}: {e}")
+        get_logger().warning(f"{path}: Checkpoint ignored")
+        return None
+    if not fields["model_checkpoint_path"]:
+        raise ValueError(f"Invalid checkpoint state loaded from {checkpoint_dir}")
     state = CheckpointState()
-    with open(path) as f:
-        for line in f:
-            field, _, value = line.partition(":")
-            value = value.strip()
-            if field == "model_checkpoint_path":
-                state.model_checkpoint_path = os.path.join(checkpoint_dir, json.loads(value))
-            elif field == "all_model_checkpoint_paths":
-                state.all_model_checkpoint_paths.append(
-                    os.path.join(checkpoint_dir, json.loads(value)))
-            elif field == "all_model_checkpoint_timestamps":
-                state.all_model_checkpoint_timestamps.append(float(value))
-            elif field == "last_preserved_timestamp":
-                state.last_preserved_timestamp = float(value)
+    state.model_checkpoint_path = os.path.join(checkpoint_dir, fields["model_checkpoint_path"])
+    state.all_model_checkpoint_paths = [os.path.join(checkpoint_dir, p)
+                                        for p in fields["all_model_checkpoint_paths"]]
+    state.all_model_checkpoint_timestamps = fields["all_model_checkpoint_timestamps"]
+    state.last_preserved_timestamp = fields["last_preserved_timestamp"]
     return state
 
 
 def _record_state(directory, latest, paths, timestamps=(), last_preserved=None):
-    """Write the 'checkpoint' file (paths relative to `directory`), atomically."""
+    """Write the 'checkpoint' file (paths relative to `directory`), fsynced, atomically."""
     directory = directory or "."
-    lines = [f'model_checkpoint_path: "{os.path.relpath(latest, directory)}"']
-    lines += [f'all_model_checkpoint_paths: "{os.path.relpath(p, directory)}"' for p in paths]
+    lines = [f"model_checkpoint_path: {json.dumps(os.path.relpath(latest, directory), ensure_ascii=False)}"]
+    lines += [f"all_model_checkpoint_paths: {json.dumps(os.path.relpath(p, directory), ensure_ascii=False)}"
+              for p in paths]
     lines += [f"all_model_checkpoint_timestamps: {t!r}" for t in timestamps]
     if last_preserved is not None:
         lines.append(f"last_preserved_timestamp: {last_preserved!r}")
     path = os.path.join(directory, "checkpoint")
-    tmp = f"{path}.tmp-{uuid.uuid4().hex}"
-    with open(tmp, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    os.replace(tmp, path)
+    tmp = _temp_name(path)
+    try:
+        _write_synced(tmp, lambda f: f.write(("\n".join(lines) + "\n").encode()))
+        os.replace(tmp, path)
+        _fsync_dir(directory)
+    finally:
+        _done_with([tmp])
 
 
 def latest_checkpoint(checkpoint_dir, latest_filename=None):
@@ -590,6 +862,7 @@ class CheckpointManager:
         self._maybe_delete = {}   # path -> timestamp, oldest first
         self._latest_checkpoint = None
         self._last_preserved = time.time()
+        remove_stale_temps(self._directory)
         state = get_checkpoint_state(self._directory)
         if state is not None:
             self._latest_checkpoint = latest_checkpoint(self._directory)
