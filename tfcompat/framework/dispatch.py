@@ -76,10 +76,20 @@ def default_error(op, arrays, attrs, exc):
     return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
 
 
+_NP_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
+
+
 def check_dtype(op, t, suffix=" name: "):
     """Raise TF's InvalidArgumentError if `t`'s dtype is not one `op` accepts (`suffix`:
     what follows TF's "[Op:...]", which depends on how its Python wrapper names the op)."""
     if op._allowed_np is not None and t._value.dtype not in op._allowed_np:
+        if ctx.traces:   # TF's graph-building wrapper: the op's first input, Python names
+            summary = op.summary or "signature=x:"
+            param = summary.split("signature=", 1)[1].split(":", 1)[0]
+            names = ", ".join(dtypes.as_dtype(_NP_NAMES.get(n, n)).name
+                              for n in op.allowed)
+            raise TypeError(f"Value passed to parameter '{param}' has DataType "
+                            f"{t.dtype.name} not in list of allowed values: {names}")
         enums = ", ".join("DT_" + n.upper() for n in op.allowed)
         summary = op.summary or (f"name={op.name}; signature=x:T -> y:T; "
                                  f"attr=T:type,allowed=[{{enums}}]")

@@ -101,6 +101,10 @@ class Variable(ArrayLike):
         if trainable is None:
             trainable = synchronization is not VariableSynchronization.ON_READ
         self._shape = TensorShape(value.shape) if shape is None else as_shape(shape)
+        if shape is not None and not self._shape.is_compatible_with(value.shape):
+            raise ValueError(f"In this `tf.Variable` creation, the initial value's shape "
+                             f"({TensorShape(value.shape)}) is not compatible with the "
+                             f"explicitly supplied `shape` argument ({shape}).")
         self._trainable = bool(trainable)
         self._constraint = constraint
         self._synchronization = synchronization

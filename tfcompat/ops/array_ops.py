@@ -22,7 +22,7 @@ from .manip_ops import (
     identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
     sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
 )
-from .op_args import attr_error, concrete, kernel_error, static_int
+from .op_args import attr_error, check_alloc, concrete, kernel_error, static_int
 from .op_args import dims as dims_text
 from .op_args import static_ints as _static_ints
 from .scatter_ops import (
@@ -48,9 +48,8 @@ __all__ = [
 def _dims(shape, name=None, api="tf.fill"):
     """A shape argument as a tuple of ints; a negative size fails as TF's Fill kernel does."""
     shape = _static_ints(shape, api, "shape")
-    for d in shape:
-        if d < 0:
-            raise kernel_error("Fill", f"Dimension {d} must be >= 0", name)
+    if min(shape, default=0) < 0:   # TF's error for the first bad dimension or overflow
+        check_alloc(shape, dtypes.int8, "Fill", name)
     return shape
 
 
@@ -58,12 +57,16 @@ def _filled(shape, dtype, one):
     dtype = dtypes.as_dtype(dtype)
     if dtype._np is None or (one and dtype is dtypes.string):
         dtypes.cast_python(int(one), dtype)  # raises TypeError (as TF: tf.ones of strings)
-    return _filled_like(_dims(shape, "", "tf.ones" if one else "tf.zeros"), dtype, one)
+    shape = _dims(shape, "", "tf.ones" if one else "tf.zeros")
+    check_alloc(shape, dtype, "Fill")
+    return _filled_like(shape, dtype, one)
 
 
 def _filled_like(shape, dtype, one):
-    if dtype is dtypes.string:   # tf.zeros of strings: empty strings
+    if dtype is dtypes.string and not one:   # tf.zeros of strings: empty strings
         return EagerTensor(np.full(shape, b"", object))
+    if dtype is dtypes.string or dtype._np is None:   # (ones of strings, resource, variant)
+        raise TypeError(f"Cannot convert {int(one)} to EagerTensor of dtype {dtype.name}")
     return EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
 
 
@@ -88,6 +91,7 @@ def fill(dims, value, name=None):
     if value.ndim:
         raise kernel_error("Fill", f"value must represent a scalar, got shape "
                                    f"{dims_text(value._value.shape)}")
+    check_alloc(shape, value.dtype, "Fill", None)
     return execute(_fill_op, (value,), (("shape", shape),))
 
 
@@ -130,7 +134,24 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
                 f"Requires start <= limit when delta > 0: {s}/{lim}" if d > 0 else
                 f"Requires start >= limit when delta < 0: {s}/{lim}")
         raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
+    check_alloc((_range_size(s, lim, d, dt),), dt, "Range", kernel="Range")
     return EagerTensor(device_array(np.arange(s, lim, d).astype(dt._np)))
+
+
+def _range_size(start, limit, delta, dtype):
+    """The length of tf.range(start, limit, delta) as TF's Range kernel computes it (in the
+    output dtype); over 2**63 - 1 fails as there."""
+    if dtype.is_integer:
+        size = (abs(limit - start) + abs(delta) - 1) // abs(delta)
+    else:
+        t = dtype._np.type
+        with np.errstate(over="ignore"):
+            size = float(np.ceil(np.abs((t(limit) - t(start)) / t(delta))))
+    if not size <= 2**63 - 1:
+        raise errors.op_error(errors.InvalidArgumentError, "Range",
+                              "Requires ((limit - start) / delta) <= 9223372036854775807",
+                              kernel="Range")
+    return int(size)
 
 
 def linspace(start, stop, num, name=None, axis=0):
@@ -138,6 +159,7 @@ def linspace(start, stop, num, name=None, axis=0):
     start, stop = to_tensor(start), to_tensor(stop)
     dt = start.dtype if start.dtype.is_floating else dtypes.float64
     n = static_int(num, "tf.linspace", "num")
+    check_alloc((builtins.max(n, 0),) + start._value.shape, dt, "LinSpace")
     return EagerTensor(jnp.linspace(start._value.astype(dt._np), stop._value.astype(dt._np), n,
                                axis=axis, dtype=dt._np))
 

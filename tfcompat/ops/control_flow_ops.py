@@ -249,6 +249,13 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     if isinstance(pred, bool) and ctx.traces:
         raise TypeError("pred must not be a Python bool", pred)
     p = convert_to_tensor(pred)
+    if ctx.traces and p.dtype is not dtypes.bool:
+        # TF fails building the function's graph when it runs ([Op:__inference_...]).
+        raise errors.InvalidArgumentError(
+            None, None, f"Input 'pred' passed {p.dtype._tf_name} expected bool while building "
+                        f"NodeDef 'cond/switch_pred/_2' using Op<name=Switch; signature=data:T, "
+                        f"pred:bool -> output_false:T, output_true:T; attr=T:type> "
+                        f"[Op:__inference_function]")
     if not _traced(p):
         return true_fn() if bool(p) else false_fn()
     with _graph_scope("cond", "StatelessIf", p):

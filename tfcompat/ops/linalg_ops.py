@@ -26,7 +26,7 @@ from .math_ops import (
     _abs_real, _complex_quotient_scalar, _maximum, _pow, _rsqrt, _sqrt, matmul,
 )
 from .op_args import (
-    deferred, dims, kernel_error, static_error, static_int, static_ints, traced,
+    check_alloc, deferred, dims, kernel_error, static_error, static_int, static_ints, traced,
 )
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
@@ -1125,6 +1125,13 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
         if dim < 0:
             raise _fail("Fill", f"Dimension {dim} must be >= 0")
     batch = () if batch_shape is None else static_ints(batch_shape, "tf.eye", "batch_shape")
+    # TF's ops: ones(batch + [min(rows, cols)]), then matrix_diag (square) or zeros(batch +
+    # [rows, cols]) with matrix_set_diag.
+    check_alloc(batch + (min(rows, cols),), dtype, "Fill")
+    if num_columns is None:
+        check_alloc(batch + (rows, cols), dtype, "MatrixDiagV3", "diag")
+    else:
+        check_alloc(batch + (rows, cols), dtype, "Fill")
     out = jnp.eye(rows, cols, dtype=dtype._np)
     return EagerTensor(jnp.broadcast_to(out, batch + (rows, cols)))
 

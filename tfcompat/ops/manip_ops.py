@@ -73,7 +73,7 @@ _reshape_op = Op("Reshape", lambda x, shape: jnp.reshape(x, shape), strings=MOVE
 def reshape(tensor, shape, name=None):
     """tf.reshape (one -1 dimension is inferred)."""
     x = to_tensor(tensor)
-    shape = static_ints(shape, "tf.reshape", "shape")
+    shape = static_ints(shape, "tf.reshape", "shape", "Reshape")
     text = _reshape_check(x._value.size, shape)
     if text:
         raise kernel_error("Reshape", text)
@@ -101,7 +101,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     """tf.transpose (reverses the dimensions when perm is None)."""
     x = to_tensor(a)
     perm = tuple(builtins.range(x.ndim - 1, -1, -1)) if perm is None else static_ints(
-        perm, "tf.transpose", "perm")
+        perm, "tf.transpose", "perm", "Transpose")
     return execute(_transpose_op, (x,), (("perm", perm), ("conjugate", bool(conjugate))))
 
 
@@ -287,7 +287,7 @@ _tile_op = Op("Tile", lambda x, multiples: jnp.tile(x, multiples), strings=MOVE)
 def tile(input, multiples, name=None):
     """tf.tile."""
     x = to_tensor(input)
-    multiples = static_ints(multiples, "tf.tile", "multiples")
+    multiples = static_ints(multiples, "tf.tile", "multiples", "Tile")
     if len(multiples) != x.ndim:
         raise kernel_error("Tile", f"Expected multiples argument to be a vector of length "
                                    f"{x.ndim} but got length {len(multiples)}")
@@ -436,7 +436,7 @@ _broadcast_to_op = Op("BroadcastTo", _broadcast_to, strings=MOVE)
 def broadcast_to(input, shape, name=None):
     """tf.broadcast_to (its gradient sums over the broadcast dimensions)."""
     x = to_tensor(input)
-    shape = static_ints(shape, "tf.broadcast_to", "shape")
+    shape = static_ints(shape, "tf.broadcast_to", "shape", "BroadcastTo")
     have = x._value.shape
     if len(have) > len(shape):
         raise kernel_error("BroadcastTo", f"Rank of input ({len(have)}) must be no greater than "

@@ -212,7 +212,8 @@ def binary(name, fn, allowed=None, differentiable=True, summary=None, hint=False
                 x.dtype is dtypes.string:
             op_name = strings.name
         x, y = convert(x, y, op_name)
-        check_dtype(op, x)
+        if strings is None or x.dtype is not dtypes.string:
+            check_dtype(op, x)
         return execute(op, (x, y))
     public.op = op
     return public

@@ -280,11 +280,31 @@ def _true_divide(x, y):
     return exact_divide(x, y)
 
 
-add = binary("AddV2", jnp.add, hint=True, strings=string_kernels.add)
-subtract = binary("Sub", jnp.subtract)
-multiply = binary("Mul", _multiply, jvp_fn=jnp.multiply)
-maximum = binary("Maximum", _maximum)
-minimum = binary("Minimum", _minimum)
+# TF's op-def dtype lists (their order is that of TF's messages).
+_ADDV2_T = ("bfloat16", "half", "float", "double", "uint8", "uint16", "uint32", "uint64",
+    "int8", "int16", "int32", "int64", "complex64", "complex128")
+_SUB_T = ("bfloat16", "half", "float", "double", "uint8", "int8", "uint16", "int16", "int32",
+    "int64", "complex64", "complex128", "uint32", "uint64")
+_MUL_T = ("bfloat16", "half", "float", "double", "uint8", "int8", "uint16", "int16", "int32",
+    "uint32", "uint64", "int64", "complex64", "complex128")
+_FLOORDIV_T = ("bfloat16", "half", "float", "double", "uint8", "int8", "uint16", "int16",
+    "int32", "uint32", "uint64", "int64", "complex64", "complex128")
+_FLOORMOD_T = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "bfloat16", "half", "float", "double")
+_POW_T = ("bfloat16", "float", "half", "double", "int8", "int16", "int32", "int64",
+    "complex64", "complex128")
+_MAXIMUM_T = ("bfloat16", "half", "float", "double", "int8", "uint8", "int16", "uint16",
+    "int32", "uint32", "int64", "uint64")
+_ADD_SUMMARY = ("name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]; "
+                "is_commutative=true; is_aggregate=true")
+_MUL_SUMMARY = "name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]; " \
+    "is_commutative=true"
+
+add = binary("AddV2", jnp.add, _ADDV2_T, summary=_ADD_SUMMARY, hint=True, strings=string_kernels.add)
+subtract = binary("Sub", jnp.subtract, _SUB_T)
+multiply = binary("Mul", _multiply, _MUL_T, summary=_MUL_SUMMARY, jvp_fn=jnp.multiply)
+maximum = binary("Maximum", _maximum, _MAXIMUM_T)
+minimum = binary("Minimum", _minimum, _MAXIMUM_T)
 def _zero_divisor_error(op, error, text):
     """TF's run-time check of an integer division's divisor `y` (a NumPy array)."""
     def check(y):
@@ -315,7 +335,8 @@ def _divide(name, fn):
     return run
 
 
-_floordiv = binary("FloorDiv", _divide("FloorDiv", jnp.floor_divide), differentiable=False)
+_floordiv = binary("FloorDiv", _divide("FloorDiv", jnp.floor_divide), _FLOORDIV_T,
+                   differentiable=False)
 
 
 @jax.custom_jvp
@@ -336,7 +357,7 @@ def _floormod_fn(x, y):
         jnp.remainder(x, y)
 
 
-_floormod = binary("FloorMod", _divide("FloorMod", _floormod_fn))
+_floormod = binary("FloorMod", _divide("FloorMod", _floormod_fn), _FLOORMOD_T)
 _truncatediv = binary("TruncateDiv", _divide("TruncateDiv", lambda x, y: lax.div(x, y) if
                       jnp.issubdtype(x.dtype, jnp.integer) else jnp.trunc(x / y)),
                       differentiable=False)
@@ -454,7 +475,8 @@ def _checked_pow(x, y, checked=False):
     return host_callback.checked(out, _negative_power_error, y) if checked else out
 
 
-_pow_op = Op("Pow", _checked_pow, error=broadcast_error)
+_pow_op = Op("Pow", _checked_pow, error=broadcast_error, allowed=_POW_T,
+             summary="name=Pow; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]")
 _realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=jnp.true_divide)
 
 negative = unary("Neg", jnp.negative, allowed=SIGNED)
@@ -641,6 +663,7 @@ def pow(x, y, name=None):
     """tf.math.pow. Integers to negative integer powers raise, as in TF."""
     x, y = match2(x, y, "Pow")
     attrs = checked_attr(_negative_power_error, y) if x.dtype.is_integer else ()
+    check_dtype(_pow_op, x)
     return execute(_pow_op, (x, y), attrs)
 
 
@@ -669,7 +692,10 @@ def _cast_for_truediv(x, y):
     if target is not None:
         return cast(x, target), cast(y, target)
     if not (x.dtype.is_floating or x.dtype.is_complex):
-        raise TypeError(f"Invalid dtype {x.dtype!r} in __truediv__")
+        raise TypeError(f"Invalid dtype {x.dtype!r} in __truediv__. Expected one of "
+                        f"{{tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, "
+                        f"tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, "
+                        f"tf.float64, tf.complex64, tf.complex128}}.")
     return x, y
 
 

@@ -1,9 +1,14 @@
 """What the array-op modules share: static arguments as Python ints, run-time value checks
-that work eagerly and inside a tf.function, and TF's kernel error texts."""
+that work eagerly and inside a tf.function, TF's kernel error texts, and the size check of
+every allocating op (`check_alloc`)."""
+import math
+import os
+
 import jax
 import numpy as np
 
-from ..framework import errors
+from ..framework import dtypes, errors
+from ..framework.context import ctx
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
@@ -74,9 +79,58 @@ def checked_attr(error, *tensors):
     return (("checked", True),) if check_values(error, *tensors) else ()
 
 
-def static_ints(value, api="this op", arg="shape"):
+_INDEX_SIG = "attr=T:type; attr={attr}:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"
+# op -> (its index attribute, the parameter, its op-def summary) for `index_dtype_error`.
+_INDEX_ARGS = {
+    "Reshape": ("Tshape", "shape", "name=Reshape; signature=tensor:T, shape:Tshape -> "
+                                   "output:T; " + _INDEX_SIG.format(attr="Tshape")),
+    "Tile": ("Tmultiples", "multiples", "name=Tile; signature=input:T, multiples:Tmultiples "
+                                        "-> output:T; " + _INDEX_SIG.format(attr="Tmultiples")),
+    "Transpose": ("Tperm", "perm", "name=Transpose; signature=x:T, perm:Tperm -> y:T; "
+                                   + _INDEX_SIG.format(attr="Tperm")),
+    "BroadcastTo": ("Tidx", "shape", "name=BroadcastTo; signature=input:T, shape:Tidx -> "
+                                     "output:T; " + _INDEX_SIG.format(attr="Tidx")),
+}
+
+
+def _non_integer_dtype(value):
+    """The dtype TF would convert a shape-like `value` to when it is not an integer one
+    (float values: float32 for Python lists), else None."""
+    if isinstance(value, (Tensor, Variable)):
+        dt = value.dtype
+        return None if dt.is_integer else dt
+    if isinstance(value, np.ndarray):
+        return None if value.dtype.kind in "iu" else dtypes.as_dtype(value.dtype)
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            if isinstance(v, (float, np.floating)):
+                return dtypes.float32 if isinstance(v, float) else dtypes.as_dtype(v.dtype)
+    return None
+
+
+def index_dtype_error(value, op):
+    """TF's error for a shape/multiples/perm argument of `op` (one of `_INDEX_ARGS`) whose
+    dtype is not int32/int64, or None: eagerly the kernel's InvalidArgumentError, in a
+    tf.function the graph wrapper's TypeError."""
+    dt = _non_integer_dtype(value)
+    if dt is None:
+        return None
+    attr, param, summary = _INDEX_ARGS[op]
+    if ctx.traces:
+        return TypeError(f"Value passed to parameter '{param}' has DataType {dt.name} not in "
+                         f"list of allowed values: int32, int64")
+    return attr_error(op, attr, dt, ("int32", "int64"), summary,
+                      "" if isinstance(value, (Tensor, Variable)) else None)
+
+
+def static_ints(value, api="this op", arg="shape", op=None):
     """A shape/axis argument (list, tuple, TensorShape, Tensor) as a tuple of Python ints;
-    a traced tensor raises `static_error(api, arg)`."""
+    a traced tensor raises `static_error(api, arg)`. With `op` (a key of `_INDEX_ARGS`),
+    values that are not integers raise TF's error for that op's index argument."""
+    if op is not None:
+        exc = index_dtype_error(value, op)
+        if exc is not None:
+            raise exc
     if isinstance(value, (Tensor, Variable)):
         if traced(value):
             raise static_error(api, arg)
@@ -124,3 +178,52 @@ def attr_error(op, attr, dtype, allowed, summary, name=None):
         None, None,
         f"Value for attr '{attr}' of {dtype._tf_name} is not in the list of allowed values: "
         f"{', '.join(allowed)}\n\t; NodeDef: {{{{node {op}}}}}; Op<{summary}> [Op:{op}]{suffix}")
+
+
+# -- sizes of new tensors ---------------------------------------------------------------------
+
+def _physical_memory():
+    """The machine's physical memory in bytes (no tensor bigger than it can be allocated);
+    2**63 - 1 where the platform does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return 2**63 - 1
+
+
+# The most bytes one new tensor may take: the machine's physical memory. A bigger request
+# fails as TF's allocator fails it (ResourceExhaustedError), before JAX/XLA sees the shape
+# (XLA aborts the process on shapes of more than 2**63 - 1 bytes).
+MAX_BYTES = _physical_memory()
+_MAX_ELEMENTS = 2**63 - 1
+
+
+def check_alloc(shape, dtype, op, name="", kernel=None):
+    """TF's errors for a new tensor of `shape` (a tuple of Python ints) and `dtype` (a
+    tfcompat DType) made by kernel `op`, raised before JAX sees the shape, eagerly and when
+    a tf.function is traced (the shape is static there): a negative dimension, an element
+    count over 2**63 - 1 (InvalidArgumentError, checked dimension by dimension as TF's
+    TensorShape does), more bytes than `MAX_BYTES` (ResourceExhaustedError, TF's OOM text).
+    `name` and `kernel` are as in `kernel_error`. Ordinary sizes cost one product and
+    compares."""
+    n = math.prod(shape)
+    if 0 < n <= _MAX_ELEMENTS and n * _itemsize(dtype) <= MAX_BYTES and min(shape, default=1) > 0:
+        return
+    n = 1
+    for d in shape:
+        if d < 0:
+            raise kernel_error(op, f"Dimension {d} must be >= 0", name, kernel)
+        n *= d
+        if n > _MAX_ELEMENTS:
+            text = ",".join("?" if d == -1 else str(d) for d in shape)
+            raise kernel_error(op, f"Shape [{text}] would have more than 2**63 - 1 elements",
+                               name, kernel)
+    if n * _itemsize(dtype) > MAX_BYTES:
+        raise kernel_error(op, f"OOM when allocating tensor with shape{dims(shape)} and type "
+                               f"{dtype._tf_name} on {_DEVICE} by allocator mklcpu", name,
+                           kernel, errors.ResourceExhaustedError)
+
+
+def _itemsize(dtype):
+    np_type = dtype._np
+    return 8 if np_type is None else np_type.itemsize

@@ -8,7 +8,7 @@ Inside a tf.function's trace the op is recorded under the name TF's operator giv
 ("add", "mul", "truediv" ...); a Variable operand on the left is read first (TF's
 "ReadVariableOp", outside the operator's name scope).
 """
-from ..framework import func_graph
+from ..framework import dtypes, func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
@@ -48,8 +48,15 @@ def _traced(fn, name, self, other, reflected):
         return fn(self, other)
 
 
+def _mul(x, y):
+    """`x * y`: TF's _mul_dispatch is logical_and on bool tensors."""
+    if x.dtype is dtypes.bool:
+        return math_ops.logical_and(x, y)
+    return math_ops.multiply(x, y)
+
+
 _BINARY = {
-    "add": math_ops.add, "sub": math_ops.subtract, "mul": math_ops.multiply,
+    "add": math_ops.add, "sub": math_ops.subtract, "mul": _mul,
     "truediv": math_ops.truediv, "floordiv": math_ops.floordiv, "mod": math_ops.floormod,
     "pow": math_ops.pow, "matmul": math_ops.matmul,
     "and": bitwise_ops.and_, "or": bitwise_ops.or_, "xor": bitwise_ops.xor_,

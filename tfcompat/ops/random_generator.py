@@ -149,14 +149,14 @@ class Generator:
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = dtypes.as_dtype(dtype)
-        shape = shape_arg(shape, S.normal_v2.name)
+        shape = shape_arg(shape, S.normal_v2.name, dtype)
         mean = convert_to_tensor(mean, dtype=dtype)
         stddev = convert_to_tensor(stddev, dtype=dtype)
         return shift(S.unit(S.normal_v2, self._draw(shape), shape, dtype), mean, stddev)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = dtypes.as_dtype(dtype)
-        shape = shape_arg(shape, S.truncated_normal_v2.name)
+        shape = shape_arg(shape, S.truncated_normal_v2.name, dtype)
         mean = convert_to_tensor(mean, dtype=dtype)
         stddev = convert_to_tensor(stddev, dtype=dtype)
         rnd = S.unit(S.truncated_normal_v2, self._draw(shape), shape, dtype)
@@ -176,14 +176,14 @@ class Generator:
         minval = convert_to_tensor(minval, dtype=dtype)
         maxval = convert_to_tensor(maxval, dtype=dtype)
         if dtype.is_integer:
-            shape = shape_arg(shape, S.uniform_int_v2.name)
+            shape = shape_arg(shape, S.uniform_int_v2.name, dtype)
             return S.uniform_int(self._draw(shape), shape, minval, maxval)
-        shape = shape_arg(shape, S.uniform_v2.name)
+        shape = shape_arg(shape, S.uniform_v2.name, dtype)
         return scale(S.unit(S.uniform_v2, self._draw(shape), shape, dtype), minval, maxval)
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
         dtype = dtypes.as_dtype(dtype)
-        shape = shape_arg(shape, S.full_int_v2.name)
+        shape = shape_arg(shape, S.full_int_v2.name, dtype)
         return S.full_int(self._draw(shape), shape, dtype)
 
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
@@ -194,7 +194,7 @@ class Generator:
         counts = convert_to_tensor(counts)
         probs = convert_to_tensor(probs)
         op = _binomial.name
-        shape = shape_arg(shape, op)
+        shape = shape_arg(shape, op, dtype)
 
         def no_kernel():
             return errors.InvalidArgumentError(

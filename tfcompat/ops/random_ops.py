@@ -39,8 +39,9 @@ def kernel(name, fn):
     return Op(name, fn, differentiable=False, stateful=True)
 
 
-def shape_arg(shape, op_name):
-    """A shape argument as a tuple of ints, with TF's kernel errors."""
+def shape_arg(shape, op_name, dtype=dtypes.float32):
+    """A shape argument as a tuple of ints, with TF's kernel errors, among them those of
+    `op_args.check_alloc` for an output of this shape and `dtype`."""
     if isinstance(shape, EagerTensor) or not isinstance(shape, (list, tuple)):
         value = np.asarray(shape.as_list() if hasattr(shape, "as_list") else shape)
     else:
@@ -52,6 +53,7 @@ def shape_arg(shape, op_name):
     for d in dims:
         if d < 0:
             raise op_args.kernel_error(op_name, f"Dimension {d} must be >= 0", name="")
+    op_args.check_alloc(dims, dtypes.as_dtype(dtype), op_name)
     return dims
 
 
@@ -140,7 +142,7 @@ def _stateful(op, seed, inputs, attrs, calls, shape=None):
 
 
 def _unit(op, shape, dtype, seed):
-    dims = shape_arg(shape, op.name)
+    dims = shape_arg(shape, op.name, dtype)
     check_float(op, dtype, _STATEFUL_SUMMARY.format(op=op.name))
     return _stateful(op, seed, (), (("shape", dims), ("dtype", dtype._np)),
                      math.prod(dims) * RESERVED_PER_OUTPUT, shape)
@@ -170,7 +172,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         minval = convert_to_tensor(minval, dtype=dtype)
         maxval = convert_to_tensor(maxval, dtype=dtype)
     if dtype.is_integer:
-        dims = shape_arg(shape, _uniform_int.name)
+        dims = shape_arg(shape, _uniform_int.name, dtype)
         check_range(_uniform_int.name, minval, maxval)
         return _stateful(_uniform_int, seed, (minval, maxval), (("shape", dims),),
                          math.prod(dims) * RESERVED_PER_OUTPUT, shape)
@@ -307,7 +309,7 @@ def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
     gradient w.r.t. alpha is TF's implicit reparameterization."""
     alpha, beta, alpha_b = gamma_params(alpha, beta, dtype)
     tiny = gamma_tiny(alpha.dtype)  # evaluated before the kernel runs, as in TF
-    dims = shape_arg(shape, _gamma.name)
+    dims = shape_arg(shape, _gamma.name, dtype)
     check_attr(_gamma.name, "T", alpha.dtype, GAMMA_NAMES, _GAMMA_SUMMARY)
     out_shape = dims + alpha_b._value.shape
     rnd = _stateful(_gamma, seed, (alpha_b,), (("shape", out_shape),),
@@ -320,7 +322,7 @@ def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
     transformed rejection above, in double). Like TF it has no gradient (LookupError)."""
     dtype = dtypes.as_dtype(dtype)
     lam = to_tensor(lam)
-    dims = shape_arg(shape, _poisson.name)
+    dims = shape_arg(shape, _poisson.name, dtype)
     check_attr(_poisson.name, "R", lam.dtype, POISSON_NAMES, _POISSON_SUMMARY)
     check_attr(_poisson.name, "dtype", dtype, POISSON_NAMES, _POISSON_SUMMARY)
     out_shape = dims + lam._value.shape

@@ -143,21 +143,21 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
     elif maxval is None:
         maxval = 1
     if dtype.is_integer and minval is None:
-        shape = shape_arg(shape, full_int_v2.name)
+        shape = shape_arg(shape, full_int_v2.name, dtype)
         return full_int(seed_state(seed, alg, full_int_v2.name), shape, dtype)
     minval = convert_to_tensor(minval, dtype=dtype)
     maxval = convert_to_tensor(maxval, dtype=dtype)
     if dtype.is_integer:
-        shape = shape_arg(shape, uniform_int_v2.name)
+        shape = shape_arg(shape, uniform_int_v2.name, dtype)
         return uniform_int(seed_state(seed, alg, uniform_int_v2.name), shape, minval, maxval)
-    shape = shape_arg(shape, uniform_v2.name)
+    shape = shape_arg(shape, uniform_v2.name, dtype)
     rnd = unit(uniform_v2, seed_state(seed, alg, uniform_v2.name), shape, dtype)
     return scale(rnd, minval, maxval)
 
 
 def _stateless_unit(op, shape, seed, mean, stddev, dtype, alg):
     dtype = dtypes.as_dtype(dtype)
-    shape = shape_arg(shape, op.name)
+    shape = shape_arg(shape, op.name, dtype)
     mean = convert_to_tensor(mean, dtype=dtype)
     stddev = convert_to_tensor(stddev, dtype=dtype)
     return shift(unit(op, seed_state(seed, alg, op.name), shape, dtype), mean, stddev)
@@ -260,7 +260,7 @@ def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=No
     double, 256 engine calls per output), output shape `shape`; its gradient w.r.t.
     alpha is TF's implicit reparameterization."""
     alpha, beta, alpha_b = gamma_params(alpha, beta, dtype)
-    shape = shape_arg(shape, gamma_v3.name)
+    shape = shape_arg(shape, gamma_v3.name, dtype)
     state = seed_state(seed, AUTO_SELECT, gamma_v3.name)
     check_attr(gamma_v3.name, "dtype", alpha.dtype, GAMMA_NAMES, _GAMMA_V3_SUMMARY)
     check_ends_with(gamma_v3.name, shape, alpha_b._value.shape, name="")
@@ -277,7 +277,7 @@ def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
     for attr, dt in (("Rtype", lam.dtype), ("dtype", dtype)):
         if dt._tf_name not in POISSON_NAMES:
             raise op_args.attr_error(_poisson.name, attr, dt, POISSON_NAMES, summary)
-    shape = shape_arg(shape, _poisson.name)
+    shape = shape_arg(shape, _poisson.name, dtype)
     state = _v1_seed_state(seed, _poisson.name)
     check_ends_with(_poisson.name, shape, lam._value.shape)
     return execute(_poisson, (state, lam), (("shape", shape), ("dtype", dtype._np)))
@@ -321,7 +321,7 @@ def stateless_binomial(shape, seed, counts, probs, output_dtype=dtypes.int32, na
     output_dtype = dtypes.as_dtype(output_dtype)
     probs = convert_to_tensor(probs, dtype_hint=dtypes.float32)
     counts = convert_to_tensor(counts, dtype_hint=probs.dtype)
-    shape = shape_arg(shape, binomial_op.name)
+    shape = shape_arg(shape, binomial_op.name, output_dtype)
     state = _v1_seed_state(seed, binomial_op.name)
 
     def no_kernel():
