@@ -131,3 +131,22 @@ for d in [tf.string, tf.resource, tf.variant]:
 err(lambda: tf.zeros_like(x, dtype=tf.string))
 err(lambda: tf.ones_like(x, dtype=tf.int8))
 """)
+
+_t("float_axes_and_dims", """
+x = tf.constant([[1., 2.], [3., 4.]])
+for f in [lambda: tf.concat([x, x], axis=0.0), lambda: tf.expand_dims(x, 0.0),
+          lambda: tf.gather(x, [0], axis=0.0), lambda: tf.gather(x, [0], axis=1.0),
+          lambda: tf.argmax(x, axis=0.0), lambda: tf.argmin(x, axis=0.0),
+          lambda: tf.fill([2.5], 1), lambda: tf.fill(tf.constant([2.5]), 1),
+          lambda: tf.reduce_sum(x, axis=[1.0]), lambda: tf.reduce_sum(x, axis=1.0),
+          lambda: tf.reduce_sum(x, axis=[1, 0.0]),
+          lambda: tf.reduce_sum(x, axis=tf.constant([1.0])),
+          lambda: tf.reduce_mean(x, axis=[1.0]), lambda: tf.reduce_max(x, axis=[1.0]),
+          lambda: tf.reduce_min(x, axis=[1.0]), lambda: tf.reduce_prod(x, axis=[1.0]),
+          lambda: tf.reduce_any(x > 1, axis=[1.0]), lambda: tf.reduce_all(x > 1, axis=[1.0]),
+          lambda: tf.reduce_logsumexp(x, axis=[1.0]), lambda: tf.math.reduce_std(x, axis=[1.0])]:
+    err(f)
+    err(tf.function(f, autograph=False))
+print(tf.concat([x, x], axis=0).shape, tf.gather(x, [1], axis=1).numpy().tolist(),
+      tf.reduce_sum(x, axis=[1]).numpy().tolist(), tf.fill([2], 1).numpy().tolist())
+""")

@@ -45,9 +45,10 @@ __all__ = [
 
 # -- creation --------------------------------------------------------------------------------
 
-def _dims(shape, name=None, api="tf.fill"):
-    """A shape argument as a tuple of ints; a negative size fails as TF's Fill kernel does."""
-    shape = _static_ints(shape, api, "shape")
+def _dims(shape, name=None, api="tf.fill", op=None):
+    """A shape argument as a tuple of ints; a negative size fails as TF's Fill kernel does.
+    `op` is as in `static_ints` (tf.fill checks the dtype of `dims` as TF's Fill op)."""
+    shape = _static_ints(shape, api, "shape", op)
     if min(shape, default=0) < 0:   # TF's error for the first bad dimension or overflow
         check_alloc(shape, dtypes.int8, "Fill", name)
     return shape
@@ -87,7 +88,7 @@ def fill(dims, value, name=None):
     """tf.fill: the dtype is that of `value` (a Python int gives int32); differentiable
     w.r.t. `value`, as in TF."""
     value = to_tensor(value)
-    shape = _dims(dims)
+    shape = _dims(dims, op="Fill")
     if value.ndim:
         raise kernel_error("Fill", f"value must represent a scalar, got shape "
                                    f"{dims_text(value._value.shape)}")

@@ -347,7 +347,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     rank, irank = p.ndim, idx.ndim
     batch_dims = static_int(batch_dims, "tf.gather", "batch_dims")
     batch_dims = batch_dims + irank if batch_dims < 0 else batch_dims
-    axis = batch_dims if axis is None else static_int(axis, "tf.gather", "axis")
+    axis = batch_dims if axis is None else static_int(axis, "tf.gather", "axis", "GatherV2")
     if not -rank <= axis < rank:
         raise kernel_error("GatherV2", f"Shape must be at least rank "
                                        f"{axis + 1 if axis >= 0 else -axis} but is rank {rank}")

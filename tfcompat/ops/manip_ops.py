@@ -111,7 +111,7 @@ _expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis), str
 def expand_dims(input, axis, name=None):
     """tf.expand_dims."""
     x = to_tensor(input)
-    axis = static_int(axis, "tf.expand_dims", "axis")
+    axis = static_int(axis, "tf.expand_dims", "axis", "ExpandDims")
     if not -x.ndim - 1 <= axis <= x.ndim:
         raise errors.op_error(errors.InvalidArgumentError, "ExpandDims",
                               f"Tried to expand dim index {axis} for tensor with {x.ndim} "
@@ -180,7 +180,7 @@ def concat(values, axis, name="concat"):
     if not values:
         raise errors.InvalidArgumentError(None, None, _EMPTY_CONCAT)
     values = match(list(values), "ConcatV2", op_suffix="concat")
-    axis = static_int(axis, "tf.concat", "axis")
+    axis = static_int(axis, "tf.concat", "axis", "ConcatV2")
     text = _concat_check([t._value for t in values], axis)
     if text:
         raise kernel_error("ConcatV2", text, "concat", kernel=f"ConcatV2_N_{len(values)}")

@@ -123,10 +123,11 @@ def broadcast_error(op, arrays, attrs, exc):
     return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
 
 
-def axis_list(axis, api="this op"):
+def axis_list(axis, api="this op", op=None):
     """A reduction `axis` argument (int, list, Tensor) as a list of ints; a tensor computed
-    inside a tf.function raises a TypeError naming `api` (XLA needs static axes)."""
-    return list(op_args.static_ints(axis, api, "axis"))
+    inside a tf.function raises a TypeError naming `api` (XLA needs static axes). `op` is as
+    in `op_args.static_ints` (TF's error for axes that are not integers)."""
+    return list(op_args.static_ints(axis, api, "axis", op))
 
 
 def reduction_axes(axis, ndim, op_name, api=None):
@@ -135,7 +136,8 @@ def reduction_axes(axis, ndim, op_name, api=None):
     if axis is None:
         return None
     out = []
-    for a in axis_list(axis, api or op_name):
+    for a in axis_list(axis, api or op_name,
+                       op_name if op_name in op_args._INDEX_ARGS else None):
         if not -ndim <= a < max(ndim, 1):
             raise errors.op_error(
                 errors.InvalidArgumentError, op_name,

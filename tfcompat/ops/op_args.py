@@ -90,7 +90,37 @@ _INDEX_ARGS = {
                                    + _INDEX_SIG.format(attr="Tperm")),
     "BroadcastTo": ("Tidx", "shape", "name=BroadcastTo; signature=input:T, shape:Tidx -> "
                                      "output:T; " + _INDEX_SIG.format(attr="Tidx")),
+    "Fill": ("index_type", "dims", "name=Fill; signature=dims:index_type, value:T -> output:T; "
+                                   + _INDEX_SIG.format(attr="index_type")),
+    "ConcatV2": ("Tidx", "axis", "name=ConcatV2; signature=values:N*T, axis:Tidx -> output:T; "
+                                 "attr=N:int,min=2; " + _INDEX_SIG.format(attr="Tidx")),
+    "ExpandDims": ("Tdim", "dim", "name=ExpandDims; signature=input:T, dim:Tdim -> output:T; "
+                                  + _INDEX_SIG.format(attr="Tdim")),
+    "GatherV2": ("Taxis", "axis", "name=GatherV2; signature=params:Tparams, indices:Tindices, "
+                                  "axis:Taxis -> output:Tparams; attr=batch_dims:int,default=0; "
+                                  "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, "
+                                  "DT_INT32, DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, "
+                                  "DT_INT64]"),
 }
+_REDUCE_SIG = ("name={name}; signature=input:{t}, reduction_indices:Tidx -> output:{t}; "
+               "attr=keep_dims:bool,default=false; {allowed}"
+               "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
+_SUM_TYPES = ("attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
+              "DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, "
+              "DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; ")
+_MAX_TYPES = ("attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
+              "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64, DT_QINT8, "
+              "DT_QUINT8, DT_QINT32, DT_QINT16, DT_QUINT16]; ")
+for _name, _t, _allowed in (("Sum", "T", _SUM_TYPES), ("Prod", "T", _SUM_TYPES),
+                            ("Mean", "T", _SUM_TYPES), ("Max", "T", _MAX_TYPES),
+                            ("Min", "T", _MAX_TYPES), ("All", "bool", ""),
+                            ("Any", "bool", "")):
+    _INDEX_ARGS[_name] = ("Tidx", "reduction_indices",
+                          _REDUCE_SIG.format(name=_name, t=_t, allowed=_allowed))
+_INDEX_ARGS["ArgMin"] = (
+    "Tidx", "dimension", "name=ArgMin; signature=input:T, dimension:Tidx -> output:output_type; "
+    + _MAX_TYPES[:-3] + ", DT_BOOL]; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
+    "attr=output_type:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]")
 
 
 def _non_integer_dtype(value):
@@ -112,6 +142,14 @@ def index_dtype_error(value, op):
     """TF's error for a shape/multiples/perm argument of `op` (one of `_INDEX_ARGS`) whose
     dtype is not int32/int64, or None: eagerly the kernel's InvalidArgumentError, in a
     tf.function the graph wrapper's TypeError."""
+    if isinstance(value, float):    # a Python float scalar
+        attr, param, summary = _INDEX_ARGS[op]
+        if ctx.traces:
+            return TypeError(f"Value passed to parameter '{param}' has DataType float32 not "
+                             f"in list of allowed values: int32, int64")
+        if f"{attr}:type,default=DT_INT32" in summary:   # converted with an int32 dtype hint
+            return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
+        return attr_error(op, attr, dtypes.float32, ("int32", "int64"), summary)
     dt = _non_integer_dtype(value)
     if dt is None:
         return None
@@ -142,9 +180,12 @@ def static_ints(value, api="this op", arg="shape", op=None):
     return tuple(static_int(v, api, arg) for v in value)
 
 
-def static_int(value, api="this op", arg="axis"):
+def static_int(value, api="this op", arg="axis", op=None):
     """A scalar argument (Python/numpy int or scalar Tensor) as a Python int; a traced
-    tensor raises `static_error(api, arg)`."""
+    tensor raises `static_error(api, arg)`. With `op` (a key of `_INDEX_ARGS`), a Python
+    float raises TF's error for that op's index argument."""
+    if op is not None and isinstance(value, float):
+        raise index_dtype_error(value, op)
     if isinstance(value, (Tensor, Variable)):
         if traced(value):
             raise static_error(api, arg)

@@ -227,6 +227,13 @@ _ARG_SUMMARY = ("name={name}; signature=input:T, dimension:Tidx -> output:output
                 "attr=output_type:type,default=DT_INT64,allowed=[" + enums(_INDEX_TYPES) + "]")
 
 
+def _check_argmax_axis(axis):
+    """TF's TypeError for an axis of tf.math.argmax that is not an integer (eagerly and in a
+    tf.function)."""
+    if isinstance(axis, float):
+        raise TypeError("axis must be int or Tensor with integer datatype")
+
+
 def _arg(name, fn):
     op = Op(name, lambda x, axis, dtype: fn(x, axis).astype(dtype), differentiable=False,
             allowed=REAL + ("bool",), summary=_ARG_SUMMARY.format(name=name))
@@ -237,7 +244,10 @@ def _arg(name, fn):
         out = dtypes.as_dtype(output_type)
         if out._tf_name not in _INDEX_TYPES:
             raise attr_error(op, "output_type", out, _INDEX_TYPES)
-        axis = 0 if axis is None else static_int(axis, f"tf.math.{op.name.lower()}", "axis")
+        if op.name == "ArgMax":     # TF's Python wrapper checks the axis of tf.math.argmax
+            _check_argmax_axis(axis)
+        axis = 0 if axis is None else static_int(axis, f"tf.math.{op.name.lower()}", "axis",
+                                                 "ArgMin" if op.name == "ArgMin" else None)
         if not -x.ndim <= axis < x.ndim:
             raise _arg_error(op.name, f"Expected dimension in the range [{-x.ndim}, "
                                       f"{x.ndim}), but got {axis}")
