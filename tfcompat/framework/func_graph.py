@@ -29,7 +29,7 @@ import numpy as np
 from . import dtypes
 from .graph_def import AttrValue, GraphDef, NodeDef, _Enum, _enum, _Shape, _TensorValue
 from .tensor_shape import TensorShape
-from .context import ctx
+from .context import current_trace
 
 # The node name TF's Python wrapper gives an op whose type differs from it (tf.add).
 _WRAPPER_NAMES = {"AddV2": "Add"}
@@ -359,7 +359,8 @@ def dead_tensor(value):
 
 def current():
     """The GraphBuilder of the innermost trace in progress, or None."""
-    return ctx.traces[-1].graph if ctx.traces else None
+    trace = current_trace()
+    return None if trace is None else trace.graph
 
 
 @contextlib.contextmanager
@@ -380,7 +381,7 @@ def named(name):
 def branch(scope):
     """Ops traced for a branch or loop body go to a graph of their own (TF's branch
     functions), named in `scope` ("cond/mul"): not in the enclosing graph."""
-    trace = ctx.traces[-1] if ctx.traces else None
+    trace = current_trace()
     if trace is None or trace.graph is None:
         yield
         return
