@@ -158,8 +158,8 @@ def _edit_numbers(text, pattern, edit):
     ("strings:hash_buckets", r"(?<![\w.])\d{3,}(?![\w.])", lambda t: str(int(t) + 7)),
     ("random:uniform_values", r"(?<![\w.])\d{3,}(?![\w.])", lambda t: str(int(t) + 7)),
     ("random:stateless", r"(?<![\w.])\d{3,}(?![\w.])", lambda t: str(int(t) + 7)),
-    ("core:overflow_wraps", r"-2147483648", lambda t: "-2147483641"),
-    ("core:float64_constants_keep_python_precision", r"\(0\.3\)",
+    ("dtypes:overflow_wraps", r"-2147483648", lambda t: "-2147483641"),
+    ("dtypes:float64_constants_keep_python_precision", r"\(0\.3\)",
      lambda t: "(0.30000001192092896)"),
 ])
 def test_edited_goldens_fail(key, pattern, edit):

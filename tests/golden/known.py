@@ -8,7 +8,7 @@ KNOWN = {
         "a reshape to a shape computed from tf.shape of a None dimension needs static shapes: "
         "such a function is traced per concrete shape, so x.shape in its trace is the first "
         "call's (1, 2), not TF's (None, 2) (its results match: function_dynamic_shape_ops)",
-    "function:while_loop_shape_invariants_in_function":
+    "control_flow_ops:while_loop_shape_invariants_in_function":
         "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
         "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "
         "but cannot relax shapes)",
@@ -17,7 +17,7 @@ KNOWN = {
         "maximum_iterations, and raises TF's XLA InvalidArgumentError without it (the loop "
         "itself, and its gradient eagerly, match: "
         "while_loop_traced_bound_without_maximum_iterations)",
-    "tape:fwd_tangent_shape_mismatch":
+    "forwardprop:fwd_tangent_shape_mismatch":
         "TF meets a tangent whose shape is not its primal's only when it builds the op's JVP "
         "(by double backprop, in a graph): its shape-inference error names that graph's "
         "nodes and differs per op (for x * 2.0: AddN of gradient_tape/gradient_tape/Mul and "

@@ -8,8 +8,8 @@ repository (NOT the project's .venv, which must never contain tensorflow):
     python3 -m venv /tmp/tfref && /tmp/tfref/bin/pip install -r tests/golden/reference.txt
 
     /tmp/tfref/bin/python tests/golden/record.py             # every suite
-    /tmp/tfref/bin/python tests/golden/record.py -s core     # one suite
-    /tmp/tfref/bin/python tests/golden/record.py -s core -k NAME   # print, write nothing
+    /tmp/tfref/bin/python tests/golden/record.py -s dtypes   # one suite
+    /tmp/tfref/bin/python tests/golden/record.py -s dtypes -k NAME   # print, write nothing
     /tmp/tfref/bin/python tests/golden/record.py --check   # reproduces every file byte for byte?
 
 Every snippet of a suite runs in order in this one process, each in a fresh namespace

@@ -9,31 +9,16 @@ exceptions with their messages. Order-independent: no snippet depends on process
 state another one (or another suite) leaves behind (auto-generated optimizer names are
 never printed; the global generator is always set before values are drawn from it).
 """
-import textwrap
-from collections import OrderedDict
+from snippet_registry import ERR, P, Snippets
 
-SNIPPETS = OrderedDict()
-
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 
-_ERR = """
-import collections
-def err(f):
-    try:
-        P(f())
-    except Exception as e:
-        print(type(e).__name__, e)
-P = lambda t: print(repr(t))
-Point = collections.namedtuple('Point', ['y', 'x'])
-"""
+# err(f), P(t) and the namedtuple Point start every snippet but the last few.
+_t = SNIPPETS.adder("import collections\n" + ERR + P + """Point = collections.namedtuple('Point', ['y', 'x'])
 
-
-def _t(name, source):
-    _s(name, _ERR + textwrap.dedent(source))
+""")
 
 
 # -- tf.nest --------------------------------------------------------------------------------

@@ -6,9 +6,8 @@ bad input, and gradients from tf.GradientTape (sparse gradients densified with
 tf.convert_to_tensor). Recorded by ``/tmp/tfref/bin/python tests/golden/record.py -s array``.
 """
 import textwrap
-from collections import OrderedDict
 
-SNIPPETS = OrderedDict()
+from snippet_registry import Snippets
 
 _PRELUDE = '''
 def show(*ts):
@@ -34,10 +33,8 @@ x = tf.reshape(tf.range(12.), [3, 4])
 '''
 
 
-def _s(name, source):
-    assert name not in SNIPPETS, name
-    SNIPPETS[name] = textwrap.dedent(_PRELUDE).strip("\n") + "\n" + \
-        textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets(prelude=textwrap.dedent(_PRELUDE).strip("\n") + "\n")
+_s = SNIPPETS.add
 
 
 def _checks(name, *exprs):

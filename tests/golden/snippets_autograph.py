@@ -1,14 +1,12 @@
-"""Golden snippets for AutoGraph (issue 5): break/continue/return in tensor loops,
+"""Golden snippets for AutoGraph: Python ``if``/``while``/``for`` on tensors (both
+branches traced, variables assigned in branches and loops, Python conditions that stay
+Python, gradients through converted code), break/continue/return in tensor loops,
 conversion of called functions, do_not_convert, AutoGraph's errors, tf.autograph."""
-import textwrap
-from collections import OrderedDict
+from snippet_registry import Snippets
 
-SNIPPETS = OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
 
 
 _s("break_in_tensor_while", """
@@ -338,7 +336,7 @@ print(f(tf.constant(1), tf.constant(2)), f(tf.constant(-1), tf.constant(2)),
       f(tf.constant(0), tf.constant(0)))
 """)
 
-SNIPPETS["global_assigned_in_converted_if"] = """
+_s("global_assigned_in_converted_if", """
 g = None
 @tf.function
 def foo():
@@ -348,9 +346,9 @@ def foo():
     return g.normal([])
 print(foo())
 print(foo())
-"""
+""", verbatim=True)
 
-SNIPPETS["custom_gradient_called_from_function"] = """
+_s("custom_gradient_called_from_function", """
 @tf.custom_gradient
 def clip_gradients(y):
     def backward(dy):
@@ -366,9 +364,9 @@ v = tf.Variable([2.0, 3.0])
 with tf.GradientTape() as t:
     y = f(v)
 print(y, t.gradient(y, v))
-"""
+""", verbatim=True)
 
-SNIPPETS["recursive_function_by_its_global_name"] = """
+_s("recursive_function_by_its_global_name", """
 @tf.function
 def recursive_fn(n):
     if n > 0:
@@ -378,4 +376,234 @@ def recursive_fn(n):
         return 1
 print(recursive_fn(5))
 print(recursive_fn.experimental_get_tracing_count())
-"""
+""", verbatim=True)
+# ---------------------------------------------------------------------------
+# AutoGraph
+
+_s("autograph_if_tensor_both_branches", """
+@tf.function
+def f(x):
+    if x > 0:
+        y = x * 2
+        msg = tf.constant(1)
+    else:
+        y = -x
+        msg = tf.constant(-1)
+    return y, msg
+print(repr(f(tf.constant(3))))
+print(repr(f(tf.constant(-4))))
+print(f.experimental_get_tracing_count())
+""")
+_s("autograph_if_temporary_in_one_branch", """
+@tf.function
+def f(x):
+    if tf.reduce_sum(x) > 0:
+        tmp = x * 10.0
+        y = tmp + 1.0
+    else:
+        y = x
+    return y
+print(repr(f(tf.constant([1.0, 2.0]))))
+print(repr(f(tf.constant([-1.0, -2.0]))))
+""")
+_s("autograph_elif_and_if_without_else", """
+@tf.function
+def sign(x):
+    if x > 0:
+        s = 1
+    elif x < 0:
+        s = -1
+    else:
+        s = 0
+    return s
+print([int(sign(tf.constant(v))) for v in [5, -5, 0]])
+print(repr(sign(tf.constant(5))))
+@tf.function
+def f(x):
+    y = x
+    if x < 0.0:
+        y = -x
+    return y
+print(repr(f(tf.constant(-2.5))), repr(f(tf.constant(2.5))))
+""")
+_s("autograph_both_branches_traced", """
+@tf.function
+def f(x):
+    if x > 0:
+        print('trace then')
+        r = x + 1
+    else:
+        print('trace else')
+        r = x - 1
+    return r
+print(repr(f(tf.constant(1))))
+print(repr(f(tf.constant(-1))))
+""")
+_s("autograph_while_on_tensors", """
+@tf.function
+def f(x):
+    n = tf.constant(0)
+    while x > 1.0:
+        x = x / 2.0
+        n += 1
+    return x, n
+print(repr(f(tf.constant(10.0))))
+print(repr(f(tf.constant(0.5))))
+""")
+_s("autograph_for_tf_range", """
+@tf.function
+def f(n):
+    s = tf.constant(0)
+    for i in tf.range(n):
+        s += i * i
+    return s
+print(repr(f(tf.constant(4))))
+print(repr(f(tf.constant(0))))
+print(repr(f(tf.constant(10))))
+print(f.experimental_get_tracing_count())
+""")
+_s("autograph_for_python_range_unrolled", """
+@tf.function
+def f(x):
+    for i in range(3):
+        print('unrolled', i)
+        x = x * 2 + i
+    return x
+print(repr(f(tf.constant(1))))
+print(repr(f(tf.constant(2))))
+""")
+_s("autograph_for_rows_of_tensor", """
+@tf.function
+def f(m):
+    total = tf.zeros([2])
+    for row in m:
+        total += row * row
+    return total
+print(repr(f(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))))
+""")
+_s("autograph_nested_if_in_for", """
+@tf.function
+def f(x):
+    pos = tf.constant(0.0)
+    neg = tf.constant(0.0)
+    for v in x:
+        if v > 0:
+            pos += v
+        else:
+            neg += v
+    return pos, neg
+print(repr(f(tf.constant([1.0, -2.0, 3.0, -4.0, 5.0]))))
+""")
+_s("autograph_python_bool_condition_stays_python", """
+@tf.function
+def f(x, double):
+    if double:
+        print('trace: doubling branch')
+        x = x * 2
+    else:
+        print('trace: plain branch')
+    return x
+print(repr(f(tf.constant(3), True)))
+print(repr(f(tf.constant(3), False)))
+print(repr(f(tf.constant(5), True)))
+print(f.experimental_get_tracing_count())
+""")
+_s("autograph_static_shape_condition_stays_python", """
+@tf.function
+def f(x):
+    if x.shape[0] > 2:
+        print('trace: long')
+        return tf.reduce_sum(x)
+    else:
+        print('trace: short')
+        return tf.reduce_prod(x)
+print(repr(f(tf.constant([1.0, 2.0, 3.0]))))
+print(repr(f(tf.constant([2.0, 3.0]))))
+""")
+_s("autograph_false_python_if", """
+@tf.function(autograph=False)
+def f(x, mode):
+    if mode == 'square':
+        return x * x
+    return x + x
+print(repr(f(tf.constant(3.0), 'square')))
+print(repr(f(tf.constant(3.0), 'double')))
+print(f.experimental_get_tracing_count())
+""")
+_s("autograph_false_tensor_if_error", """
+@tf.function(autograph=False)
+def f(x):
+    if x > 0:
+        return x
+    return -x
+try:
+    f(tf.constant(1.0))
+    print('no error')
+except Exception as e:
+    print(type(e).__name__, e)
+""")
+_s("autograph_variables_assigned_in_if", """
+v = tf.Variable(0.0)
+@tf.function
+def f(x):
+    if x > 0.0:
+        v.assign_add(x)
+    else:
+        v.assign_sub(1.0)
+    return v.read_value()
+print(repr(f(tf.constant(2.0))))
+print(repr(f(tf.constant(-2.0))))
+print(repr(f(tf.constant(5.0))))
+print(repr(v))
+""")
+_s("autograph_variables_assigned_in_for", """
+v = tf.Variable(1.0)
+total = tf.Variable(0.0)
+@tf.function
+def f(n):
+    for i in tf.range(n):
+        v.assign(v * 3.0)
+        total.assign_add(v + tf.cast(i, tf.float32))
+    return v.read_value()
+print(repr(f(tf.constant(3))))
+print(repr(total))
+print(repr(f(tf.constant(1))))
+print(repr(v))
+""")
+_s("autograph_while_with_variable", """
+v = tf.Variable(100.0)
+@tf.function
+def halve_until(limit):
+    steps = 0
+    while v > limit:
+        v.assign(v / 2.0)
+        steps += 1
+    return steps
+print(repr(halve_until(tf.constant(10.0))))
+print(repr(v))
+""")
+_s("autograph_called_function_converted", """
+def helper(x):
+    if x > 0:
+        return x * 10
+    else:
+        return x
+@tf.function
+def f(x):
+    return helper(x) + 1
+print(repr(f(tf.constant(2))), repr(f(tf.constant(-2))))
+""")
+_s("autograph_gradient_through_if_and_for", """
+@tf.function
+def f(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x
+        for _ in tf.range(3):
+            y = y * x
+        if y > 10.0:
+            y = y * 2.0
+    return y, tape.gradient(y, x)
+print(repr(f(tf.constant(2.0))))
+print(repr(f(tf.constant(1.0))))
+""")

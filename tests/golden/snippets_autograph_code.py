@@ -5,9 +5,8 @@ TF writes its `nonlocal`/`global` lists and its runs of `x = ag__.Undefined('x')
 iteration order of Python sets (it differs between processes): `show` sorts those
 lines' names before printing; everything else is compared as TF prints it."""
 import textwrap
-from collections import OrderedDict
 
-SNIPPETS = OrderedDict()
+from snippet_registry import Snippets
 
 _SHOW = '''
 import re
@@ -25,10 +24,8 @@ def show(f, **kwargs):
 '''
 
 
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(_SHOW).lstrip("\n") + \
-        textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets(prelude=textwrap.dedent(_SHOW).lstrip("\n"))
+_s = SNIPPETS.add
 
 
 _s("code_while_tensor_loop", """

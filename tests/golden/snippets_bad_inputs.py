@@ -5,16 +5,10 @@ tf.cond in a tf.function, arithmetic on bool tensors, *_like of dtypes that cann
 a 1 or 0. Each case eagerly and, where it applies, inside a tf.function.
 """
 import textwrap
-from collections import OrderedDict
 
-SNIPPETS = OrderedDict()
+from snippet_registry import Snippets
 
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
-
-
+SNIPPETS = Snippets()
 _ERR = """
 def err(f):
     try:
@@ -32,7 +26,7 @@ P = lambda t: print(repr(t))
 
 
 def _t(name, source):
-    _s(name, _ERR + textwrap.dedent(source))
+    SNIPPETS.add(name, _ERR + textwrap.dedent(source))
 
 
 _t("float_shapes", """

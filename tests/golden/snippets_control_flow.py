@@ -2,11 +2,12 @@
 tf.while_loop (and AutoGraph loop) variable, tf.scan / map_fn / foldl / foldr as one
 lax.scan, tf.vectorized_map, tf.while_loop's options; values and gradients (tapes
 inside the function and around it), eager and traced."""
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-SNIPPETS["tensor_array_while_loop_carry"] = """
+_s("tensor_array_while_loop_carry", """
 @tf.function
 def f(x, n):
     ta = tf.TensorArray(tf.float32, size=4)
@@ -18,9 +19,9 @@ for n in (4, 2):
     s, r, size, g = f(tf.constant([1.0, -2.0]), tf.constant(n))
     print(s.dtype, s.shape, s.numpy().tolist(), r.numpy().tolist(), int(size), g.numpy().tolist())
 print(f.experimental_get_tracing_count())
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_element_shape_and_reads"] = """
+_s("tensor_array_element_shape_and_reads", """
 @tf.function
 def f(n):
     ta = tf.TensorArray(tf.int32, size=3, element_shape=[2])
@@ -33,9 +34,9 @@ def f(n):
 for n in (3, 1):
     s, t, c = f(tf.constant(n))
     print(s.dtype, s.numpy().tolist(), t.numpy().tolist(), c.shape, c.numpy().tolist())
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_autograph_for_range"] = """
+_s("tensor_array_autograph_for_range", """
 @tf.function
 def cumulative(x):
     n = tf.shape(x)[0]
@@ -54,9 +55,9 @@ def squares(n):
     return ta.stack()
 print(repr(squares(tf.constant(6))))
 print(repr(squares(tf.constant(3))))
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_scatter_unstack_in_loop"] = """
+_s("tensor_array_scatter_unstack_in_loop", """
 @tf.function
 def f(m, n):
     ta = tf.TensorArray(tf.float32, size=3).unstack(m)
@@ -68,9 +69,9 @@ def f(m, n):
     return out.stack(), sc.stack()
 a, b = f(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), tf.constant(3))
 print(a.numpy().tolist(), b.numpy().tolist())
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_dynamic_size_max_iterations"] = """
+_s("tensor_array_dynamic_size_max_iterations", """
 @tf.function
 def f(x, n):
     ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
@@ -79,9 +80,9 @@ def f(x, n):
     return ta.size(), ta.read(2)
 s, r = f(tf.constant([1.5, 0.5]), tf.constant(3))
 print(s.dtype, int(s), r.numpy().tolist())
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_gradient_in_loop"] = """
+_s("tensor_array_gradient_in_loop", """
 @tf.function
 def f(x, n):
     with tf.GradientTape() as tape:
@@ -111,9 +112,9 @@ with tf.GradientTape() as tape:
     y = h(x)
 gx, gw = tape.gradient(y, [x, w])
 print(float(y), float(gx), float(gw))
-"""
+""", verbatim=True)
 
-SNIPPETS["scan_in_function"] = """
+_s("scan_in_function", """
 @tf.function
 def f(e):
     return (tf.scan(lambda a, x: a * 2.0 + x, e),
@@ -134,9 +135,9 @@ def rows(m):
                    initializer={'sum': tf.zeros([2]), 'n': tf.constant(0)})
 r = rows(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))
 print(sorted(r), r['sum'].numpy().tolist(), r['n'].numpy().tolist())
-"""
+""", verbatim=True)
 
-SNIPPETS["scan_gradient"] = """
+_s("scan_gradient", """
 @tf.function
 def f(x):
     with tf.GradientTape() as tape:
@@ -156,9 +157,9 @@ with tf.GradientTape() as tape:
 gx, gv = tape.gradient(y, [x, v])
 print(repr(y))
 print(gx.numpy().round(5).tolist(), gv.numpy().round(5).tolist())
-"""
+""", verbatim=True)
 
-SNIPPETS["map_fn_in_function"] = """
+_s("map_fn_in_function", """
 @tf.function
 def f(m):
     return (tf.map_fn(lambda r: tf.reduce_sum(r * r), m),
@@ -180,9 +181,9 @@ def grad(x):
         y = tf.reduce_sum(tf.map_fn(lambda e: tf.sin(e) * e, x))
     return tape.gradient(y, x)
 print(grad(tf.constant([0.5, 1.0, 2.0])).numpy().round(5).tolist())
-"""
+""", verbatim=True)
 
-SNIPPETS["folds_in_function"] = """
+_s("folds_in_function", """
 @tf.function
 def f(e):
     return (tf.foldl(lambda a, x: a * 10.0 + x, e), tf.foldr(lambda a, x: a * 10.0 + x, e),
@@ -204,9 +205,9 @@ def grads(x):
     return l, tape.gradient(l, x), r, tape.gradient(r, x)
 for t in grads(tf.constant([2.0, 3.0, 4.0])):
     print(repr(t))
-"""
+""", verbatim=True)
 
-SNIPPETS["fold_assigns_variable"] = """
+_s("fold_assigns_variable", """
 v = tf.Variable(0.0)
 @tf.function
 def f(e):
@@ -215,9 +216,9 @@ def f(e):
         return a + v
     return tf.foldl(step, e, initializer=tf.constant(0.0))
 print(repr(f(tf.constant([1.0, 2.0, 3.0]))), repr(v.numpy()))
-"""
+""", verbatim=True)
 
-SNIPPETS["vectorized_map"] = """
+_s("vectorized_map", """
 def fn(row):
     return tf.reduce_sum(row * row) + 1.0, row[::-1]
 m = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
@@ -233,9 +234,9 @@ with tf.GradientTape() as tape:
     tape.watch(x)
     y = tf.reduce_sum(tf.vectorized_map(lambda e: e ** 3, x))
 print(repr(tape.gradient(y, x)))
-"""
+""", verbatim=True)
 
-SNIPPETS["while_loop_options_in_function"] = """
+_s("while_loop_options_in_function", """
 @tf.function
 def f(x, n, m):
     return tf.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * x), [tf.constant(0), tf.constant(1.0)],
@@ -249,9 +250,9 @@ def g(x):
     return tf.while_loop(lambda y: tf.reduce_sum(y) < 100.0, lambda y: [y * x], [tf.ones([2])],
                          shape_invariants=[tf.TensorShape([2])])
 print(repr(g(tf.constant([2.0, 3.0]))))
-"""
+""", verbatim=True)
 
-SNIPPETS["while_loop_gradient_max_iterations_traced_cond"] = """
+_s("while_loop_gradient_max_iterations_traced_cond", """
 @tf.function
 def f(x, n):
     with tf.GradientTape() as tape:
@@ -262,9 +263,9 @@ def f(x, n):
 for n in (10, 3, 0):
     y, g = f(tf.constant(2.0), tf.constant(n))
     print(repr(y), repr(g))
-"""
+""", verbatim=True)
 
-SNIPPETS["while_loop_traced_bound_without_maximum_iterations"] = """
+_s("while_loop_traced_bound_without_maximum_iterations", """
 @tf.function
 def f(x, n):
     _, y = tf.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * x + 1.0),
@@ -277,9 +278,9 @@ with tf.GradientTape() as tape:   # eagerly: the loop runs in Python
     _, y = tf.while_loop(lambda i, y: i < 4, lambda i, y: (i + 1, y * x + 1.0),
                          [tf.constant(0), tf.constant(0.0)])
 print(repr(y), repr(tape.gradient(y, x)))
-"""
+""", verbatim=True)
 
-SNIPPETS["while_loop_gradient_without_maximum_iterations"] = """
+_s("while_loop_gradient_without_maximum_iterations", """
 @tf.function
 def f(x, n):
     with tf.GradientTape() as tape:
@@ -292,9 +293,9 @@ try:
     print(repr(y), repr(g))
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["map_fn_signature_mismatch"] = """
+_s("map_fn_signature_mismatch", """
 def double(e):
     return e * 2
 x = tf.constant([1.0, 2.0])
@@ -307,9 +308,9 @@ try:
 except Exception as e:
     print(type(e).__name__, e)
 print(repr(tf.map_fn(double, x, dtype=tf.float32)))
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_autograph_while_and_if"] = """
+_s("tensor_array_autograph_while_and_if", """
 @tf.function
 def f(n):
     ta = tf.TensorArray(tf.float32, size=5)
@@ -337,9 +338,9 @@ def h(x, n):
             ta = ta.write(i, x[i])
     return ta.stack()
 print(repr(h(tf.constant([1.0, -2.0, 3.0, 4.0]), tf.constant(3))))
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_nested_loops"] = """
+_s("tensor_array_nested_loops", """
 @tf.function
 def nested(n, m):
     outer = tf.TensorArray(tf.int32, size=3)
@@ -351,9 +352,9 @@ def nested(n, m):
     return outer.stack()
 print(repr(nested(tf.constant(3), tf.constant(2))))
 print(repr(nested(tf.constant(2), tf.constant(1))))
-"""
+""", verbatim=True)
 
-SNIPPETS["while_loop_unbounded_forward_and_shape_polymorphic"] = """
+_s("while_loop_unbounded_forward_and_shape_polymorphic", """
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int32)])
 def f(x, n):
     _, y = tf.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * x + 1.0),
@@ -365,4 +366,4 @@ x = tf.constant([2.0, 1.0])
 with tf.autodiff.ForwardAccumulator(x, tf.constant([1.0, 0.0])) as acc:
     y = f(x, tf.constant(3))
 print(repr(acc.jvp(y)))
-"""
+""", verbatim=True)

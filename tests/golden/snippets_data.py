@@ -1,9 +1,10 @@
 """Golden snippets: tf.data (Dataset, its transformations, iterators, Options)."""
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-SNIPPETS["data_from_tensor_slices"] = """
+_s("data_from_tensor_slices", """
 ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])
 print(ds)
 print(ds.element_spec)
@@ -22,9 +23,9 @@ for e in [([1, 2], [1, 2, 3]), 1]:
         tf.data.Dataset.from_tensor_slices(e)
     except Exception as ex:
         print(type(ex).__name__, ex)
-"""
+""", verbatim=True)
 
-SNIPPETS["data_from_tensors_namedtuple"] = """
+_s("data_from_tensors_namedtuple", """
 ds = tf.data.Dataset.from_tensors(([1, 2], 3.0))
 print(ds, len(ds))
 print(list(ds.as_numpy_iterator()))
@@ -34,9 +35,9 @@ print(dn.element_spec)
 def add_pt(pt):
     return pt.x + pt.y
 print(list(dn.map(add_pt).as_numpy_iterator()))
-""".replace("Pt = ", "import collections\nPt = ")
+""".replace("Pt = ", "import collections\nPt = "), verbatim=True)
 
-SNIPPETS["data_range"] = """
+_s("data_range", """
 print(tf.data.Dataset.range(5))
 print(list(tf.data.Dataset.range(5).as_numpy_iterator()))
 print(list(tf.data.Dataset.range(1, 10, 3).as_numpy_iterator()))
@@ -44,9 +45,9 @@ print(list(tf.data.Dataset.range(5, 1, -2).as_numpy_iterator()))
 r = tf.data.Dataset.range(2, 5, output_type=tf.int32)
 print(r.element_spec, [int(x) for x in r])
 print(tf.data.Dataset.range(10).cardinality(), tf.data.Dataset.range(3, 1).cardinality())
-"""
+""", verbatim=True)
 
-SNIPPETS["data_map_filter"] = """
+_s("data_map_filter", """
 ds = tf.data.Dataset.range(6)
 def double(x):
     return x * 2
@@ -79,9 +80,9 @@ try:
     ds.filter(ident)
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["data_batch"] = """
+_s("data_batch", """
 b = tf.data.Dataset.range(7).batch(3)
 print(b)
 for x in b:
@@ -104,9 +105,9 @@ except Exception as e:
     # TF's batch kernel copies elements in parallel: which of the two shapes its message
     # names first varies from run to run, so the shapes are left out
     print(type(e).__name__, str(e).split(" Shapes are:")[0])
-"""
+""", verbatim=True)
 
-SNIPPETS["data_padded_batch_unbatch"] = """
+_s("data_padded_batch_unbatch", """
 def fill(x):
     return tf.fill([x], x)
 pb = tf.data.Dataset.range(1, 5).map(fill).padded_batch(2)
@@ -122,9 +123,9 @@ try:
     tf.data.Dataset.range(3).unbatch()
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["data_shuffle_deterministic"] = """
+_s("data_shuffle_deterministic", """
 s = tf.data.Dataset.range(10).shuffle(4, seed=7)
 print(s, s.cardinality())
 a = [int(x) for x in s]
@@ -137,9 +138,9 @@ k = tf.data.Dataset.range(10).shuffle(10, seed=3, reshuffle_each_iteration=False
 print([int(x) for x in k] == [int(x) for x in k])
 w = tf.data.Dataset.range(5).shuffle(1)
 print([int(x) for x in w])
-"""
+""", verbatim=True)
 
-SNIPPETS["data_repeat_take_skip"] = """
+_s("data_repeat_take_skip", """
 ds = tf.data.Dataset.range(3)
 print(ds.repeat(2), list(ds.repeat(2).as_numpy_iterator()), ds.repeat(2).cardinality())
 print(ds.repeat().cardinality(), list(ds.repeat().take(7).as_numpy_iterator()))
@@ -150,9 +151,9 @@ def yes(x):
     return True
 print(ds.filter(yes).repeat(2).cardinality(), ds.repeat().take(5).cardinality())
 print(list(tf.data.Dataset.range(8).shard(3, 1).as_numpy_iterator()), tf.data.Dataset.range(8).shard(3, 1).cardinality())
-"""
+""", verbatim=True)
 
-SNIPPETS["data_prefetch_cache_options"] = """
+_s("data_prefetch_cache_options", """
 ds = tf.data.Dataset.range(3)
 p = ds.prefetch(tf.data.AUTOTUNE)
 print(p, list(p.as_numpy_iterator()), p.cardinality())
@@ -172,9 +173,9 @@ except Exception as e:
     print(type(e).__name__, e)
 print(tf.data.AUTOTUNE, tf.data.experimental.AUTOTUNE, tf.data.INFINITE_CARDINALITY,
       tf.data.UNKNOWN_CARDINALITY)
-"""
+""", verbatim=True)
 
-SNIPPETS["data_zip_concatenate_enumerate"] = """
+_s("data_zip_concatenate_enumerate", """
 a = tf.data.Dataset.range(3)
 b = tf.data.Dataset.from_tensor_slices([1., 2., 3., 4.])
 z = tf.data.Dataset.zip((a, b))
@@ -193,9 +194,9 @@ except Exception as e:
     print(type(e).__name__, e)
 e = tf.data.Dataset.from_tensor_slices([5, 6, 7]).enumerate(start=5)
 print(e, list(e.as_numpy_iterator()), e.cardinality())
-"""
+""", verbatim=True)
 
-SNIPPETS["data_flat_map_interleave"] = """
+_s("data_flat_map_interleave", """
 def rng(x):
     return tf.data.Dataset.range(x)
 def rep3(x):
@@ -209,9 +210,9 @@ il2 = tf.data.Dataset.range(1, 4).interleave(rng, cycle_length=3)
 print(list(il2.as_numpy_iterator()))
 sl = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]]).flat_map(tf.data.Dataset.from_tensor_slices)
 print(sl.element_spec, list(sl.as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["data_reduce_scan_take_while_unique"] = """
+_s("data_reduce_scan_take_while_unique", """
 def plus(s, x):
     return s + x
 def both(s, x):
@@ -232,9 +233,9 @@ u = tf.data.Dataset.from_tensor_slices([1, 1, 2, 3, 2]).unique()
 print(u, list(u.as_numpy_iterator()))
 print(tf.data.Dataset.range(5).apply(skip3))
 print(tf.data.experimental.cardinality(tf.data.Dataset.range(4)))
-"""
+""", verbatim=True)
 
-SNIPPETS["data_from_generator"] = """
+_s("data_from_generator", """
 def gen():
     for i in range(3):
         yield i, [i] * i
@@ -250,9 +251,9 @@ try:
     tf.data.Dataset.from_generator(gen)
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["data_len_errors"] = """
+_s("data_len_errors", """
 ds = tf.data.Dataset.range(3)
 def ident(x):
     return x
@@ -264,9 +265,9 @@ for d in [ds.repeat(), ds.filter(yes)]:
         len(d)
     except Exception as e:
         print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["data_iterator"] = """
+_s("data_iterator", """
 ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])
 it = iter(ds)
 print(type(it).__name__, isinstance(it, tf.data.Iterator), it.element_spec)
@@ -293,9 +294,9 @@ try:
     it3.get_next()
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["data_iterator_in_function"] = """
+_s("data_iterator_in_function", """
 @tf.function
 def consume_next(iterator):
     return next(iterator)
@@ -323,9 +324,9 @@ def opt_value(it):
     return it.get_next_as_optional().get_value()
 it3 = iter(tf.data.Dataset.range(5, 7))
 print(opt_value(it3), opt(it3), opt(it3))
-"""
+""", verbatim=True)
 
-SNIPPETS["data_for_loop_in_function"] = """
+_s("data_for_loop_in_function", """
 ds = tf.data.Dataset.from_tensor_slices(np.arange(6, dtype=np.float32).reshape(3, 2))
 
 @tf.function
@@ -348,9 +349,9 @@ try:
     nump(ds)
 except Exception as e:
     print(type(e).__name__, 'only supported in eager mode' in str(e))
-"""
+""", verbatim=True)
 
-SNIPPETS["data_training_loop"] = """
+_s("data_training_loop", """
 x = np.linspace(-2, 2, 40).astype(np.float32)
 y = 3 * x + 1
 w = tf.Variable(0.0)
@@ -364,9 +365,9 @@ for epoch in range(60):
         w.assign_sub(0.1 * gw)
         b.assign_sub(0.1 * gb)
 print(round(float(w), 3), round(float(b), 3), xb.shape, yb.dtype)
-"""
+""", verbatim=True)
 
-SNIPPETS["dataset_for_loop_in_function_is_one_staged_loop"] = """
+_s("dataset_for_loop_in_function_is_one_staged_loop", """
 ds = tf.data.Dataset.from_tensor_slices(tf.reshape(tf.range(12.0), [6, 2])).batch(2, drop_remainder=True)
 w = tf.Variable([1.0, 1.0])
 @tf.function
@@ -389,7 +390,7 @@ def count(ds):
         c += tf.shape(x)[0]
     return c
 print(count(ds), count(ds.take(1)))
-"""
+""", verbatim=True)
 
 
 # ---------------------------------------------------------------------------

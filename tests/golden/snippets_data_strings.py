@@ -4,9 +4,10 @@ map functions using tf.strings, iteration eagerly and inside tf.function).
 Files are written by the snippets themselves with plain ``open()`` in a fresh temporary
 folder (TFRecord files as bytes literals written by TF's tf.io.TFRecordWriter), and
 paths are printed as DIR."""
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 _FILES = """
 import gzip, os, tempfile, zlib
@@ -26,7 +27,7 @@ _TFRECORD = (
     "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00)\\x03\\x98\\x07\\xd8\\xea\\x82\\xa2"
     "\\x0b\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x86\\x15\\xf5\\x04hello world\\x00~\\xd8m')\n")
 
-SNIPPETS["from_tensor_slices_strings"] = """
+_s("from_tensor_slices_strings", """
 ds = tf.data.Dataset.from_tensor_slices(['Line 1', b'Line 2', 'caf\u00e9'])
 print(ds)
 print(ds.element_spec, ds.cardinality(), len(ds))
@@ -40,9 +41,9 @@ e = tf.data.Dataset.from_tensor_slices(np.array(['x', 'yy']))
 print(e.element_spec, list(e.as_numpy_iterator()))
 raw = tf.data.Dataset.from_tensor_slices([b'\\xff\\x00', b''])
 print(list(raw.as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["from_tensors_zip_dict_strings"] = """
+_s("from_tensors_zip_dict_strings", """
 t = tf.data.Dataset.from_tensors(['a', 'b'])
 print(t, list(t))
 print(list(tf.data.Dataset.from_tensors('one').as_numpy_iterator()))
@@ -59,9 +60,9 @@ print(list(dd.as_numpy_iterator()))
 tup = tf.data.Dataset.from_tensor_slices((['p', 'q'], [1.5, 2.5]))
 for s, v in tup:
     print(s.numpy(), v.numpy())
-"""
+""", verbatim=True)
 
-SNIPPETS["from_generator_strings"] = """
+_s("from_generator_strings", """
 def gen():
     yield 'first'
     yield b'second'
@@ -87,9 +88,9 @@ try:
     list(tf.data.Dataset.from_generator(bad, output_signature=tf.TensorSpec([], tf.string)))
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["text_line_dataset_tutorial"] = _FILES + """
+_s("text_line_dataset_tutorial", _FILES + """
 ds_tensors = tf.data.Dataset.from_tensor_slices([1, 2, 3, 4, 5, 6])
 filename = path('lines.csv', b'''Line 1
 Line 2
@@ -102,9 +103,9 @@ ds_file = ds_file.batch(2)
 print('Elements in ds_file:')
 for x in ds_file:
     print(x)
-"""
+""", verbatim=True)
 
-SNIPPETS["text_line_dataset_line_splitting"] = _FILES + """
+_s("text_line_dataset_line_splitting", _FILES + """
 cases = [b'a\\nb', b'a\\nb\\n', b'a\\r\\nb\\r\\n', b'', b'\\n', b'\\n\\n', b'x\\r', b'a\\n\\nb\\n\\n',
          b' lead\\ttab \\n', b'\\xff\\xfe\\n']
 for i, data in enumerate(cases):
@@ -113,9 +114,9 @@ for i, data in enumerate(cases):
 p = path('small.txt', b'first line\\nsecond line\\nthird\\n')
 print(list(tf.data.TextLineDataset(p, buffer_size=3).as_numpy_iterator()))
 print(list(tf.data.TextLineDataset(p, compression_type='').as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["text_line_dataset_filenames"] = _FILES + """
+_s("text_line_dataset_filenames", _FILES + """
 import pathlib
 a = path('a.txt', b'a1\\na2\\na3\\n')
 b = path('b.txt', b'b1\\nb2\\n')
@@ -147,9 +148,9 @@ try:
     tf.data.TextLineDataset(a, buffer_size='x')
 except TypeError as e:
     print('TypeError', e)
-"""
+""", verbatim=True)
 
-SNIPPETS["text_line_dataset_errors"] = _FILES + """
+_s("text_line_dataset_errors", _FILES + """
 a = path('a.txt', b'a1\\n')
 it = iter(tf.data.TextLineDataset([a, os.path.join(d, 'missing.txt')]))
 print(next(it))
@@ -175,9 +176,9 @@ try:
     list(tf.data.TextLineDataset(z, compression_type='GZIP'))
 except tf.errors.DataLossError as e:
     err(e)
-"""
+""", verbatim=True)
 
-SNIPPETS["text_line_dataset_compressed"] = _FILES + """
+_s("text_line_dataset_compressed", _FILES + """
 g = path('a.gz', gzip.compress(b'g1\\r\\ng2\\n\\ng3'))
 z = path('a.z', zlib.compress(b'z1\\nz2\\n'))
 two = path('two.gz', gzip.compress(b'm1\\nm2\\n') + gzip.compress(b'm3\\n'))
@@ -186,9 +187,9 @@ print(list(tf.data.TextLineDataset(z, compression_type='ZLIB').as_numpy_iterator
 print(list(tf.data.TextLineDataset(two, compression_type='GZIP', buffer_size=4).as_numpy_iterator()))
 print(list(tf.data.TextLineDataset([g, z], compression_type=tf.constant('GZIP')).take(4)
            .as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["tfrecord_dataset"] = _FILES + _TFRECORD + """
+_s("tfrecord_dataset", _FILES + _TFRECORD + """
 r = path('r.tfrecord', RAW)
 ds = tf.data.TFRecordDataset(r)
 print(ds)
@@ -205,9 +206,9 @@ print(list(tf.data.TFRecordDataset(r, compression_type='FOO').as_numpy_iterator(
 print(list(tf.data.TFRecordDataset(path('empty', b'')).as_numpy_iterator()))
 print(list(tf.data.TFRecordDataset(path('partial', RAW + b'\\x00\\x01')).as_numpy_iterator()))
 print(list(tf.data.TFRecordDataset(r).map(tf.strings.length).as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["tfrecord_dataset_corrupt"] = _FILES + _TFRECORD + """
+_s("tfrecord_dataset_corrupt", _FILES + _TFRECORD + """
 def flip(k):
     b = bytearray(RAW)
     b[k] ^= 1
@@ -228,9 +229,9 @@ try:
     list(tf.data.TFRecordDataset(g, compression_type='GZIP'))
 except tf.errors.DataLossError as e:
     err(e)
-"""
+""", verbatim=True)
 
-SNIPPETS["fixed_length_record_dataset"] = _FILES + """
+_s("fixed_length_record_dataset", _FILES + """
 f = path('fl', b'HHabcdefghijFFF')
 ds = tf.data.FixedLengthRecordDataset(f, 5, header_bytes=2, footer_bytes=3)
 print(ds, ds.cardinality())
@@ -269,9 +270,9 @@ try:
     list(tf.data.FixedLengthRecordDataset(f, 0))
 except tf.errors.InvalidArgumentError as e:
     flat_map_err(e)
-"""
+""", verbatim=True)
 
-SNIPPETS["map_string_ops"] = """
+_s("map_string_ops", """
 ds = tf.data.Dataset.from_tensor_slices(['3.5', ' 10 ', '-2e1'])
 up = ds.map(tf.strings.upper)
 print(up.element_spec, list(up.as_numpy_iterator()))
@@ -301,9 +302,9 @@ def twice(e):
     return {'b': e['a'] + e['a']}
 d = tf.data.Dataset.from_tensor_slices({'a': ['x', 'y']}).map(twice)
 print(d.element_spec, list(d.as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["map_string_split_unknown_length"] = """
+_s("map_string_split_unknown_length", """
 lines = tf.data.Dataset.from_tensor_slices(['the cat sat', 'a dog', 'bird'])
 def split(line):
     return tf.strings.split(line)
@@ -325,9 +326,9 @@ def parse(s):
     return tf.strings.to_number(tf.strings.split(s, ','))
 csv = tf.data.Dataset.from_tensor_slices(['1,2', '3,4']).map(parse)
 print(csv.element_spec, list(csv.as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["filter_batch_unbatch_strings"] = """
+_s("filter_batch_unbatch_strings", """
 ds = tf.data.Dataset.from_tensor_slices(['apple', '', 'kiwi', 'banana', 'fig'])
 def long(s):
     return tf.strings.length(s) > 3
@@ -348,9 +349,9 @@ def plus(x):
     return tf.strings.reduce_join(x, separator='+')
 print(list(b.map(plus).as_numpy_iterator()))
 print(list(b.as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["pipeline_ops_strings"] = """
+_s("pipeline_ops_strings", """
 ds = tf.data.Dataset.from_tensor_slices(['a', 'b', 'c', 'd'])
 print(list(ds.repeat(2).as_numpy_iterator()))
 print(list(ds.take(2).concatenate(ds.skip(3)).as_numpy_iterator()))
@@ -365,9 +366,9 @@ print(list(ds.take_while(before_c).as_numpy_iterator()))
 u = tf.data.Dataset.from_tensor_slices(['x', 'y', 'x', 'z', 'y'])
 print(u.unique().element_spec, list(u.unique().as_numpy_iterator()))
 print(list(ds.with_options(tf.data.Options()).as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["interleave_flat_map_strings"] = _FILES + """
+_s("interleave_flat_map_strings", _FILES + """
 a = path('a.txt', b'a1\\na2\\na3\\n')
 b = path('b.txt', b'b1\\nb2\\n')
 names = tf.data.Dataset.from_tensor_slices([a, b])
@@ -382,9 +383,9 @@ def words(s):
     return tf.data.Dataset.from_tensor_slices(tf.strings.split(s))
 w = tf.data.Dataset.from_tensor_slices(['a b', 'c']).flat_map(words)
 print(w.element_spec, list(w.as_numpy_iterator()))
-"""
+""", verbatim=True)
 
-SNIPPETS["reduce_scan_strings"] = """
+_s("reduce_scan_strings", """
 ds = tf.data.Dataset.from_tensor_slices(['a', 'b', 'c'])
 def concat(acc, s):
     return acc + s
@@ -400,9 +401,9 @@ sc = ds.scan(0, number)
 print(sc.element_spec, list(sc.as_numpy_iterator()))
 n = tf.data.Dataset.range(3).reduce(tf.constant('>'), append)
 print(n)
-"""
+""", verbatim=True)
 
-SNIPPETS["iterate_strings_in_function"] = """
+_s("iterate_strings_in_function", """
 ds = tf.data.Dataset.from_tensor_slices(['x', 'yy', 'zzz'])
 
 @tf.function
@@ -441,9 +442,9 @@ def concat(a, s):
 def reduced(dataset):
     return dataset.reduce(tf.constant('#'), concat)
 print(reduced(ds))
-"""
+""", verbatim=True)
 
-SNIPPETS["iterate_text_lines_in_function"] = _FILES + """
+_s("iterate_text_lines_in_function", _FILES + """
 p = path('lines.txt', b'one\\ntwo\\nthree\\n')
 lines = tf.data.TextLineDataset(p)
 
@@ -460,9 +461,9 @@ print(count(lines))
 def not_three(s):
     return s != 'three'
 print(count(lines.filter(not_three)))
-"""
+""", verbatim=True)
 
-SNIPPETS["string_errors_and_optional"] = """
+_s("string_errors_and_optional", """
 ds = tf.data.Dataset.from_tensor_slices(['a', 'bb'])
 def as_float(x):
     return tf.cast(x, tf.float32)
@@ -501,4 +502,4 @@ def batches(dataset):
         out += tf.strings.reduce_join(b, separator=',') + ';'
     return out
 print(batches(ds.repeat(2).batch(2, drop_remainder=True)))
-"""
+""", verbatim=True)

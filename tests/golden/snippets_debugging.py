@@ -1,9 +1,10 @@
 """Golden snippets: tf.debugging assertions, eagerly and inside tf.function."""
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-SNIPPETS["assert_elementwise_sign"] = """
+_s("assert_elementwise_sign", """
 for f in [tf.debugging.assert_positive, tf.debugging.assert_non_negative,
           tf.debugging.assert_negative, tf.debugging.assert_non_positive]:
     for x in [tf.constant([-1.0, 2.0]), tf.constant([0, 3]), tf.constant(-2.5, tf.float64)]:
@@ -11,9 +12,9 @@ for f in [tf.debugging.assert_positive, tf.debugging.assert_non_negative,
             print(f.__name__, f(x))
         except Exception as e:
             print(f.__name__, type(e).__name__, repr(str(e)))
-"""
+""", verbatim=True)
 
-SNIPPETS["assert_comparisons"] = """
+_s("assert_comparisons", """
 pairs = [(tf.constant([1, 2]), tf.constant([1, 3])), (tf.constant(3.0), tf.constant(2.0)),
          (tf.constant([[1, 2], [3, 4]]), tf.constant([[1, 2], [3, 4]])),
          (tf.constant([1, 2, 3, 4, 5]), tf.constant(2))]
@@ -25,9 +26,9 @@ for f in [tf.debugging.assert_equal, tf.debugging.assert_none_equal, tf.debuggin
             print(f.__name__, f(x, y))
         except Exception as e:
             print(f.__name__, type(e).__name__, repr(str(e)))
-"""
+""", verbatim=True)
 
-SNIPPETS["assert_message_argument"] = """
+_s("assert_message_argument", """
 try:
     tf.debugging.assert_equal(tf.constant(1), tf.constant(2), message="custom text")
 except Exception as e:
@@ -36,9 +37,9 @@ try:
     tf.debugging.assert_positive(tf.constant([-1.0]), message="must be positive")
 except Exception as e:
     print(type(e).__name__, repr(str(e)))
-"""
+""", verbatim=True)
 
-SNIPPETS["assert_inside_function"] = """
+_s("assert_inside_function", """
 import re
 @tf.function
 def f(x):
@@ -56,4 +57,4 @@ except Exception as e:
     print(type(e).__name__, '\\n'.join(l for l in text.splitlines() if l.strip() and (
         not l.startswith('  File ') or '<snippet' in l)))
 print(repr(f(tf.constant(4.0))))
-"""
+""", verbatim=True)

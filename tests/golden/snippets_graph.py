@@ -1,8 +1,9 @@
 """Golden snippets: ConcreteFunction.graph (FuncGraph, GraphDef) and the names of
 symbolic tensors inside tf.function (framework/func_graph.py)."""
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 _SHOW = """
 def show(f, *args):
@@ -14,7 +15,7 @@ def show(f, *args):
     return g
 """
 
-SNIPPETS["graph_operators"] = _SHOW + """
+_s("graph_operators", _SHOW + """
 @tf.function
 def ops(x, y):
     a = x + y; b = x - y; c = x * y; d = x / y; e = x // y; f_ = x % y; g = x ** y
@@ -25,9 +26,9 @@ def ops(x, y):
     print(repr(q))
     return a
 show(ops, tf.constant(1.0), tf.constant(2.0))
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_tf_calls"] = _SHOW + """
+_s("graph_tf_calls", _SHOW + """
 @tf.function
 def calls(x, y):
     a = tf.add(x, y); b = tf.subtract(x, y); c = tf.multiply(x, y)
@@ -42,9 +43,9 @@ g = show(calls, tf.constant(1.0), tf.constant(2.0))
 print(g.inputs)
 print(g.outputs)
 print(g.structured_outputs)
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_matmul_relu"] = _SHOW + """
+_s("graph_matmul_relu", _SHOW + """
 @tf.function
 def mm(x, w):
     y = x @ w
@@ -63,18 +64,18 @@ try:
     g.get_operation_by_name("nope")
 except KeyError as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_constants"] = _SHOW + """
+_s("graph_constants", _SHOW + """
 @tf.function
 def consts(x):
     a = x * tf.constant(3.0)
     b = tf.constant([1.0, 2.0]) + x
     return a + b
 show(consts, tf.constant(1.0))
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_unique_names"] = _SHOW + """
+_s("graph_unique_names", _SHOW + """
 @tf.function
 def names(x):
     a = x + x
@@ -84,9 +85,9 @@ def names(x):
     print(a, b, c, d)
     return d, tf.identity(d)
 show(names, tf.constant([1, 2]))
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_variables"] = _SHOW + """
+_s("graph_variables", _SHOW + """
 v = tf.Variable(1.0)
 w = tf.Variable(2.0, name="w")
 @tf.function
@@ -101,9 +102,9 @@ def fv(x):
 g = show(fv, tf.constant(1.0))
 print(g.inputs)
 print(g.variables)
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_module_method"] = _SHOW + """
+_s("graph_module_method", _SHOW + """
 class Dense(tf.Module):
     def __init__(self):
         self.k = tf.Variable([[1.0, 2.0]], name="k")
@@ -115,9 +116,9 @@ class Dense(tf.Module):
 m = Dense()
 g = show(m.__call__, tf.ones([1, 1]))
 print(g.inputs, g.outputs)
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_cond"] = _SHOW + """
+_s("graph_cond", _SHOW + """
 @tf.function
 def fc(x):
     y = tf.cond(x > 0, lambda: x * 2.0, lambda: x - 1.0)
@@ -125,9 +126,9 @@ def fc(x):
     return y
 show(fc, tf.constant(1.0))
 print(fc(tf.constant(3.0)), fc(tf.constant(-3.0)))
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_while"] = _SHOW + """
+_s("graph_while", _SHOW + """
 @tf.function
 def fw(x):
     i = tf.constant(0)
@@ -136,9 +137,9 @@ def fw(x):
     return r[1]
 show(fw, tf.constant(1.0))
 print(fw(tf.constant(1.5)))
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_python_loop"] = """
+_s("graph_python_loop", """
 def measure_graph_size(f, *args):
     g = f.get_concrete_function(*args).graph
     print("{}({}) contains {} nodes in its graph".format(
@@ -153,9 +154,9 @@ def train(dataset):
 
 measure_graph_size(train, [(1, 1)] * 3)
 measure_graph_size(train, [(1, 1)] * 10)
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_strings"] = """
+_s("graph_strings", """
 @tf.function
 def double(a):
     print(a + a)
@@ -164,9 +165,9 @@ c = double.get_concrete_function(tf.constant("a"))
 for node in c.graph.as_graph_def().node:
     print(f'{node.input} -> {node.name}')
 print(c.graph.inputs, c.graph.outputs)
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_def_text"] = """
+_s("graph_def_text", """
 @tf.function
 def relu(x):
     return tf.maximum(x, 0)
@@ -178,9 +179,9 @@ gd = consts.get_concrete_function(tf.TensorSpec([None, 2])).graph.as_graph_def()
 print(gd)
 print(gd.node[0])
 print(gd.node[0].attr["dtype"])
-"""
+""", verbatim=True)
 
-SNIPPETS["graph_autograph_if"] = _SHOW + """
+_s("graph_autograph_if", _SHOW + """
 def simple_relu(x):
     if tf.greater(x, 0):
         return x
@@ -195,4 +196,4 @@ def h(x):
         y = y - 1
     return y
 show(h, tf.constant(1.0))
-"""
+""", verbatim=True)

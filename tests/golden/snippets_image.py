@@ -1,18 +1,18 @@
 """Golden snippets for tf.image (issue 4): resize (every supported method, antialias,
 preserve_aspect_ratio, dtypes, gradients), convert_image_dtype, flips and rotations,
 brightness/contrast, standardization, crops and pads, grayscale."""
-from collections import OrderedDict
+from snippet_registry import Snippets
+from snippets_linalg import prelude
 
-from snippets_linalg import HELPERS, adder
-
-SNIPPETS = OrderedDict()
-_i = adder(SNIPPETS, HELPERS + """
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
+_i = SNIPPETS.adder(prelude("""
 img = tf.reshape(tf.range(48.), [4, 4, 3]) * 5.
 img = img % 17. + tf.reshape(tf.range(48.), [4, 4, 3]) / 7.
 batch = tf.stack([img, 50. - img])
 def S(x):
     print(x.dtype, x.shape, x.numpy().tolist())
-""")
+"""))
 
 
 _i("resize_methods", """

@@ -1,11 +1,12 @@
 """Golden snippets: tf.io (files, decode_raw, base64, decode_compressed, serialize_tensor /
 parse_tensor, decode_csv, matching_files, TFRecordWriter) and tf.io.gfile. Temporary files
 are made with tempfile; printed names are relative to the temporary directory."""
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-SNIPPETS["read_write_file_eager"] = r"""
+_s("read_write_file_eager", r"""
 import os, tempfile
 d = tempfile.mkdtemp()
 p = os.path.join(d, "a.txt")
@@ -28,9 +29,9 @@ err(lambda: tf.io.read_file([p, p]))
 err(lambda: tf.io.read_file(3))
 err(lambda: tf.io.read_file(tf.constant(3)))
 err(lambda: tf.io.read_file("s3://bucket/x"))
-"""
+""", verbatim=True)
 
-SNIPPETS["read_write_file_in_function"] = r"""
+_s("read_write_file_in_function", r"""
 import os, tempfile
 d = tempfile.mkdtemp()
 p = os.path.join(d, "f.txt")
@@ -58,9 +59,9 @@ try:
     h(tf.constant(os.path.join(d, "zz")))
 except Exception as e:
     print(type(e).__name__, "No such file or directory" in str(e))
-"""
+""", verbatim=True)
 
-SNIPPETS["decode_raw"] = r"""
+_s("decode_raw", r"""
 def show(f):
     try:
         print(f())
@@ -91,9 +92,9 @@ show(lambda: tf.io.decode_raw(["ab"], tf.int16, fixed_length=0))
 show(lambda: tf.io.decode_raw(["ab"], tf.uint8, fixed_length=8.0))
 show(lambda: tf.io.decode_raw(tf.constant([1]), tf.int32))
 show(lambda: tf.io.decode_raw(["ab"], tf.int16, little_endian=1))
-"""
+""", verbatim=True)
 
-SNIPPETS["decode_raw_in_function"] = r"""
+_s("decode_raw_in_function", r"""
 @tf.function
 def g(x):
     return tf.io.decode_raw(x, tf.int16, fixed_length=4)
@@ -103,9 +104,9 @@ print(g.get_concrete_function(tf.TensorSpec([2], tf.string)).output_shapes)
 def k():
     return tf.io.decode_raw(tf.constant(["abcd"]), tf.uint8)
 print(k())
-"""
+""", verbatim=True)
 
-SNIPPETS["base64"] = r"""
+_s("base64", r"""
 def show(f):
     try:
         print(f())
@@ -124,9 +125,9 @@ show(lambda: tf.io.encode_base64("x", pad=1))
 def f(x):
     return tf.io.decode_base64(tf.io.encode_base64(x, pad=True)), tf.io.encode_base64(x)
 print(f(tf.constant(["tf.io", "\xff"])))
-"""
+""", verbatim=True)
 
-SNIPPETS["decode_compressed"] = r"""
+_s("decode_compressed", r"""
 import zlib, gzip
 def show(f):
     try:
@@ -154,9 +155,9 @@ show(lambda: tf.io.decode_compressed(tf.constant(z), 5))
 def f(x):
     return tf.io.decode_compressed(x, "ZLIB")
 print(f(tf.constant([z])))
-"""
+""", verbatim=True)
 
-SNIPPETS["serialize_parse_tensor"] = r"""
+_s("serialize_parse_tensor", r"""
 def show(f):
     try:
         print(f())
@@ -184,9 +185,9 @@ show(lambda: tf.io.parse_tensor(b"\x08\x07\x12\x04\x12\x02\x08\x03\x42\x01a", tf
 def f(x):
     return tf.io.serialize_tensor(x * 2)
 print(f(tf.constant([1, 2])))
-"""
+""", verbatim=True)
 
-SNIPPETS["decode_csv"] = r"""
+_s("decode_csv", r"""
 def show(f):
     try:
         print(f())
@@ -232,9 +233,9 @@ try:
     f(tf.constant(["1,2"]), tf.constant([9.5]))
 except Exception as e:
     print(type(e).__name__, "Expect 3 fields but have 2 in record 0" in str(e))
-"""
+""", verbatim=True)
 
-SNIPPETS["matching_files"] = r"""
+_s("matching_files", r"""
 import os, tempfile
 d = tempfile.mkdtemp()
 for n in ["b.txt", "a.txt", "c.csv", ".hidden.txt"]:
@@ -249,9 +250,9 @@ try:
     tf.io.matching_files(tf.constant([[d]]))
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["tfrecord_writer"] = r"""
+_s("tfrecord_writer", r"""
 import os, tempfile
 d = tempfile.mkdtemp()
 p = os.path.join(d, "a.tfr")
@@ -288,9 +289,9 @@ o = tf.io.TFRecordOptions("GZIP", mem_level=8)
 print(o.compression_type, o.flush_mode, o.window_bits, o.compression_level, o.mem_level)
 print(tf.io.TFRecordOptions.compression_type_map)
 print([tf.io.TFRecordOptions.get_compression_type_string(x) for x in (None, "", 0, 1, "GZIP", o)])
-"""
+""", verbatim=True)
 
-SNIPPETS["gfile"] = r"""
+_s("gfile", r"""
 import os, tempfile
 d = tempfile.mkdtemp()
 j = lambda *a: os.path.join(d, *a)
@@ -358,4 +359,4 @@ show(lambda: G.exists("file://" + j("b.bin"))); show(lambda: G.exists(3))
 G.makedirs(j("w", "x"))
 open(j("w", "f1"), "w").close()
 print([(os.path.relpath(p, d), sorted(ds), sorted(fs)) for p, ds, fs in G.walk(j("w"))])
-"""
+""", verbatim=True)

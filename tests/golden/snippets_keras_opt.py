@@ -11,15 +11,10 @@ tf.function (slots created in the first trace), printing the trajectory's end po
 Auto-generated names (``adam_1``) depend on how many optimizers the process made before,
 so snippets print names only where they are given.
 """
-import textwrap
-from collections import OrderedDict
+from snippet_registry import Snippets
 
-SNIPPETS = OrderedDict()
-
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 
 _TRAIN = """

@@ -6,9 +6,11 @@ qr's q and r rows, eig's and eigh's eigenvectors) print what is independent of t
 choice: reconstructions, |entries|, singular values, and gradients of invariant losses.
 """
 import textwrap
-from collections import OrderedDict
 
-SNIPPETS = OrderedDict()
+from snippet_registry import Snippets
+
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 # Helpers every snippet of this suite (and of snippets_image) starts with: E prints a
 # value's repr or the exception, G the gradients of f at the given points.
@@ -29,19 +31,15 @@ def G(f, *xs):
 """
 
 
-def adder(snippets, prelude):
-    """A function adding snippet `name` (`prelude`, then `source`) to `snippets`."""
-    def add(name, source):
-        assert name not in snippets, f"duplicate snippet name {name}"
-        snippets[name] = (textwrap.dedent(prelude).lstrip("\n")
-                          + textwrap.dedent(source).strip("\n") + "\n")
-    return add
+def prelude(extra):
+    """HELPERS, then ``extra`` (a suite's own names), as a prelude for Snippets.adder."""
+    return textwrap.dedent(HELPERS + extra).lstrip("\n")
 
 
-_l = adder(SNIPPETS, HELPERS + """
+_l = SNIPPETS.adder(prelude("""
 A = np.array([[4., 1., 2.], [1., 3., 0.5], [2., 0.5, 5.]])
 B = np.array([[1., 2.], [3., 4.], [5., 6.5]])
-""")
+"""))
 
 
 _l("inv_det_slogdet", """

@@ -4,10 +4,7 @@ Each program sees only ``tf`` and ``np`` and prints what it checks (repr of resu
 value, dtype and shape; gradients from tf.GradientTape; ``Type message`` for errors).
 ``record.py -s math`` runs them under TF 2.21 and writes ``math.json``.
 """
-import textwrap
-from collections import OrderedDict
-
-SNIPPETS = OrderedDict()
+from snippet_registry import Snippets
 
 # Helpers every snippet gets: show(name, f, *xs) prints f(*xs) and its gradient w.r.t.
 # each input (upstream gradient of ones); err(f) prints the result or the exception.
@@ -31,9 +28,8 @@ def err(f):
 '''
 
 
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = _PRELUDE.lstrip() + textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets(prelude=_PRELUDE.lstrip())
+_s = SNIPPETS.add
 
 
 # ---------------------------------------------------------------------------

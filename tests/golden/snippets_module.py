@@ -1,18 +1,13 @@
 """Golden snippets for tf.Module, tf.name_scope and tf.train checkpoints (issue 6).
 
-Same conventions as ``snippets_core.py``. Checkpoint paths live in a
+Same conventions as the other suites (``snippet_registry.py``). Checkpoint paths live in a
 ``tempfile.mkdtemp()`` directory and are printed as basenames; nothing prints addresses
 or timestamps.
 """
-import textwrap
-from collections import OrderedDict
+from snippet_registry import Snippets
 
-SNIPPETS = OrderedDict()
-
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 
 # ---------------------------------------------------------------------------

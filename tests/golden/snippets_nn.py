@@ -4,24 +4,13 @@ normalization, bias_add, dropout, convolutions, pooling, LRN and embedding_looku
 Values, dtypes and shapes, TF's gradients (through tf.GradientTape) and TF's exceptions.
 Deterministic: dropout is checked only through properties that hold for any random stream.
 """
-import textwrap
-from collections import OrderedDict
+from snippet_registry import ERR, P, Snippets
 
-SNIPPETS = OrderedDict()
-
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 
-_ERR = """
-def err(f):
-    try:
-        P(f())
-    except Exception as e:
-        print(type(e).__name__, e)
-def grad(f, *xs):
+_ERR = ERR + """def grad(f, *xs):
     with tf.GradientTape() as g:
         for x in xs:
             g.watch(x)
@@ -31,12 +20,8 @@ def grad(f, *xs):
         P(d)
 def show(t):
     print(t.shape, t.dtype.name, t.numpy().astype('float64').tolist())
-P = lambda t: print(repr(t))
-"""
-
-
-def _t(name, source):
-    _s(name, _ERR + textwrap.dedent(source))
+""" + P
+_t = SNIPPETS.adder(_ERR + "\n")
 
 
 # -- activations ------------------------------------------------------------------------------
@@ -365,7 +350,7 @@ err(lambda: tf.nn.local_response_normalization(tf.ones([1, 1, 2, 4], tf.int32)))
 err(lambda: tf.nn.local_response_normalization(tf.ones([1, 1, 2, 4], tf.float64)))
 """)
 
-SNIPPETS["dropout_seeded_tf_stream_eager_and_function"] = """
+_s("dropout_seeded_tf_stream_eager_and_function", """
 tf.random.set_seed(0)
 x = tf.ones([3, 5])
 print(tf.nn.dropout(x, rate=0.5, seed=1))
@@ -376,7 +361,7 @@ def f(x):
 print(f(x)); print(f(x))
 print(tf.nn.dropout(x, rate=2/3, noise_shape=[1, 5], seed=1))
 print(tf.nn.dropout(x, rate=0.0), tf.random.uniform([2]))
-"""
+""", verbatim=True)
 
 
 # ---------------------------------------------------------------------------

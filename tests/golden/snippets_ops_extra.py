@@ -6,9 +6,8 @@ The tf.config snippets change process-wide settings that TF fixes once its conte
 so each runs its program in a fresh interpreter of the module under test (``tf.__name__``).
 """
 import textwrap
-from collections import OrderedDict
 
-SNIPPETS = OrderedDict()
+from snippet_registry import Snippets
 
 HELPERS = """
 def E(f):
@@ -31,14 +30,13 @@ def fresh(program):
 '''
 
 
-def _add(name, source, prelude=HELPERS):
-    assert name not in SNIPPETS, name
-    SNIPPETS[name] = textwrap.dedent(prelude).lstrip("\n") + textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets(prelude=textwrap.dedent(HELPERS).lstrip("\n"))
+_s = SNIPPETS.add
 
 
 # -- Variable.scatter_* ------------------------------------------------------------------
 
-_add("variable_scatter_values", """
+_s("variable_scatter_values", """
 for kind in ["update", "add", "sub", "mul", "div", "min", "max"]:
     v = tf.Variable([[1., 2.], [3., 4.], [5., 6.]])
     r = getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.constant([[2., 3.], [-1., 0.5]]), tf.constant([2, 0])))
@@ -56,7 +54,7 @@ for kind in ["update", "add", "sub", "mul", "div", "min", "max"]:
     E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices(tf.zeros([0, 2]), tf.zeros([0], tf.int32))))
     E(lambda: getattr(v, "scatter_" + kind)(tf.IndexedSlices([[1., 3.]], [1])))
 """)
-_add("variable_scatter_mul_div_min_max_dtypes", """
+_s("variable_scatter_mul_div_min_max_dtypes", """
 v = tf.Variable([1 + 1j, 2j])
 E(lambda: v.scatter_mul(tf.IndexedSlices(tf.constant([1j]), tf.constant([1]))))
 E(lambda: v.scatter_div(tf.IndexedSlices(tf.constant([1j, 2.]), tf.constant([1, 0]))))
@@ -70,7 +68,7 @@ E(lambda: v.scatter_min(tf.IndexedSlices(tf.constant([1., -3.], tf.float16), tf.
 v = tf.Variable([1., np.nan, 3.])
 E(lambda: v.scatter_max(tf.IndexedSlices(tf.constant([5., 0.]), tf.constant([2, 0]))))
 """)
-_add("variable_scatter_errors", """
+_s("variable_scatter_errors", """
 for kind in ["update", "add", "sub", "mul", "div", "min", "max"]:
     v = tf.Variable([10, 20, 30])
     f = getattr(v, "scatter_" + kind)
@@ -100,7 +98,7 @@ except Exception as e:
                                    + ", ".join(sorted(m.group(1).split(", "))) + "]", str(e)))
 print(repr(c))
 """)
-_add("variable_scatter_in_function_and_tape", """
+_s("variable_scatter_in_function_and_tape", """
 v = tf.Variable([10., 20., 30.])
 @tf.function
 def f(rows, values):
@@ -128,7 +126,7 @@ print(t.gradient(y, [w, u]))
 
 # -- tf.image.resize_with_pad ----------------------------------------------------------------
 
-_add("image_resize_with_pad", """
+_s("image_resize_with_pad", """
 img = np.arange(2 * 3 * 5 * 2, dtype=np.float32).reshape(2, 3, 5, 2)
 def P(f):
     try:
@@ -161,7 +159,7 @@ print(np.round(t.gradient(y, x).numpy(), 5))
 
 # -- tf.config: virtual devices and settings (each in a fresh interpreter) -----------------------
 
-_add("config_virtual_cpus_tutorial", '''
+_s("config_virtual_cpus_tutorial", '''
 fresh("""
 physical_devices = tf.config.list_physical_devices("CPU")
 print(physical_devices)
@@ -186,8 +184,8 @@ except RuntimeError as e:
     print(type(e).__name__, e)
 print(tf.config.set_logical_device_configuration(physical_devices[0], [tf.config.LogicalDeviceConfiguration()] * 3))
 """)
-''', HELPERS + FRESH)
-_add("config_logical_device_configuration", '''
+''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
+_s("config_logical_device_configuration", '''
 fresh("""
 def E(f):
     try:
@@ -218,8 +216,8 @@ print(tf.config.list_logical_devices("CPU"))
 with tf.device("CPU:3"):
     print(tf.constant(2.) * x)
 """)
-''', HELPERS + FRESH)
-_add("config_initialized_by_an_op", '''
+''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
+_s("config_initialized_by_an_op", '''
 fresh("""
 x = tf.constant([1., 2.]) * 2
 pd = tf.config.list_physical_devices("CPU")
@@ -229,8 +227,8 @@ except RuntimeError as e:
     print(type(e).__name__, e)
 print(tf.config.get_logical_device_configuration(pd[0]), tf.config.list_logical_devices("CPU"))
 """)
-''', HELPERS + FRESH)
-_add("config_settings", '''
+''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
+_s("config_settings", '''
 fresh("""
 def E(f):
     try:
@@ -257,8 +255,8 @@ print(tf.config.threading.get_inter_op_parallelism_threads(), tf.config.threadin
 tf.config.experimental.set_virtual_device_configuration
 print(tf.config.list_logical_devices("CPU"))
 """)
-''', HELPERS + FRESH)
-_add("variable_scatter_nd_in_function", """
+''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
+_s("variable_scatter_nd_in_function", """
 v = tf.Variable([1., 2., 3.])
 @tf.function
 def f(i):

@@ -1,9 +1,7 @@
 """Golden snippets: ops inside tf.function with their inputs passed as tensor arguments
 (traced, not constants): values, TF's run-time value checks (raised when the function
 runs), gradients, and arguments that stay static (trace-time constants)."""
-import collections
-
-SNIPPETS = collections.OrderedDict()
+from snippet_registry import Snippets
 
 # Each snippet runs `fn` eagerly and as a tf.function with the same tensor arguments.
 # Graph-mode messages carry node names, so errors print their class and the kernel's text.
@@ -32,8 +30,8 @@ def both(name, fn, *args):
 '''
 
 
-def _add(name, body):
-    SNIPPETS[name] = _PRELUDE + body
+SNIPPETS = Snippets()
+_add = SNIPPETS.adder(_PRELUDE, verbatim=True)
 
 
 _add("integer_division_and_pow", """

@@ -5,16 +5,10 @@ Every seeded snippet starts with tf.random.set_seed, which resets the op-seed se
 and the stateful kernels, so the snippets do not depend on each other. Unseeded draws
 print only shapes and dtypes.
 """
-import textwrap
-from collections import OrderedDict
+from snippet_registry import Snippets
 
-SNIPPETS = OrderedDict()
-
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = "np.set_printoptions(precision=6)\n" + \
-        textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets(prelude="np.set_printoptions(precision=6)\n")
+_s = SNIPPETS.add
 
 
 def _errs(name, *statements):

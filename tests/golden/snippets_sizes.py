@@ -5,19 +5,13 @@ fill/zeros/ones/eye/range and tf.random.*, eagerly and inside a tf.function.
 The sizes take 2**64 bytes or more, which TF's allocator refuses at once (smaller huge
 sizes make TF retry for seconds), and more than any machine's memory.
 """
-import textwrap
-from collections import OrderedDict
+from snippet_registry import Snippets
 
-SNIPPETS = OrderedDict()
-
-
-def _s(name, source):
-    assert name not in SNIPPETS, f"duplicate snippet name {name}"
-    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 
-_ERR = """
-def err(f):
+_ERR = """def err(f):
     try:
         r = f()
         print(r.shape, r.dtype.name)
@@ -39,10 +33,7 @@ def fn_err(f):
                 break
         print(type(e).__name__, text)
 """
-
-
-def _t(name, source):
-    _s(name, _ERR + textwrap.dedent(source))
+_t = SNIPPETS.adder(_ERR + "\n")
 
 
 _t("fill_oom", """

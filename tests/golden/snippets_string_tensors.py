@@ -1,12 +1,11 @@
 """Golden snippets: tf.string tensors (creation, printing, errors, the ops that move or
 compare strings), eagerly, across the tf.function boundary and in traced control flow."""
-import collections
+from snippet_registry import CAPTURE, Snippets
 
-from snippets_function import _CAPTURE
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-SNIPPETS = collections.OrderedDict()
-
-SNIPPETS["create_and_print"] = """
+_s("create_and_print", """
 a = tf.constant("a")
 print(a, repr(a), a.numpy(), type(a.numpy()).__name__, a.dtype, a.shape)
 b = tf.constant(["x", "yé"])
@@ -17,9 +16,9 @@ print(tf.constant(["a"], shape=[3]), tf.constant("z", shape=[2, 1]))
 print(tf.convert_to_tensor("s").dtype, tf.convert_to_tensor([b"s"]).shape)
 print(tf.zeros([2], tf.string), tf.zeros_like(b), tf.fill([2], "k"))
 print(tf.string, tf.string.is_numpy_compatible, tf.as_dtype(object), len(b), [t for t in b])
-"""
+""", verbatim=True)
 
-SNIPPETS["conversion_errors"] = """
+_s("conversion_errors", """
 a = tf.constant("a")
 for f in [lambda: a * 2, lambda: tf.abs(a), lambda: a + 1, lambda: tf.constant(["a", 1]),
           lambda: tf.constant(1, dtype=tf.string), lambda: tf.constant("a", dtype=tf.int32),
@@ -30,17 +29,17 @@ for f in [lambda: a * 2, lambda: tf.abs(a), lambda: a + 1, lambda: tf.constant([
         print(f())
     except Exception as e:
         print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["concat_and_compare"] = """
+_s("concat_and_compare", """
 a = tf.constant("a")
 b = tf.constant(["x", "yé"])
 print(a + a, a + "z", "z" + a, b + a, tf.add(b, "!"))
 print(a == a, a == "a", a != "b", tf.equal(b, "x"), tf.not_equal(b, ["x", "q"]))
 print(b == tf.constant(["x", "y", "z"]))
-"""
+""", verbatim=True)
 
-SNIPPETS["moving_ops"] = """
+_s("moving_ops", """
 a = tf.constant("a")
 b = tf.constant(["x", "yé"])
 print(tf.reshape(b, [2, 1]), tf.concat([b, b], 0), tf.stack([a, a]), b[1], b[::-1])
@@ -49,10 +48,10 @@ print(tf.where([True, False], b, "z"), tf.reverse(b, [0]), tf.transpose([b, b]))
 print(tf.shape(b), tf.size(b), tf.rank(b), tf.squeeze(tf.reshape(b, [1, 2])))
 print(tf.unstack(b), tf.split(tf.constant(["p", "q", "r", "s"]), 2), tf.broadcast_to(a, [2]))
 print(tf.gather_nd(tf.reshape(b, [1, 2]), [[0, 1]]), tf.slice(b, [1], [1]))
-"""
+""", verbatim=True)
 
-# tf.print writes to file descriptor 1 under TF (see snippets_function.py's _CAPTURE).
-SNIPPETS["tf_print"] = _CAPTURE + """
+# tf.print writes to file descriptor 1 under TF (see snippet_registry.CAPTURE).
+_s("tf_print", CAPTURE + """
 print(captured(lambda: tf.print(tf.constant("a"), tf.constant(["x", "yé"]), 3,
                                 output_stream=sys.stdout)), end="")
 @tf.function
@@ -60,9 +59,9 @@ def f(s):
     tf.print(s + "!", output_stream=sys.stdout)
     return s
 print(captured(f, tf.constant(["p", "q"])), end="")
-"""
+""", verbatim=True)
 
-SNIPPETS["variable"] = """
+_s("variable", """
 v = tf.Variable("abc")
 print(v, v.dtype, v.numpy())
 v.assign("d")
@@ -72,9 +71,9 @@ def h(s):
     v.assign(v + s)
     return v.read_value()
 print(h(tf.constant("!")), h(tf.constant("?")), v.numpy())
-"""
+""", verbatim=True)
 
-SNIPPETS["function_boundary"] = """
+_s("function_boundary", """
 @tf.function
 def double(a):
     print("Tracing with", a)
@@ -96,9 +95,9 @@ try:
 except Exception as e:
     print(type(e).__name__, str(e).split(" as input")[1].split("[Op:")[0])
 print(double.experimental_get_tracing_count())
-"""
+""", verbatim=True)
 
-SNIPPETS["function_outputs_and_constants"] = """
+_s("function_outputs_and_constants", """
 @tf.function
 def g(x):
     print(x)
@@ -111,9 +110,9 @@ print(g(tf.constant(["x", "yé"])))
 def const_only():
     return tf.constant("a") + "b", tf.constant(["c"]) == "c"
 print(const_only())
-"""
+""", verbatim=True)
 
-SNIPPETS["script_functions"] = """
+_s("script_functions", """
 def up(s):
     return tf.strings.upper(s)
 def np_up(s):
@@ -131,9 +130,9 @@ def f(s):
             tf.numpy_function(scalar_up, [s[0]], tf.string),
             tf.py_function(lambda t: tf.strings.length(t), [s], tf.int32))
 print(f(x))
-"""
+""", verbatim=True)
 
-SNIPPETS["traced_control_flow"] = """
+_s("traced_control_flow", """
 @tf.function
 def k(x):
     if x > 0:
@@ -164,4 +163,4 @@ try:
     bad(tf.constant(1))
 except TypeError as e:
     print(type(e).__name__, str(e).splitlines()[-6])
-"""
+""", verbatim=True)

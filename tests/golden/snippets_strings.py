@@ -1,7 +1,8 @@
 """Golden snippets: tf.strings and tf.as_string, eagerly and inside tf.function."""
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
 _ERR = """
 def t(f):
@@ -12,7 +13,7 @@ def t(f):
         print(type(e).__name__, e)
 """
 
-SNIPPETS["length_upper_lower_strip"] = _ERR + """
+_s("length_upper_lower_strip", _ERR + """
 x = tf.constant(["héllo", "ab", ""])
 t(lambda: tf.strings.length(x))
 t(lambda: tf.strings.length(x, unit="UTF8_CHAR"))
@@ -34,9 +35,9 @@ def f():
             tf.strings.upper(y), tf.strings.lower(y), tf.strings.strip(y))
 for r in f():
     print(r)
-"""
+""", verbatim=True)
 
-SNIPPETS["join_reduce_join"] = _ERR + """
+_s("join_reduce_join", _ERR + """
 x = tf.constant(["héllo", "ab", ""])
 t(lambda: tf.strings.join(["a", x]))
 t(lambda: tf.strings.join([x, ["1", "2", "3"]], separator="-"))
@@ -65,9 +66,9 @@ def f():
             tf.strings.reduce_join(y))
 for r in f():
     print(r)
-"""
+""", verbatim=True)
 
-SNIPPETS["substr"] = _ERR + """
+_s("substr", _ERR + """
 x = tf.constant(["héllo", "abcdef", "xy"])
 t(lambda: tf.strings.substr(x, 1, 3))
 t(lambda: tf.strings.substr(x, 1, 3, unit="UTF8_CHAR"))
@@ -97,9 +98,9 @@ def f():
     return tf.strings.substr(y, 1, 2), tf.strings.substr(y, [0, 1], [2, 3], unit="UTF8_CHAR")
 for r in f():
     print(r)
-"""
+""", verbatim=True)
 
-SNIPPETS["regex"] = _ERR + """
+_s("regex", _ERR + """
 x = tf.constant(["abc123", "a.b", "", "xyz"])
 t(lambda: tf.strings.regex_full_match(x, r"[a-z]+\\d*"))
 t(lambda: tf.strings.regex_full_match(x, r"a|abc123"))
@@ -142,9 +143,9 @@ def f():
             tf.strings.regex_replace(y, "o", "0", replace_global=False))
 for r in f():
     print(r)
-"""
+""", verbatim=True)
 
-SNIPPETS["to_number"] = _ERR + """
+_s("to_number", _ERR + """
 for ty in [tf.float32, tf.float64, tf.int32, tf.int64, tf.uint32]:
     for s in ["1.5", "  2", "1e3", "inf", "-nan", "0x10", "+5.", ".5", "INF", "-infinity",
               "nan(1)", "1,5", " 1.5 ", "1e-50", "1e-40", "3.5e38", "1 2", "0x1p3", "-0",
@@ -171,9 +172,9 @@ try:
         print(r)
 except Exception as e:
     print(type(e).__name__, e)
-"""
+""", verbatim=True)
 
-SNIPPETS["as_string"] = _ERR + """
+_s("as_string", _ERR + """
 f = tf.constant([3.14159265, -2.5, 1e10, 1e-7, float("nan"), float("inf"), -float("inf"), 0.0, 100.0])
 t(lambda: tf.as_string(f))
 t(lambda: tf.as_string(f, precision=2))
@@ -215,9 +216,9 @@ def g():
             tf.as_string(tf.constant([[True], [False]])))
 for r in g():
     print(r)
-"""
+""", verbatim=True)
 
-SNIPPETS["format"] = _ERR + """
+_s("format", _ERR + """
 t(lambda: tf.strings.format("x={} y={}", [tf.constant([1.5, 2]), 3]))
 t(lambda: tf.strings.format("x={}", tf.constant([[1, 2, 3, 4, 5, 6, 7]])))
 t(lambda: tf.strings.format("x={}", tf.constant([[1, 2, 3, 4, 5, 6, 7]]), summarize=2))
@@ -247,9 +248,9 @@ def g():
     a = tf.range(10)
     return tf.strings.format("a={} b={}", [a * 2, tf.constant(["p", "q"])])
 print(g())
-"""
+""", verbatim=True)
 
-SNIPPETS["hash_buckets"] = _ERR + """
+_s("hash_buckets", _ERR + """
 s = tf.constant(["hello", "", "a" * 100, "héllo wörld, a medium-size string", "x" * 40])
 t(lambda: tf.strings.to_hash_bucket_fast(s, 1000))
 t(lambda: tf.strings.to_hash_bucket_strong(s, 1000, [1, 2]))
@@ -266,9 +267,9 @@ def g():
             tf.strings.to_hash_bucket(y, 10))
 for r in g():
     print(r)
-"""
+""", verbatim=True)
 
-SNIPPETS["segment_join_split_unicode"] = _ERR + """
+_s("segment_join_split_unicode", _ERR + """
 t(lambda: tf.strings.unsorted_segment_join(["a", "b", "c", "d"], [0, 1, 0, 3], 4, separator=":"))
 t(lambda: tf.strings.unsorted_segment_join([["a", "b"], ["c", "d"]], [1, 0], 2))
 t(lambda: tf.strings.unsorted_segment_join(tf.constant(["a", "b"]), tf.constant([0, 5]), 4))
@@ -292,9 +293,9 @@ def g():
             tf.strings.split(tf.constant("p q r")), tf.strings.unicode_encode(tf.constant([[72, 105]]), "UTF-8"))
 for r in g():
     print(r)
-"""
+""", verbatim=True)
 
-SNIPPETS["strings_in_function_arguments"] = """
+_s("strings_in_function_arguments", """
 @tf.function
 def f(x):
     return tf.strings.upper(x), tf.strings.length(x), tf.strings.join([x, "!"])
@@ -308,4 +309,4 @@ def g(x, n):
 
 for r in g(tf.constant(["1.5", "2"]), tf.constant([3, 4])):
     print(r)
-"""
+""", verbatim=True)

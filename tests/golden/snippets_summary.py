@@ -5,11 +5,12 @@ TF 2.21's tf.summary ops live in TensorBoard: record with TensorBoard 2.21 impor
 e.g. ``PYTHONPATH=<dir with tensorboard> /tmp/tfref/bin/python tests/golden/record.py -s
 summary`` (without it TF raises TBNotInstalledError).
 """
-import collections
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-SNIPPETS["summary_results_eager"] = """
+_s("summary_results_eager", """
 import os, re, tempfile
 d = tempfile.mkdtemp()
 w = tf.summary.create_file_writer(d)
@@ -34,9 +35,9 @@ print(tf.summary.flush())
 w.close()
 w.close()
 print(w.flush())
-"""
+""", verbatim=True)
 
-SNIPPETS["summary_step_errors"] = """
+_s("summary_step_errors", """
 import tempfile
 w = tf.summary.create_file_writer(tempfile.mkdtemp())
 def t(f):
@@ -60,9 +61,9 @@ for f in (w.as_default, w.set_as_default):
         f()
     except RuntimeError as e:  # the message holds the writer's repr
         print(type(e).__name__, str(e).startswith("SummaryWriter <"), str(e).endswith(" is already closed"))
-"""
+""", verbatim=True)
 
-SNIPPETS["summary_default_step_and_record_if"] = """
+_s("summary_default_step_and_record_if", """
 import tempfile
 w = tf.summary.create_file_writer(tempfile.mkdtemp())
 print(tf.summary.experimental.get_step())
@@ -92,9 +93,9 @@ with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
     with tf.name_scope("outer"):
         with tf.summary.experimental.summary_scope("my op", "default") as (tag, scope):
             print(tag, scope)
-"""
+""", verbatim=True)
 
-SNIPPETS["summary_in_function"] = """
+_s("summary_in_function", """
 import tempfile
 w = tf.summary.create_file_writer(tempfile.mkdtemp())
 step = tf.Variable(0, dtype=tf.int64)
@@ -123,9 +124,9 @@ with w.as_default():
     except Exception as e:  # TF adds the traceback of the traced code
         print(type(e).__name__, "No step set. Please specify one" in str(e))
 w.close()
-"""
+""", verbatim=True)
 
-SNIPPETS["summary_trace"] = """
+_s("summary_trace", """
 import tempfile
 d = tempfile.mkdtemp()
 w = tf.summary.create_file_writer(d)
@@ -153,9 +154,9 @@ t(lambda: tf.summary.trace_on(graph=True))
 t(lambda: tf.summary.trace_off())
 t(lambda: tf.summary.trace_off())
 w.close()
-"""
+""", verbatim=True)
 
-SNIPPETS["profiler_errors"] = """
+_s("profiler_errors", """
 import tempfile
 def t(f):
     try:
@@ -170,4 +171,4 @@ with tf.profiler.experimental.Trace("train", step_num=1) as tr:
     print(type(tr).__name__)
 tf.profiler.experimental.stop()
 print(tf.profiler.experimental.ProfilerOptions())
-"""
+""", verbatim=True)

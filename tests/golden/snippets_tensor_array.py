@@ -1,9 +1,12 @@
-"""Golden snippets: tf.TensorArray, and traced loop counters as indices in tf.function."""
-import collections
+"""Golden snippets: tf.TensorArray, and traced loop counters as indices in
+tf.function; an RNN with a TensorArray, dropout and training."""
+from snippet_registry import Snippets
 
-SNIPPETS = collections.OrderedDict()
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
 
-SNIPPETS["tensor_array_eager"] = """
+
+_s("tensor_array_eager", """
 ta = tf.TensorArray(tf.float32, size=3)
 ta = ta.write(0, 1.0).write(1, 2.0).write(2, 3.0)
 print(ta.stack(), ta.read(1), ta.size())
@@ -17,9 +20,9 @@ try:
     tf.TensorArray(tf.float32, size=1).write(2, 1.0)
 except Exception as e:
     print(type(e).__name__, repr(str(e)))
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_rnn_in_function"] = """
+_s("tensor_array_rnn_in_function", """
 def rnn_step(inp, state):
     return inp + state
 
@@ -36,18 +39,18 @@ def dynamic_rnn(rnn_step, input_data, initial_state):
 
 print(dynamic_rnn(rnn_step, tf.constant(np.arange(24, dtype=np.float32).reshape(2, 3, 4)),
                   tf.zeros([2, 4])))
-"""
+""", verbatim=True)
 
-SNIPPETS["tensor_array_gradient"] = """
+_s("tensor_array_gradient", """
 x = tf.constant([1.0, 2.0])
 with tf.GradientTape() as g:
     g.watch(x)
     t = tf.TensorArray(tf.float32, size=2).write(0, x * 2).write(1, x * x)
     y = tf.reduce_sum(t.stack())
 print(g.gradient(y, x))
-"""
+""", verbatim=True)
 
-SNIPPETS["traced_loop_counter_as_index"] = """
+_s("traced_loop_counter_as_index", """
 @tf.function
 def total(x, n):
     acc = tf.zeros([2])
@@ -57,9 +60,9 @@ def total(x, n):
 
 m = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
 print(total(m, tf.constant(3)), total(m, tf.constant(2)))
-"""
+""", verbatim=True)
 
-SNIPPETS["traced_indices_checked_when_the_function_runs"] = r"""
+_s("traced_indices_checked_when_the_function_runs", r"""
 import re
 @tf.function
 def f(i):
@@ -92,4 +95,52 @@ def h(n):
         y = tf.reduce_sum(ta.stack())
     return t.gradient(y, x)
 print(h(tf.constant(3)))
-"""
+""", verbatim=True)
+
+# ---------------------------------------------------------------------------
+# integration
+
+_s("integration_rnn_tensor_array_dropout_training", """
+tf.random.set_seed(3)
+x = tf.constant(np.random.RandomState(1).randn(8, 5, 3).astype(np.float32))
+cell_w = tf.Variable(tf.random.normal([3, 4], seed=2))
+rec_w = tf.Variable(tf.random.normal([4, 4], seed=3) * 0.1)
+
+@tf.function
+def rnn(x):
+    x_t = tf.transpose(x, [1, 0, 2])
+    state = tf.zeros([tf.shape(x)[0], 4])
+    states = tf.TensorArray(tf.float32, size=x_t.shape[0])
+    for i in tf.range(x_t.shape[0]):
+        state = tf.tanh(tf.matmul(x_t[i], cell_w) + tf.matmul(state, rec_w))
+        states = states.write(i, state)
+    return tf.transpose(states.stack(), [1, 0, 2])
+
+@tf.function
+def train(x):
+    with tf.GradientTape() as t:
+        out = rnn(x)
+        h = tf.nn.dropout(out, 0.2, seed=5)
+        loss = tf.reduce_mean(tf.square(h)) + tf.add_n([tf.nn.l2_loss(v) for v in [cell_w, rec_w]]) * 1e-3
+    g = t.gradient(loss, [cell_w, rec_w])
+    for v, gi in zip([cell_w, rec_w], g):
+        v.assign_sub(0.5 * gi)
+    return loss
+for i in range(3):
+    print(round(float(train(x)), 5))
+s = tf.scan(lambda a, e: a + e, tf.range(5.0))
+print(s)
+@tf.function
+def m(x):
+    return tf.map_fn(lambda r: tf.reduce_sum(r * r), x), tf.foldl(lambda a, e: a * e, tf.constant([1.0, 2.0, 3.0]))
+print(m(tf.reshape(tf.range(6.0), [3, 2])))
+@tf.function
+def cnt(x):
+    n = tf.constant(0)
+    for v in x:
+        if v > 2:
+            break
+        n += 1
+    return n
+print(cnt(tf.constant([1, 2, 3, 4])))
+""", verbatim=True)

@@ -1,0 +1,82 @@
+"""Golden snippets: tf.print, eagerly and inside tf.function: order of calls, scalar
+and array formats, summarize, nests, sep and end, Variables and loops.
+
+tf.print writes to file descriptor 1 under TF: each snippet defines ``captured(fn,
+*args)`` first (``snippet_registry.CAPTURE``) and prints what it returns."""
+from snippet_registry import CAPTURE, Snippets
+
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
+
+# A snippet that uses tf.print: the ``captured`` helper is defined first.
+_p = SNIPPETS.adder(CAPTURE.strip("\n") + "\n")
+
+# ---------------------------------------------------------------------------
+# tf.print
+
+_p("tf_print_every_call_in_order", """
+@tf.function
+def f(x):
+    print('trace')
+    tf.print('first', x, output_stream=sys.stdout)
+    y = x * 2
+    tf.print('second', y, output_stream=sys.stdout)
+    return y
+for i in range(3):
+    out = captured(f, tf.constant(i))
+    print(out, end='')
+print(f.experimental_get_tracing_count())
+""")
+_p("tf_print_scalar_formats", """
+def show():
+    tf.print(tf.constant(1.5), tf.constant(2.0), tf.constant(0.1), output_stream=sys.stdout)
+    tf.print(tf.constant(1e-7), tf.constant(123456789.0), tf.constant(-3.25), output_stream=sys.stdout)
+    tf.print(tf.constant(7), tf.constant(-2, tf.int64), tf.constant(True), tf.constant(False), output_stream=sys.stdout)
+    tf.print(1, 2.5, True, 'text', output_stream=sys.stdout)
+    tf.print(tf.constant(1.0, tf.float64) / 3.0, tf.constant(2.5, tf.float16), output_stream=sys.stdout)
+print(captured(show), end='')
+print(captured(tf.function(show)), end='')
+""")
+_p("tf_print_arrays", """
+def show():
+    tf.print(tf.constant([1.0, 2.5, -3.0]), output_stream=sys.stdout)
+    tf.print(tf.constant([[1, 2], [3, 4]]), output_stream=sys.stdout)
+    tf.print(tf.constant([True, False]), output_stream=sys.stdout)
+    tf.print(tf.zeros([2, 2, 2]), output_stream=sys.stdout)
+    tf.print(tf.constant([], tf.float32), output_stream=sys.stdout)
+print(captured(show), end='')
+print(captured(tf.function(show)), end='')
+""")
+_p("tf_print_long_vectors_summarize", """
+def show():
+    x = tf.range(10)
+    tf.print(x, output_stream=sys.stdout)
+    tf.print(x, summarize=2, output_stream=sys.stdout)
+    tf.print(x, summarize=-1, output_stream=sys.stdout)
+    tf.print(tf.reshape(tf.range(36), [6, 6]), output_stream=sys.stdout)
+    tf.print(tf.range(7, dtype=tf.float32) / 2, output_stream=sys.stdout)
+print(captured(show), end='')
+print(captured(tf.function(show)), end='')
+""")
+_p("tf_print_nests_sep_end", """
+def show():
+    tf.print([tf.constant(1), tf.constant(2)], output_stream=sys.stdout)
+    tf.print({'a': tf.constant(1.5), 'b': [1, 2]}, output_stream=sys.stdout)
+    tf.print((tf.constant(1), 'x'), output_stream=sys.stdout)
+    tf.print('a', tf.constant(1), 'b', sep=', ', output_stream=sys.stdout)
+    tf.print('no newline', end='|', output_stream=sys.stdout)
+    tf.print('done', output_stream=sys.stdout)
+print(captured(show), end='')
+print(captured(tf.function(show)), end='')
+""")
+_p("tf_print_with_variables_and_loop", """
+v = tf.Variable(1.0)
+@tf.function
+def f(n):
+    for i in tf.range(n):
+        v.assign(v * 2.0)
+        tf.print('step', i, v, output_stream=sys.stdout)
+    return v.read_value()
+print(captured(f, tf.constant(3)), end='')
+print(v.numpy())
+""")
