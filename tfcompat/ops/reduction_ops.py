@@ -20,11 +20,23 @@ _REDUCE_SUMMARY = ("name={name}; signature=input:T, reduction_indices:Tidx -> ou
 
 
 def _mean(x, axis, keepdims):
+    """TF's Mean: integers summed in 64 bits (uint64 and int64 wrap), divided truncating;
+    bfloat16 summed and divided in float32."""
     if jnp.issubdtype(x.dtype, jnp.integer):
-        total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+        wide = jnp.uint64 if x.dtype == jnp.uint64 else jnp.int64
+        total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=wide)
         count = x.size // max(total.size, 1) if x.size else 1
-        return lax.div(total, jnp.asarray(count, x.dtype))
+        return lax.div(total, jnp.asarray(count, wide)).astype(x.dtype)
+    if x.dtype == jnp.bfloat16:
+        return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=jnp.float32).astype(x.dtype)
     return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+def _sum(x, axis, keepdims):
+    # TF sums bfloat16 in float32, rounding once (float16 it sums in float16, in an
+    # order of Eigen's that this does not reproduce).
+    wide = jnp.float32 if x.dtype == jnp.bfloat16 else x.dtype
+    return jnp.sum(x, axis, wide, keepdims=keepdims).astype(x.dtype)
 
 
 def _extreme(fn, initial):
@@ -76,8 +88,7 @@ def _reducer(name, fn, allowed=NUMBER, differentiable=True):
     return public
 
 
-reduce_sum = _reducer("Sum", lambda x, axis, keepdims: jnp.sum(x, axis, x.dtype,
-                                                               keepdims=keepdims))
+reduce_sum = _reducer("Sum", _sum)
 reduce_prod = _reducer("Prod", lambda x, axis, keepdims: jnp.prod(x, axis, x.dtype,
                                                                    keepdims=keepdims))
 reduce_mean = _reducer("Mean", _mean)
@@ -157,8 +168,25 @@ def _scan(fn, identity):
     return scan
 
 
+def _in_order(op, parallel):
+    """A scan along an axis with `parallel`, or for float16/bfloat16 one step at a time in
+    that dtype with `op`, as TF's Eigen scan rounds (XLA's accumulates wider)."""
+    def fn(x, axis):
+        if x.dtype not in (jnp.float16, jnp.bfloat16) or x.shape[axis] < 2:
+            return parallel(x, axis)
+        moved = jnp.moveaxis(x, axis, 0)
+
+        def step(carry, v):
+            out = op(carry, v)
+            return out, out
+        _, rest = lax.scan(step, moved[0], moved[1:])
+        return jnp.moveaxis(jnp.concatenate([moved[:1], rest]), 0, axis)
+    return fn
+
+
 def _scan_cumprod(x, axis, exclusive, reverse):
-    return _scan(lambda v, a: lax.cumprod(v, axis=a), 1)(x, axis, exclusive, reverse)
+    return _scan(_in_order(lax.mul, lambda v, a: lax.cumprod(v, axis=a)), 1)(
+        x, axis, exclusive, reverse)
 
 
 @functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2, 3))
@@ -211,7 +239,8 @@ def _scanner(name, fn, allowed=NUMBER):
     return public
 
 
-cumsum = _scanner("Cumsum", _scan(lambda x, axis: jnp.cumsum(x, axis, x.dtype), 0))
+cumsum = _scanner("Cumsum", _scan(_in_order(lax.add, lambda x, axis: jnp.cumsum(
+    x, axis, x.dtype)), 0))
 cumprod = _scanner("Cumprod", _cumprod)
 cumulative_logsumexp = _scanner(
     "CumulativeLogsumexp", _scan(lambda x, axis: lax.cumlogsumexp(x, axis=axis), -np.inf),

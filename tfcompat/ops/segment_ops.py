@@ -14,6 +14,7 @@ import functools
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from ..framework import dtypes, errors, host_callback
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
@@ -65,6 +66,25 @@ def _extreme(reduce, empty):
             count = count.reshape(count.shape + (1,) * (out.ndim - 1))
             return jnp.where(count > 0, out, jnp.zeros_like(out))
         return out
+    return fn
+
+
+def _after_last_nan(reduce, which):
+    """TF's segment max/min of floats: a nan replaces the running value and the next
+    element replaces it, so a segment gives the extreme of what follows its last nan (nan
+    if it ends in one)."""
+    def fn(data, ids, n):
+        if not jnp.issubdtype(data.dtype, jnp.floating):
+            return reduce(data, ids, n)
+        data = data.reshape((ids.size,) + data.shape[ids.ndim:])
+        ids = ids.reshape(-1)
+        pos = lax.broadcasted_iota(jnp.int64, data.shape, 0)
+        last = jax.ops.segment_max(jnp.where(jnp.isnan(data), pos, -1), ids, n)
+        after = pos > last[ids]
+        skip = jnp.asarray(-jnp.inf if which == "max" else jnp.inf, data.dtype)
+        out = reduce(jnp.where(after, data, skip), ids, n)
+        ends_nan = (last >= 0) & (jax.ops.segment_sum(after.astype(jnp.int32), ids, n) == 0)
+        return jnp.where(ends_nan, jnp.asarray(jnp.nan, data.dtype), out)
     return fn
 
 
@@ -205,14 +225,16 @@ def _unsorted(name, fn, allowed=NUMBER):
 segment_sum = _sorted("SegmentSum", jax.ops.segment_sum)
 segment_mean = _sorted("SegmentMean", _mean)
 segment_prod = _sorted("SegmentProd", _prod)
-segment_max = _sorted("SegmentMax", _extreme(jax.ops.segment_max, "zero"), REAL)
-segment_min = _sorted("SegmentMin", _extreme(jax.ops.segment_min, "zero"), REAL)
+_segment_max = _after_last_nan(jax.ops.segment_max, "max")
+_segment_min = _after_last_nan(jax.ops.segment_min, "min")
+segment_max = _sorted("SegmentMax", _extreme(_segment_max, "zero"), REAL)
+segment_min = _sorted("SegmentMin", _extreme(_segment_min, "zero"), REAL)
 unsorted_segment_sum = _unsorted("UnsortedSegmentSum", jax.ops.segment_sum)
 unsorted_segment_prod = _unsorted("UnsortedSegmentProd", _prod)
 unsorted_segment_max = _unsorted("UnsortedSegmentMax",
-                                 _lowest_or_highest(jax.ops.segment_max, "max"), REAL)
+                                 _lowest_or_highest(_segment_max, "max"), REAL)
 unsorted_segment_min = _unsorted("UnsortedSegmentMin",
-                                 _lowest_or_highest(jax.ops.segment_min, "min"), REAL)
+                                 _lowest_or_highest(_segment_min, "min"), REAL)
 unsorted_segment_mean = _unsorted("UnsortedSegmentMean", _mean)
 unsorted_segment_sqrt_n = _unsorted("UnsortedSegmentSqrtN", _sqrt_n)
 

@@ -1,7 +1,8 @@
 """tf.sort, tf.argsort, tf.math.top_k and tf.math.in_top_k.
 
-TF sorts with TopKV2: descending order, ties by index, nan as the largest value;
-ascending order sorts the negated values, so nan comes first there too.
+TF sorts with TopKV2: descending order, ties by index (-0.0 equal to 0.0); ascending
+order sorts the negated values. Here nan is the largest value, first either way: TF's
+std::sort leaves an input with nan partly unsorted, in an order this does not reproduce.
 """
 import collections
 
@@ -46,7 +47,7 @@ def _sort_args(values, axis, direction):
             f"{{{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/"
             f"device:CPU:0}}}} slice index {a} of dimension 0 out of bounds. "
             f"[Op:StridedSlice] name: strided_slice/")
-    if direction == "ASCENDING":
+    if direction == "ASCENDING" and not x.dtype.is_unsigned:   # TF negates signed values
         check_dtype(negative.op, x)
     return x, (("axis", a), ("descending", direction == "DESCENDING"))
 

@@ -1,0 +1,145 @@
+"""Golden snippets for TF's numerics where its kernels define them (issue 13): NaN in
+sorts, reductions and segment reductions, float-to-int casts out of range, denormals,
+and the accumulation of bfloat16/float16/integer sums, eagerly and inside a tf.function.
+
+Casts of out-of-range values go one element at a time: TF's vectorized cast of 8 or more
+elements gives other values (see tfcompat.ops.math_ops.cast).
+"""
+import textwrap
+from collections import OrderedDict
+
+SNIPPETS = OrderedDict()
+
+
+def _s(name, source):
+    assert name not in SNIPPETS, f"duplicate snippet name {name}"
+    SNIPPETS[name] = textwrap.dedent(source).strip("\n") + "\n"
+
+
+_BOTH = """
+def both(body):
+    # body() eagerly, then traced once in a tf.function
+    for out in (body(), tf.function(body)()):
+        print([t.numpy().tolist() for t in out])
+"""
+
+
+def _b(name, source):
+    _s(name, _BOTH + textwrap.dedent(source))
+
+
+_b("sort_signed_zero_inf_ties", """
+def body():
+    out = []
+    for dt in [tf.float32, tf.float16, tf.bfloat16, tf.float64]:
+        x = tf.constant([1.0, -0.0, 0.0, -float("inf"), float("inf"), -1.0, 0.0, -0.0, 1.0], dt)
+        for d in ["ASCENDING", "DESCENDING"]:
+            out += [tf.cast(tf.sort(x, direction=d), tf.float64), tf.argsort(x, direction=d)]
+        t = tf.math.top_k(x, k=5)
+        out += [tf.cast(t.values, tf.float64), t.indices]
+    return out
+both(body)
+""")
+_b("sort_ints_and_ties", """
+def body():
+    out = []
+    for dt in [tf.int32, tf.int8, tf.uint8, tf.int64, tf.uint16]:
+        x = tf.constant([3, 1, 2, 1, 3, 0], dt)
+        out += [tf.sort(x), tf.argsort(x), tf.argsort(x, direction="DESCENDING"),
+                tf.math.top_k(x, 3).indices]
+    y = tf.constant([1., 2., 2., 2., 1.])
+    return out + list(tf.math.top_k(y, k=2)) + [tf.argsort(y, direction="DESCENDING"),
+                                               tf.argsort(y)]
+both(body)
+""")
+_b("reduce_max_min_arg_nan", """
+nan, inf = float("nan"), float("inf")
+def body():
+    out = []
+    for dt in [tf.float32, tf.float16, tf.bfloat16, tf.float64]:
+        for v in ([1., nan, 3.], [nan, 1., 3.], [1., 3., nan], [nan, nan], [-inf, nan, inf],
+                  [nan, -inf], [nan, inf]):
+            x = tf.constant(v, dt)
+            out += [tf.cast(tf.stack([tf.reduce_max(x), tf.reduce_min(x)]), tf.float64),
+                    tf.stack([tf.argmax(x), tf.argmin(x)])]
+    x = tf.constant([[1., nan], [nan, 2.], [3., 4.]])
+    return out + [tf.reduce_max(x, 0), tf.reduce_max(x, 1), tf.argmax(x, 0), tf.argmax(x, 1)]
+both(body)
+""")
+_b("segment_max_min_nan", """
+nan, inf = float("nan"), float("inf")
+def body():
+    out = []
+    for dt in [tf.float32, tf.float16, tf.bfloat16, tf.float64]:
+        for v in ([1., nan, 3.], [nan, 1., 3.], [1., 3., nan], [nan, nan], [-inf, nan, inf]):
+            x, ids = tf.constant(v, dt), [0] * len(v)
+            out += [tf.cast(t, tf.float64) for t in (
+                tf.math.segment_max(x, ids), tf.math.segment_min(x, ids),
+                tf.math.unsorted_segment_max(x, ids, 3), tf.math.unsorted_segment_min(x, ids, 3))]
+    v = [float(i) for i in range(100)]
+    v[50], v[10] = nan, 1000.
+    x = tf.stack([tf.constant(v), tf.constant(v[::-1])], 1)
+    ids = [0] * 50 + [1] * 50
+    return out + [tf.math.segment_max(x, ids), tf.math.segment_min(x, ids),
+                  tf.math.unsorted_segment_max(x, [1] * 100, 2),
+                  tf.math.unsorted_segment_min(x, [1, 0] * 50, 3)]
+both(body)
+""")
+_s("unique_nan", """
+x = tf.constant([1., float("nan"), 3., float("nan"), 1.])
+print(tf.unique(x))
+print(tf.unique_with_counts(x))
+""")
+_b("cast_float_to_int_out_of_range", """
+vals = [float("nan"), float("inf"), -float("inf"), 1e10, -1e10, 2.**31, -2.**31 - 1, 2.**32,
+        2.**63, -2.**63, 2.**64, 300.7, -1.5, -0.0, 65535.9, 65536., -129.5, 255.5, 128.,
+        1e5, -1e5, 3e9, -3e9, 2.**62]
+ints = [tf.int8, tf.int16, tf.int32, tf.int64, tf.uint8, tf.uint16, tf.uint32, tf.uint64]
+srcs = [tf.float32, tf.float64, tf.float16, tf.bfloat16]
+def body():
+    # one element at a time: TF's scalar cast
+    return [tf.stack([tf.cast(tf.cast(tf.constant(v, tf.float64), src), dst) for v in vals])
+            for src in srcs for dst in ints]
+both(body)
+print(tf.cast(300., tf.uint8), tf.cast(tf.constant([float("nan"), -0.0, 0.5]), tf.bool))
+c = tf.constant([complex(300.7, 2), complex(float("nan"), 0), complex(-1.5, 9), 1e10], tf.complex64)
+print(tf.stack([tf.cast(c[i], tf.int32) for i in range(4)]), tf.cast(c[0], tf.uint8))
+""")
+_b("denormals_flush", """
+def body():
+    d, y = tf.constant(1e-45), tf.constant(1e-40)
+    return [d, d + d, y * 0.5, y - d, tf.exp(tf.constant(-100.)), y / 2.0, tf.sqrt(d),
+            tf.reduce_sum(tf.stack([d, d, y])), -d, tf.abs(d), tf.equal(d, 0.),
+            tf.greater(d, 0.), tf.cast(d, tf.float64), tf.cumsum(tf.stack([d, d]))[1],
+            tf.math.log(tf.fill([64], 1e-40)), tf.math.log(tf.constant(5e-324, tf.float64))]
+both(body)
+print(tf.constant(1e-45) * 1.0)
+h = tf.constant(6e-8, tf.float16)
+print(h, h * 1, tf.math.log(h), h + h)
+""")
+_b("accumulation_half_int", """
+def body():
+    out = []
+    for dt in [tf.float16, tf.bfloat16]:
+        xr = tf.cast(tf.range(1000, dtype=tf.float32) * 0.37, dt)
+        ones = tf.ones([3000], dt)
+        out += [tf.cast(t, tf.float64) for t in (
+            tf.math.cumsum(xr)[-1],
+            tf.math.cumsum(xr)[100], tf.reduce_mean(xr), tf.math.cumsum(ones)[-1],
+            tf.math.cumsum(ones, reverse=True, exclusive=True)[0],
+            tf.math.cumprod(tf.fill([30], tf.constant(1.1, dt)))[-1])]
+    xr = tf.cast(tf.range(1000, dtype=tf.float32) * 0.37, tf.bfloat16)
+    out += [tf.cast(t, tf.float64) for t in (
+        tf.reduce_sum(tf.fill([10000], tf.constant(0.1, tf.bfloat16))),
+        tf.reduce_mean(tf.fill([10000], tf.constant(0.1, tf.bfloat16))),
+        tf.reduce_sum(tf.reshape(xr, [10, 100]), 0)[:5], tf.reduce_sum(xr), tf.reduce_sum(xr[:7]))]
+    for dt in [tf.int8, tf.int16, tf.uint8, tf.int32, tf.int64]:
+        x = tf.fill([1000], tf.constant(100, dt))
+        y = tf.constant([100, 100, -50] if dt != tf.uint8 else [250, 250, 3], dt)
+        out += [tf.stack([tf.reduce_sum(x), tf.reduce_mean(x), tf.math.cumsum(x)[-1],
+                          tf.reduce_sum(y), tf.reduce_mean(y)])]
+    return out + [tf.reduce_mean(tf.constant([2**31 - 1, 2**31 - 1])),
+                  tf.reduce_mean(tf.constant([-7, 2])),
+                  tf.reduce_mean(tf.constant([2**63 - 1, 2**63 - 1], tf.int64))]
+both(body)
+""")
