@@ -2,6 +2,7 @@
 settings, and tf.device."""
 import collections
 import contextlib
+import os
 import threading
 
 import jax
@@ -180,6 +181,31 @@ get_inter_op_parallelism_threads, set_inter_op_parallelism_threads = _threads("i
                                                                               "Inter")
 get_intra_op_parallelism_threads, set_intra_op_parallelism_threads = _threads("intra_op",
                                                                               "Intra")
+
+
+# (tfcompat's own: TF keeps every eager kernel and every trace)
+cache_limits = {"kernels": int(os.environ.get("TFCOMPAT_MAX_KERNELS", 512)),
+                "traces": int(os.environ.get("TFCOMPAT_MAX_TRACES", 128))}
+
+
+def set_cache_limits(kernels=None, traces=None):
+    """tfcompat only (TF keeps all of them): how many compiled XLA programs are kept.
+
+    kernels: eager op kernels, one per op, attributes and input shapes and dtypes, all ops
+      together (default 512, or $TFCOMPAT_MAX_KERNELS); past it, the kernels compiled
+      least recently are dropped (an op's kernel for every shape at once).
+    traces: traces per tf.function (default 128, or $TFCOMPAT_MAX_TRACES); past it, the
+      least recently called trace is dropped, and traced again if called again (as TF
+      counts a trace: experimental_get_tracing_count, the retracing warning). Also the
+      shapes compiled per trace with unknown dimensions (input_signature None dims,
+      reduce_retracing): past it, that trace's compiled shapes are all dropped.
+    A dropped program's XLA executable is freed (unless its ConcreteFunction is still
+    referenced). None leaves a limit as it is; a limit applies from the next compile."""
+    for name, value in (("kernels", kernels), ("traces", traces)):
+        if value is not None:
+            if int(value) < 1:
+                raise ValueError(f"tfcompat: the {name} cache limit must be at least 1")
+            cache_limits[name] = int(value)
 
 
 class _DeviceScopes(threading.local):

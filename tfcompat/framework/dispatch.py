@@ -2,15 +2,19 @@
 wrap outputs, record on active tapes.
 
 An `Op` is a pure JAX function of arrays plus static (hashable) attributes. Kernels are
-``jax.jit`` of the function with its attributes bound, memoised per (op, attributes).
-With no active tape, recording costs one truth test of an empty list.
+``jax.jit`` of the function with its attributes bound, memoised per (op, attributes); jax.jit
+compiles one per input signature. The kernels that compiled least recently are dropped when
+all together hold more signatures than config.cache_limits["kernels"] (their executables go
+with them). With no active tape, recording costs one truth test of an empty list.
 """
+import collections
 import functools
+import threading
 
 import jax
 import jax.numpy as jnp
 
-from . import dtypes, errors, host_callback, strings
+from . import config, dtypes, errors, host_callback, strings
 from .constant_op import convert_to_tensor
 from .forwardprop import propagate
 from .tape import record
@@ -18,7 +22,9 @@ from .tensor import EagerTensor, Tensor
 from .variables import Variable
 from .context import ctx
 
-_MAX_KERNELS = 512
+_compiled = collections.OrderedDict()   # (op, attrs) -> its signatures, least recent first
+_compiled_total = [0]
+_compiled_lock = threading.Lock()
 
 
 class Op:
@@ -111,13 +117,39 @@ def _static_integers(kernel, arrays):
     return all(jnp.issubdtype(o.dtype, jnp.integer) for o in jax.tree_util.tree_leaves(out))
 
 
+def _count_compile(op, attrs):
+    """One more signature for op's kernel with `attrs` (a new kernel counts as one): drop
+    the kernels compiled least recently while all hold more than the limit."""
+    key = (op, attrs)
+    with _compiled_lock:
+        _compiled[key] = _compiled.pop(key, 0) + 1
+        _compiled_total[0] += 1
+        while _compiled_total[0] > config.cache_limits["kernels"]:
+            (old, old_attrs), n = _compiled.popitem(last=False)
+            _compiled_total[0] -= n
+            old.kernels.pop(old_attrs, None)
+
+
+def _new_kernel(op, attrs):
+    """jax.jit of op.fn with `attrs` bound, counted by _count_compile."""
+    fn = functools.partial(op.fn, **dict(attrs))
+    traces = [0]
+
+    def kernel(*arrays):   # traced once per new input signature
+        traces[0] += 1
+        if traces[0] > 1:   # (the first is the kernel's own)
+            _count_compile(op, attrs)
+        return fn(*arrays)
+    kernel.__name__ = kernel.__qualname__ = getattr(op.fn, "__name__", op.name)
+    _count_compile(op, attrs)
+    return jax.jit(kernel)
+
+
 def execute(op, inputs, attrs=()):
     """Run `op` on Tensors `inputs` with static `attrs` (a tuple of (name, value) pairs)."""
     kernel = op.kernels.get(attrs)
     if kernel is None:
-        if len(op.kernels) >= _MAX_KERNELS:
-            op.kernels.clear()
-        kernel = op.kernels[attrs] = jax.jit(functools.partial(op.fn, **dict(attrs)))
+        kernel = op.kernels[attrs] = _new_kernel(op, attrs)
     arrays = [t._value for t in inputs]
     try:
         if ctx.traces and not op.stateful and _static_integers(kernel, arrays):

@@ -12,6 +12,7 @@ them); the function is then traced again, and creating variables in any later tr
 raises TF's ValueError. Under an active GradientTape or ForwardAccumulator a
 call is recorded as one differentiable op.
 """
+import collections
 import collections.abc
 import contextlib
 import functools
@@ -23,7 +24,8 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from . import autograph, dtypes, errors, func_graph, host_callback, nest, retracing, strings
+from . import (autograph, config, dtypes, errors, func_graph, host_callback, nest, retracing,
+               strings)
 from .dispatch import Op, execute
 from .func_graph import GraphBuilder, GraphTensor
 from .strings import StringIds
@@ -106,6 +108,7 @@ class Function:
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
         self._concrete = {}
+        self._traces = collections.OrderedDict()   # its ConcreteFunctions, oldest first
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
         self._traced_specs = set()   # keys of those traced per shape once already
         self._fast = {}     # flat positional signatures -> ConcreteFunction
@@ -189,7 +192,7 @@ class Function:
             concrete = self._concrete.get(key)
         traced = concrete is None
         if traced:
-            concrete = self._concrete[key] = self._trace(args, kwargs)
+            concrete = self._cache(key, self._trace(args, kwargs))
         if concrete is _PER_SHAPE:
             # No shape-polymorphic trace: one per concrete shape (TF would trace once).
             if _has_specs(args, kwargs):   # get_concrete_function: a per-shape function
@@ -210,10 +213,33 @@ class Function:
             elif traced:
                 concrete = self._trace(args, kwargs, polymorphic=False)
                 self._traced_specs.add(key)
-            self._concrete[shape_key] = concrete
+            self._cache(shape_key, concrete)
         if not ctx.traces:   # TF counts the calls made eagerly, not those in a trace
             retracing.count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
+
+    def _cache(self, key, concrete):
+        """Keep a trace under `key`. Past config.cache_limits["traces"], the least recently
+        called traces are dropped (second chance: one called since it was last passed over
+        is kept), with every key that reaches them; their XLA executables go with them."""
+        self._concrete[key] = concrete
+        if isinstance(concrete, ConcreteFunction) and concrete not in self._traces:
+            concrete._called = True   # (about to be)
+            self._traces[concrete] = None
+            full = len(self._traces) > config.cache_limits["traces"]
+            while len(self._traces) > config.cache_limits["traces"]:
+                old = next(iter(self._traces))
+                if old._called:
+                    old._called = False
+                    self._traces.move_to_end(old)
+                else:
+                    del self._traces[old]
+            if full:
+                for cache in (self._concrete, self._fast):
+                    for k, c in list(cache.items()):
+                        if isinstance(c, ConcreteFunction) and c not in self._traces:
+                            del cache[k]
+        return concrete
 
     def _relax(self, args, kwargs):
         """reduce_retracing: a tensor whose shape differs from an earlier trace's (same
@@ -1016,8 +1042,8 @@ class ConcreteFunction(_Typed):
         self._call = structure.get("call")
         ConcreteFunction._count += 1
         self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
-        # named so that profiles show the function: PjitFunction(__inference_f_3)
-        self._jitted = jax.jit(_named(self._fn, self._name))
+        self._called = False   # since Function's trace cache last passed it over
+        self._jitted = self._jit()
         self._graph = structure.get("graph")
         if self._graph is not None:
             graph = self._graph
@@ -1027,6 +1053,22 @@ class ConcreteFunction(_Typed):
                 None if x is None else next(outputs, None)
                 for x in nest.flatten(self._result)])
             graph.structured_input_signature = self.structured_input_signature
+
+    def _jit(self):
+        """jax.jit of the function, named so that profiles show it (PjitFunction(
+        __inference_f_3)). With unknown dimensions it compiles per concrete shape: past
+        config.cache_limits["traces"] shapes, a new jit replaces it (freeing theirs)."""
+        fn = _named(self._fn, self._name)
+        if not self._polymorphic:
+            return jax.jit(fn)
+        this, shapes = weakref.ref(self), [0]
+
+        def compiled(*args):   # traced once per new concrete shape
+            shapes[0] += 1
+            if shapes[0] > config.cache_limits["traces"] and this() is not None:
+                this()._jitted = this()._jit()   # (this shape compiles in the old one)
+            return fn(*args)
+        return jax.jit(_named(compiled, self._name))
 
     @property
     def structured_outputs(self):
@@ -1084,6 +1126,7 @@ class ConcreteFunction(_Typed):
     def _call_flat(self, tensors, variables=()):
         """Run on the flat tensor arguments; `variables`: the call's Variable arguments,
         which stand for those of the trace (traces are keyed by variable spec)."""
+        self._called = True
         used, assigned = self._variables, self._assigned
         if any(a is not b for a, b in zip(self._arg_variables, variables)):
             swap = {id(a): b for a, b in zip(self._arg_variables, variables)}
