@@ -6,16 +6,14 @@ Each reader is a generator of ``bytes`` records for one file; a failure is an
 IteratorGetNext error), raised when the element is pulled, as in TF.
 """
 import os
-import struct
 import zlib
 
 from ..framework import errors
-from ..summary._event_file import masked_crc32c
+from ..ops.record_format import inflate_message, read_tfrecords
 from .iterator_ops import ElementError
 
 DEFAULT_BUFFER_SIZE = 256 * 1024          # TF's default read buffer of the readers
 _WBITS = {"ZLIB": zlib.MAX_WBITS, "GZIP": zlib.MAX_WBITS + 16}
-_HEADER = 12                              # TFRecord: uint64 length + masked crc32c
 
 
 def kernel_error(cls, text, node):
@@ -70,7 +68,7 @@ def _inflate(raw, window_bits):
             try:
                 out = d.decompress(chunk)
             except zlib.error as e:
-                raise ElementError(errors.DataLossError, _inflate_message(e)) from None
+                raise ElementError(errors.DataLossError, inflate_message(e)) from None
             if out:
                 yield out
             chunk = b""
@@ -80,14 +78,6 @@ def _inflate(raw, window_bits):
     out = d.flush()
     if out:
         yield out
-
-
-def _inflate_message(e):
-    """zlib's 'Error -3 while decompressing data: why' as TF's inflate() message."""
-    text = str(e)
-    head, _, why = text.partition(" while decompressing data: ")
-    code = head.rpartition(" ")[2]
-    return f"inflate() failed with error {code}: {why}" if why else text
 
 
 class Stream:
@@ -132,30 +122,9 @@ def text_lines(chunk_iter):
 
 
 def tfrecords(stream, compressed):
-    """TFRecordDataset's records: uint64 length, its masked crc32c, the data, the data's
-    masked crc32c; both checksums verified (DataLossError, TF's messages). A partial
-    header ends the file, as in TF."""
-    offset = 0
-    unpack_len, unpack_crc = struct.Struct("<Q").unpack, struct.Struct("<I").unpack
-    while True:
-        header = stream.read(_HEADER)
-        if len(header) < _HEADER:
-            return
-        if masked_crc32c(header[:8]) != unpack_crc(header[8:])[0]:
-            hint = " (Is this even a TFRecord file?)" if offset == 0 else ""
-            raise ElementError(errors.DataLossError, f"corrupted record at {offset}{hint}")
-        (length,) = unpack_len(header[:8])
-        data = stream.read(length + 4)
-        if len(data) < length + 4:
-            why = "EOF reached" if compressed else "Read less bytes than requested"
-            raise ElementError(errors.DataLossError,
-                               f"truncated record at {offset}' failed with {why}")
-        record = data[:length]
-        if masked_crc32c(record) != unpack_crc(data[length:])[0]:
-            raise ElementError(errors.DataLossError,
-                               f"corrupted record at {offset + _HEADER}")
-        yield record
-        offset += _HEADER + length + 4
+    """TFRecordDataset's records of a `Stream` (ops/record_format.py reads the framing
+    and verifies the checksums; its errors are ElementErrors)."""
+    return read_tfrecords(stream, compressed, ElementError)
 
 
 def _not_a_multiple(cls, filename, header_bytes, footer_bytes, body, record_bytes):

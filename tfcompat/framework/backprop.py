@@ -27,7 +27,7 @@ from jax.extend.core import Literal
 
 from . import dtypes, errors, nest, tf_logging
 from .constant_op import convert_to_tensor
-from .dispatch import Op, execute
+from .dispatch import Op, execute, match, to_tensor
 from .tape import _TRAINABLE_NP, _State, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
@@ -678,6 +678,8 @@ class GradientTape:
             raise RuntimeError("A non-persistent GradientTape can only be used to"
                                "compute one set of gradients (or jacobians)")
         t_shape, s_shape = target.shape, source.shape
+        if t_shape.rank == 0:   # TF reads target.shape.dims[0] first
+            raise IndexError("list index out of range")
         t_shape.with_rank_at_least(2)
         s_shape.with_rank_at_least(2)
         if t_shape[0] != s_shape[0]:
@@ -725,6 +727,8 @@ def _check_node(x):
         return x
     if x is None:
         raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
+    if isinstance(x, str):   # TF reads its dtype: as_dtype of a name that is not one raises
+        dtypes.as_dtype(x)
     cls = type(x)
     name = cls.__qualname__ if cls.__module__ == "builtins" else \
         f"{cls.__module__}.{cls.__qualname__}"
@@ -849,20 +853,41 @@ def _warn_densified(sl, source_nodes, sources):
             f"vectorized outputs directly.")
 
 
+# The ops that assemble a gather's IndexedSlices gradient: TF's Reshape and ConcatV2, run
+# through execute so that enclosing tapes and a tf.function's graph record them.
+_RESHAPE = Op("Reshape", lambda x, shape: jnp.reshape(x, shape))
+_CONCAT = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis))
+
+
+def _reshaped(x, shape):
+    """tf.reshape of `x` to `shape` (one -1; for an empty tensor, the -1 is what its
+    nonzero sizes leave, as tf.reshape computes it)."""
+    x = to_tensor(x)
+    if 0 in shape:
+        have = int(np.prod([d for d in x._value.shape if d]))
+        shape = tuple(have // int(np.prod([d for d in shape if d > 0])) if d == -1 else d
+                      for d in shape)
+    return execute(_RESHAPE, (x,), (("shape", shape),))
+
+
+def _concatenated(values):
+    """tf.concat of `values` (two or more) on axis 0 (TF's error for mixed dtypes)."""
+    return execute(_CONCAT, match(values, _CONCAT, op_suffix="concat"), (("axis", 0),))
+
+
 def _indexed_slices(source, gathers, grads):
     """TF's GatherV2 gradient, aggregated over gathers: rows `indices` get `values`."""
-    from ..ops import array_ops
     from .indexed_slices import IndexedSlices
-    shape = _value_of(source).shape
+    shape = tuple(int(d) for d in _value_of(source).shape)
     values, indices = [], []
     for (_, idx), g in zip(gathers, grads):
         if g is not None:
-            values.append(array_ops.reshape(g, (-1,) + shape[1:]))
-            indices.append(array_ops.reshape(idx, (-1,)))
+            values.append(_reshaped(g, (-1,) + shape[1:]))
+            indices.append(_reshaped(idx, (-1,)))
     if not values:
         return None
     if len(values) > 1:
-        values, indices = [array_ops.concat(values, 0)], [array_ops.concat(indices, 0)]
+        values, indices = [_concatenated(values)], [_concatenated(indices)]
     return IndexedSlices(values[0], indices[0],
                          EagerTensor(jnp.asarray(np.asarray(shape, np.int32))))
 

@@ -123,7 +123,9 @@ def _attached(parent, name, value):
         restoration.restore(value, node)
 
 
-def _variable_of(x):
+def variable_of(x):
+    """The Variable `x` is or holds (its ``_checkpoint_variable``: a Keras layer's weight),
+    or None."""
     if isinstance(x, Variable):
         return x
     var = getattr(type(x), "_checkpoint_variable", None) and x._checkpoint_variable
@@ -134,8 +136,9 @@ _NOT_NODES = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionT
               types.MethodType, functools.partial)
 
 
-def _children(obj):
-    """(name, child) of one object of the graph."""
+def children_of(obj):
+    """(name, child) of one object of the object graph a checkpoint (and a SavedModel)
+    saves: a Checkpoint's objects, dict values, list items, attributes."""
     unsupported = getattr(type(obj), "_checkpoint_unsupported", None)
     if unsupported:
         raise ValueError(f"tfcompat cannot save or restore {unsupported} in a checkpoint "
@@ -153,7 +156,7 @@ def _children(obj):
 
 
 def _child(obj, name):
-    for key, value in _children(obj):
+    for key, value in children_of(obj):
         if key == name:
             return value
     return _MISSING
@@ -187,12 +190,12 @@ def _object_graph(root):
     queue = collections.deque([0])
     while queue:
         i = queue.popleft()
-        if _variable_of(objects[i]) is not None:
+        if variable_of(objects[i]) is not None:
             continue
-        for name, child in _children(objects[i]):
+        for name, child in children_of(objects[i]):
             j = ids.get(id(child))
             if j is None:
-                if _variable_of(child) is None and not _children(child):
+                if variable_of(child) is None and not children_of(child):
                     continue
                 j = ids[id(child)] = len(objects)
                 objects.append(child)
@@ -201,11 +204,11 @@ def _object_graph(root):
                 queue.append(j)
             edges[i].append((name, j))
     order, new_id = prune(edges, {i for i, o in enumerate(objects)
-                                  if _variable_of(o) is not None})
+                                  if variable_of(o) is not None})
     nodes = []
     for i in order:
         node = {"children": {n: new_id[j] for n, j in edges[i] if j in new_id}}
-        var = _variable_of(objects[i])
+        var = variable_of(objects[i])
         if var is not None:
             node.update(key="/".join(_escape(p) for p in paths[i]) + "/.ATTRIBUTES/VARIABLE_VALUE",
                         full_name=var.name[:-2], dtype=var.dtype.name)
@@ -318,7 +321,7 @@ def _write(prefix, root):
     arrays = {_GRAPH_KEY: np.array(json.dumps(nodes))}
     for node, obj in zip(nodes, objects):
         if "key" in node:
-            var = _variable_of(obj)
+            var = variable_of(obj)
             arrays[node["key"]] = np.asarray(
                 var.numpy(), object if var.dtype is dtypes.string else None)
     tensors = {k: {"shape": list(a.shape), "dtype": str(a.dtype)} for k, a in arrays.items()}
@@ -537,7 +540,7 @@ class _Restoration:
         self.matched.add(node_id)
         self.bound.add(id(obj))
         if "key" in node:
-            var = _variable_of(obj)
+            var = variable_of(obj)
             if var is not None:
                 _assign(var, self.arrays[node["key"]], node)
             return
@@ -638,8 +641,8 @@ class InitializationOnlyStatus:
 # -- Checkpoint -----------------------------------------------------------------------
 
 def _is_trackable(x):
-    return _variable_of(x) is not None or isinstance(x, (AutoTrackable, list, tuple, dict)) \
-        or bool(_children(x))
+    return variable_of(x) is not None or isinstance(x, (AutoTrackable, list, tuple, dict)) \
+        or bool(children_of(x))
 
 
 class Checkpoint(AutoTrackable):
@@ -660,7 +663,7 @@ class Checkpoint(AutoTrackable):
             setattr(self, name, value)
 
     def _checkpoint_children(self):
-        out = _children(self._self_root) if self._self_root is not None else []
+        out = children_of(self._self_root) if self._self_root is not None else []
         out = out + [(k, v) for k, v in vars(self).items() if not k.startswith("_self_")]
         if self._self_save_counter is not None:
             out.append(("save_counter", self._self_save_counter))

@@ -8,8 +8,13 @@ from .tensor_shape import TensorShape
 PRODUCER = 2474   # TF 2.21's GraphDef version
 
 
-def _enum(dtype):
+def enum_of(dtype):
+    """The DataType enum value of `dtype` ("DT_FLOAT") as NodeDef attrs hold it (printed
+    bare, written as a type by summary's GraphDefs)."""
     return _Enum("DT_" + dtype._tf_name.upper())
+
+
+_enum = enum_of   # (func_graph.py's name for it)
 
 
 class _Enum(str):
@@ -40,7 +45,7 @@ class _TensorValue:
 
     def _fields(self):
         value, dtype = self.value, self.dtype
-        fields = [("dtype", _enum(dtype)), ("tensor_shape", _Shape(value.shape))]
+        fields = [("dtype", enum_of(dtype)), ("tensor_shape", _Shape(value.shape))]
         kind = dtype._tf_name
         field = self._FIELDS.get(kind, "int_val")
         if kind == "string":

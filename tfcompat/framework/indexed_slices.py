@@ -11,11 +11,12 @@ from .tensor_shape import TensorShape
 class IndexedSlices:
     """tf.IndexedSlices(values, indices, dense_shape=None)."""
 
-    __slots__ = ("_values", "_indices", "_dense_shape")
+    __slots__ = ("_values", "_given_values", "_indices", "_dense_shape")
 
     def __init__(self, values, indices, dense_shape=None):
         from .constant_op import convert_to_tensor
         self._values = convert_to_tensor(values)
+        self._given_values = values   # as given: TF's Variable.scatter_* convert it then
         self._indices = convert_to_tensor(indices)
         self._dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)
 
@@ -31,9 +32,7 @@ class IndexedSlices:
             return TensorShape([None]).concatenate(self._values.shape[1:])
         return TensorShape([int(d) for d in self._dense_shape._value])
 
-    def __neg__(self):
-        from ..ops.math_ops import negative
-        return IndexedSlices(negative(self._values), self._indices, self._dense_shape)
+    # __neg__ negates the values with an op: tfcompat/ops/variable_methods.py installs it.
 
     def __str__(self):
         shape = "" if self._dense_shape is None else ", dense_shape=%s" % (self._dense_shape,)

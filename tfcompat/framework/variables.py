@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from . import errors
-from .graph_def import _enum
+from .graph_def import enum_of
 from .tape import record_read
 from .tensor import ArrayLike, EagerTensor, numpy_text
 from .tensor_shape import TensorShape, as_shape
@@ -52,6 +52,24 @@ class VariableAggregation(enum.Enum):
     ONLY_FIRST_REPLICA = 3
 
 
+def _check_modes(synchronization, aggregation, name):
+    """TF's validation of a Variable's synchronization and aggregation: the enums or
+    their values."""
+    try:
+        aggregation = VariableAggregation(
+            VariableAggregation.NONE if aggregation is None else aggregation)
+    except ValueError:
+        raise ValueError(f"Invalid variable aggregation mode: {aggregation} for variable: "
+                         f"{name}") from None
+    try:
+        synchronization = VariableSynchronization(
+            VariableSynchronization.AUTO if synchronization is None else synchronization)
+    except ValueError:
+        raise ValueError(f"Invalid variable synchronization mode: {synchronization} for "
+                         f"variable: {name}") from None
+    return synchronization, aggregation
+
+
 _uids = itertools.count()
 _live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
 
@@ -84,6 +102,9 @@ class Variable(ArrayLike):
         if constraint is not None and not callable(constraint):
             raise ValueError(f"Argument `constraint` must be None or a callable. a callable. "
                              f"Got a {type(constraint)}:  {constraint}")
+        synchronization, aggregation = _check_modes(synchronization, aggregation, name)
+        if name is not None and not isinstance(name, str):
+            raise ValueError("name for name_scope must be a string.")
         if callable(initial_value):
             initial_value = initial_value()
         value = convert_to_tensor(initial_value, dtype=dtype)._value
@@ -169,7 +190,7 @@ class Variable(ArrayLike):
         graph.input_name(t, "Read")
         out = EagerTensor(t._value)
         graph.add(graph.unique_name("Identity"), "Identity", [graph.input_name(t)],
-                  [("T", _enum(self.dtype))], [out])
+                  [("T", enum_of(self.dtype))], [out])
         return out
 
     # -- writing ------------------------------------------------------------------
@@ -214,7 +235,9 @@ class Variable(ArrayLike):
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         return self._update(_sub, delta, read_value)
 
-    # -- sliced and scattered writes (the checked new value comes from tfcompat.ops) ---
+    # -- sliced and scattered writes, sparse reads: the methods scatter_*, scatter_nd_*,
+    # batch_scatter_update, sparse_read and gather_nd compute with ops, so
+    # tfcompat/ops/variable_methods.py installs them (framework/ cannot import ops/) ---
     def _write(self, compute, *args):
         """Store ``compute(*args)``, a new array of the variable's shape and dtype computed
         from its value, atomically with respect to other threads' updates; returns what
@@ -224,55 +247,10 @@ class Variable(ArrayLike):
             handle._value = compute(*args)
         return _UnreadVariable(handle)
 
-    def scatter_nd_update(self, indices, updates, name=None):
-        """tf.Variable.scatter_nd_update."""
-        from ..ops.scatter_ops import variable_scatter_nd
-        return self._write(variable_scatter_nd, self, indices, updates, "update")
-
-    def scatter_nd_add(self, indices, updates, name=None):
-        """tf.Variable.scatter_nd_add."""
-        from ..ops.scatter_ops import variable_scatter_nd
-        return self._write(variable_scatter_nd, self, indices, updates, "add")
-
-    def scatter_nd_sub(self, indices, updates, name=None):
-        """tf.Variable.scatter_nd_sub."""
-        from ..ops.scatter_ops import variable_scatter_nd
-        return self._write(variable_scatter_nd, self, indices, updates, "sub")
-
-    def scatter_update(self, sparse_delta, use_locking=False, name=None):
-        """tf.Variable.scatter_update: rows `sparse_delta.indices` set to its `values`."""
-        from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter, self, sparse_delta, "update")
-
-    def scatter_add(self, sparse_delta, use_locking=False, name=None):
-        """tf.Variable.scatter_add."""
-        from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter, self, sparse_delta, "add")
-
-    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
-        """tf.Variable.scatter_sub."""
-        from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter, self, sparse_delta, "sub")
-
-    def scatter_mul(self, sparse_delta, use_locking=False, name=None):
-        """tf.Variable.scatter_mul."""
-        from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter, self, sparse_delta, "mul")
-
-    def scatter_div(self, sparse_delta, use_locking=False, name=None):
-        """tf.Variable.scatter_div (integers divide truncating, as TF; a zero update raises)."""
-        from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter, self, sparse_delta, "div")
-
-    def scatter_min(self, sparse_delta, use_locking=False, name=None):
-        """tf.Variable.scatter_min."""
-        from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter, self, sparse_delta, "min")
-
-    def scatter_max(self, sparse_delta, use_locking=False, name=None):
-        """tf.Variable.scatter_max."""
-        from ..ops.scatter_ops import variable_scatter
-        return self._write(variable_scatter, self, sparse_delta, "max")
+    # -- the static shape -----------------------------------------------------------
+    def set_shape(self, shape):
+        """tf.Variable.set_shape: the static shape merged with `shape`."""
+        self._handle._shape = self._handle._shape.merge_with(shape)
 
     # -- Python protocol ------------------------------------------------------------
     def __hash__(self):

@@ -11,7 +11,7 @@ import zlib
 
 from ..framework import errors
 from ..ops import file_io
-from ..summary._event_file import tfrecord
+from ..ops.record_format import tfrecord
 
 
 class TFRecordCompressionType:

@@ -1,1 +1,5 @@
-"""Op families as pure JAX functions, each registered once with the dispatcher."""
+"""Op families as pure JAX functions, each registered once with the dispatcher.
+
+Importing any of them installs the methods of Variable and IndexedSlices that compute
+with ops (variable_methods.py), as overloads.py installs the Tensor operators."""
+from . import variable_methods  # noqa: F401 - installs the methods

@@ -21,7 +21,6 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..data.record_io import _inflate_message
 from ..framework import dtypes, errors, host_callback, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error
@@ -29,9 +28,10 @@ from ..framework.context import executing_eagerly
 from ..framework.strings import OBJECT, Kernel, StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
-from ..summary._event_file import string_tensor_proto, tensor_proto
 from . import file_io
 from .op_args import attr_error, dims, dynamic_shape_error, kernel_error, static_int
+from .proto_wire import string_tensor_proto, tensor_proto
+from .record_format import inflate_message
 from .string_ops import _elementwise, _name, _parse_float, _split_list
 
 __all__ = []
@@ -366,7 +366,7 @@ def _inflate(b, wbits, name):
         try:
             out.append(d.decompress(b))
         except zlib.error as e:
-            raise kernel_error("DecodeCompressed", _inflate_message(e), name,
+            raise kernel_error("DecodeCompressed", inflate_message(e), name,
                                cls=errors.DataLossError) from None
         if not (d.eof and d.unused_data and wbits == _WBITS["GZIP"]):
             return b"".join(out)

@@ -102,6 +102,12 @@ def _check(op, shape, indices, updates, resource=False):
     """TF's shape and range checks of a scatter of `updates` at `indices` into `shape`;
     returns the `checked` attribute when the range check is deferred (tf.function)."""
     ishape, ushape = indices._value.shape, updates._value.shape
+    if not op.startswith("Resource") and not np.prod(shape) and (
+            np.prod(ishape) or np.prod(ushape)):
+        if op == "ScatterNd" and np.prod(ishape) and np.prod(ushape):
+            raise kernel_error(op, f"Indices and updates specified for empty output.  indices "
+                                   f"shape: {dims(ishape)}")
+        raise kernel_error(op, "Indices and updates specified for empty output shape")
     depth = ishape[-1] if ishape else 1
     outer = len(ishape) - 1
     inner_mismatch = (f"Dimensions [{depth},{len(shape)}) of input[shape={dims(shape)}] must "
@@ -266,8 +272,9 @@ def variable_scatter(variable, sparse_delta, kind):
     if kind != "update" and value.dtype._tf_name not in _NUMERIC:
         raise attr_error(op.name, "dtype", value.dtype, _NUMERIC, summary, name="")
     idx = to_tensor(sparse_delta.indices)
-    upd = sparse_delta.values
-    upd = convert_to_tensor(upd, dtype=value.dtype)
+    # (TF converts the values as given to the IndexedSlices with the variable's dtype)
+    upd = convert_to_tensor(getattr(sparse_delta, "_given_values", sparse_delta.values),
+                            dtype=value.dtype)
     if idx.dtype._tf_name not in ("int32", "int64"):
         raise attr_error(op.name, "Tindices", idx.dtype, ("int32", "int64"), summary, name="")
     if kind in ("min", "max") and value.dtype.is_complex:

@@ -1,7 +1,7 @@
 """tf.saved_model.save: an object graph, its variables and its tf.functions, to a directory.
 
 What is saved is what TF saves: the objects reachable from `obj` through tracked
-attributes (framework/checkpoint.py's ``_children``: attributes, list items, dict values),
+attributes (framework/checkpoint.py's ``children_of``: attributes, list items, dict values),
 kept where a Variable or a tf.function is beneath them; the Variables (values, names,
 dtypes, trainable); every tf.function attribute, those of the class (``@tf.function``
 methods, bound to the instance) included, with its traces (export.py); and the serving
@@ -25,7 +25,7 @@ import types
 import uuid
 
 from ..framework import checkpoint
-from ..framework.checkpoint import _children, _variable_of, prune
+from ..framework.checkpoint import children_of, variable_of, prune
 from ..framework.function import ConcreteFunction, Function
 from . import export, restored, structures
 from .options import SaveOptions
@@ -49,9 +49,9 @@ def save(obj, export_dir, signatures=None, options=None):
 def _tracked_children(obj):
     """(name, child) of one object: its checkpoint children, plus the tf.functions of its
     class (methods decorated with @tf.function, bound to `obj`)."""
-    if _variable_of(obj) is not None or _is_function(obj):
+    if variable_of(obj) is not None or _is_function(obj):
         return []
-    out = list(_children(obj))
+    out = list(children_of(obj))
     if isinstance(obj, (list, tuple, dict)):
         return out
     names = {n for n, _ in out}
@@ -105,7 +105,7 @@ class _Writer:
                     queue.append(j)
                 edges[i].append((name, j))
         order, new_id = prune(edges, {i for i, o in enumerate(objects)
-                                      if _variable_of(o) is not None or _is_function(o)})
+                                      if variable_of(o) is not None or _is_function(o)})
         for old in order:
             obj = objects[old]
             node = self._node(obj)
@@ -114,7 +114,7 @@ class _Writer:
 
     def _add(self, obj, node):
         self.ids[id(obj)] = len(self.objects)
-        var = _variable_of(obj)
+        var = variable_of(obj)
         if var is not None:
             self.ids.setdefault(id(var), len(self.objects))
         self.objects.append(obj)
@@ -123,7 +123,7 @@ class _Writer:
 
     @staticmethod
     def _node(obj):
-        var = _variable_of(obj)
+        var = variable_of(obj)
         if var is not None:
             return {"kind": "variable", "name": var.name[:-2] if var.name.endswith(":0")
                     else var.name, "dtype": var.dtype.name, "shape": var.shape.dims,
@@ -253,15 +253,15 @@ class _Writer:
     def _write_variables(self, prefix):
         """The variables as a checkpoint of the object (TF's keys), the captured ones
         under an extra attribute; each variable node records its key."""
-        holder = types.SimpleNamespace(**dict(_children(self.root)))
+        holder = types.SimpleNamespace(**dict(children_of(self.root)))
         captured = [self.objects[i] for i, n in enumerate(self.nodes) if n.get("captured")]
         if captured:
             setattr(holder, _CAPTURED, captured)
         nodes, objects = checkpoint._object_graph(holder)
-        keys = {id(_variable_of(o)): n["key"] for n, o in zip(nodes, objects) if "key" in n}
+        keys = {id(variable_of(o)): n["key"] for n, o in zip(nodes, objects) if "key" in n}
         for node, obj in zip(self.nodes, self.objects):
             if node["kind"] == "variable":
-                node["key"] = keys[id(_variable_of(obj))]
+                node["key"] = keys[id(variable_of(obj))]
         os.makedirs(os.path.dirname(prefix))
         checkpoint._write(prefix, holder)
 

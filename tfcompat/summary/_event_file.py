@@ -4,7 +4,9 @@ An event file is a TFRecord file (each record: uint64 length, masked CRC32C of t
 length, the bytes, masked CRC32C of the bytes) of serialized ``tensorflow.Event``
 messages. The messages are encoded here by hand, field numbers as in TF's
 ``event.proto``, ``summary.proto``, ``tensor.proto``, ``tensor_shape.proto``,
-``graph.proto``, ``node_def.proto``, ``attr_value.proto`` and ``config.proto``.
+``graph.proto``, ``node_def.proto``, ``attr_value.proto`` and ``config.proto``; the
+TFRecord framing is ops/record_format.py, the wire format and TensorProto
+ops/proto_wire.py.
 """
 import itertools
 import os
@@ -13,108 +15,9 @@ import struct
 import threading
 import time
 
-import numpy as np
-
-from ..framework import dtypes
 from ..framework.graph_def import AttrValue
-
-# ---------------------------------------------------------------------------
-# CRC32C (Castagnoli), masked as TFRecord does.
-
-
-def _crc32c_table():
-    table = []
-    for i in range(256):
-        crc = i
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
-        table.append(crc)
-    return tuple(table)
-
-
-_CRC_TABLE = _crc32c_table()
-
-
-def crc32c(data):
-    """The CRC32C checksum of `data` (bytes)."""
-    crc = 0xFFFFFFFF
-    table = _CRC_TABLE
-    for byte in data:
-        crc = table[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def masked_crc32c(data):
-    """TFRecord's masked CRC32C: rotated right by 15 bits plus 0xa282ead8."""
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def tfrecord(data):
-    """One TFRecord: the framing around the serialized message `data`."""
-    header = struct.pack("<Q", len(data))
-    return (header + struct.pack("<I", masked_crc32c(header)) + data +
-            struct.pack("<I", masked_crc32c(data)))
-
-
-# ---------------------------------------------------------------------------
-# Protocol buffer wire format (proto3: default values are not written).
-
-
-def _varint(n):
-    n &= 0xFFFFFFFFFFFFFFFF    # negative int64 values as 10-byte two's complement
-    out = bytearray()
-    while True:
-        bits = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(bits | 0x80)
-        else:
-            out.append(bits)
-            return bytes(out)
-
-
-def varint_field(number, value):
-    return _varint(number << 3) + _varint(int(value)) if value else b""
-
-
-def double_field(number, value):
-    return _varint(number << 3 | 1) + struct.pack("<d", value) if value else b""
-
-
-def bytes_field(number, value, always=False):
-    if isinstance(value, str):
-        value = value.encode("utf-8")
-    if not value and not always:
-        return b""
-    return _varint(number << 3 | 2) + _varint(len(value)) + value
-
-
-# ---------------------------------------------------------------------------
-# Messages.
-
-DT_STRING = 7
-
-
-def tensor_shape_proto(shape):
-    """TensorShapeProto: one `dim { size }` per dimension."""
-    return b"".join(bytes_field(2, varint_field(1, d), always=True) for d in shape)
-
-
-def tensor_proto(array):
-    """TensorProto of a numpy array, as TF's WriteSummary stores it (tensor_content)."""
-    array = np.asarray(array)
-    enum = dtypes.as_dtype(array.dtype).as_datatype_enum
-    little = array.astype(array.dtype.newbyteorder("<"), copy=False)
-    return (varint_field(1, enum) + bytes_field(2, tensor_shape_proto(array.shape), True) +
-            bytes_field(4, little.tobytes()))
-
-
-def string_tensor_proto(strings, shape):
-    """TensorProto of a string tensor (DT_STRING, one string_val per element)."""
-    return (varint_field(1, DT_STRING) + bytes_field(2, tensor_shape_proto(shape), True) +
-            b"".join(bytes_field(8, s, always=True) for s in strings))
-
+from ..ops.proto_wire import bytes_field, double_field, varint, varint_field
+from ..ops.record_format import crc32c, tfrecord  # noqa: F401 - crc32c: checked by tests
 
 def summary_metadata(plugin_name, content=b"", display_name="", description=""):
     """SummaryMetadata with its PluginData."""
@@ -160,7 +63,7 @@ _PACKED = {"float_val": (5, "<f"), "double_val": (6, "<d"), "int_val": (7, None)
 
 def _packed(number, fmt, values):
     if fmt is None:
-        data = b"".join(_varint(int(v)) for v in values)
+        data = b"".join(varint(int(v)) for v in values)
     else:
         data = b"".join(struct.pack(fmt, v) for v in values)
     return bytes_field(number, data, always=True)
@@ -230,17 +133,17 @@ def attr_value(value):
                          for v in items if _attr_kind(v) == "tensor")
         return bytes_field(1, body, always=True)
     if kind == "type":
-        return _varint(6 << 3) + _varint(_enum_number(value))
+        return varint(6 << 3) + varint(_enum_number(value))
     if kind == "shape":
         return bytes_field(7, tensor_shape_of(value.dims), always=True)
     if kind == "tensor":
         return bytes_field(8, tensor_value_proto(value), always=True)
     if kind == "b":
-        return _varint(5 << 3) + _varint(int(value))
+        return varint(5 << 3) + varint(int(value))
     if kind == "i":
-        return _varint(3 << 3) + _varint(value)
+        return varint(3 << 3) + varint(value)
     if kind == "f":
-        return _varint(4 << 3 | 5) + struct.pack("<f", value)
+        return varint(4 << 3 | 5) + struct.pack("<f", value)
     if kind == "func":
         name = dict(value._fields()).get("name", "")
         return bytes_field(10, bytes_field(1, name), always=True)

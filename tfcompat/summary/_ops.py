@@ -14,6 +14,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..ops import image_ops, math_ops
 from ..ops.op_args import static_int
+from ..ops.proto_wire import string_tensor_proto, tensor_proto, varint_field
 from . import _event_file
 from ._writer import summary_scope, write_summary
 
@@ -32,7 +33,7 @@ def scalar(name, data, step=None, description=None):
         if data.shape.rank != 0:
             raise ValueError(f"Expected scalar shape, saw shape: {data.shape}.")
         return write_summary(tag, math_ops.cast(data, dtypes.float32), step,
-                             _metadata("scalars", description), _event_file.tensor_proto)
+                             _metadata("scalars", description), tensor_proto)
 
 
 def histogram_buckets(data, bucket_count=DEFAULT_BUCKET_COUNT):
@@ -71,7 +72,7 @@ def histogram(name, data, step=None, buckets=None, description=None):
     with summary_scope(name, "histogram_summary") as (tag, _):
         data = convert_to_tensor(data)
         return write_summary(tag, data, step, _metadata("histograms", description),
-                             lambda a: _event_file.tensor_proto(
+                             lambda a: tensor_proto(
                                  histogram_buckets(a, bucket_count)))
 
 
@@ -118,7 +119,7 @@ def image(name, data, step=None, max_outputs=3, description=None):
         def to_proto(array):
             encoded = [encode_png(im) for im in array[:max_outputs]]
             strings = [str(array.shape[2]), str(array.shape[1])] + encoded
-            return _event_file.string_tensor_proto(strings, [len(strings)])
+            return string_tensor_proto(strings, [len(strings)])
         return write_summary(tag, images, step, _metadata("images", description), to_proto)
 
 
@@ -157,8 +158,8 @@ def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None,
         def to_proto(array):
             clips = array[:max_outputs]
             strings = [s for clip in clips for s in (encode_wav(clip, sample_rate), b"")]
-            return _event_file.string_tensor_proto(strings, [len(clips), 2])
-        content = _event_file.varint_field(2, _WAV_ENCODING)
+            return string_tensor_proto(strings, [len(clips), 2])
+        content = varint_field(2, _WAV_ENCODING)
         return write_summary(tag, data, step, _metadata("audio", description, content),
                              to_proto)
 

@@ -24,7 +24,8 @@ from jax.extend.core import Literal
 from ..framework import function as _function
 from ..framework.context import executing_eagerly
 from ..framework.tf_logging import get_logger
-from ..profiler import _profiler
+from ..ops.proto_wire import string_tensor_proto
+from ..profiler import experimental as profiler_experimental
 from . import _event_file
 from ._writer import _step_tensor, summary_scope, write_summary
 
@@ -59,7 +60,7 @@ def trace_on(graph=True, profiler=False, profiler_outdir=None):
                 get_logger().warning("No `profiler_outdir` passed to trace_on(). Profiler "
                                      "won't be enabled.")
             else:
-                _profiler.start(profiler_outdir)
+                profiler_experimental.start(profiler_outdir)
         _functions.clear()
         _context.append(_TraceContext(graph=graph, profiler=profiler))
 
@@ -82,12 +83,12 @@ def trace_export(name, step=None, profiler_outdir=None):
     plugin = "graph_run_metadata_graph" if graph and not profiler else "graph_run_metadata"
     with summary_scope(name, plugin + "_summary") as (tag, _):
         write_summary(tag, None, step, _event_file.summary_metadata(plugin, b"1"),
-                      lambda: _event_file.string_tensor_proto([data], []))
+                      lambda: string_tensor_proto([data], []))
     if profiler:
         if profiler_outdir:
             get_logger().warning("Ignoring `profiler_outdir` passed to trace_export(). "
                                  "Please pass it to trace_on() instead.")
-        _profiler.stop()
+        profiler_experimental.stop()
     trace_off()
 
 
@@ -100,7 +101,7 @@ def trace_off():
         _functions.clear()
     if profiler:
         try:
-            _profiler.stop()
+            profiler_experimental.stop()
         except Exception as e:  # noqa: BLE001 - TF logs any failure to stop
             get_logger().warning("Error while stopping profiler: %s", e)
 
@@ -180,7 +181,7 @@ def instantiated_graph(graph):
     arguments), ``<result>_RetVal`` ``_Retval`` nodes (index, T) for the outputs; in the
     order TF's GraphConstructor adds them (arguments, body, results; the first ready node
     first)."""
-    from ..framework.graph_def import PRODUCER, _enum
+    from ..framework.graph_def import PRODUCER, enum_of
     names = _Names()
     args = {}
     nodes = []    # (name, op, inputs, attrs)
@@ -210,7 +211,7 @@ def instantiated_graph(graph):
         result = names.unique(_normalized(t.op.name))
         source = t.op.name if t.value_index == 0 else f"{t.op.name}:{t.value_index}"
         nodes.append((f"{result}_RetVal", "_Retval", [renamed(source)],
-                      [("index", j), ("T", _enum(t.dtype))]))
+                      [("index", j), ("T", enum_of(t.dtype))]))
     return _event_file.graph_def([_event_file.node_def(*n) for n in _ready_order(nodes)],
                                  producer=PRODUCER)
 

@@ -23,6 +23,7 @@ from ..framework.context import ctx, executing_eagerly
 from ..framework.host_callback import debug_callback
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
+from ..ops.proto_wire import tensor_proto
 from . import _event_file
 
 
@@ -335,4 +336,4 @@ def write(tag, tensor, step=None, metadata=None, name=None):
     SerializeToString). Returns a bool Tensor: whether it was written."""
     del name
     return write_summary(tag, tensor, step, _serialized_metadata(metadata),
-                         _event_file.tensor_proto)
+                         tensor_proto)
