@@ -27,20 +27,25 @@ from .framework.indexed_slices import IndexedSlices
 from .framework.module import Module, name_scope
 from .framework.tensor import Tensor
 from .framework.tensor_shape import TensorShape
+from .framework.tensor_util import get_static_value
+from .framework.retracing import reset_counts as _reset_log_counts
 from .framework.tf_logging import get_logger
-from .framework.tf_logging import reset_counts as _reset_log_counts
 from .framework.variables import (
     Variable, VariableAggregation, VariableSynchronization,
 )
 from .ops import overloads as _overloads
 # Each op family lists in its __all__ the names TF exports at the top level.
 from .ops.array_ops import *
+from .ops.cast_ops import *
 from .ops.clip_ops import *
 from .ops.control_flow_ops import *
+from .ops.histogram_ops import *
 from .ops.linalg_ops import *
 from .ops.logging_ops import *
 from .ops.math_ops import *
 from .ops.script_ops import *
+from .ops.sequence_ops import *
+from .ops.shape_checks import ensure_shape
 from .ops.string_ops import *
 from .ops.tensor_array_ops import *
 

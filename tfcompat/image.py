@@ -6,3 +6,4 @@ from .ops.image_ops import (
     resize_with_pad,
     rgb_to_grayscale, rot90, transpose,
 )
+from .ops.image_patches import extract_patches

@@ -64,11 +64,17 @@ class _ListHandler(logging.Handler):
             self.messages.append(record.getMessage())
 
 
+_TF_TRACING_MODULE = "tensorflow.python.eager.polymorphic_function.polymorphic_function"
+
+
 def reset_log_counts(tf_module):
-    """Forget the log_first_n counters, so every snippet starts from a fresh count.
+    """Forget the log_first_n counters and the frequent-retracing statistics, so every
+    snippet starts from fresh counts (both are keyed by code objects, which compare equal
+    across snippets, so what earlier snippets left would depend on garbage collection).
 
     tfcompat exposes ``_reset_log_counts()``; real TF keeps its counters in
-    ``tf_logging._log_counter_per_token`` (a dict keyed by (file, line)).
+    ``tf_logging._log_counter_per_token`` (a dict keyed by (file, line)) and its
+    retracing statistics in ``polymorphic_function._frequent_tracing_detector_manager``.
     """
     reset = getattr(tf_module, "_reset_log_counts", None)
     if callable(reset):
@@ -78,6 +84,11 @@ def reset_log_counts(tf_module):
     counters = getattr(tf_logging, "_log_counter_per_token", None)
     if counters is not None:
         counters.clear()
+    tracing = sys.modules.get(_TF_TRACING_MODULE)
+    manager = getattr(tracing, "_frequent_tracing_detector_manager", None)
+    if manager is not None:
+        with manager._lock:
+            manager._detectors.clear()
 
 
 def run_snippet(tf_module, source, name="snippet"):
@@ -86,7 +97,7 @@ def run_snippet(tf_module, source, name="snippet"):
     Returns {"stdout": str, "exc_type": str|None, "exc_msg": str|None,
     "warnings": [str]}: the printed text, the type name and str() of an exception
     that escaped the snippet (if any), and every message logged at WARNING or
-    above on the ``tensorflow`` logger while it ran (object addresses masked).
+    above on the ``tensorflow`` logger while it ran; ``_address`` masks all three.
     """
     namespace = {"__name__": "__snippet__", "tf": tf_module, "np": np}
     reset_log_counts(tf_module)
@@ -114,9 +125,9 @@ def run_snippet(tf_module, source, name="snippet"):
         logger.removeHandler(handler)
         logger.setLevel(old_level)
     return {
-        "stdout": out.getvalue(),
+        "stdout": _address(out.getvalue()),
         "exc_type": exc_type,
-        "exc_msg": exc_msg,
+        "exc_msg": None if exc_msg is None else _address(exc_msg),
         "warnings": _addresses(handler.messages),
     }
 
@@ -245,9 +256,18 @@ def compare(expected, got, tolerance=None):
     return "\n".join(problems) if problems else None
 
 
+def _address(text):
+    """`text` with what depends on the process's history masked: object addresses
+    ('<function f at 0x7f...>'), the counters in the names of traced functions and
+    py_functions ('__inference_f_123', 'pyfunc_4'), and protobuf's per-process
+    debug-string marker."""
+    text = re.sub(r" at 0x[0-9a-f]+>", " at 0x...>", text)
+    text = re.sub(r"(__inference_\S*?_|\bpyfunc_)\d+\b", r"\1N", text)
+    return re.sub(r"goo\.gle/debug(?:only|str) +", "goo.gle/debug... ", text)
+
+
 def _addresses(messages):
-    """Warnings with object addresses ('<function f at 0x7f...>') masked."""
-    return [re.sub(r" at 0x[0-9a-f]+>", " at 0x...>", m) for m in messages]
+    return [_address(m) for m in messages]
 
 
 def format_result(result):

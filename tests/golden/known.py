@@ -2,7 +2,19 @@
 
 tfcompat's output for each is pinned in known.json (``pin_known.py``) and checked by
 tests/test_golden.py: a fix (output now TF's) or any other change fails the test.
+
+``BAD_CALLS``: the bad-input calls (snippets_bad_*.py, issue 13) where tfcompat differs
+from TF, each with the kind of difference (bad_calls.classify: "same class, other
+message", "other class", "value where TF raises", ...), listed in known_bad_calls.json by
+``tools/bad_input_agreement.py --pin``. They are pinned like the others, so the list only
+shrinks: a call that starts to differ fails its test.
 """
+import json
+import pathlib
+
+BAD_CALLS = json.loads(pathlib.Path(__file__).with_name("known_bad_calls.json").read_text(
+    encoding="utf-8"))
+
 KNOWN = {
     "function:function_dynamic_shape_ops_static_shape":
         "a reshape to a shape computed from tf.shape of a None dimension needs static shapes: "
@@ -34,3 +46,4 @@ KNOWN = {
         "raises a TypeError naming the op and argument (eagerly they match: "
         "traced_shape_arguments_eager)",
 }
+KNOWN.update({key: f"bad-input call: {kind}" for key, kind in BAD_CALLS.items()})

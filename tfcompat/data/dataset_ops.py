@@ -234,6 +234,11 @@ class Dataset(abc.ABC):
         from .transformations import _OptionsDataset
         return _OptionsDataset(self, options)
 
+    def get_single_element(self, name=None):
+        """Dataset.get_single_element: the only element (TF's error if not exactly one)."""
+        from .iterator_ops import single_element
+        return single_element(self)
+
     def reduce(self, initial_state, reduce_func, name=None):
         """reduce_func(state, element) over the elements; the final state as Tensors."""
         from .transformations import reduce

@@ -18,7 +18,7 @@ the same way at construction).
 """
 import numpy as np
 
-from ..framework import dtypes, nest
+from ..framework import dtypes, errors, nest
 from ..framework.function import Function, TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
@@ -30,6 +30,13 @@ _PROBE_SIZES = (2, 3)
 def call_args(element):
     """TF's argument passing: a (plain) tuple element is unpacked into positional args."""
     return element if type(element) is tuple else (element,)
+
+
+def check_callable(func):
+    """TF's check of a transformation's function (StructuredFunctionWrapper)."""
+    if not callable(func):
+        raise ValueError(f"Argument `func` must be a callable. Received func={func} "
+                         f"(of type {type(func)})")
 
 
 def _probe_shapes(element_spec):
@@ -109,6 +116,7 @@ class StructuredFunction:
     """A user function over elements of `input_spec`, run as a tfcompat tf.function."""
 
     def __init__(self, func, input_spec, transformation, unpack=True):
+        check_callable(func)
         self._python = func
         self._unpack = unpack
         # TF traces a dataset function once per dataset, outside tf.function's retracing
@@ -122,6 +130,8 @@ class StructuredFunction:
                                  .structured_outputs, transformation)
                      for probe in _probe_shapes(input_spec)]
         except Exception as traced_error:   # noqa: BLE001 - retried eagerly, else raised
+            if isinstance(traced_error, (AttributeError, errors.OperatorNotAllowedInGraphError)):
+                raise   # what TF's graph of the function cannot do (Tensor.numpy(), bool())
             try:
                 self.output_spec = _probed_specs(
                     lambda probe: self._specs(func(*self._args(probe)), transformation),
@@ -187,6 +197,7 @@ class DatasetFunction:
 
     def __init__(self, func, input_spec, transformation):
         from .dataset_ops import Dataset
+        check_callable(func)
         self._python = func
         self._input_spec = input_spec
         self._transformation = transformation

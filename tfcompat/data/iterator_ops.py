@@ -57,6 +57,24 @@ def next_flat(it, spec):
         raise _get_next_error(e.cls, e.text, spec) from None
 
 
+def single_element(dataset):
+    """Dataset.get_single_element: the dataset's only element as Tensors; TF's
+    DatasetToSingleElement errors for none, more than one, or a failing pipeline."""
+    spec = dataset.element_spec
+    it = dataset._iter_flat()
+    try:
+        first = next(it, None)
+        if first is None:
+            raise ElementError(errors.InvalidArgumentError, "Dataset was empty.")
+        if next(it, None) is not None:
+            raise ElementError(errors.InvalidArgumentError,
+                               "Dataset had more than one element.")
+    except ElementError as e:
+        raise errors.op_error(e.cls, "DatasetToSingleElement", e.text, kernel=(
+            f"DatasetToSingleElement_output_types_{_n_components(spec)}")) from None
+    return structure.to_tensors(spec, first)
+
+
 def _avals(spec):
     """The abstract values of the components (int32 handles for tf.string ones)."""
     return [jax.ShapeDtypeStruct(tuple(s.shape.as_list()),

@@ -6,6 +6,7 @@ from ..framework.function import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from . import structure
+from .structure import scalar_int as _int
 from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
 from .iterator_ops import ElementError
 
@@ -19,7 +20,9 @@ class _TensorSliceDataset(Dataset):
     """Dataset.from_tensor_slices: the slices along the first dimension."""
 
     def __init__(self, tensors):
-        structure_, flat = structure.normalize(tensors)
+        structure_, flat = ((), []) if tensors is None else structure.normalize(tensors)
+        if not flat:
+            raise ValueError("Invalid `element`. `element` should not be empty.")
         self._arrays = [_host(a) for a in flat]
         n = None
         for a in self._arrays:
@@ -54,10 +57,6 @@ class _TensorDataset(Dataset):
 
     def _cardinality(self):
         return 1
-
-
-def _int(x):
-    return int(x.numpy()) if isinstance(x, Tensor) else int(x)
 
 
 class _RangeDataset(Dataset):

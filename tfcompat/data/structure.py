@@ -11,7 +11,7 @@ import jax
 import numpy as np
 
 from ..framework import dtypes, nest, strings
-from ..framework.constant_op import device_array
+from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.function import TensorSpec
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
@@ -144,3 +144,11 @@ def check_static(element_spec, what):
                 f"tfcompat needs static element shapes inside tf.function: {what} has "
                 f"element_spec {element_spec!r}, whose shapes are not fully defined (use "
                 "drop_remainder=True in batch, or iterate the dataset outside tf.function).")
+
+
+def scalar_int(x):
+    """A scalar int argument of a transformation: a Tensor's value, or a Python value
+    converted as TF converts it (to an int64 tensor: 'a' and 2.5 are TF's TypeErrors)."""
+    if isinstance(x, Tensor):
+        return int(x.numpy())
+    return int(convert_to_tensor(x, dtype=dtypes.int64).numpy())

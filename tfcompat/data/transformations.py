@@ -6,19 +6,15 @@ import numpy as np
 from ..framework import dtypes, errors, nest
 from ..framework.context import executing_eagerly
 from ..framework.function import TensorSpec
-from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from ..ops import random_seed
 from . import structure
+from .structure import scalar_int as _int
 from .dataset_ops import INFINITE_CARDINALITY as INF
 from .dataset_ops import UNKNOWN_CARDINALITY as UNKNOWN
 from .dataset_ops import AUTOTUNE, Dataset
 from .functions import DatasetFunction, Predicate, StructuredFunction
 from .iterator_ops import ElementError
-
-
-def _int(x):
-    return int(x.numpy()) if isinstance(x, Tensor) else int(x)
 
 
 class _Unary(Dataset):
@@ -148,6 +144,10 @@ class _PaddedBatchDataset(_Unary):
             shapes = [TensorShape([None if d is None or _int(d) == -1 else _int(d)
                                    for d in (p.dims if isinstance(p, TensorShape) else p)])
                       for p in _flatten_like(self._spec, padded_shapes)]
+            for p, s in zip(shapes, flat):
+                if not _padded_shape_fits(p, s.shape):
+                    raise ValueError(f"The padded shape {p} is not compatible with the shape "
+                                     f"{s.shape} of the corresponding input component.")
         self._shapes = shapes
         if padding_values is None:
             values = [structure.zero(s.dtype) for s in flat]
@@ -183,6 +183,14 @@ class _PaddedBatchDataset(_Unary):
 
     def _cardinality(self):
         return _batched_cardinality(self._input._cardinality(), self._size, self._drop)
+
+
+def _padded_shape_fits(padded, shape):
+    """TF's _is_padded_shape_compatible_with: same rank, no known dimension smaller."""
+    if padded.rank is None or shape.rank is None:
+        return True
+    return padded.rank == shape.rank and all(
+        p is None or d is None or p >= d for p, d in zip(padded.dims, shape.dims))
 
 
 def _flatten_like(spec, value):
@@ -233,11 +241,12 @@ class _ShuffleDataset(_Unary):
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
         super().__init__(input_dataset)
         self._buffer_size = _int(buffer_size)
-        if self._buffer_size == AUTOTUNE:
+        if self._buffer_size == UNKNOWN:   # (TF: the whole input)
             self._buffer_size = 1 << 62
         elif self._buffer_size <= 0:
             raise errors.op_error(errors.InvalidArgumentError, "ShuffleDatasetV3",
-                                  "buffer_size must be greater than zero.",
+                                  "buffer_size must be greater than zero or "
+                                  "UNKNOWN_CARDINALITY",
                                   kernel="ShuffleDatasetV3")
         seed, seed2 = random_seed.get_seed(None if seed is None else _int(seed))
         if seed == 0 and seed2 == 0:

@@ -663,10 +663,20 @@ def converted_call(f, args, kwargs=None, caller_fn_scope=None, options=None):
     lazy = _range_call(f, args, kwargs)
     if lazy is not None:
         return lazy
+    if (f is int or f is float) and len(args) == 1 and not kwargs:
+        from .variables import Variable
+        if isinstance(args[0], (Tensor, Variable)):
+            return _cast_builtin(f, args[0])
     target = _conversion_target(f) if options.recursive else None
     if target is None:
         return f(*args, **kwargs)
     return target(*args, **kwargs)
+
+
+def _cast_builtin(f, x):
+    """TF's py_builtins.int_/float_ of a Tensor or Variable: a cast to int32/float32."""
+    from ..ops import math_ops
+    return math_ops.cast(x, "int32" if f is int else "float32")
 
 
 def _in_original_context(f, args, scope):

@@ -4,6 +4,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes, strings
+from .context import ctx
 from .tensor import EagerTensor, Tensor
 
 # Device arrays of Python scalars, by (type, value, dtype): `x * 2.0` in a loop does not
@@ -50,10 +51,29 @@ def _from_python(value, dtype):
     to_tensor = getattr(value, "__tf_tensor__", None)
     if to_tensor is not None:
         return convert_to_tensor(to_tensor(), dtype=dtype)
-    arr = _numpy(value, dtype)
+    try:
+        arr = _numpy(value, dtype)
+    except ValueError:
+        if ctx.traces and _unsupported(value):   # TF's graph-mode make_tensor_proto
+            raise TypeError(f"Failed to convert elements of {value} to Tensor. Consider "
+                            f"casting elements to a supported type. See https://www.tensorflow"
+                            f".org/api_docs/python/tf/dtypes for supported TF dtypes.") from None
+        raise
     if arr.dtype == strings.OBJECT:   # tf.string: a NumPy array of bytes
         return EagerTensor(arr)
     return EagerTensor(device_array(arr))
+
+
+_SUPPORTED = (bool, int, float, complex, str, bytes, np.generic, np.ndarray, Tensor)
+
+
+def _unsupported(value):
+    """Whether `value` (nested lists/tuples) holds an object TF cannot convert to a
+    Tensor (None aside)."""
+    from .variables import Variable
+    if isinstance(value, (list, tuple)):
+        return any(_unsupported(v) for v in value)
+    return value is not None and not isinstance(value, _SUPPORTED + (Variable,))
 
 
 def device_array(arr):
@@ -104,8 +124,17 @@ def constant(value, dtype=None, shape=None, name="Const"):
         t = _from_python(value, dtype)
     if shape is None:
         return t
-    shape = tuple(int(d) for d in shape)
+    from .tensor_shape import TensorShape
+    shape = tuple(TensorShape(shape).as_list())   # TF's Dimension checks
     arr = t._value
+    if None in shape:
+        if arr.size == 1:   # TF's broadcast_to converts the shape to a tensor
+            raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                             "(<class 'NoneType'>) to a Tensor." if set(shape) == {None}
+                             else "Can't convert Python sequence with mixed types to Tensor.")
+        raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor "
+                        f"{np.asarray(arr)} (converted from {value}) has {arr.size} elements, "
+                        f"but got `shape` {shape} with None elements).")
     if arr.shape == shape:
         return t
     n = int(np.prod(shape))

@@ -25,6 +25,7 @@ from .context import ctx
 _compiled = collections.OrderedDict()   # (op, attrs) -> its signatures, least recent first
 _compiled_total = [0]
 _compiled_lock = threading.Lock()
+_SIGNATURES = {}   # TF op name -> its inputs' (name, type) pairs, from an Op's summary
 
 
 class Op:
@@ -65,6 +66,8 @@ class Op:
         self._allowed_np = None if allowed is None else frozenset(
             d._np for d in dtypes._ALL if d._tf_name in allowed and d._np is not None)
         self.summary = summary
+        if summary:
+            _SIGNATURES.setdefault(name, _signature(summary))
         self.error = error or default_error
         self.dependencies = dependencies
         self.jvp_fn = jvp_fn
@@ -78,22 +81,27 @@ class Op:
         return f"<Op {self.name}>"
 
 
+def _signature(summary):
+    """The (name, type) pairs of the inputs in op-def text ``...signature=x:T, y:T -> ...``."""
+    text = summary.split("signature=", 1)[1].split(" -> ", 1)[0]
+    return tuple(tuple(arg.strip().split(":", 1)) for arg in text.split(","))
+
+
 def default_error(op, arrays, attrs, exc):
     return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
 
 
-_NP_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
+_PY_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 
 
 def check_dtype(op, t, suffix=" name: "):
     """Raise TF's InvalidArgumentError if `t`'s dtype is not one `op` accepts (`suffix`:
-    what follows TF's "[Op:...]", which depends on how its Python wrapper names the op)."""
+    what follows TF's "[Op:...]", which depends on how its Python wrapper names the op);
+    inside a tf.function, the TypeError of TF's graph-building op wrapper."""
     if op._allowed_np is not None and t._value.dtype not in op._allowed_np:
         if ctx.traces:   # TF's graph-building wrapper: the op's first input, Python names
-            summary = op.summary or "signature=x:"
-            param = summary.split("signature=", 1)[1].split(":", 1)[0]
-            names = ", ".join(dtypes.as_dtype(_NP_NAMES.get(n, n)).name
-                              for n in op.allowed)
+            param = _signature(op.summary or "signature=x:")[0][0]
+            names = ", ".join(_PY_NAMES.get(n, n) for n in op.allowed)
             raise TypeError(f"Value passed to parameter '{param}' has DataType "
                             f"{t.dtype.name} not in list of allowed values: {names}")
         enums = ", ".join("DT_" + n.upper() for n in op.allowed)
@@ -220,6 +228,11 @@ def to_tensor(value):
 
 
 def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix=""):
+    """TF's error for input `index` of op `op_name` having dtype `got`, not `expected`:
+    eagerly the kernel's InvalidArgumentError, inside a tf.function the error of TF's
+    graph-building op wrapper (named by the op-def's inputs)."""
+    if ctx.traces:
+        return _graph_mismatch(op_name, index, expected, got)
     return errors.InvalidArgumentError(
         None, None,
         f"cannot compute {kernel_name or op_name} as input #{index}(zero-based) was expected "
@@ -227,11 +240,36 @@ def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix=""
         f"name: {op_suffix}")
 
 
-def match(values, op_name, kernel_name=None, op_suffix="", index_offset=0):
+def _graph_mismatch(op_name, index, expected, got):
+    """TF's op_def_library errors: an input of a type attr (T) inferred from an earlier
+    one raises TypeError; one of a fixed dtype trips TF's ``assert False, "Unreachable"``."""
+    args = _SIGNATURES.get(op_name, ())
+    if index >= len(args) or "*" in args[index][1]:
+        return TypeError(f"Input #{index} of '{op_name}' Op has type {got.name} that does "
+                         f"not match type {expected.name}.")
+    name, kind = args[index]
+    if kind in dtypes._TF_NAMES:
+        return AssertionError("Unreachable")
+    first = next(n for n, k in args if k == kind)
+    return TypeError(f"Input '{name}' of '{op_name}' Op has type {got.name} that does not "
+                     f"match type {expected.name} of argument '{first}'.")
+
+
+def _check_first(op, t):
+    """TF's check of the type attr inferred from an op's first input `t` (unless `op` is
+    only a name, or runs a host kernel on tf.string `t`)."""
+    if type(op) is Op and not (op.strings is not None and t.dtype is dtypes.string):
+        check_dtype(op, t)
+
+
+def match(values, op, kernel_name=None, op_suffix="", index_offset=0):
     """TF's args_to_matching_eager: inputs converted to the dtype of the first Tensor
     among them (or of the first value); Python values that do not fit raise TypeError,
-    Tensors of another dtype raise InvalidArgumentError. `index_offset` is the position
-    of values[0] among the op's inputs, `op_suffix` the op name TF's message ends with."""
+    Tensors of another dtype raise InvalidArgumentError. `op` is the Op (whose allowed
+    dtypes are checked on the first input first, as TF does) or its name; `index_offset`
+    is the position of values[0] among the op's inputs, `op_suffix` the op name TF's
+    message ends with."""
+    op_name = op if type(op) is str else op.name
     dtype = None
     for v in values:
         if isinstance(v, (Tensor, Variable)):
@@ -245,6 +283,7 @@ def match(values, op_name, kernel_name=None, op_suffix="", index_offset=0):
         if dtype is None:
             dtype = t.dtype
         out.append(t)
+    _check_first(op, out[0])
     first = out[0]._value.dtype
     for i, t in enumerate(out):
         if t._value.dtype != first:
@@ -253,22 +292,26 @@ def match(values, op_name, kernel_name=None, op_suffix="", index_offset=0):
     return out
 
 
-def match2(x, y, op_name, kernel_name=None):
+def match2(x, y, op, kernel_name=None):
     """`match` for two inputs, with a fast path for two Tensors of one dtype."""
     if type(x) is EagerTensor and type(y) is EagerTensor and x._value.dtype == y._value.dtype:
+        _check_first(op, x)
         return x, y
-    return match((x, y), op_name, kernel_name)
+    return match((x, y), op, kernel_name)
 
 
-def hinted(x, y, op_name, kernel_name=None):
+def hinted(x, y, op, kernel_name=None):
     """TF's Python wrappers that do ``convert_to_tensor(y, dtype_hint=x.dtype)`` (tf.add,
     `+`, tf.matmul, `/`): a Python `y` that does not fit x's dtype keeps its own dtype,
-    and the op then reports the mismatch as InvalidArgumentError."""
+    and the op then reports the mismatch as InvalidArgumentError. `op` is as in `match`."""
     if type(x) is EagerTensor and type(y) is EagerTensor and x._value.dtype == y._value.dtype:
+        _check_first(op, x)
         return x, y
     x = to_tensor(x)
     y = y._read() if isinstance(y, Variable) else \
         _converted(y, convert_to_tensor(y, dtype_hint=x.dtype))
+    _check_first(op, x)
     if x._value.dtype != y._value.dtype:
-        raise mismatch_error(op_name, 1, x.dtype, y.dtype, kernel_name)
+        raise mismatch_error(op if type(op) is str else op.name, 1, x.dtype, y.dtype,
+                             kernel_name)
     return x, y

@@ -43,22 +43,21 @@ class DType:
 
     @property
     def min(self):
-        return self._limits()[0]
+        return self._limits("minimum").min
 
     @property
     def max(self):
-        return self._limits()[1]
+        return self._limits("maximum").max
 
-    def _limits(self):
-        if self.is_bool:
-            return False, True
+    def _limits(self, which):
+        """numpy's iinfo/finfo of a numeric dtype; TF's TypeError for others."""
         if self.is_integer:
-            info = np.iinfo(self._np)
-        elif self.is_floating:
-            info = ml_dtypes.finfo(self._np) if self._name == "bfloat16" else np.finfo(self._np)
-        else:
-            raise TypeError(f"Cannot find minimum value of {self}.")
-        return info.min, info.max
+            return np.iinfo(self._np)
+        if self.is_floating:
+            return ml_dtypes.finfo(self._np) if self._name == "bfloat16" else np.finfo(self._np)
+        if self.is_bool or self.is_complex or self._name == "string":
+            raise TypeError(f"Cannot find {which} value of {self} with type {self}.")
+        raise TypeError(f"Cannot find {which} value of {self}.")
 
     def is_compatible_with(self, other):
         return self == as_dtype(other)
@@ -118,6 +117,7 @@ _BY_NAME.update(half=float16, double=float64, float=float32)
 _BY_PYTHON = {float: float32, type(True): bool, str: string, bytes: string}
 _BY_NP = {d._np: d for d in _ALL if d._np is not None}
 _BY_ENUM = {d.as_datatype_enum: d for d in _ALL}
+_TF_NAMES = frozenset(d._tf_name for d in _ALL)   # TF's op-def spellings: float, half ...
 
 FLOATING = frozenset((float16, bfloat16, float32, float64))
 COMPLEX = frozenset((complex64, complex128))
@@ -181,7 +181,25 @@ def infer_numpy(value):
     return arr
 
 
+_NPY_TIMES = {"M": "NPY_DATETIME", "m": "NPY_TIMEDELTA"}
+
+
+def _numpy_error(arr):
+    """TF's error for a NumPy array of a type no Tensor holds (None if it converts)."""
+    kind = arr.dtype.kind
+    if kind in _NPY_TIMES:
+        return f"Unsupported numpy type: {_NPY_TIMES[kind]}"
+    if kind == "O":
+        bad = next((v for v in arr.ravel() if not isinstance(v, (str, bytes))), None)
+        return None if bad is None else f"Unsupported object type {type(bad).__name__}"
+    return None
+
+
 def _infer_numpy(value):
+    if isinstance(value, (np.ndarray, np.generic)):
+        error = _numpy_error(np.asarray(value))
+        if error:
+            raise ValueError(f"Failed to convert a NumPy array to a Tensor ({error}).")
     if isinstance(value, np.ndarray):
         return strings.from_python(value) if value.dtype.kind in "USO" else value
     if isinstance(value, np.generic):
@@ -198,6 +216,10 @@ def _infer_numpy(value):
                 return strings.from_python(arr)
             if _has_big_int(value):
                 raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+            first = next(_flat(value))   # TF infers the dtype from the first element
+            if first is None:
+                raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                                 "(<class 'NoneType'>) to a Tensor.")
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         if arr.dtype.kind in "US":
             if all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in _flat(value)):
@@ -259,14 +281,14 @@ def cast_python(value, dtype):
     """
     target = dtype._np
     if target is None:
-        raise TypeError(f"tfcompat does not support {dtype.name} tensors.")
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype._tf_name}")
     with np.errstate(over="ignore"):
         arr = _infer_numpy(value)
     if target == strings.OBJECT and arr.size == 0:
         return np.empty(arr.shape, object)
     if (arr.dtype == strings.OBJECT) != (target == strings.OBJECT):
         shown = value.item() if isinstance(value, np.generic) else value
-        raise TypeError(f"Cannot convert {shown!r} to EagerTensor of dtype {dtype.name}")
+        raise TypeError(f"Cannot convert {shown!r} to EagerTensor of dtype {dtype._tf_name}")
     if target == strings.OBJECT:
         return arr
     if isinstance(value, (np.ndarray, np.generic)) or arr.size == 0:

@@ -96,6 +96,36 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
     return decorate if func is None else decorate(func)
 
 
+def _check_input_signature(python_function, input_signature):
+    """TF's checks of an input_signature when the function is decorated: a list or tuple
+    of (nests of) TensorSpecs, one for each parameter without a default."""
+    if input_signature is None:
+        return
+    if not isinstance(input_signature, (tuple, list)):
+        raise TypeError(f"input_signature must be either a tuple or a list, got "
+                        f"{type(input_signature)}.")
+    bad = [a for a in nest.flatten(input_signature) if not isinstance(a, TensorSpec)]
+    if bad:
+        raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec "
+                        f"objects, got invalid args {bad} with types {[type(a) for a in bad]}.")
+    left = len(input_signature)
+    for p in inspect.signature(python_function).parameters.values():
+        if p.name == "self" or p.kind is p.VAR_KEYWORD:
+            continue
+        if p.kind is p.VAR_POSITIONAL:
+            left = 0
+            continue
+        if p.kind is p.KEYWORD_ONLY and p.default is p.empty:
+            raise TypeError(f"Since input_signature is defined, keyword-only parameter "
+                            f"`{p.name}` must have a default value")
+        if left:
+            left -= 1
+        elif p.default is p.empty:
+            raise TypeError(f"input_signature missing type constraint for {p.name}")
+    if left:
+        raise TypeError(f"input_signature contains {left} extra type constraints.")
+
+
 class Function:
     """A tf.function: a Python function traced into cached XLA computations."""
 
@@ -103,6 +133,9 @@ class Function:
                  reduce_retracing=False, warn_retracing=True):
         """`warn_retracing=False`: no retracing warning (functions tfcompat traces for
         itself, as tf.data's, which TF traces outside tf.function's count)."""
+        if not callable(python_function):
+            raise TypeError(f"{python_function} is not a callable object")
+        _check_input_signature(python_function, input_signature)
         self._python_function = python_function
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
@@ -214,6 +247,17 @@ class Function:
                 concrete = self._trace(args, kwargs, polymorphic=False)
                 self._traced_specs.add(key)
             self._cache(shape_key, concrete)
+        elif getattr(concrete, "_polymorphic", False) and _has_empty_unknown_dims(args, kwargs):
+            # JAX's symbolic dimensions are >= 1: an empty one runs a silent per-shape
+            # trace (TF's one trace covers it).
+            shape_key = _cache_key(args, kwargs, concrete_shapes=True)
+            concrete = self._concrete.get(shape_key)
+            if concrete is None:
+                count = self._tracing_count
+                with captured_output():
+                    concrete = self._trace(args, kwargs, polymorphic=False)
+                self._tracing_count = count
+                self._cache(shape_key, concrete)
         if not ctx.traces:   # TF counts the calls made eagerly, not those in a trace
             retracing.count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
@@ -346,6 +390,10 @@ class Function:
         reduce_retracing), the trace is shape-polymorphic: one Python trace, compiled by
         XLA per concrete shape. Code that needs static shapes cannot be traced so: its
         output is discarded and _PER_SHAPE returned (the caller traces per shape)."""
+        for spec in nest.flatten(self._input_signature or ()):
+            if spec.name is not None and not isinstance(spec.name, str):
+                # (TF's placeholder for the spec slices its name)
+                raise TypeError(f"'{type(spec.name).__name__}' object is not subscriptable")
         fn = autograph.convert(self._python_function) if self._autograph else \
             self._python_function
         # Only a first trace may create variables (their initializers are lifted out of
@@ -424,6 +472,14 @@ def _has_unknown_dims(args, kwargs):
     return False
 
 
+def _has_empty_unknown_dims(args, kwargs):
+    """Whether a tensor has size 0 in a dimension its input_signature leaves unknown."""
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    return any(isinstance(x, _Shaped) and x.spec.shape.rank is not None and any(
+        d is None and n == 0 for d, n in zip(x.spec.shape.dims, x.tensor._value.shape))
+        for x in flat)
+
+
 class captured_output:
     """Holds what a trace prints until it is known to stand (then replays it)."""
 
@@ -486,6 +542,9 @@ def _cast_to_spec(spec, value):
     (trace_type's default_types casts)."""
     if isinstance(spec, TensorSpec):
         if isinstance(value, TensorSpec):
+            if value.dtype != spec.dtype or value.name not in (None, spec.name) or \
+                    not value.shape.is_subtype_of(spec.shape):
+                raise TypeError(f"Can not cast {value!r} to {spec!r}")
             return value
         from .constant_op import convert_to_tensor
         t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=spec.dtype)
@@ -720,7 +779,7 @@ def _trace(fn, args, kwargs, allow_creation, polymorphic=False):
             result = fn(*new_args, **new_kw)
             # Read the outputs while Variables still hold their traced values (a returned
             # Variable or assign result is its value after the function's assignments).
-            flat_out = [_output_value(x) for x in nest.flatten(result)]
+            flat_out = [_output_value(x, fn) for x in nest.flatten(result)]
             trace.graph.finish(nest.flatten(result))
         finally:
             ctx.traces.pop()
@@ -929,14 +988,24 @@ def _arg_names(fn, args, kwargs):
     return names
 
 
-def _output_value(x):
-    """The traced value of one flattened output (Python values become tensors, as TF)."""
+def _output_value(x, fn):
+    """The traced value of one flattened output of `fn` (Python values become tensors,
+    as TF; TF's TypeError for what cannot)."""
     from .constant_op import convert_to_tensor
     if x is None:
         return None
     if isinstance(x, Variable):
         x = x._read()
-    return convert_to_tensor(x)._value
+    try:
+        return convert_to_tensor(x)._value
+    except (TypeError, ValueError):
+        if isinstance(x, (Tensor, np.ndarray, int, float, complex, str, bytes)):
+            raise
+        raise TypeError(
+            f"To be compatible with tf.function, Python functions must return zero or more "
+            f"Tensors or ExtensionTypes or None values; in compilation of "
+            f"{inspect.unwrap(fn)}, found return value of type {type(x).__name__}, which "
+            f"is not a Tensor or ExtensionType.") from None
 
 
 class _Typed:
@@ -1245,6 +1314,8 @@ def _bind_call(concrete, args, kwargs):
                               f"{_type_text(traced[name])}")
                 break
         else:
+            structured = _cast_python_values(given, traced, params)
+        if structured is None:
             bound = inspect.BoundArguments(
                 sig, {n: given[n] for n in sig.parameters if n in given})
             return bound.args, bound.kwargs
@@ -1264,6 +1335,31 @@ def _bind_call(concrete, args, kwargs):
         f"{args!r} and kwargs: {kwargs!r} for signature: {concrete._signature_text(False)}."
         f"\nFallback to flat signature also failed due to: "
         f"{getattr(fn, '__name__', 'f')}({', '.join(params)}) {why}")
+
+
+def _cast_python_values(given, traced, params):
+    """Python values given for tensor parameters, converted in place as TF's TensorSpec
+    cast does (to the trace's dtype; the shape must fit). Returns why one cannot be,
+    or None."""
+    for name in params:
+        value, model = given[name], traced[name]
+        if isinstance(model, _Shaped):
+            model = model.spec
+        elif isinstance(model, Tensor):
+            model = TensorSpec(model.shape, model.dtype)
+        if not isinstance(model, TensorSpec) or _is_tensor_like(value) or \
+                isinstance(value, (TensorSpec, Variable)):
+            continue
+        from .constant_op import convert_to_tensor
+        try:
+            t = convert_to_tensor(value, dtype=model.dtype)
+        except (TypeError, ValueError) as e:
+            return str(e)
+        if not model.shape.is_compatible_with(t.shape):
+            return (f"Can not cast {TensorSpec(t.shape, t.dtype, model.name)!r} to "
+                    f"{model!r}")
+        given[name] = t
+    return None
 
 
 def _literals(arguments):

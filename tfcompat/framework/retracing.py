@@ -4,6 +4,7 @@ eager calls, "N out of the last M calls ... triggered tf.function retracing", at
 twice."""
 import weakref
 
+from . import tf_logging
 from .tf_logging import get_logger
 
 _RETRACING_WARNING = (
@@ -30,6 +31,13 @@ def stats_of(python_function):
     if stats is None:
         stats = _call_stats[key] = [[0], 0]
     return stats
+
+
+def reset_counts():
+    """Forget the first-n log counts and every function's retracing statistics (tests
+    start each case afresh; TF's are its log counters and _frequent_tracing_detector_manager)."""
+    tf_logging.reset_counts()
+    _call_stats.clear()
 
 
 def silent_stats():

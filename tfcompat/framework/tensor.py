@@ -107,6 +107,8 @@ class ArrayLike:
         return complex(np.asarray(self._value))
 
     def __format__(self, spec):
+        if symbolic(self._value):   # (a SymbolicTensor formats as object does)
+            return object.__format__(self, spec)
         return format(self.numpy(), spec)
 
     def ref(self):
@@ -158,8 +160,7 @@ class Tensor(ArrayLike):
     def __iter__(self):
         if not self._value.ndim:
             raise TypeError("Cannot iterate over a scalar tensor.")
-        for i in range(self._value.shape[0]):
-            yield self[i]
+        return (self[i] for i in range(self._value.shape[0]))
 
     def __hash__(self):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")

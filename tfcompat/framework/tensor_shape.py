@@ -1,17 +1,28 @@
 """tf.TensorShape: a possibly partially known shape, printed and compared as TF does."""
+import jax
 
 
 def _dim(d):
-    """A dimension as TF sees it: an int, or None when unknown (also a symbolic dimension
-    of a shape-polymorphic trace)."""
+    """A dimension as TF's Dimension checks it: an int >= 0 or anything with __index__,
+    or None when unknown (also a symbolic dimension of a shape-polymorphic trace)."""
     if d is None:
         return None
-    try:
-        return int(d)
-    except Exception:   # jax's symbolic dimension: not a constant
-        if type(d).__name__ == "_DimExpr":
+    if isinstance(d, int):
+        value = d
+    elif type(d).__name__ == "_DimExpr":   # jax's symbolic dimension: not a constant
+        try:
+            value = int(d)
+        except (TypeError, ValueError, jax.errors.InconclusiveDimensionOperation):
             return None
-        raise
+    else:
+        try:
+            value = int(d.__index__())
+        except AttributeError:
+            raise TypeError("Dimension value must be integer or None or have an __index__ "
+                            f"method, got value '{d!r}' with type '{type(d)!r}'") from None
+    if value < 0:
+        raise ValueError(f"Dimension {value} must be >= 0")
+    return value
 
 
 class TensorShape:
@@ -24,10 +35,15 @@ class TensorShape:
             self._dims = None
         elif isinstance(dims, TensorShape):
             self._dims = dims._dims
-        elif isinstance(dims, int):
-            self._dims = (dims,)
-        else:
+        elif isinstance(dims, (list, tuple)):
             self._dims = tuple(_dim(d) for d in dims)
+        else:
+            try:
+                items = iter(dims)
+            except TypeError:
+                self._dims = (_dim(dims),)
+                return
+            self._dims = tuple(_shape_dim(dims, d) for d in items)
 
     @property
     def rank(self):
@@ -63,9 +79,19 @@ class TensorShape:
             return False
         return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
 
+    def is_subtype_of(self, other):
+        """TensorShape.is_subtype_of: `other`'s dimensions are None or equal to these."""
+        if not isinstance(other, TensorShape):
+            return False
+        if other._dims is None:
+            return True
+        if self._dims is None or len(self._dims) != len(other._dims):
+            return False
+        return all(b is None or a == b for a, b in zip(self._dims, other._dims))
+
     def assert_is_compatible_with(self, other):
         if not self.is_compatible_with(other):
-            raise ValueError(f"Shapes {self} and {as_shape(other)} are incompatible")
+            raise ValueError(f"Shapes {self} and {other} are incompatible")
 
     def merge_with(self, other):
         other = as_shape(other)
@@ -73,7 +99,8 @@ class TensorShape:
             return other
         if other._dims is None:
             return self
-        self.assert_is_compatible_with(other)
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {other} are not compatible")
         return TensorShape([a if a is not None else b for a, b in zip(self._dims, other._dims)])
 
     def concatenate(self, other):
@@ -148,16 +175,19 @@ class TensorShape:
         return TensorShape, (self._dims,)
 
 
+def _shape_dim(dims, d):
+    """_dim of an element `d` of the iterable `dims`, with TF's error naming both."""
+    try:
+        return _dim(d)
+    except TypeError as e:
+        raise TypeError(f"Failed to convert '{dims!r}' to a shape: '{d!r}'could not be "
+                        "converted to a dimension. A shape should either be single dimension "
+                        "(e.g. 10), or an iterable of dimensions (e.g. [1, 10, None]).") from e
+
+
 def _dim_str(d):
     return "None" if d is None else str(d)
 
 
 def as_shape(shape):
-    if isinstance(shape, TensorShape):
-        return shape
-    if shape is None or isinstance(shape, (list, tuple, int)):
-        return TensorShape(shape)
-    try:
-        return TensorShape(list(shape))
-    except TypeError:
-        raise TypeError(f"Cannot convert {shape!r} to a TensorShape.") from None
+    return shape if isinstance(shape, TensorShape) else TensorShape(shape)

@@ -9,10 +9,12 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors
+from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.strings import MOVE
-from ..framework.tensor import EagerTensor
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
 from .indexing_ops import (
     boolean_mask, gather, gather_nd, searchsorted, slice, strided_slice, unique,
     unique_with_counts, where,
@@ -22,7 +24,10 @@ from .manip_ops import (
     identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
     sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
 )
-from .op_args import attr_error, check_alloc, concrete, kernel_error, static_int
+from .shape_inference import dtype_enum, node_error, tracing
+from .op_args import (
+    attr_error, check_alloc, concrete, index_array, kernel_error, static_int,
+)
 from .op_args import dims as dims_text
 from .op_args import static_ints as _static_ints
 from .scatter_ops import (
@@ -54,11 +59,43 @@ def _dims(shape, name=None, api="tf.fill", op=None):
     return shape
 
 
+def _graph_float_dims(shape, array):
+    """A list of float sizes given to tf.zeros/tf.ones in a tf.function: TF's graph path
+    builds a small constant (fewer than 1000 elements) of the sizes truncated to ints;
+    otherwise its int32 conversion raises TypeError."""
+    dims_ = [int(d) for d in array.tolist()]
+    if np.prod(array) < 1000 and min(dims_) >= 1:
+        return dims_
+    bad = next(d for d in shape if not isinstance(d, (int, np.integer)))
+    raise TypeError(f"Expected int32, but got {bad} of type '{type(bad).__name__}'.")
+
+
+def _zeros_dims(shape, api, dtype):
+    """The shape argument of tf.zeros/tf.ones as TF reads it: a list of ints (or bools) as
+    a TensorShape, anything else converted to an int32 tensor. A negative size fails as
+    TF's Fill kernel does, or while a tf.function is traced as its shape function."""
+    if isinstance(shape, (list, tuple)) and all(isinstance(d, (int, np.integer)) for d in shape):
+        shape = [int(d) for d in shape]
+    elif not isinstance(shape, (Tensor, Variable, int, np.integer)):
+        array = index_array(shape, api)
+        if array.dtype.kind == "f" and tracing() and isinstance(shape, (list, tuple)):
+            shape = _graph_float_dims(shape, array)
+        elif array.dtype.kind not in "iu":
+            raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
+    shape = _static_ints(shape, api, "shape", "Fill")
+    if tracing() and min(shape, default=0) < 0:
+        raise node_error("Fill dimensions must be >= 0", "Fill",
+                         (np.zeros(len(shape)), np.float32(0)),
+                         (("T", dtype_enum(dtype)), ("index_type", "DT_INT32")),
+                         scope=api[3:], partial={0: (None,) * len(shape)})
+    return _dims(shape, "", api, "Fill")
+
+
 def _filled(shape, dtype, one):
     dtype = dtypes.as_dtype(dtype)
     if dtype._np is None or (one and dtype is dtypes.string):
         dtypes.cast_python(int(one), dtype)  # raises TypeError (as TF: tf.ones of strings)
-    shape = _dims(shape, "", "tf.ones" if one else "tf.zeros")
+    shape = _zeros_dims(shape, "tf.ones" if one else "tf.zeros", dtype)
     check_alloc(shape, dtype, "Fill")
     return _filled_like(shape, dtype, one)
 
@@ -68,7 +105,11 @@ def _filled_like(shape, dtype, one):
         return EagerTensor(np.full(shape, b"", object))
     if dtype is dtypes.string or dtype._np is None:   # (ones of strings, resource, variant)
         raise TypeError(f"Cannot convert {int(one)} to EagerTensor of dtype {dtype.name}")
-    return EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
+    if ctx.traces or not all(isinstance(d, int) for d in shape):   # (traced: not recorded)
+        return EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
+    # eagerly, one cached kernel per shape (as tf.fill's)
+    return execute(_fill_op, (EagerTensor(device_array(np.asarray(one, dtype._np))),),
+                   (("shape", tuple(shape)),))
 
 
 def zeros(shape, dtype=dtypes.float32, name=None):
@@ -126,17 +167,49 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
     widest dtype of the Tensor bounds."""
     if limit is None:
         start, limit = 0, start
-    bounds = [convert_to_tensor(a) for a in (start, limit, delta)]
+    if dtype is not None:
+        _range_dtype(dtypes.as_dtype(dtype))
+    bounds = [a if isinstance(a, (Tensor, Variable)) or dtype is None else
+              convert_to_tensor(a, dtype=dtype) for a in (start, limit, delta)]
+    bounds = [convert_to_tensor(a) for a in bounds]
+    if dtype is None and any(t.dtype not in _RANGE_ORDER for t in bounds):
+        raise AssertionError()   # (TF's assert on the inferred dtype)
     dt = dtypes.as_dtype(dtype) if dtype is not None else builtins.max(
         (t.dtype for t in bounds), key=_RANGE_ORDER.index)
+    for arg, t in zip(("start", "limit", "delta"), bounds):
+        if t.ndim and t.shape != (1,):   # (the kernel takes a one-element vector)
+            raise errors.op_error(errors.InvalidArgumentError, "Range",
+                                  f"{arg} must be a scalar, not shape {dims_text(t.shape)}",
+                                  kernel="Range")
     s, lim, d = (concrete(t, "tf.range", "its bounds").item() for t in bounds)
-    if d == 0 or (d > 0 and s > lim) or (d < 0 and s < lim):
+    if d == 0 or (d > 0 and not s <= lim) or (d < 0 and not s >= lim):
         text = ("Requires delta != 0: 0" if d == 0 else
                 f"Requires start <= limit when delta > 0: {s}/{lim}" if d > 0 else
                 f"Requires start >= limit when delta < 0: {s}/{lim}")
         raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
     check_alloc((_range_size(s, lim, d, dt),), dt, "Range", kernel="Range")
     return EagerTensor(device_array(np.arange(s, lim, d).astype(dt._np)))
+
+
+_RANGE_TIDX = ("bfloat16", "half", "float", "double", "int8", "int16", "int32", "int64",
+               "uint16", "uint32", "uint64")
+
+
+def _range_dtype(dt):
+    """TF's errors for tf.range's `dtype`: outside Range's Tidx (uint8), or with no CPU
+    kernel (int8, int16, uint16)."""
+    if dt._tf_name not in _RANGE_TIDX and dt.is_integer:
+        raise attr_error("Range", "Tidx", dt, _RANGE_TIDX,
+                         "name=Range; signature=start:Tidx, limit:Tidx, delta:Tidx -> "
+                         "output:Tidx; attr=Tidx:type,default=DT_INT32,allowed=[DT_BFLOAT16, "
+                         "DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, DT_INT64, "
+                         "DT_UINT16, DT_UINT32, DT_UINT64]", "range")
+    if dt.name in ("int8", "int16", "uint16"):
+        raise errors.NotFoundError(
+            None, None, f"Could not find device for node: {{{{node Range}}}} = "
+                        f"Range[Tidx=DT_{dt._tf_name.upper()}]\nAll kernels registered for op "
+                        f"Range:\n  device='CPU'; Tidx in [DT_INT32, DT_INT64, DT_FLOAT, "
+                        f"DT_DOUBLE, DT_HALF, DT_BFLOAT16]\n [Op:Range] name: range")
 
 
 def _range_size(start, limit, delta, dtype):
@@ -159,7 +232,16 @@ def linspace(start, stop, num, name=None, axis=0):
     """tf.linspace: integer bounds give float64 (as TF)."""
     start, stop = to_tensor(start), to_tensor(stop)
     dt = start.dtype if start.dtype.is_floating else dtypes.float64
+    num_t = num if isinstance(num, (Tensor, Variable)) else convert_to_tensor(num)
+    if not num_t.dtype.is_integer:
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received "
+                        f"`tensor` = {num} of dtype: <dtype: '{num_t.dtype.name}'>")
     n = static_int(num, "tf.linspace", "num")
+    if n < 0:   # (TF's range(1, num) of the interior points)
+        raise errors.op_error(errors.InvalidArgumentError, "Range",
+                              f"Requires start <= limit when delta > 0: 1/{n}", kernel="Range")
+    if start._value.shape != stop._value.shape:
+        broadcast_dynamic_shape(start._value.shape, stop._value.shape)
     check_alloc((builtins.max(n, 0),) + start._value.shape, dt, "LinSpace")
     return EagerTensor(jnp.linspace(start._value.astype(dt._np), stop._value.astype(dt._np), n,
                                axis=axis, dtype=dt._np))

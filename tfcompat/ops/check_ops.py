@@ -6,9 +6,12 @@ import numpy as np
 
 from ..framework import errors, func_graph
 from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, check_dtype
 from ..framework.function import symbolic_name
 from ..framework.tensor import Tensor
 from . import math_ops
+from .op_args import kernel_error
+from .reduction_ops import reduce_all
 from ..framework.context import ctx
 
 _UNARY = {"assert_positive": (math_ops.greater, "x > 0"),
@@ -210,3 +213,201 @@ assert_less = _binary("assert_less", *_BINARY["assert_less"])
 assert_less_equal = _binary("assert_less_equal", *_BINARY["assert_less_equal"])
 assert_greater = _binary("assert_greater", *_BINARY["assert_greater"])
 assert_greater_equal = _binary("assert_greater_equal", *_BINARY["assert_greater_equal"])
+
+
+# -- static checks (ranks, shapes and dtypes are always known to XLA) -----------------
+def _prefix(message):
+    return f"{message}.  " if message else ""
+
+
+def _eager_name(tensor, eager, scope, arg):
+    """The tensor name TF's static assertions print: `eager` outside tf.function."""
+    return eager if not ctx.traces else _tensor_name(tensor, tensor, scope, arg)
+
+
+def _rank_check(api, describe_rank, holds):
+    def assertion(x, rank, message=None, name=None):
+        from ..framework import dtypes
+        x = convert_to_tensor(x)
+        rank = convert_to_tensor(rank)
+        assert_type(rank, dtypes.int32)
+        given = np.asarray(rank._value)
+        if api != "assert_rank_in" and given.ndim != 0:
+            raise ValueError("Rank must be a scalar.")
+        if not holds(x.shape.rank, given):
+            label = _eager_name(x, "", name or api, "x")
+            raise ValueError(f"{_prefix(message)}Tensor {label} must have rank "
+                             f"{describe_rank(given)}.  Received rank {x.shape.rank}, "
+                             f"shape {x.shape}")
+        return None
+    assertion.__name__ = api + "_v2"
+    assertion.__doc__ = f"tf.debugging.{api}: a static rank check (ValueError)."
+    return assertion
+
+
+assert_rank = _rank_check("assert_rank", int, lambda r, g: r == g)
+assert_rank_at_least = _rank_check("assert_rank_at_least", lambda g: f"at least {int(g)}",
+                                   lambda r, g: r >= g)
+assert_rank_in = _rank_check("assert_rank_in",
+                             lambda g: f"in {tuple(int(r) for r in np.ravel(g))}",
+                             lambda r, g: r in np.ravel(g))
+
+
+def assert_type(tensor, tf_type, message=None, name=None):
+    """tf.debugging.assert_type: a static dtype check (TypeError)."""
+    from ..framework import dtypes
+    tf_type = dtypes.as_dtype(tf_type)
+    tensor = convert_to_tensor(tensor)
+    if tensor.dtype != tf_type:
+        label = _eager_name(tensor, "tensor", name or "assert_type", "tensor")
+        raise TypeError(f"{_prefix(message)}{label} must be of type {tf_type!r}; got "
+                        f"{tensor.dtype!r}")
+
+
+def assert_integer(x, message=None, name=None):
+    """tf.debugging.assert_integer: a static dtype check (TypeError)."""
+    x = convert_to_tensor(x)
+    if not x.dtype.is_integer:
+        label = _eager_name(x, "tensor", name or "assert_integer", "x")
+        raise TypeError(f'{_prefix(message)}Expected "x" to be integer type.  Found: {label} '
+                        f"of dtype {x.dtype}")
+
+
+def assert_scalar(tensor, message=None, name=None):
+    """tf.debugging.assert_scalar: a static shape check (ValueError)."""
+    tensor = convert_to_tensor(tensor)
+    if tensor.shape.rank != 0:
+        raise ValueError(f"{_prefix(message)}Expected scalar shape, saw shape: {tensor.shape}.")
+    return tensor
+
+
+def assert_proper_iterable(values):
+    """tf.debugging.assert_proper_iterable: a list or tuple, not a Tensor, array or string."""
+    if isinstance(values, (Tensor, np.ndarray, bytes, str)):
+        raise TypeError(f'Expected argument "values" to be a "proper" iterable.  Found: '
+                        f"{type(values)}")
+    if not hasattr(values, "__iter__"):
+        raise TypeError(f'Expected argument "values" to be iterable.  Found: {type(values)}')
+
+
+def assert_same_float_dtype(tensors=None, dtype=None):
+    """tf.debugging.assert_same_float_dtype: the common floating dtype of `tensors`."""
+    first = None
+    for item in tensors or []:
+        if item is None:
+            continue
+        if dtype is None:
+            dtype, first = item.dtype, item
+        elif item.dtype != dtype:
+            raise ValueError(f"{item!s}, type={item.dtype}, must be of the same type "
+                             f"({dtype}){'' if first is None else f' as {first!s}'}.")
+    if dtype is None:
+        from ..framework.dtypes import float32
+        return float32
+    if not dtype.is_floating:
+        raise ValueError(f"Expected floating point type, got {dtype}.")
+    return dtype
+
+
+def _shape_text(t):
+    return f"shape={t.shape} dtype={t.dtype.name}"
+
+
+def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
+    """tf.debugging.assert_shapes: static rank and size checks (ValueError); a symbol
+    names one size across tensors, '.' or None any size, a leading '...' or '*' any
+    leading dimensions."""
+    shapes = shapes.items() if isinstance(shapes, dict) else shapes
+    constraints = [(convert_to_tensor(x), s) for x, s in shapes if s is not None]
+    named = {}
+    for x, spec in constraints:
+        label = _eager_name(x, _shape_text(x), name or "assert_shapes", "x")
+        if not hasattr(spec, "__iter__") and not hasattr(spec, "__getitem__"):
+            raise ValueError(f"{_prefix(message)}Tensor {label}.  Specified shape must be an "
+                             f"iterable.  An iterable has the attribute `__iter__` or "
+                             f"`__getitem__`.  Received specified shape: {spec}")
+        spec = tuple(spec)
+        for i, symbol in enumerate(spec):
+            if (symbol is Ellipsis or symbol == "*") and i != 0:
+                raise ValueError(f"{_prefix(message)}Tensor {label} specified shape index "
+                                 f"{i}.  Symbol `...` or `*` for a variable number of "
+                                 f"unspecified dimensions is only allowed as the first entry")
+        leading = bool(spec) and (spec[0] is Ellipsis or spec[0] == "*")
+        spec = spec[1:] if leading else spec
+        if leading:
+            if len(spec) > 1:
+                assert_rank_at_least(x, len(spec), message=message, name=name)
+        elif len(spec) <= 1:
+            assert_rank_in(x, [0, 1], message=message, name=name)
+        else:
+            assert_rank(x, len(spec), message=message, name=name)
+        dims = x.shape.as_list() or [1]
+        for i, symbol in enumerate(spec):
+            index = len(dims) - len(spec) + i
+            got = dims[index]
+            if symbol is None or symbol == "." or isinstance(symbol, str) and not symbol:
+                continue
+            if isinstance(symbol, str):
+                if symbol not in named:
+                    named[symbol] = (got, f"Specified by tensor {label} dimension {index}")
+                    continue
+                size, origin = named[symbol]
+            else:
+                size, origin = int(symbol), "Specified explicitly"
+            if got != size:
+                raise ValueError(f"{_prefix(message)}{origin}.  Tensor {label} dimension "
+                                 f"{index} must have size {size}.  Received size {got}, "
+                                 f"shape {x.shape}")
+
+
+def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
+    """tf.debugging.assert_near: |x - y| <= atol + rtol * |y| element-wise (10 eps by
+    default)."""
+    x = convert_to_tensor(x)
+    y = convert_to_tensor(y, dtype=x.dtype)
+    real = x.dtype.real_dtype if x.dtype.is_complex else x.dtype
+    eps = float(np.finfo(real.as_numpy_dtype).eps)
+    rtol = convert_to_tensor(10 * eps if rtol is None else rtol, dtype=real)
+    atol = convert_to_tensor(10 * eps if atol is None else atol, dtype=real)
+    close = reduce_all(math_ops.less_equal(
+        math_ops.abs(x - y), atol + rtol * math_ops.abs(y)))
+
+    def describe(cond):
+        shown = "False" if cond is None else "tf.Tensor(False, shape=(), dtype=bool)"
+        return f"Expected '{shown}' to be true. Summarized data: b'{message or ''}'"
+    return _check(close, describe)
+
+
+# Carries CheckNumerics' dtype check (its kernel runs on the host, in `_check`).
+_check_numerics_op = Op(
+    "CheckNumerics", None, allowed=("bfloat16", "half", "float", "double"),
+    summary="name=CheckNumerics; signature=tensor:T -> output:T; attr=T:type,"
+            "allowed=[{enums}]; attr=message:string; is_stateful=true")
+
+
+def check_numerics(tensor, message, name=None):
+    """tf.debugging.check_numerics: `tensor`, or InvalidArgumentError if it has a NaN or
+    an infinity."""
+    return _check_numerics(tensor, message, "" if name is None else name)
+
+
+def assert_all_finite(x, message, name=None):
+    """tf.debugging.assert_all_finite: CheckNumerics of `x` (TF's error names no node)."""
+    return _check_numerics(x, message, "")
+
+
+def _check_numerics(tensor, message, name):
+    x = convert_to_tensor(tensor)
+    check_dtype(_check_numerics_op, x)
+    finite = reduce_all(math_ops.is_finite(x))
+
+    def describe(cond):
+        if cond is None:
+            return f"{message} : Tensor had Inf or NaN values"
+        values = np.asarray(x._value)
+        nan, inf = np.isnan(values).any(), np.isinf(values).any()
+        kind = "Inf and NaN" if nan and inf else "NaN" if nan else "Inf"
+        return kernel_error("CheckNumerics", f"{message} : Tensor had {kind} values",
+                            name).message
+    _check(finite, describe)
+    return x

@@ -273,6 +273,8 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
         fns = list(branch_fns)
     fallback = default if default is not None else fns[-1]
     index = convert_to_tensor(branch_index)
+    if not index.dtype.is_integer:
+        raise TypeError(f"'branch_index' must be an integer Tensor, got {index.dtype}")
     if not _traced(index):
         i = int(index)
         return (fns[keys.index(i)] if i in keys else fallback)()
@@ -308,9 +310,10 @@ def _switch(index, fns):
         try:
             nest.assert_same_structure(first, t.out)
         except (TypeError, ValueError) as e:
-            raise ValueError(f"true_fn and false_fn arguments to tf.cond must have the same "
-                             f"number, type, and overall structure of return values.\n\n"
-                             f"{e}") from None
+            raise TypeError(f"true_fn and false_fn arguments to tf.cond must have the same "
+                            f"number, type, and overall structure of return values.\n\n"
+                            f"true_fn output: {first}\nfalse_fn output: {t.out}\n\n"
+                            f"Error details:\n{e}") from None
         for a, b in zip(_flat(first), _flat(t.out)):
             if a.dtype != b.dtype:
                 raise TypeError(

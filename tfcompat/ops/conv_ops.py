@@ -190,6 +190,8 @@ def _check_shapes(op_name, x, w, strides, pads, dilations, channels_first, kerne
     sizes = xs[2:] if channels_first else xs[1:-1]
     for i, size in enumerate(sizes):
         pad = pads if isinstance(pads, str) else pads[i]
+        if strides[i] <= 0:
+            raise _failure(op_name, f"Stride must be > 0, but got {strides[i]}", kernel)
         out, eff = _out_size(size, ws[i], strides[i], dilations[i], pad)
         if out < 0:
             raise _failure(op_name, f"Computed output size would be negative: {out} "

@@ -20,7 +20,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from . import array_ops, math_ops
 from .linalg_ops import raise_on_gradient
 from .math_ops import _maximum, _rsqrt, _sqrt
-from .op_args import kernel_error, static_error, static_int, static_ints, traced, traced_within
+from .op_args import check_alloc, kernel_error, static_error, static_int, static_ints, traced, traced_within
 
 
 class ResizeMethod:
@@ -475,10 +475,12 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         raise ValueError(f"Resize method is not implemented: {method}")
     scaled = method in ("lanczos3", "lanczos5") or (antialias and method in ("bilinear",
                                                                            "bicubic"))
+    op_name = "ScaleAndTranslate" if scaled else _RESIZE_OPS.get(method, "ResizeNearestNeighbor")
     if min(size) <= 0:
-        op_name = "ScaleAndTranslate" if scaled else _RESIZE_OPS.get(
-            method, "ResizeNearestNeighbor")
         raise kernel_error(op_name, "output dimensions must be positive", "")
+    n, _, _, channels = images._value.shape
+    check_alloc((n, size[0], size[1], channels),
+                images.dtype if method == "nearest" else dtypes.float32, op_name, "")
     if scaled:
         out = execute(_scale_and_translate_op, (images,),
                       (("size", size), ("kernel", _SCALE_AND_TRANSLATE[method]),

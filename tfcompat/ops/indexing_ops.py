@@ -14,9 +14,9 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, host_callback
+from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import convert_to_tensor, device_array
-from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
+from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
 from ..framework.context import executing_eagerly
 from ..framework.context import ctx
@@ -25,6 +25,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
 from .manip_ops import identity_op, reshape
+from .shape_inference import dtype_enum, trace_checked
 from .op_args import (
     attr_error, checked_attr, concrete, dims, kernel_error, static_int, static_ints, traced,
 )
@@ -93,10 +94,43 @@ def _index_dims(shape, spec):
 _dynamic_slice_op = Op("StridedSlice", _dynamic_slice, strings=MOVE)
 
 
-def _check_spec(shape, spec, name):
-    """TF's StridedSlice checks (JAX would clamp an out-of-range index silently)."""
+def _spec_args(spec):
+    """The begin, end and strides vectors and the five masks TF's `__getitem__` builds for
+    `spec` (the inputs and attrs of its StridedSlice node)."""
+    begin, end, strides = [], [], []
+    masks = dict.fromkeys(("begin_mask", "ellipsis_mask", "end_mask", "new_axis_mask",
+                           "shrink_axis_mask"), 0)
+    for i, s in enumerate(spec):
+        bit = 1 << i
+        if s[0] == "i":
+            begin.append(s[1]), end.append(s[1] + 1), strides.append(1)
+            masks["shrink_axis_mask"] |= bit
+            continue
+        if s[0] == "s":
+            begin.append(s[1] or 0), end.append(s[2] or 0), strides.append(
+                1 if s[3] is None else s[3])
+            masks["begin_mask"] |= bit if s[1] is None else 0
+            masks["end_mask"] |= bit if s[2] is None else 0
+            continue
+        begin.append(0), end.append(0), strides.append(1)
+        masks["ellipsis_mask" if s[0] == "e" else "new_axis_mask"] |= bit
+    return (begin, end, strides), masks
+
+
+def _check_spec(shape, spec, name, x=None, args=None, scope="strided_slice"):
+    """TF's StridedSlice checks (JAX would clamp an out-of-range index silently). Given the
+    input `x`, inside a tf.function they fail as TF's shape inference does (ValueError), on
+    the node's begin/end/strides and masks `args` (default: those of `__getitem__`)."""
     def fail(text):
-        return kernel_error("StridedSlice", text, name)
+        exc = kernel_error("StridedSlice", text, name)
+        if x is None:
+            return exc
+        vectors, masks = args or _spec_args(spec)
+        vectors = [np.asarray(v, np.int32) for v in vectors]
+        attrs = (("Index", "DT_INT32"), ("T", dtype_enum(x))) + tuple(sorted(masks.items()))
+        computed = {3: vectors[2]} if not shape else dict(enumerate(vectors, 1))
+        return trace_checked(exc, text, "StridedSlice", [x] + vectors, attrs, scope=scope,
+                             computed=computed)
     if sum(s[0] == "e" for s in spec) > 1:
         raise fail("Multiple ellipses in slice spec not allowed")
     for i, s in enumerate(spec):
@@ -130,24 +164,44 @@ _STRIDED_SLICE_SUMMARY = (
     "mask:int,default=0; attr=shrink_axis_mask:int,default=0")
 
 
+def _bool_index_error():
+    return attr_error("StridedSlice", "Index", dtypes.bool, INDEX_TYPES,
+                      _STRIDED_SLICE_SUMMARY, "strided_slice/")
+
+
 def _spec_item(k):
     if isinstance(k, Tensor):
         if k.dtype.is_integer and k.ndim == 0:
             return ("i", int(np.asarray(k._value)))
         raise TypeError(_INDEX_TYPE_ERROR + repr(k))
     if isinstance(k, (bool, np.bool_)):
-        raise attr_error("StridedSlice", "Index", dtypes.bool, INDEX_TYPES,
-                         _STRIDED_SLICE_SUMMARY, "strided_slice/")
+        raise _bool_index_error()
     if isinstance(k, (int, np.integer)):
         return ("i", int(k))
     if isinstance(k, builtins.slice):
-        return ("s",) + tuple(None if v is None else static_int(
-            v, "tf.Tensor.__getitem__", "slice bounds") for v in (k.start, k.stop, k.step))
+        return ("s",) + tuple(None if v is None else _slice_bound(v)
+                              for v in (k.start, k.stop, k.step))
     if k is None:
         return ("n",)
     if k is Ellipsis:
         return ("e",)
     raise TypeError(_INDEX_TYPE_ERROR + repr(k))
+
+
+def _slice_bound(v):
+    """A start/stop/step of a slice key as an int; TF's TypeError for other than a Python
+    int or an int16/32/64 value that is not a vector."""
+    if isinstance(v, (bool, np.bool_)):
+        raise _bool_index_error()
+    if not isinstance(v, (int, np.integer)):
+        dtype, shape = getattr(v, "dtype", None), getattr(v, "shape", ())
+        try:
+            ok = dtype is not None and dtypes.as_dtype(dtype)._tf_name in INDEX_TYPES
+        except TypeError:
+            ok = False
+        if not ok or len(shape) == 1:
+            raise TypeError(_INDEX_TYPE_ERROR + repr(v))
+    return static_int(v, "tf.Tensor.__getitem__", "slice bounds")
 
 
 class _VariableSlice(EagerTensor):
@@ -205,7 +259,7 @@ def getitem(tensor, key):
         return execute(_dynamic_slice_op, (x,) + tuple(traced),
                        (("spec", spec), ("checked", checked)))
     spec = tuple(_spec_item(k) for k in keys)
-    _check_spec(x._value.shape, spec, "strided_slice/")
+    _check_spec(x._value.shape, spec, "strided_slice/", x)
     out = execute(_slice_op, (x,), (("spec", spec),))
     if isinstance(tensor, Variable):
         view = _VariableSlice(out._value)
@@ -241,7 +295,9 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
                          s[i]))
     x = to_tensor(input_)
     spec = tuple(spec)
-    _check_spec(x._value.shape, spec, None)
+    masks = {"begin_mask": begin_mask, "ellipsis_mask": ellipsis_mask, "end_mask": end_mask,
+             "new_axis_mask": new_axis_mask, "shrink_axis_mask": shrink_axis_mask}
+    _check_spec(x._value.shape, spec, None, x, ((b, e, s), masks), "StridedSlice")
     return execute(_slice_op, (x,), (("spec", spec),))
 
 
@@ -274,8 +330,9 @@ def slice(input_, begin, size, name=None):
     begin computed there is a dynamic slice (sizes must be known, not -1)."""
     x = to_tensor(input_)
     shape = x._value.shape
+    b = None if traced(begin) else static_ints(begin, "tf.slice", "begin", op="Slice")
     n = static_ints(size, "tf.slice", "size")
-    if traced(begin):
+    if b is None:
         b = to_tensor(begin)
         if b.ndim != 1 or b._value.shape[0] != len(shape) or len(n) != len(shape):
             raise kernel_error("Slice", f"Expected begin and size arguments to be 1-D tensors "
@@ -290,7 +347,6 @@ def slice(input_, begin, size, name=None):
                 raise kernel_error("Slice", f"Expected size[{i}] in [0, {dim}], but got {count}")
         return execute(_dynamic_plain_slice_op, (x, b),
                        (("size", n), ("checked", True)))
-    b = static_ints(begin, "tf.slice", "begin")
     if len(b) != len(shape) or len(n) != len(shape):
         raise kernel_error("Slice", f"Expected begin and size arguments to be 1-D tensors of "
                                     f"size {len(shape)}, but got shapes [{len(b)}] and "
@@ -327,8 +383,10 @@ def _gather(params, indices, axis, batch_dims, checked=False):
 def _gather_error(indices, limit):
     flat = indices.reshape(-1)
     bad = np.flatnonzero((flat < 0) | (flat >= limit))
-    if bad.size:
-        return kernel_error("GatherV2", f"indices[{bad[0]}] = {flat[bad[0]]} is not in "
+    if bad.size:   # TF names the bad index by its position in `indices`: [i,j]
+        at = np.unravel_index(bad[0], indices.shape)
+        at = f"[{','.join(str(int(i)) for i in at)}]" if indices.ndim else ""
+        return kernel_error("GatherV2", f"indices{at} = {flat[bad[0]]} is not in "
                                         f"[0, {limit})")
     return None
 
@@ -346,16 +404,24 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     check_indices_dtype("GatherV2", idx, _GATHER_SUMMARY)
     rank, irank = p.ndim, idx.ndim
     batch_dims = static_int(batch_dims, "tf.gather", "batch_dims")
-    batch_dims = batch_dims + irank if batch_dims < 0 else batch_dims
     axis = batch_dims if axis is None else static_int(axis, "tf.gather", "axis", "GatherV2")
+    if axis == 0:   # TF's Python wrapper drops batch_dims for axis 0
+        batch_dims = 0
     if not -rank <= axis < rank:
         raise kernel_error("GatherV2", f"Shape must be at least rank "
                                        f"{axis + 1 if axis >= 0 else -axis} but is rank {rank}")
     axis %= rank
     if batch_dims:
+        if not -irank <= batch_dims <= irank:
+            raise kernel_error("GatherV2", f"Expected batch_dims in the range [{-irank}, "
+                                           f"{irank}], but got {batch_dims}")
+        batch_dims = batch_dims + irank if batch_dims < 0 else batch_dims
         if batch_dims >= rank:
             raise kernel_error("GatherV2", f"batch_dims ({batch_dims}) must be less than "
                                            f"rank(params) ({rank}).")
+        if axis < batch_dims:
+            raise kernel_error("GatherV2", f"batch_dims ({batch_dims}) must be less than or "
+                                           f"equal to axis ({axis}).")
         for i in range(min(batch_dims, irank)):
             if p._value.shape[i] != idx._value.shape[i]:
                 raise kernel_error("GatherV2", f"params.shape[{i}]: {p._value.shape[i]} should "
@@ -450,13 +516,22 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
 
 
 _select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y), strings=MOVE)
+_WHERE_TYPES = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64",
+                "qint8", "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16",
+                "complex128", "half", "uint32", "uint64", "bool")
+# Carries the dtype check of one-argument tf.where (computed on the host).
+_where_op = Op("Where", None, allowed=_WHERE_TYPES,
+               summary="name=Where; signature=input:T -> index:int64; "
+                       "attr=T:type,default=DT_BOOL,allowed=[{enums}]")
 
 
 def where(condition, x=None, y=None, name=None):
     """tf.where: with x and y, a broadcasting select; alone, the int64 indices of the
     true (non-zero) elements, shape [n, rank]."""
     if x is None and y is None:
-        c = concrete(to_tensor(condition), "tf.where (with one argument)", "condition")
+        c = to_tensor(condition)
+        check_dtype(_where_op, c)
+        c = concrete(c, "tf.where (with one argument)", "condition")
         return EagerTensor(device_array(np.argwhere(c).astype(np.int64)))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
@@ -512,6 +587,26 @@ UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "coun
 Unique.__module__ = UniqueWithCounts.__module__ = "tensorflow.python.ops.gen_array_ops"
 
 
+_UNIQUE_TYPES = ("BOOL", "STRING", "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8",
+                 "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64")
+
+
+def _no_unique_kernel(op, dtype, out_idx):
+    """TF's error for Unique/UniqueWithCounts of a dtype no CPU kernel takes (complex)."""
+    node = f"{op}[T=DT_{dtype._tf_name.upper()}, out_idx=DT_{out_idx.name.upper()}]"
+    kernels = "".join(f"  device='{dev}'; T in [DT_{t}]; out_idx in [DT_{i}]\n"
+                      for dev in ("CPU", "DEFAULT") if dev == "CPU" or op == "Unique"
+                      for t in _UNIQUE_TYPES for i in ("INT64", "INT32"))
+    if ctx.traces:
+        return errors.InvalidArgumentError(
+            None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node "
+                        f"{op}}}}} with these attrs: [{node[len(op) + 1:-1]}]\nRegistered "
+                        f"devices: [CPU]\nRegistered kernels:\n{kernels}")
+    return errors.NotFoundError(
+        None, None, f"Could not find device for node: {{{{node {op}}}}} = {node}\nAll kernels "
+                    f"registered for op {op}:\n{kernels} [Op:{op}] name: ")
+
+
 def _unique(x, out_idx, op):
     x = to_tensor(x)
     out_idx = dtypes.as_dtype(out_idx)
@@ -521,6 +616,8 @@ def _unique(x, out_idx, op):
                          + ("" if op == "Unique" else ", count:out_idx")
                          + "; attr=T:type; attr=out_idx:type,default=DT_INT32,"
                            "allowed=[DT_INT32, DT_INT64]")
+    if x.dtype.is_complex:
+        raise _no_unique_kernel(op, x.dtype, out_idx)
     if x.ndim != 1:
         raise kernel_error(op, "unique expects a 1D vector.")
     arr = concrete(x, f"tf.{op[0].lower()}{op[1:]}".replace("WithCounts", "_with_counts"),

@@ -20,11 +20,13 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import (Op, check_dtype, execute, match, match2, mismatch_error,
                                  to_tensor)
 from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
 from . import array_ops, loss_ops, math_ops
 from .math_common import plus_zero, reduction_axes, rounded, tf_gradient
 from .math_ops import (
     _abs_real, _complex_quotient_scalar, _maximum, _pow, _rsqrt, _sqrt, matmul,
 )
+from .shape_inference import dtype_enum, trace_checked
 from .op_args import (
     check_alloc, deferred, dims, kernel_error, static_error, static_int, static_ints, traced,
 )
@@ -65,20 +67,28 @@ def _fail(op_name, text, **kwargs):
     return kernel_error(op_name, text, "", **kwargs)
 
 
-def _square(op, x):
+def _square(op, x, attrs=()):
     """Check `x` is a (batch of) square matrices of a dtype `op` accepts, as TF's
-    LinearAlgebraOp does."""
+    LinearAlgebraOp does (inside a tf.function, as its shape function: `attrs` are the
+    op's `adjoint`)."""
     check_dtype(op, x)
     shape = x._value.shape
+    node_attrs = (("T", dtype_enum(x)),) + tuple(a for a in attrs if a[0] == "adjoint")
     if len(shape) < 2:
-        raise _fail(op.name, f"Input tensor 0 must have rank >= 2, got {len(shape)}")
+        raise trace_checked(_fail(op.name, f"Input tensor 0 must have rank >= 2, got "
+                                           f"{len(shape)}"),
+                            f"Shape must be at least rank 2 but is rank {len(shape)}", op.name,
+                            (x,), node_attrs)
     if shape[-1] != shape[-2]:
-        raise _fail(op.name, "Input matrix must be square.")
+        raise trace_checked(_fail(op.name, "Input matrix must be square."),
+                            "Dimensions must be equal, but are {} and {}".format(
+                                *shape[-2:][::-1 if op.name == "MatrixDeterminant" else 1]),
+                            op.name, (x,), node_attrs)
 
 
 def _unary(op, x, attrs=()):
     x = to_tensor(x)
-    _square(op, x)
+    _square(op, x, attrs)
     return execute(op, (x,), attrs)
 
 
@@ -893,6 +903,8 @@ def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
                                            "with the specified d_lower, d_upper, and diagonal.",
                            suffix)
     pad = _padding("MatrixDiagV3", 4, padding_value, d.dtype, name)
+    batch = shape[:-1] if lower == upper else shape[:-2]
+    check_alloc(batch + (rows, cols), d.dtype, "MatrixDiagV3", suffix)
     return execute(_matrix_diag_op, (d, pad), (("lower", lower), ("upper", upper),
                                                ("rows", rows), ("cols", cols),
                                                ("align", align)))
@@ -974,6 +986,9 @@ def band_part(input, num_lower, num_upper, name=None):
     """tf.linalg.band_part (negative counts keep the whole triangle)."""
     x = to_tensor(input)
     _at_least_matrix("MatrixBandPart", x, "")
+    for v in (num_lower, num_upper):
+        if isinstance(v, float):   # (converted with dtype int64)
+            raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype int64")
     lower, upper = (static_int(v, "tf.linalg.band_part", "num_lower/num_upper")
                     for v in (num_lower, num_upper))
     rows, cols = x._value.shape[-2:]
@@ -1104,6 +1119,7 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """tf.math.l2_normalize / tf.nn.l2_normalize / tf.linalg.l2_normalize:
     x / sqrt(max(sum(x**2, axis), epsilon))."""
     x = to_tensor(x)
+    check_dtype(math_ops.square.op, x)   # TF squares x before it converts epsilon
     if not (x.dtype.is_floating or x.dtype.is_complex):
         raise TypeError(f"Cannot convert {epsilon!r} to EagerTensor of dtype {x.dtype.name}")
     axis = dim if axis is None else axis
@@ -1119,11 +1135,24 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
     """tf.eye."""
     dtype = dtypes.as_dtype(dtype)
+    given = (num_rows, num_rows if num_columns is None else num_columns)
+    if not any(isinstance(v, (Tensor, Variable)) for v in given) and not all(
+            isinstance(v, (int, np.integer)) for v in given):
+        raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer "
+                        f"values. Received: num_rows={given[0]}, num_columns={given[1]}")
+    if isinstance(num_rows, (bool, np.bool_)) and num_columns is None:
+        raise TypeError(f"Cannot convert [{np.bool_(num_rows)!r}] to EagerTensor of dtype "
+                        f"int32")
+    if dtype is dtypes.string:
+        raise TypeError("Cannot convert 1 to EagerTensor of dtype string")
     rows = static_int(num_rows, "tf.eye", "num_rows")
     cols = rows if num_columns is None else static_int(num_columns, "tf.eye", "num_columns")
     for dim in (rows, cols):
         if dim < 0:
             raise _fail("Fill", f"Dimension {dim} must be >= 0")
+    if isinstance(batch_shape, (list, tuple)) and any(isinstance(d, float) for d in batch_shape):
+        raise TypeError(f"Cannot convert {list(batch_shape) + [np.int64(min(rows, cols))]} to "
+                        f"EagerTensor of dtype int32")
     batch = () if batch_shape is None else static_ints(batch_shape, "tf.eye", "batch_shape")
     # TF's ops: ones(batch + [min(rows, cols)]), then matrix_diag (square) or zeros(batch +
     # [rows, cols]) with matrix_set_diag.
@@ -1153,16 +1182,27 @@ def einsum(equation, *inputs, **kwargs):
         raise ValueError(f'Got {len(inputs)} inputs for equation "{equation}", expecting '
                          f"{n_operands}")
     sizes = {}
-    for term, t in zip(equation.split("->")[0].replace(" ", "").split(","), inputs):
+    terms = equation.replace(" ", "").split("->")
+    for label in (terms[1] if len(terms) > 1 else ""):
+        if label.isalpha() and label not in terms[0]:
+            raise ValueError(f"Output subscripts contain the label {label} not present in the "
+                             f"input subscripts.")
+    for i, (term, t) in enumerate(zip(terms[0].split(","), inputs)):
         if "." in term:
             continue
+        if len(term) != t.ndim:
+            raise _einsum_error(None, inputs, None, f"Expected input {i} to have rank "
+                                                    f"{len(term)} but got: {t.ndim}")
         for axis, (label, dim) in enumerate(zip(term, t._value.shape)):
             want = sizes.setdefault(label, dim)
             if want != dim:
-                raise _einsum_error(None, inputs, None,
-                                    f"Expected dimension {want} at axis {axis} of the input "
-                                    f"shaped {dims(t._value.shape)} but got "
-                                    f"dimension {dim}")
+                raise trace_checked(
+                    _einsum_error(None, inputs, None,
+                                  f"Expected dimension {want} at axis {axis} of the input "
+                                  f"shaped {dims(t._value.shape)} but got dimension {dim}"),
+                    f"Dimensions must be equal, but are {want} and {dim}", "Einsum", inputs,
+                    (("N", len(inputs)), ("T", dtype_enum(inputs[0])), ("equation", equation)),
+                    scope="einsum/Einsum")
     return execute(_einsum_op, tuple(inputs), (("equation", equation),))
 
 
@@ -1189,6 +1229,9 @@ def tensordot(a, b, axes, name=None):
         a_axes, b_axes = axes
         a_axes = [a_axes] if isinstance(a_axes, (int, np.integer)) else list(a_axes)
         b_axes = [b_axes] if isinstance(b_axes, (int, np.integer)) else list(b_axes)
+        if len(a_axes) != len(b_axes):
+            raise ValueError(f"Different number of contraction axes `a` and `b`, "
+                             f"{len(a_axes)} != {len(b_axes)}.")
     a_axes = tuple(int(i) % max(a.ndim, 1) for i in a_axes)
     b_axes = tuple(int(i) % max(b.ndim, 1) for i in b_axes)
     if [sa[i] for i in a_axes] != [sb[i] for i in b_axes]:

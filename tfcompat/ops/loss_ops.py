@@ -18,7 +18,8 @@ from .array_ops import expand_dims, squeeze
 from .math_common import rounded, unbroadcast
 from .math_ops import cast, divide_no_nan, exp, reduce_sum, truediv
 from .nn_ops import NN_FLOAT
-from .op_args import checked_attr, static_int
+from . import shape_inference
+from .op_args import checked_attr, dims, static_int
 
 
 def _same_shape(a, b, a_name, b_name):
@@ -175,11 +176,18 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         ok = False
     if not ok:
         def flat(s):
-            return f"[{int(np.prod(s[:-1]))},{s[-1]}]"
-        raise errors.op_error(
-            errors.InvalidArgumentError, "SoftmaxCrossEntropyWithLogits",
-            f"logits and labels must be broadcastable: logits_size={flat(moved)} "
-            f"labels_size={flat(lmoved)}", kernel="SoftmaxCrossEntropyWithLogits")
+            return (int(np.prod(s[:-1])), s[-1])
+        a, b = flat(moved), flat(lmoved)
+        raise shape_inference.trace_checked(
+            errors.op_error(
+                errors.InvalidArgumentError, "SoftmaxCrossEntropyWithLogits",
+                f"logits and labels must be broadcastable: logits_size={dims(a)} "
+                f"labels_size={dims(b)}", kernel="SoftmaxCrossEntropyWithLogits"),
+            "Dimensions must be equal, but are {} and {}".format(
+                *next((p, q) for p, q in zip(a, b) if p != q)),
+            "SoftmaxCrossEntropyWithLogits", (np.zeros(a), np.zeros(b)),
+            (("T", shape_inference.dtype_enum(logits)),),
+            scope="softmax_cross_entropy_with_logits")
     return execute(_softmax_xent_op, (logits, labels),
                    (("axis", axis), ("precise", _precise(logits.dtype))))
 

@@ -9,12 +9,42 @@ from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
-from ..framework.tensor import EagerTensor
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
 from ..framework.tensor_shape import TensorShape, as_shape
+from .shape_inference import dtype_enum, node_error, trace_checked, tracing
 from .op_args import (
-    attr_error, concrete, dims, kernel_error, static_error, static_int, static_ints, traced,
-    traced_within,
+    attr_error, check_alloc, concrete, dims, index_array, index_dtype_error, int32_scalar,
+    kernel_error, static_error, static_int, static_ints, traced, traced_within,
 )
+
+def _make_int(value, arg):
+    """TF's _execute.make_int: an int attr given as a Python value (TypeError if it is not
+    one); more outputs than an int32 counts raise TF's ValueError."""
+    try:
+        if isinstance(value, (str, bytes)):
+            raise TypeError
+        value = int(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"Expected int for argument '{arg}' not {value!r}.") from None
+    if value >= 2**31:
+        raise ValueError(f"Number of outputs is too big: {value}")
+    return value
+
+
+def _index_attrs(x, attr):
+    """The attrs T and `attr` (an int32 index input) of an op's NodeDef."""
+    return (("T", dtype_enum(x)), (attr, "DT_INT32"))
+
+
+def _merge_error(a, b):
+    """TF's TensorShape.merge_with error (tf.stack of unequal shapes, while traced)."""
+    if len(a) != len(b):
+        return ValueError(f"Shapes {dims(a)} and {dims(b)} must have the same rank")
+    i = next(i for i, (p, q) in enumerate(zip(a, b)) if p != q)
+    return ValueError(f"Dimension {i} in both shapes must be equal, but are {a[i]} and {b[i]}. "
+                      f"Shapes are {dims(a)} and {dims(b)}.")
+
 
 # -- identity ------------------------------------------------------------------------------
 
@@ -57,10 +87,12 @@ def _reshape_check(size, shape):
     if not isinstance(size, int):
         return None   # symbolic (shape-polymorphic trace): jnp.reshape checks it
     want = int(np.prod([d for d in shape if d != -1]))
-    if unknown and (want == 0 or size % want):
-        if want:
-            return (f"Input to reshape is a tensor with {size} values, but the requested shape "
-                    f"requires a multiple of {want}")
+    if unknown and want == 0 and size:
+        return ("Reshape cannot infer the missing input size for an empty tensor unless all "
+                "specified input sizes are non-zero")
+    if unknown and want and size % want:
+        return (f"Input to reshape is a tensor with {size} values, but the requested shape "
+                f"requires a multiple of {want}")
     elif not unknown and want != size:
         return (f"Input to reshape is a tensor with {size} values, but the requested shape has "
                 f"{want}")
@@ -75,8 +107,20 @@ def reshape(tensor, shape, name=None):
     x = to_tensor(tensor)
     shape = static_ints(shape, "tf.reshape", "shape", "Reshape")
     text = _reshape_check(x._value.size, shape)
+    if text and tracing() and shape.count(-1) < 2 and 0 not in shape:
+        want = int(np.prod([d for d in shape if d != -1]))
+        raise node_error(
+            f"Dimension size must be evenly divisible by {want} but is {x._value.size}"
+            if -1 in shape else f"Cannot reshape a tensor with {x._value.size} elements to "
+                                f"shape {dims(shape)} ({want} elements)",
+            "Reshape", (x, np.zeros(len(shape))), _index_attrs(x, "Tshape"),
+            partial={1: shape})
     if text:
         raise kernel_error("Reshape", text)
+    if -1 in shape and 0 in shape:   # an empty tensor: -1 is what its nonzero sizes leave
+        have = int(np.prod([d for d in x._value.shape if d]))
+        shape = tuple(have // int(np.prod([d for d in shape if d > 0])) if d == -1 else d
+                      for d in shape)
     return execute(_reshape_op, (x,), (("shape", shape),))
 
 
@@ -91,6 +135,10 @@ def _transpose_error(op, arrays, attrs, exc):
     text = (f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else
             f"transpose expects a vector of size {arrays[0].ndim}. But input(1) is a vector "
             f"of size {len(perm)}")
+    if not missing and tracing():
+        return node_error(f"Dimension must be {arrays[0].ndim} but is {len(perm)}", "Transpose",
+                          (arrays[0], np.zeros(len(perm))),
+                          (("T", dtype_enum(arrays[0])), ("Tperm", "DT_INT32")))
     return kernel_error("Transpose", text)
 
 
@@ -111,6 +159,11 @@ _expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis), str
 def expand_dims(input, axis, name=None):
     """tf.expand_dims."""
     x = to_tensor(input)
+    if tracing() and not isinstance(axis, (int, np.integer)):
+        array = index_array(axis, "tf.expand_dims", "axis")
+        if array.size != 1 and index_dtype_error(axis, "ExpandDims", array) is None:
+            raise node_error("'dim' input must be a tensor with a single value", "ExpandDims",
+                             (x, array), _index_attrs(x, "Tdim"), computed={1: array})
     axis = static_int(axis, "tf.expand_dims", "axis", "ExpandDims")
     if not -x.ndim - 1 <= axis <= x.ndim:
         raise errors.op_error(errors.InvalidArgumentError, "ExpandDims",
@@ -129,13 +182,26 @@ def squeeze(input, axis=None, name=None):
     if axis is None:
         axes = tuple(i for i, d in enumerate(shape) if d == 1)
     else:
-        axes = tuple(a % x.ndim for a in static_ints(axis, "tf.squeeze", "axis"))
+        if isinstance(axis, (str, bytes)):
+            raise TypeError(f"Expected int for argument 'axis' not {axis!r}.")
+        if isinstance(axis, (Tensor, Variable)) and axis.ndim > 1:
+            raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
+        given = static_ints(axis, "tf.squeeze", "axis")
+        attrs = (("T", dtype_enum(x)), ("squeeze_dims", list(given)))
+        for i, a in enumerate(given):
+            if not -2**31 <= a < 2**31:
+                raise kernel_error("Squeeze", f"Attr squeeze_dims has value {a} out of range "
+                                              f"for an int32", "")
+            if not -x.ndim <= a < x.ndim:
+                raise trace_checked(
+                    kernel_error("Squeeze", f"Tried to squeeze dim index {a} for tensor with "
+                                            f"{x.ndim} dimensions.", ""),
+                    f"squeeze_dims[{i}] not in [{-x.ndim},{x.ndim}).", "Squeeze", (x,), attrs)
+        axes = tuple(a % x.ndim for a in given)
         for a in axes:
             if shape[a] != 1:
-                raise errors.op_error(
-                    errors.InvalidArgumentError, "Squeeze",
-                    f"Can not squeeze dim[{a}], expected a dimension of 1, got {shape[a]}",
-                    kernel="Squeeze")
+                text = f"Can not squeeze dim[{a}], expected a dimension of 1, got {shape[a]}"
+                raise trace_checked(kernel_error("Squeeze", text, ""), text, "Squeeze", (x,), attrs)
     return execute(_squeeze_op, (x,), (("axis", axes),))
 
 
@@ -177,11 +243,18 @@ _EMPTY_CONCAT = (
 
 def concat(values, axis, name="concat"):
     """tf.concat."""
+    if not isinstance(values, (list, tuple)):   # (one tensor: itself)
+        values = [values]
     if not values:
         raise errors.InvalidArgumentError(None, None, _EMPTY_CONCAT)
     values = match(list(values), "ConcatV2", op_suffix="concat")
     axis = static_int(axis, "tf.concat", "axis", "ConcatV2")
     text = _concat_check([t._value for t in values], axis)
+    if text and tracing() and "Ranks of all" in text:
+        bad = next(t for t in values if t.ndim != values[0].ndim)
+        raise node_error(f"Shape must be rank {values[0].ndim} but is rank {bad.ndim}",
+                         "ConcatV2", (*values, np.int32(axis)),
+                         (("N", len(values)), ("T", dtype_enum(values[0])), ("Tidx", "DT_INT32")))
     if text:
         raise kernel_error("ConcatV2", text, "concat", kernel=f"ConcatV2_N_{len(values)}")
     if len(values) == 1:
@@ -193,6 +266,9 @@ def stack(values, axis=0, name="stack"):
     """tf.stack (an empty list gives an empty float32 vector, as TF)."""
     if not values:
         return convert_to_tensor([])
+    if axis is None or isinstance(axis, (str, bytes, list, tuple)):   # (TF compares it)
+        raise TypeError(f"'<' not supported between instances of '{type(axis).__name__}' "
+                        f"and 'int'")
     values = match(list(values), "Pack", op_suffix="stack")
     rank = values[0].ndim + 1
     axis = static_int(axis, "tf.stack", "axis")
@@ -200,6 +276,8 @@ def stack(values, axis=0, name="stack"):
         raise _axis_range_error(axis, rank)
     for i, t in enumerate(values[1:], 1):
         if t._value.shape != values[0]._value.shape:
+            if tracing():
+                raise _merge_error(values[0]._value.shape, t._value.shape)
             raise kernel_error(
                 "Pack", f"Shapes of all inputs must match: values[0].shape = "
                         f"{dims(values[0]._value.shape)} != values[{i}].shape = "
@@ -215,6 +293,14 @@ def unstack(value, num=None, axis=0, name="unstack"):
     if not -len(shape) <= axis < len(shape):
         raise _axis_range_error(axis, len(shape))
     n = shape[axis]
+    if num is not None:
+        num = _make_int(num, "num")
+        if num < 0:
+            raise errors.InvalidArgumentError(
+                None, None, f"Value for attr 'num' of {num} must be at least minimum 0\n\t; "
+                            f"NodeDef: {{{{node Unpack}}}}; Op<name=Unpack; signature=value:T -> "
+                            f"output:num*T; attr=num:int,min=0; attr=T:type; attr=axis:int,"
+                            f"default=0> [Op:Unpack] name: {name}")
     if num is not None and num != n:
         raise kernel_error("Unpack", f"Input shape axis {axis % len(shape)} must equal {num}, "
                                      f"got shape {dims(shape)}", "unstack",
@@ -227,11 +313,18 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     x = to_tensor(value)
     shape = x._value.shape
     axis = static_int(axis, "tf.split", "axis")
+    if np.ndim(getattr(num_or_size_splits, "_value", num_or_size_splits)) == 0 and (
+            isinstance(num_or_size_splits, (float, str, bytes, np.floating)) or
+            (isinstance(num_or_size_splits, (Tensor, Variable)) and
+             not num_or_size_splits.dtype.is_integer)):
+        raise ValueError(f"Rank-0 tensors are not supported as the num_or_size_splits argument "
+                         f"to split. Argument provided: {str(num_or_size_splits)}")
     even = isinstance(num_or_size_splits, (int, np.integer)) or (
         hasattr(num_or_size_splits, "ndim") and num_or_size_splits.ndim == 0)
     kind = "Split" if even else "SplitV"
     if even:
-        count = static_int(num_or_size_splits, "tf.split", "num_or_size_splits")
+        count = _make_int(static_int(num_or_size_splits, "tf.split", "num_or_size_splits"),
+                          "num_split")
         sizes = None
     else:
         if traced_within(num_or_size_splits):
@@ -259,6 +352,9 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     dim = shape[axis]
     if even:
         if dim % count:
+            if tracing():
+                raise ValueError(f"Dimension size must be evenly divisible by {count} but is "
+                                 f"{dim}")
             raise fail(f"Number of ways to split should evenly divide the split dimension, but "
                        f"got split_dim {axis} (size = {dim}) and num_split {count}")
         sizes = (dim // count,) * count
@@ -289,11 +385,15 @@ def tile(input, multiples, name=None):
     x = to_tensor(input)
     multiples = static_ints(multiples, "tf.tile", "multiples", "Tile")
     if len(multiples) != x.ndim:
+        if tracing():
+            raise node_error(f"Shape must be rank {x.ndim} but is rank {len(multiples)}", "Tile",
+                             (x, np.zeros(len(multiples))), _index_attrs(x, "Tmultiples"))
         raise kernel_error("Tile", f"Expected multiples argument to be a vector of length "
                                    f"{x.ndim} but got length {len(multiples)}")
     for i, m in enumerate(multiples):
         if m < 0:
             raise kernel_error("Tile", f"Expected multiples[{i}] >= 0, but got {m}")
+    check_alloc(tuple(d * m for d, m in zip(x._value.shape, multiples)), x.dtype, "Tile")
     return execute(_tile_op, (x,), (("multiples", multiples),))
 
 
@@ -327,6 +427,9 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     if pads.ndim != 2 or pads.shape[1] != 2:
         raise kernel_error(kernel, f"paddings must be a matrix with 2 columns: {dims(pads.shape)}")
     if pads.shape[0] != len(shape):
+        if tracing():
+            raise node_error(f"Shape must be rank {pads.shape[0]} but is rank {len(shape)}",
+                             kernel, (x, pads), _index_attrs(x, "Tpaddings"))
         sep = ", " if kernel == "MirrorPad" else " "
         raise kernel_error(kernel, f"The first dimension of paddings must be the rank of inputs"
                                    f"{dims(pads.shape)}{sep}{dims(shape)}")
@@ -344,6 +447,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
             raise kernel_error(kernel, f"paddings must be no greater than the dimension size: "
                                        f"{lo}, {hi} greater than {d}")
     pads = tuple(tuple(p) for p in pads.tolist())
+    check_alloc(tuple(d + lo + hi for d, (lo, hi) in zip(shape, pads)), x.dtype, kernel, "")
     if value is not None and traced(value):
         return execute(_pad_value_op, (x, value), (("paddings", pads),))
     # constant_values is a static attribute: TF's PadV2 has no gradient for it.
@@ -378,17 +482,25 @@ _reverse_op = Op("ReverseV2", lambda x, axis: jnp.flip(x, axis), strings=MOVE)
 def reverse(tensor, axis, name=None):
     """tf.reverse."""
     x = to_tensor(tensor)
-    if np.ndim(axis._value if hasattr(axis, "_value") else axis) != 1:
-        raise kernel_error("ReverseV2", f"'dims' must be 1-dimension, not "
-                                        f"{np.ndim(np.asarray(axis))}", "")
-    axes = static_ints(axis, "tf.reverse", "axis")
+    array = index_array(axis, "tf.reverse", "axis")
+    exc = index_dtype_error(axis, "ReverseV2", array)
+    if exc is not None:
+        raise exc
+    attrs = (("T", dtype_enum(x)), ("Tidx", dtype_enum(array)))
+    if array.ndim != 1:
+        raise trace_checked(
+            kernel_error("ReverseV2", f"'dims' must be 1-dimension, not {array.ndim}", ""),
+            f"Shape must be rank 1 but is rank {array.ndim}", "ReverseV2", (x, array), attrs)
+    axes = static_ints(array, "tf.reverse", "axis")
     seen = set()
     for i, a in enumerate(axes):
         if not -x.ndim <= a < x.ndim:
             raise kernel_error("ReverseV2", f"'axis'[{i}] = {a} is out of valid range "
                                             f"[0, {x.ndim - 1}")
         if a % x.ndim in seen:
-            raise kernel_error("ReverseV2", f"axis {a % x.ndim} specified more than once.")
+            text = f"axis {a % x.ndim} specified more than once."
+            raise trace_checked(kernel_error("ReverseV2", text), text, "ReverseV2", (x, array),
+                                attrs, computed={1: array})
         seen.add(a % x.ndim)
     return execute(_reverse_op, (x,), (("axis", tuple(sorted(seen))),))
 
@@ -437,11 +549,17 @@ def broadcast_to(input, shape, name=None):
     """tf.broadcast_to (its gradient sums over the broadcast dimensions)."""
     x = to_tensor(input)
     shape = static_ints(shape, "tf.broadcast_to", "shape", "BroadcastTo")
+    check_alloc(shape, x.dtype, "BroadcastTo")
     have = x._value.shape
     if len(have) > len(shape):
         raise kernel_error("BroadcastTo", f"Rank of input ({len(have)}) must be no greater than "
                                           f"rank of output shape ({len(shape)}).")
     if any(a not in (1, b) for a, b in zip(have[::-1], shape[::-1])):
+        if tracing():
+            a, b = next((a, b) for a, b in zip(have[::-1], shape[::-1]) if a not in (1, b))
+            raise node_error(f"Dimensions must be equal, but are {a} and {b}", "BroadcastTo",
+                             (x, np.zeros(len(shape))), _index_attrs(x, "Tidx"),
+                             partial={1: shape})
         raise kernel_error("BroadcastTo", f"Incompatible shapes: {dims(have)} vs. {dims(shape)}")
     return execute(_broadcast_to_op, (x,), (("shape", shape),))
 
@@ -523,11 +641,16 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
                       else dtypes.float32)
     on = convert_to_tensor(1, dtype) if on is None else on
     off = convert_to_tensor(0, dtype) if off is None else off
-    idx = to_tensor(indices)
+    empty = isinstance(indices, (list, tuple)) and not np.size(indices)   # (of no dtype)
+    idx = convert_to_tensor(indices, dtypes.int32) if empty else to_tensor(indices)
     if idx.dtype.name not in ("uint8", "int8", "int32", "int64"):
         raise attr_error("OneHot", "TI", idx.dtype, ("uint8", "int8", "int32", "int64"),
                          _ONE_HOT_SUMMARY)
-    depth = static_int(convert_to_tensor(depth, dtypes.int32), "tf.one_hot", "depth")
+    if isinstance(depth, (Tensor, Variable)) and depth.dtype is not dtypes.int32:
+        raise ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype "
+                         f"{depth.dtype.name}: {depth!r}")
+    depth = int32_scalar(depth, "OneHot", "depth must be a scalar, but got: {}", "tf.one_hot",
+                         "depth")
     axis = -1 if axis is None else static_int(axis, "tf.one_hot", "axis")
     if not -1 <= axis <= idx.ndim:
         raise kernel_error("OneHot", f"Expected axis to be -1 or between [0, {idx.ndim + 1}).  "

@@ -8,7 +8,7 @@ from jax import lax
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
-from . import op_args
+from . import op_args, shape_inference
 from .op_args import dims as shape_list
 
 FLOAT = ("bfloat16", "half", "float", "double")
@@ -112,14 +112,35 @@ def enums(names):
     return ", ".join("DT_" + n.upper() for n in names)
 
 
+def _broadcast_text(a, b):
+    """TF's shape-inference text for unbroadcastable shapes `a`, `b` (the first pair of
+    unequal dimensions, both not 1, left to right once the shorter is padded)."""
+    n = max(len(a), len(b))
+    a, b = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    x, y = next((x, y) for x, y in zip(a, b) if x != y and 1 not in (x, y))
+    return f"Dimensions must be equal, but are {x} and {y}"
+
+
+def _binary_attrs(op, x):
+    """The attrs of a broadcasting op's NodeDef (T; Equal's incompatible_shape_error)."""
+    if op.name in ("LogicalAnd", "LogicalOr"):
+        return ()
+    attrs = (("T", shape_inference.dtype_enum(x)),)
+    if op.name in ("Equal", "NotEqual"):
+        attrs += (("incompatible_shape_error", True),)
+    return attrs
+
+
 def broadcast_error(op, arrays, attrs, exc):
     a, b = arrays[0].shape, arrays[1].shape
     try:
         jnp.broadcast_shapes(a, b)
     except ValueError:
-        return errors.op_error(errors.InvalidArgumentError, op.name,
-                               f"Incompatible shapes: {shape_list(a)} vs. {shape_list(b)}",
-                               kernel=op.name)
+        return shape_inference.trace_checked(
+            errors.op_error(errors.InvalidArgumentError, op.name,
+                            f"Incompatible shapes: {shape_list(a)} vs. {shape_list(b)}",
+                            kernel=op.name),
+            _broadcast_text(a, b), op.name, arrays[:2], _binary_attrs(op, arrays[0]))
     return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
 
 
@@ -130,42 +151,65 @@ def axis_list(axis, api="this op", op=None):
     return list(op_args.static_ints(axis, api, "axis", op))
 
 
-def reduction_axes(axis, ndim, op_name, api=None):
-    """Normalised reduction axes (None for all), with TF's out-of-range error. `api` (TF's
-    public name) is what the error for a traced axis names."""
+def reduction_axes(axis, ndim, op_name, api=None, x=None, keepdims=False):
+    """Normalised reduction axes (None for all), with TF's out-of-range error (with the
+    input `x`, inside a tf.function TF's shape-inference error). `api` (TF's public name)
+    is what the error for a traced axis names."""
     if axis is None:
         return None
     out = []
-    for a in axis_list(axis, api or op_name,
-                       op_name if op_name in op_args._INDEX_ARGS else None):
+    given = axis_list(axis, api or op_name, op_name if op_name in op_args._INDEX_ARGS else None)
+    for a in given:
         if not -ndim <= a < max(ndim, 1):
-            raise errors.op_error(
+            exc = errors.op_error(
                 errors.InvalidArgumentError, op_name,
                 f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)",
                 kernel=op_name)
-        out.append(a % ndim if ndim else 0)
+            if x is None:
+                raise exc
+            indices = np.asarray(given if np.ndim(op_args.index_array(axis)) else a, np.int32)
+            raise shape_inference.trace_checked(
+                exc, f"Invalid reduction dimension {a} for input with {ndim} dimensions.",
+                op_name, (x, indices), (("T", shape_inference.dtype_enum(x)),
+                                        ("Tidx", "DT_INT32"), ("keep_dims", bool(keepdims))),
+                computed={1: indices})
+        a = a % ndim if ndim else 0
+        if a in out:
+            raise errors.op_error(errors.InvalidArgumentError, op_name,
+                                  f"Invalid reduction arguments: Axes contains duplicate "
+                                  f"dimension: {a}", kernel=op_name)
+        out.append(a)
     return tuple(out)
 
 
-def cpu_kernels(public, xla, cpu):
-    """`public` (a unary op function) raising TF's NotFoundError for the dtypes its op-def
-    allows but no CPU kernel implements. `xla` and `cpu` are the kernel dtype lists TF's
-    message prints (one CPU registration per dtype)."""
+def kernel_not_found(op_name, dtype, xla, cpu, default=(), attrs=""):
+    """TF's NotFoundError for op `op_name` with T `dtype`, which its op-def allows but no
+    CPU kernel implements. `xla`, `cpu` and `default` are the kernel dtype lists TF's
+    message prints (one registration per dtype), `attrs` the node's other attrs."""
+    lines = "".join(f"\n  device='{device}'; T in [DT_{d.upper()}]"
+                    for device, names in (("DEFAULT", default), ("CPU", cpu)) for d in names)
+    return errors.NotFoundError(
+        None, None,
+        f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}"
+        f"[T=DT_{dtype._tf_name.upper()}{attrs}]\nAll kernels registered for op "
+        f"{op_name}:\n  device='XLA_CPU_JIT'; T in [{enums(xla)}]{lines}\n "
+        f"[Op:{op_name}] name: ")
+
+
+def cpu_kernels(public, xla, cpu, default=()):
+    """`public` (an op function whose first input sets the op's T) raising
+    `kernel_not_found` for the dtypes its op-def allows but no CPU kernel implements (TF
+    looks the kernel up before it matches the other inputs to T)."""
     op = public.op
     missing = frozenset(d._np for d in dtypes._ALL
                         if d._tf_name in op.allowed and d._tf_name not in cpu)
-    lines = "".join(f"\n  device='CPU'; T in [DT_{d.upper()}]" for d in cpu)
 
-    def checked(x, name=None):
-        x = to_tensor(x)
-        if x._value.dtype in missing:
-            raise errors.NotFoundError(
-                None, None,
-                f"Could not find device for node: {{{{node {op.name}}}}} = {op.name}"
-                f"[T=DT_{x.dtype._tf_name.upper()}]\nAll kernels registered for op "
-                f"{op.name}:\n  device='XLA_CPU_JIT'; T in [{enums(xla)}]{lines}\n "
-                f"[Op:{op.name}] name: ")
-        return public(x)
+    def checked(x, *args, name=None):
+        if isinstance(x, Tensor) or not args:
+            x = to_tensor(x)
+            if x._value.dtype in missing:
+                raise kernel_not_found(op.name, x.dtype, xla, cpu, default)
+        return public(x, *args)
     checked.op = op
     return checked
 
@@ -209,13 +253,9 @@ def binary(name, fn, allowed=None, differentiable=True, summary=None, hint=False
     convert = hinted if hint else match2
 
     def public(x, y, name=None):
-        op_name = op.name
         if strings is not None and strings.name and isinstance(x, Tensor) and \
                 x.dtype is dtypes.string:
-            op_name = strings.name
-        x, y = convert(x, y, op_name)
-        if strings is None or x.dtype is not dtypes.string:
-            check_dtype(op, x)
-        return execute(op, (x, y))
+            return execute(op, convert(x, y, strings.name))
+        return execute(op, convert(x, y, op))
     public.op = op
     return public

@@ -15,14 +15,15 @@ from jax import lax
 from ..framework import dtypes, errors, host_callback, tf_logging
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import (
-    Op, check_dtype, execute, hinted, match, match2, mismatch_error, to_tensor,
+    Op, execute, hinted, match, match2, mismatch_error, to_tensor,
 )
 from ..framework.tensor import EagerTensor, Tensor
 from .math_common import (
-    FLOAT, INEXACT, SIGNED, binary, broadcast_error, cpu_kernels, eigen_packets, exact_divide,
-    plus_zero, rounded, shape_list, tf_gradient, unary, unbroadcast, upcast,
+    FLOAT, INEXACT, INTS, NUMBER, REAL, SIGNED, binary, broadcast_error, cpu_kernels, eigen_packets,
+    exact_divide, kernel_not_found, plus_zero, rounded, shape_list, tf_gradient, unary,
+    unbroadcast, upcast,
 )
-from . import string_kernels
+from . import shape_inference, string_kernels
 from .op_args import checked_attr, kernel_error
 from .reduction_ops import (
     argmax, argmin, cumsum, reduce_all, reduce_any, reduce_logsumexp, reduce_max,
@@ -172,8 +173,17 @@ _sigmoid_float32.defvjp(lambda x: (_sigmoid_value(x),) * 2, lambda y, g: (
     eigen_packets(_sigmoid_grad_packet, _sigmoid_grad_scalar, y, g),))
 
 
+# Half and bfloat16: computed in float32 and rounded once, as TF's kernel does; its
+# SigmoidGrad in the narrow dtype.
+_sigmoid_narrow = jax.custom_vjp(upcast(jax.nn.sigmoid, np.float32))
+_sigmoid_narrow.defvjp(lambda x: (_sigmoid_narrow(x),) * 2,
+                       lambda y, g: (_sigmoid_grad_packet(y, g),))
+
+
 def _sigmoid(x):
-    return _sigmoid_float32(x) if x.dtype == np.float32 else jax.nn.sigmoid(x)
+    if x.dtype == np.float32:
+        return _sigmoid_float32(x)
+    return _sigmoid_narrow(x) if x.dtype.itemsize == 2 else jax.nn.sigmoid(x)
 
 
 def _tanh_float32(a):
@@ -389,17 +399,21 @@ def _integer_division(public):
     """An integer division op: a zero divisor raises TF's error (eagerly at once, in a
     tf.function when it runs)."""
     def checked(x, y, name=None):
-        x, y = match2(x, y, public.op.name)
+        x, y = match2(x, y, public.op)
         attrs = ()
         if x.dtype.is_integer:
             attrs = checked_attr(_DIVIDE_CHECKS[public.op.name], y)
-        check_dtype(public.op, x)
         return execute(public.op, (x, y), attrs)
     checked.op = public.op
     return checked
 
 
-floordiv = _integer_division(_floordiv)
+floordiv = cpu_kernels(
+    _integer_division(_floordiv),
+    ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "bfloat16",
+     "uint16", "complex128", "half", "uint32", "uint64"),
+    ("double", "bfloat16", "half", "float", "int64", "int32", "int16", "int8", "uint64",
+     "uint32", "uint16", "uint8"), default=("int32",))
 floormod = mod = _integer_division(_floormod)
 truncatediv = _integer_division(_truncatediv)
 truncatemod = _integer_division(_truncatemod)
@@ -446,15 +460,14 @@ _div_no_nan_op = Op("DivNoNan", _div_no_nan_fn, error=broadcast_error, jvp_fn=_d
 
 def multiply_no_nan(x, y, name=None):
     """tf.math.multiply_no_nan: x * y, and 0 where y is 0 (even if x is nan or inf)."""
-    x, y = match2(x, y, "MulNoNan")
-    check_dtype(_mul_no_nan_op, x)
+    x, y = match2(x, y, _mul_no_nan_op)
     return execute(_mul_no_nan_op, (x, y))
 
 
 def divide_no_nan(x, y, name=None):
     """tf.math.divide_no_nan: x / y, and 0 where y is 0; integers are divided as floats
     (as `/`). Its gradient is 0 where y is 0."""
-    x, y = _cast_for_truediv(*hinted_truediv(x, y))
+    x, y = _cast_for_truediv(*hinted_truediv(x, y), api="tf.math.divide_no_nan")
     return execute(_div_no_nan_op, (x, y))
 
 
@@ -505,7 +518,7 @@ def _complex_abs_jvp(primals, tangents):
 _complex_abs_op = Op("ComplexAbs", tf_gradient(_complex_abs, lambda g, x, y: (
     _complex_div_no_nan(lax.complex(g, jnp.zeros_like(g)) * x,
                         lax.complex(y, jnp.zeros_like(y))),)), jvp_fn=_complex_abs)
-square = unary("Square", jnp.square, allowed=None)
+square = unary("Square", jnp.square, allowed=FLOAT + INTS + ("complex64", "complex128"))
 sqrt = unary("Sqrt", _sqrt, jvp_fn=jnp.sqrt)
 rsqrt = unary("Rsqrt", _rsqrt, jvp_fn=lax.rsqrt)
 exp = unary("Exp", jnp.exp)
@@ -524,11 +537,14 @@ tanh = unary("Tanh", _tanh)
 asinh = unary("Asinh", jnp.arcsinh)
 acosh = unary("Acosh", jnp.arccosh)
 atanh = unary("Atanh", jnp.arctanh)
-sigmoid = unary("Sigmoid", _sigmoid, jvp_fn=_sigmoid_jvp_fn)
+sigmoid = unary("Sigmoid", _sigmoid, jvp_fn=upcast(_sigmoid_jvp_fn, np.float32))
 sign = unary("Sign", _sign, allowed=SIGNED)
 floor = unary("Floor", jnp.floor, allowed=FLOAT, differentiable=False)
 ceil = unary("Ceil", jnp.ceil, allowed=FLOAT, differentiable=False)
-_round = unary("Round", jnp.round, allowed=None, differentiable=False)
+_round = cpu_kernels(
+    unary("Round", jnp.round, allowed=SIGNED, differentiable=False),
+    ("float", "double", "int32", "int16", "int8", "complex64", "int64", "bfloat16",
+     "complex128", "half"), ("int64", "int32", "bfloat16", "double", "float", "half"))
 _TO_BOOL = dict(allowed=FLOAT, differentiable=False,
                 summary="name={name}; signature=x:T -> y:bool; attr=T:type,allowed=[{enums}]")
 is_nan = unary("IsNan", jnp.isnan, **_TO_BOOL)
@@ -603,7 +619,7 @@ def _real_of_real(x):
 
 
 def _conj_of_real(x):
-    if x.dtype.is_bool:
+    if x.dtype.is_bool or x.dtype is dtypes.string:
         raise TypeError(f"Expected numeric or variant tensor, got dtype {x.dtype!r}.")
     return x
 
@@ -625,22 +641,26 @@ angle = _complex_part("Angle", jnp.angle, "tf.math.angle: for a real input pi wh
                       "negative, else 0 (no gradient).", _angle_of_real)
 
 
-_logical_not = Op("LogicalNot", jnp.logical_not, differentiable=False, allowed=("bool",))
-_logical_and = Op("LogicalAnd", jnp.logical_and, differentiable=False, allowed=("bool",),
-                  error=broadcast_error)
-_logical_or = Op("LogicalOr", jnp.logical_or, differentiable=False, allowed=("bool",),
-                 error=broadcast_error)
-_logical_xor = Op("LogicalXor", jnp.logical_xor, differentiable=False, allowed=("bool",),
-                  error=broadcast_error)
+_LOGICAL = "name={}; signature=x:bool, y:bool -> z:bool; is_commutative=true"
+_logical_not = Op("LogicalNot", jnp.logical_not, differentiable=False,
+                  summary="name=LogicalNot; signature=x:bool -> y:bool")
+_logical_and = Op("LogicalAnd", jnp.logical_and, differentiable=False, error=broadcast_error,
+                  summary=_LOGICAL.format("LogicalAnd"))
+_logical_or = Op("LogicalOr", jnp.logical_or, differentiable=False, error=broadcast_error,
+                 summary=_LOGICAL.format("LogicalOr"))
+_logical_xor = Op("LogicalXor", jnp.logical_xor, differentiable=False, error=broadcast_error)
 
 
 def logical_not(x, name=None):
     x = to_tensor(x)
-    check_dtype(_logical_not, x)
+    if not x.dtype.is_bool:
+        raise mismatch_error("LogicalNot", 0, dtypes.bool, x.dtype)
     return execute(_logical_not, (x,))
 
 
 def _logical_inputs(x, y, op_name):
+    if isinstance(x, Tensor) and not x.dtype.is_bool:   # (checked first: x is input #0)
+        raise mismatch_error(op_name, 0, dtypes.bool, x.dtype)
     x, y = match2(x, y, op_name)
     if not x.dtype.is_bool:
         raise mismatch_error(op_name, 0, dtypes.bool, x.dtype)
@@ -656,14 +676,14 @@ def logical_or(x, y, name=None):
 
 
 def logical_xor(x, y, name="LogicalXor"):
-    return execute(_logical_xor, _logical_inputs(x, y, "LogicalXor"))
+    # TF's is logical_and(logical_or(x, y), logical_not(logical_and(x, y))).
+    return execute(_logical_xor, _logical_inputs(x, y, "LogicalOr"))
 
 
 def pow(x, y, name=None):
     """tf.math.pow. Integers to negative integer powers raise, as in TF."""
-    x, y = match2(x, y, "Pow")
+    x, y = match2(x, y, _pow_op)
     attrs = checked_attr(_negative_power_error, y) if x.dtype.is_integer else ()
-    check_dtype(_pow_op, x)
     return execute(_pow_op, (x, y), attrs)
 
 
@@ -687,12 +707,12 @@ def truediv(x, y, name=None):
     return execute(_realdiv_op, (x, y))
 
 
-def _cast_for_truediv(x, y):
+def _cast_for_truediv(x, y, api="__truediv__"):
     target = _TRUEDIV.get(x.dtype.name)
     if target is not None:
         return cast(x, target), cast(y, target)
     if not (x.dtype.is_floating or x.dtype.is_complex):
-        raise TypeError(f"Invalid dtype {x.dtype!r} in __truediv__. Expected one of "
+        raise TypeError(f"Invalid dtype {x.dtype!r} in {api}. Expected one of "
                         f"{{tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, "
                         f"tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, "
                         f"tf.float64, tf.complex64, tf.complex128}}.")
@@ -720,18 +740,21 @@ realdiv = truediv
 
 # -- comparisons ------------------------------------------------------------------------
 
-def _compare(name, fn, strings=None):
-    op = Op(name, fn, differentiable=False, error=broadcast_error, strings=strings)
+def _compare(name, fn, strings=None, allowed=REAL[:12]):
+    """Equal, NotEqual (any dtype: `allowed` None) and the orderings (real numbers)."""
+    summary = f"name={name}; signature=x:T, y:T -> z:bool; attr=T:type" + (
+        ",allowed=[{enums}]" if allowed else "")
+    op = Op(name, fn, differentiable=False, allowed=allowed, summary=summary,
+            error=broadcast_error, strings=strings)
 
     def public(x, y, name=None):
-        x, y = match2(x, y, op.name)
-        return execute(op, (x, y))
+        return execute(op, match2(x, y, op))
     public.op = op
     return public
 
 
-equal = _compare("Equal", jnp.equal, string_kernels.equal)
-not_equal = _compare("NotEqual", jnp.not_equal, string_kernels.not_equal)
+equal = _compare("Equal", jnp.equal, string_kernels.equal, None)
+not_equal = _compare("NotEqual", jnp.not_equal, string_kernels.not_equal, None)
 less = _compare("Less", jnp.less)
 less_equal = _compare("LessEqual", jnp.less_equal)
 greater = _compare("Greater", jnp.greater)
@@ -796,9 +819,10 @@ def cast(x, dtype, name=None):
     dtype = dtypes.as_dtype(dtype)
     if x.dtype is dtype:
         return x
-    if dtypes.string in (x.dtype, dtype):   # (tf.strings.to_number / as_string do these)
-        raise errors.op_error(errors.UnimplementedError, "Cast", f"Cast {x.dtype.name} to "
-                              f"{dtype.name} is not supported", kernel="Cast")
+    if dtypes.string in (x.dtype, dtype) or dtype._np is None:   # (resource, variant; and
+        # tf.strings.to_number / as_string do strings)
+        raise errors.op_error(errors.UnimplementedError, "Cast", f"Cast {x.dtype._tf_name} "
+                              f"to {dtype._tf_name} is not supported", kernel="Cast")
     if x.dtype.is_complex and dtype.is_floating:   # (TF warns for float targets only)
         tf_logging.get_logger().warning(
             f"You are casting an input of type {x.dtype.name} to an incompatible dtype "
@@ -870,16 +894,40 @@ def _matmul_error(op, arrays, attrs, exc):
     return errors.op_error(errors.InvalidArgumentError, "MatMul", text, kernel="__MklMatMul")
 
 
-_matmul_op = Op("MatMul", _matmul, error=_matmul_error, jvp_fn=_matmul_plain)
+_matmul_op = Op(
+    "MatMul", _matmul, error=_matmul_error, jvp_fn=_matmul_plain,
+    allowed=FLOAT + ("int32", "int64", "uint8", "uint16", "uint32", "uint64", "complex64",
+                     "complex128"),
+    summary="name=MatMul; signature=a:T, b:T -> product:T; attr=transpose_a:bool,"
+            "default=false; attr=transpose_b:bool,default=false; attr=T:type,allowed=[{enums}]; "
+            "attr=grad_a:bool,default=false; attr=grad_b:bool,default=false")
+_MATMUL_KERNELS = (("float", "double", "int32", "complex64", "int64", "bfloat16", "complex128",
+                    "half"),
+                   ("int64", "int32", "int16", "double", "float", "bfloat16", "half",
+                    "complex128", "complex64"))
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False,
            grad_b=False, name=None):
     """tf.linalg.matmul for rank >= 2 (batch dimensions broadcast)."""
-    a, b = hinted(a, b, "MatMul", "_MklMatMul")
+    a = to_tensor(a)   # (oneDNN's kernel for float32 and bfloat16, Eigen's for the rest)
+    a, b = hinted(a, b, _matmul_op,
+                  "_MklMatMul" if a.dtype in (dtypes.float32, dtypes.bfloat16) else None)
     if a.ndim < 2 or b.ndim < 2:
         raise _matmul_error(None, (a._value, b._value), None, None)
+    if a.dtype.is_unsigned and a.ndim == b.ndim == 2:   # (no CPU kernel)
+        flags = ", ".join(f"{k}={str(bool(v)).lower()}" for k, v in (
+            ("grad_a", grad_a), ("grad_b", grad_b), ("transpose_a", transpose_a or adjoint_a),
+            ("transpose_b", transpose_b or adjoint_b)))
+        raise kernel_not_found("MatMul", a.dtype, *_MATMUL_KERNELS, attrs=", " + flags)
+    ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
+    k_a, k_b = a.shape[-2 if ta else -1], b.shape[-1 if tb else -2]
+    if a.ndim == b.ndim == 2 and k_a != k_b and shape_inference.tracing():
+        raise shape_inference.node_error(
+            f"Dimensions must be equal, but are {k_a} and {k_b}", "MatMul", (a, b),
+            (("T", shape_inference.dtype_enum(a)), ("grad_a", bool(grad_a)),
+             ("grad_b", bool(grad_b)), ("transpose_a", ta), ("transpose_b", tb)))
     return execute(_matmul_op, (a, b), (("transpose_a", bool(transpose_a)),
                                         ("transpose_b", bool(transpose_b)),
                                         ("adjoint_a", bool(adjoint_a)),
@@ -894,16 +942,21 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return maximum(minimum(t, clip_value_max), clip_value_min)
 
 
-_add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, xs))
+_add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, xs),
+               allowed=NUMBER + ("variant",),
+               summary="name=AddN; signature=inputs:N*T -> sum:T; attr=N:int,min=1; "
+                       "attr=T:type,allowed=[{enums}]; is_commutative=true; is_aggregate=true")
 
 
 def add_n(inputs, name=None):
     """tf.math.add_n: the sum of tensors of one dtype and shape."""
-    inputs = list(inputs) if isinstance(inputs, (list, tuple)) else None
-    if not inputs:
+    inputs = list(inputs) if isinstance(inputs, (list, tuple, Tensor)) else None
+    if not inputs or any(v is None for v in inputs):   # (a Tensor: its rows)
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices "
                          "with the same dtype and shape.")
-    inputs = match(inputs, "AddN")
+    if len(inputs) == 1:   # (TF returns it, whatever its dtype)
+        return to_tensor(inputs[0])
+    inputs = match(inputs, _add_n_op)
     first = inputs[0]._value.shape
     for i, t in enumerate(inputs[1:], 1):
         if t._value.shape != first:
@@ -917,7 +970,13 @@ def add_n(inputs, name=None):
 
 def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
     """tf.math.accumulate_n (deprecated in TF, which logs so; here it only adds)."""
+    error = ValueError("inputs must be a list of at least one Tensor with the same dtype "
+                       "and shape")
+    if not inputs or not isinstance(inputs, (list, tuple)):
+        raise error
     inputs = [to_tensor(t) for t in inputs]
+    if any(t.dtype is not inputs[0].dtype for t in inputs):
+        raise error
     for t in inputs[1:]:
         if t._value.shape != inputs[0]._value.shape:
             raise ValueError(f"Shapes {tuple(inputs[0].shape)} and {tuple(t.shape)} are not "

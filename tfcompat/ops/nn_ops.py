@@ -8,15 +8,17 @@ import numbers
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
+from . import shape_inference
 from .math_common import rounded, unbroadcast
 from .math_ops import cast, exp, log1p, sigmoid, tanh
 from .special_math_ops import erfc
-from .op_args import static_int, static_ints, traced
+from .op_args import dims, kernel_error, static_int, static_ints, traced
 
 # No tf.nn name is exported at TF's top level.
 __all__ = []
@@ -46,15 +48,27 @@ def _activation(name, fn, doc, allowed=NN_FLOAT):
 
 # -- TF's gradient rules, written in terms of the output as TF's kernels do ---------------
 
+# Relu and Relu6 keep -0.0 and nan, as TF's kernels (x < 0 ? 0 : x) do.
+@jax.custom_jvp
+def _relu_fn(x):
+    return jnp.where(x < 0, jnp.zeros_like(x), x)
+
+
+@_relu_fn.defjvp
+def _relu_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _relu_fn(x), jnp.where(x > 0, t, jnp.zeros_like(t))
+
+
 @jax.custom_jvp
 def _relu6_fn(x):
-    return jnp.clip(x, 0, 6)
+    return jnp.where(x < 0, jnp.zeros_like(x), jnp.minimum(x, jnp.asarray(6, x.dtype)))
 
 
 @_relu6_fn.defjvp
 def _relu6_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
-    return jnp.clip(x, 0, 6), jnp.where((x > 0) & (x < 6), t, jnp.zeros_like(t))
+    return _relu6_fn(x), jnp.where((x > 0) & (x < 6), t, jnp.zeros_like(t))
 
 
 @jax.custom_jvp
@@ -85,7 +99,7 @@ def _selu_jvp(primals, tangents):
     return y, jnp.where(y < 0, (y + _SELU_SCALE * _SELU_ALPHA) * t, _SELU_SCALE * t)  # SeluGrad
 
 
-relu = _activation("Relu", jax.nn.relu, "tf.nn.relu (gradient 0 at 0, as TF).",
+relu = _activation("Relu", _relu_fn, "tf.nn.relu (gradient 0 at 0, as TF).",
                    allowed=_RELU_TYPES)
 relu6 = _activation("Relu6", _relu6_fn, "tf.nn.relu6 (gradient 0 at 0 and 6, as TF).",
                     allowed=_RELU6_TYPES)
@@ -251,18 +265,93 @@ def _softmax_family(name, fn, output, public_name):
     def public(logits, axis=None, name=None):
         x = to_tensor(logits)
         check_dtype(op, x)
-        axis = -1 if axis is None else static_int(axis, "tf.nn.softmax", "axis")
-        if not -x.ndim <= axis < x.ndim:
-            raise errors.InvalidArgumentError(
-                None, None, f"`dim` must be in the range [{-x.ndim}, {x.ndim}) where "
-                            f"{x.ndim} is the number of dimensions in the input. "
-                            f"Received: dim={axis}")
-        return execute(op, (x,), (("axis", axis),))
+        return execute(op, (x,), (("axis", _softmax_axis(axis, x.ndim)),))
     public.__name__ = public.__qualname__ = public_name
     return public
 
 
-softmax = _softmax_family("Softmax", jax.nn.softmax, "softmax:T", "softmax")
+def _softmax_axis(axis, ndim):
+    """The axis of tf.nn.softmax as nn_ops._wrap_2d_function takes it: Python's `==` with
+    -1 and ndim - 1 picks the last axis (a Tensor compares by value), then its range check
+    (`-ndim <= dim < ndim`, which raises Python's TypeError for a str or list) and the
+    tf.range of _swap_axis (a non-scalar Tensor fails there)."""
+    if axis is None or traced(axis):
+        return -1 if axis is None else static_int(axis, "tf.nn.softmax", "axis")
+    value = axis.numpy() if isinstance(axis, Tensor) else axis
+    if value == -1 or value == ndim - 1:
+        return -1
+    if not -ndim <= value < ndim:
+        raise errors.InvalidArgumentError(
+            None, None, f"`dim` must be in the range [{-ndim}, {ndim}) where {ndim} is the "
+                        f"number of dimensions in the input. Received: dim={value}")
+    if np.ndim(value):
+        raise kernel_error("Range", f"limit must be a scalar, not shape "
+                                    f"{dims(np.shape(value))}", name="")
+    return static_int(axis, "tf.nn.softmax", "axis")
+
+
+# oneDNN's float32 exp: its polynomial p1..p5, log2(e), ln(2) and ln(FLT_MIN).
+_DNNL_CONSTS = np.array([0x3f7ffffb, 0x3efffee3, 0x3e2aad40, 0x3d2b9d0d, 0x3c07cfce,
+                         0x3fb8aa3b, 0x3f317218, 0xc2aeac50], np.uint32).view(np.float32)
+
+
+def _fma(a, b, c):
+    """float32 a * b + c rounded once (as a fused multiply-add)."""
+    return (a.astype(jnp.float64) * b.astype(jnp.float64) + c).astype(jnp.float32)
+
+
+def _dnnl_exp(x):
+    """oneDNN's jit float32 exp: 2 * 2^(n - 1) * p(r), x = n ln2 + r, 0 below ln(FLT_MIN)."""
+    *poly, log2e, ln2, ln_min = (jnp.float32(c) for c in _DNNL_CONSTS)
+    clamped = jnp.maximum(x, ln_min)
+    n = jnp.floor((clamped.astype(jnp.float64) * log2e).astype(jnp.float32) + 0.5)
+    r = _fma(-n, ln2, clamped)
+    y = poly[4]
+    for c in (poly[3], poly[2], poly[1], poly[0], jnp.float32(1)):
+        y = _fma(y, r, c)
+    scale = lax.bitcast_convert_type((n.astype(jnp.int32) + 126) << 23, jnp.float32)
+    return jnp.where(x < ln_min, jnp.float32(0), y * scale * 2)
+
+
+def _dnnl_sum(e):
+    """oneDNN's float32 sum of the last axis: 16-lane vectors added into 4 accumulators in
+    turn, added as (a0 + a1) + (a2 + a3), then its lanes pairwise (lane j with j ^ 8, ^ 4,
+    ^ 2, ^ 1)."""
+    n = e.shape[-1]
+    e = jnp.pad(e, [(0, 0)] * (e.ndim - 1) + [(0, (-n) % 64)])
+    groups = jnp.moveaxis(e.reshape(e.shape[:-1] + (-1, 4, 16)), -3, 0)
+    acc = lax.scan(lambda a, v: (a + v, None), jnp.zeros_like(groups[0]), groups)[0]
+    v = (acc[..., 0, :] + acc[..., 1, :]) + (acc[..., 2, :] + acc[..., 3, :])
+    for k in (8, 4, 2, 1):
+        v = v + v[..., np.arange(16) ^ k]
+    return v[..., :1]
+
+
+@jax.custom_jvp
+def _dnnl_softmax(x):
+    """oneDNN's float32 softmax of the last axis: exp(x - max) times 1 / its sum."""
+    e = _dnnl_exp(x - jnp.max(x, -1, keepdims=True))
+    return e * (jnp.float32(1) / _dnnl_sum(e))
+
+
+@_dnnl_softmax.defjvp
+def _dnnl_softmax_jvp(primals, tangents):
+    y, t = _dnnl_softmax(primals[0]), tangents[0]
+    return y, y * (t - jnp.sum(y * t, -1, keepdims=True))
+
+
+def _softmax_fn(x, axis):
+    """TF's float32 Softmax (its oneDNN kernel, on the last axis after a transpose): a row
+    holding nan or +inf gives nan there and 0 elsewhere."""
+    if x.dtype != jnp.float32 or x.size == 0:
+        return jax.nn.softmax(x, axis=axis)
+    y = jnp.moveaxis(_dnnl_softmax(jnp.moveaxis(x, axis, -1)), -1, axis)
+    bad = jnp.isnan(x) | (x == jnp.inf)
+    return jnp.where(jnp.any(bad, axis=axis, keepdims=True),
+                     jnp.where(bad, jnp.asarray(jnp.nan, x.dtype), jnp.zeros_like(x)), y)
+
+
+softmax = _softmax_family("Softmax", _softmax_fn, "softmax:T", "softmax")
 softmax.__doc__ = "tf.nn.softmax over `axis` (default: the last)."
 log_softmax = _softmax_family("LogSoftmax", jax.nn.log_softmax, "logsoftmax:T",
                               "log_softmax")
@@ -304,6 +393,11 @@ def bias_add(value, bias, data_format=None, name=None):
     elif bs[0] != xs[1 if channels_first else -1]:
         text = (f"Must provide as many biases as the last dimension of the input "
                 f"tensor: {_dims(bs)} vs. {_dims(xs)}")
+    if text is not None and text.startswith("Must") and shape_inference.tracing():
+        raise shape_inference.node_error(
+            f"Dimensions must be equal, but are {xs[1 if channels_first else -1]} and "
+            f"{bs[0]}", "BiasAdd", (x, b), (("T", shape_inference.dtype_enum(x)),
+                                            ("data_format", data_format or "NHWC")))
     if text is not None:
         raise errors.InvalidArgumentError(
             None, None, f"{{{{function_node __wrapped__BiasAdd_device_/job:localhost/replica:0/"

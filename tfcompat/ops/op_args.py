@@ -96,6 +96,12 @@ _INDEX_ARGS = {
                                  "attr=N:int,min=2; " + _INDEX_SIG.format(attr="Tidx")),
     "ExpandDims": ("Tdim", "dim", "name=ExpandDims; signature=input:T, dim:Tdim -> output:T; "
                                   + _INDEX_SIG.format(attr="Tdim")),
+    "ReverseV2": ("Tidx", "axis", "name=ReverseV2; signature=tensor:T, axis:Tidx -> output:T; "
+                                  "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
+                                  "attr=T:type"),
+    "Slice": ("Index", "begin", "name=Slice; signature=input:T, begin:Index, size:Index -> "
+                                "output:T; attr=T:type; attr=Index:type,allowed=[DT_INT32, "
+                                "DT_INT64]"),
     "GatherV2": ("Taxis", "axis", "name=GatherV2; signature=params:Tparams, indices:Tindices, "
                                   "axis:Taxis -> output:Tparams; attr=batch_dims:int,default=0; "
                                   "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, "
@@ -117,43 +123,122 @@ for _name, _t, _allowed in (("Sum", "T", _SUM_TYPES), ("Prod", "T", _SUM_TYPES),
                             ("Any", "bool", "")):
     _INDEX_ARGS[_name] = ("Tidx", "reduction_indices",
                           _REDUCE_SIG.format(name=_name, t=_t, allowed=_allowed))
-_INDEX_ARGS["ArgMin"] = (
+for _name in ("Cumsum", "Cumprod", "CumulativeLogsumexp"):
+    _INDEX_ARGS[_name] = ("Tidx", "axis", f"name={_name}; signature=x:T, axis:Tidx -> out:T; "
+                                          f"attr=exclusive:bool,default=false; attr=reverse:bool,"
+                                          f"default=false; {_SUM_TYPES}"
+                                          f"attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, "
+                                          f"DT_INT64]")
+_INDEX_ARGS["ArgMin"] = _INDEX_ARGS["ArgMax"] = (
     "Tidx", "dimension", "name=ArgMin; signature=input:T, dimension:Tidx -> output:output_type; "
     + _MAX_TYPES[:-3] + ", DT_BOOL]; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
     "attr=output_type:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]")
 
 
-def _non_integer_dtype(value):
-    """The dtype TF would convert a shape-like `value` to when it is not an integer one
-    (float values: float32 for Python lists), else None."""
-    if isinstance(value, (Tensor, Variable)):
-        dt = value.dtype
-        return None if dt.is_integer else dt
-    if isinstance(value, np.ndarray):
-        return None if value.dtype.kind in "iu" else dtypes.as_dtype(value.dtype)
+_NONE_TEXT = ("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+              "to a Tensor.")
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+# (the kind of a Python scalar as TF's sequence conversion sees it)
+_PY_KINDS = ((bool, "b"), (int, "i"), (float, "f"), ((str, bytes), "s"), (complex, "c"))
+
+
+def _py_kind(v):
+    if isinstance(v, (Tensor, Variable)):
+        return np.asarray(v._value).dtype.kind
+    if isinstance(v, (np.ndarray, np.generic)):
+        return v.dtype.kind
+    for types, kind in _PY_KINDS:
+        if isinstance(v, types):
+            return kind
+    raise ValueError(f"Attempt to convert a value ({v!r}) with an unsupported type "
+                     f"({type(v)}) to a Tensor.")
+
+
+def _flatten(value, out, depth=0):
+    """The leaves of a nested list into `out`; returns the nesting depth of every leaf
+    (TF's mixed-types error for leaves at several depths)."""
+    if value is None:
+        raise ValueError(_NONE_TEXT)
     if isinstance(value, (list, tuple)):
-        for v in value:
-            if isinstance(v, (float, np.floating)):
-                return dtypes.float32 if isinstance(v, float) else dtypes.as_dtype(v.dtype)
-    return None
+        depths = {_flatten(v, out, depth + 1) for v in value} or {depth + 1}
+        if len(depths) > 1:
+            raise ValueError(_MIXED)
+        return depths.pop()
+    out.append(value)
+    return depth
 
 
-def index_dtype_error(value, op):
-    """TF's error for a shape/multiples/perm argument of `op` (one of `_INDEX_ARGS`) whose
-    dtype is not int32/int64, or None: eagerly the kernel's InvalidArgumentError, in a
-    tf.function the graph wrapper's TypeError."""
-    if isinstance(value, float):    # a Python float scalar
+def index_array(value, api="this op", arg="shape"):
+    """`value` (a shape, axis, perm or size argument) as the NumPy array TF converts it to:
+    TF's ValueError for None, a partially known TensorShape, a Python sequence of mixed
+    types, out-of-range or non-rectangular; a traced tensor raises `static_error`."""
+    if value is None:
+        raise ValueError(_NONE_TEXT)
+    if isinstance(value, TensorShape):
+        if not value.is_fully_defined():
+            raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
+        value = value.as_list()
+    if isinstance(value, (Tensor, Variable)):
+        if traced(value):
+            raise static_error(api, arg)
+        return np.asarray(value._value)
+    if isinstance(value, (np.ndarray, np.generic)):
+        return np.asarray(value)
+    leaves = []
+    _flatten(value, leaves)
+    if traced(*leaves):
+        raise static_error(api, arg)
+    kinds = {_py_kind(v) for v in leaves}
+    if len(kinds) > 1 and not kinds <= {"i", "u", "f"}:
+        raise ValueError(_MIXED)
+    ints = [int(v) for v in leaves if isinstance(v, int) and not isinstance(v, bool)]
+    if ints and not -2**63 <= min(ints) <= max(ints) < 2**63:
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    np_type = (np.float32 if "f" in kinds else
+               np.int64 if ints and not -2**31 <= min(ints) <= max(ints) < 2**31 else
+               np.int32 if kinds <= {"i"} else None)   # (an empty list: int32, as an index)
+    try:
+        return np.asarray(_plain(value), np_type)
+    except ValueError:
+        raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+
+
+def _plain(value):
+    """A nested list with its tensors as NumPy values."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return np.asarray(value._value) if isinstance(value, (Tensor, Variable)) else value
+
+
+def _non_integer_dtype(array):
+    """The tfcompat dtype of an index `array` (from `index_array`) that is not of an integer
+    dtype, else None."""
+    if array.dtype in (np.int32, np.int64):
+        return None
+    if array.dtype.kind in "USO":
+        return dtypes.string
+    return dtypes.as_dtype(array.dtype)
+
+
+def index_dtype_error(value, op, array=None, attr=None, summary=None):
+    """TF's error for a shape/multiples/perm argument `value` (converted: `array`) of `op`
+    (one of `_INDEX_ARGS`, or with its `attr` and op-def `summary`) whose dtype is not
+    int32/int64, or None: eagerly the kernel's InvalidArgumentError, in a tf.function the
+    graph wrapper's TypeError."""
+    if attr is None:
         attr, param, summary = _INDEX_ARGS[op]
+    else:
+        param = "shape"
+    if isinstance(value, float):    # a Python float scalar
         if ctx.traces:
             return TypeError(f"Value passed to parameter '{param}' has DataType float32 not "
                              f"in list of allowed values: int32, int64")
         if f"{attr}:type,default=DT_INT32" in summary:   # converted with an int32 dtype hint
             return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
         return attr_error(op, attr, dtypes.float32, ("int32", "int64"), summary)
-    dt = _non_integer_dtype(value)
+    dt = _non_integer_dtype(index_array(value) if array is None else array)
     if dt is None:
         return None
-    attr, param, summary = _INDEX_ARGS[op]
     if ctx.traces:
         return TypeError(f"Value passed to parameter '{param}' has DataType {dt.name} not in "
                          f"list of allowed values: int32, int64")
@@ -161,40 +246,86 @@ def index_dtype_error(value, op):
                       "" if isinstance(value, (Tensor, Variable)) else None)
 
 
+# op -> its kernel's error for a shape argument that is not a vector (`static_ints`).
+_VECTOR_TEXT = {"Reshape": "sizes input must be 1-D, not {}",
+                "Fill": "dims must represent a vector, got shape {}",
+                "BroadcastTo": "shape must be a vector of {{int32,int64}}, got shape {}"}
+
+
 def static_ints(value, api="this op", arg="shape", op=None):
-    """A shape/axis argument (list, tuple, TensorShape, Tensor) as a tuple of Python ints;
-    a traced tensor raises `static_error(api, arg)`. With `op` (a key of `_INDEX_ARGS`),
-    values that are not integers raise TF's error for that op's index argument."""
+    """A shape/axis argument (list, tuple, TensorShape, Tensor) as a tuple of Python ints,
+    converted as TF converts it (`index_array`); a traced tensor raises
+    `static_error(api, arg)`. With `op` (a key of `_INDEX_ARGS`), values that are not
+    integers raise TF's error for that op's index argument, and (ops of `_VECTOR_TEXT`)
+    a shape of rank 2 or more the kernel's."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return (_as_index(value, op),)
+    array = index_array(value, api, arg)
     if op is not None:
-        exc = index_dtype_error(value, op)
+        exc = index_dtype_error(value, op, array)
         if exc is not None:
             raise exc
-    if isinstance(value, (Tensor, Variable)):
-        if traced(value):
-            raise static_error(api, arg)
-        return tuple(np.asarray(value._value).reshape(-1).tolist())
-    if isinstance(value, TensorShape):
-        return tuple(value.as_list())
-    if isinstance(value, (int, np.integer)):
-        return (int(value),)
-    return tuple(static_int(v, api, arg) for v in value)
+        if array.ndim > 1 and op in _VECTOR_TEXT:
+            raise kernel_error(op, _VECTOR_TEXT[op].format(dims(array.shape)))
+    elif array.dtype.kind not in "iub":
+        return tuple(static_int(v, api, arg) for v in array.reshape(-1).tolist())
+    return tuple(int(v) for v in array.reshape(-1).tolist())
+
+
+def _as_index(value, op):
+    """A Python int given as the index input of `op`: wrapped to int32 where the op's index
+    attribute defaults to int32 (TF's conversion with that dtype hint), else unchanged."""
+    if op is None or type(value) is not int or f"{_INDEX_ARGS[op][0]}:type,default=DT_INT32" \
+            not in _INDEX_ARGS[op][2]:
+        return int(value)
+    return (value + 2**31) % 2**32 - 2**31
+
+
+def int32_scalar(value, op, scalar_text, api="this op", arg="size"):
+    """A scalar size argument (one_hot's depth, categorical's num_samples) converted as TF
+    converts it with an int32 dtype: a Python int wraps to int32, a Python float or string
+    raises TF's TypeError; a non-scalar raises kernel `op`'s error `scalar_text` (formatted
+    with its shape). A Tensor must be an integer one (callers check its dtype first)."""
+    if type(value) is int:
+        return (value + 2**31) % 2**32 - 2**31
+    if isinstance(value, (float, str, bytes)):
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
+    array = index_array(value, api, arg)
+    if array.ndim:
+        raise kernel_error(op, scalar_text.format(dims(array.shape)), "")
+    return int(array)
+
+
+# op -> its kernel's error for a scalar argument (an axis) that is not a scalar.
+_SCALAR_TEXT = {"Cumsum": "ScanOp: axis must be a scalar, not {}",
+                "Cumprod": "ScanOp: axis must be a scalar, not {}",
+                "CumulativeLogsumexp": "ScanOp: axis must be a scalar, not {}",
+                "ConcatV2": "axis tensor should be a scalar integer, but got shape {}",
+                "GatherV2": "axis must be scalar",
+                "ExpandDims": "'dim' must be a tensor with a single value",
+                "ArgMax": "dim must be a scalar, but received tensor of shape: {}",
+                "ArgMin": "dim must be a scalar, but received tensor of shape: {}"}
 
 
 def static_int(value, api="this op", arg="axis", op=None):
-    """A scalar argument (Python/numpy int or scalar Tensor) as a Python int; a traced
-    tensor raises `static_error(api, arg)`. With `op` (a key of `_INDEX_ARGS`), a Python
-    float raises TF's error for that op's index argument."""
-    if op is not None and isinstance(value, float):
-        raise index_dtype_error(value, op)
-    if isinstance(value, (Tensor, Variable)):
-        if traced(value):
-            raise static_error(api, arg)
-        return int(np.asarray(value._value))
-    if isinstance(value, np.ndarray):
-        return int(value)
-    if traced(value):
-        raise static_error(api, arg)
-    return int(value)
+    """A scalar argument (Python/numpy int or scalar Tensor) as a Python int, converted as
+    TF converts it (`index_array`); a traced tensor raises `static_error(api, arg)`. With
+    `op` (a key of `_INDEX_ARGS`), a value that is not an integer raises TF's error for
+    that op's index argument, and (ops of `_SCALAR_TEXT`) one that is not a scalar the
+    kernel's."""
+    if isinstance(value, (int, np.integer)):
+        return _as_index(value, op)
+    array = index_array(value, api, arg)
+    if op is not None:
+        exc = index_dtype_error(value, op, array)
+        if exc is not None:
+            raise exc
+        if array.ndim and op in _SCALAR_TEXT and (op != "ExpandDims" or array.size != 1):
+            raise kernel_error(op, _SCALAR_TEXT[op].format(dims(array.shape)))
+    if array.size != 1:
+        raise TypeError(f"{api}: the {arg} argument must be a scalar, got shape "
+                        f"{dims(array.shape)}")
+    return int(array.reshape(-1)[0])
 
 
 def dims(shape):

@@ -44,6 +44,9 @@ def _state_array(state):
     """A state value (list, array, Tensor) as int64, TF's _convert_to_state_tensor."""
     if isinstance(state, (Tensor, Variable)):
         return np.asarray(state._value).astype(np.int64)
+    if np.asarray(state).dtype.kind in "USO":   # TF's Cast to int64 rejects strings
+        from .math_ops import cast
+        return np.asarray(cast(state, dtypes.int64)._value)
     return np.asarray([_uint_to_int(int(v)) for v in np.asarray(state).reshape(-1)]
                       if np.ndim(state) else _uint_to_int(int(state)), np.int64)
 

@@ -16,7 +16,9 @@ from jax import lax
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
-from ..framework.tensor import EagerTensor
+from ..framework.strings import MOVE
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
 from . import manip_ops, math_ops, op_args, random_distributions as D, random_samplers
 from . import random_seed
 from .linalg_ops import raise_on_gradient
@@ -33,19 +35,20 @@ _STATEFUL_SUMMARY = ("name={op}; signature=shape:T -> output:dtype; attr=seed:in
                      "is_stateful=true")
 
 
-def kernel(name, fn):
+def kernel(name, fn, strings=None):
     """A random op: not differentiable, as TF registers them; never evaluated at trace
     time (a stateful op's numbers differ on each call)."""
-    return Op(name, fn, differentiable=False, stateful=True)
+    return Op(name, fn, differentiable=False, stateful=True, strings=strings)
 
 
 def shape_arg(shape, op_name, dtype=dtypes.float32):
     """A shape argument as a tuple of ints, with TF's kernel errors, among them those of
     `op_args.check_alloc` for an output of this shape and `dtype`."""
-    if isinstance(shape, EagerTensor) or not isinstance(shape, (list, tuple)):
-        value = np.asarray(shape.as_list() if hasattr(shape, "as_list") else shape)
-    else:
-        value = np.asarray(shape)
+    value = op_args.index_array(shape, op_name, "shape")
+    exc = op_args.index_dtype_error(shape, op_name, value, "T",
+                                    _STATEFUL_SUMMARY.format(op=op_name))
+    if exc is not None:
+        raise exc
     if value.ndim != 1:
         raise op_args.kernel_error(op_name, f"shape must be a vector of {{int32,int64}}, got "
                                             f"shape {op_args.dims(value.shape)}", name="")
@@ -111,7 +114,7 @@ _normal = kernel("RandomStandardNormal", normal_fn)
 _truncated = kernel("TruncatedNormal", truncated_normal_fn)
 _uniform_int = kernel("RandomUniformInt", uniform_int_fn)
 _multinomial = kernel("Multinomial", D.multinomial)
-_shuffle = kernel("RandomShuffle", D.shuffle)
+_shuffle = kernel("RandomShuffle", D.shuffle, strings=MOVE)   # (it moves elements)
 
 
 def gamma_fn(state, alpha, shape, stateless):
@@ -211,7 +214,12 @@ def check_categorical(op_name, logits, num_samples, dtype):
     if len(shape) != 2:
         raise op_args.kernel_error(op_name, f"logits should be a matrix, got shape "
                                             f"{op_args.dims(shape)}", name="")
-    num_samples = op_args.static_int(num_samples)
+    if isinstance(num_samples, (Tensor, Variable)) and num_samples.dtype is not dtypes.int32:
+        raise errors.InvalidArgumentError(
+            None, None, f"cannot compute {op_name} as input #1(zero-based) was expected to be "
+                        f"a int32 tensor but is a {num_samples.dtype._tf_name} tensor")
+    num_samples = op_args.int32_scalar(num_samples, op_name, "num_samples should be a scalar, "
+                                       "got shape {}", "tf.random.categorical", "num_samples")
     if num_samples < 0:
         raise op_args.kernel_error(op_name, f"num_samples should be non-negative, got "
                                             f"{num_samples}", name="")

@@ -45,9 +45,9 @@ def get_seed(op_seed):
     if _global_seed is not None:
         if op_seed is None:
             op_seed = _op_seeds.randint(0, _MAXINT32)
-        seeds = _global_seed % _MAXINT32, int(op_seed) % _MAXINT32
-    elif op_seed is not None:
-        seeds = DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32
+        seeds = _global_seed % _MAXINT32, int(op_seed % _MAXINT32)
+    elif op_seed is not None:   # (TF's `op_seed % _MAXINT32`: a str seed raises its TypeError)
+        seeds = DEFAULT_GRAPH_SEED, int(op_seed % _MAXINT32)
     else:
         return 0, 0
     return (0, _MAXINT32) if seeds == (0, 0) else seeds

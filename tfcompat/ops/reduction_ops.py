@@ -10,8 +10,10 @@ from jax import lax
 
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
-from ..framework.tensor import EagerTensor
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
 from .math_common import FLOAT, NUMBER, REAL, attr_error, enums, reduction_axes
+from . import shape_inference
 from .op_args import static_int
 
 _REDUCE_SUMMARY = ("name={name}; signature=input:T, reduction_indices:Tidx -> output:T; "
@@ -82,7 +84,8 @@ def _reducer(name, fn, allowed=NUMBER, differentiable=True):
     def public(input_tensor, axis=None, keepdims=False, name=None):
         x = to_tensor(input_tensor)
         check_dtype(op, x)
-        return execute(op, (x,), (("axis", reduction_axes(axis, x.ndim, op.name, api)),
+        return execute(op, (x,), (("axis", reduction_axes(axis, x.ndim, op.name, api, x,
+                                                          keepdims)),
                                   ("keepdims", bool(keepdims))))
     public.op = op
     return public
@@ -226,7 +229,7 @@ def _scanner(name, fn, allowed=NUMBER):
         x = to_tensor(x)
         check_dtype(op, x)
         axis = static_int(axis, "tf.math." + re.sub(r"(?<!^)(?=[A-Z])", "_", op.name).lower(),
-                          "axis")
+                          "axis", op.name)
         a = axis + x.ndim if axis < 0 else axis
         if not 0 <= a < x.ndim:
             raise errors.op_error(
@@ -242,9 +245,32 @@ def _scanner(name, fn, allowed=NUMBER):
 cumsum = _scanner("Cumsum", _scan(_in_order(lax.add, lambda x, axis: jnp.cumsum(
     x, axis, x.dtype)), 0))
 cumprod = _scanner("Cumprod", _cumprod)
-cumulative_logsumexp = _scanner(
-    "CumulativeLogsumexp", _scan(lambda x, axis: lax.cumlogsumexp(x, axis=axis), -np.inf),
-    allowed=FLOAT)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def _cumlogsumexp(x, axis):
+    """TF's CumulativeLogsumexp kernel, one step at a time from -inf: ma = std::max(acc, x),
+    mi = std::min(acc, x) (a nan x keeps acc), acc = ma if ma == -inf else
+    ma + log1p(exp(mi - ma)); differentiated as lax.cumlogsumexp."""
+    moved = jnp.moveaxis(x, axis, 0)
+    ninf = jnp.asarray(-jnp.inf, x.dtype)
+
+    def step(acc, v):
+        ma, mi = jnp.where(acc < v, v, acc), jnp.where(v < acc, v, acc)
+        out = jnp.where(ma == ninf, ma, ma + jnp.log1p(jnp.exp(mi - ma)))
+        return out, out
+    _, out = lax.scan(step, jnp.full(moved.shape[1:], ninf), moved)
+    return jnp.moveaxis(out, 0, axis)
+
+
+@_cumlogsumexp.defjvp
+def _cumlogsumexp_jvp(axis, primals, tangents):
+    _, tangent = jax.jvp(lambda v: lax.cumlogsumexp(v, axis=axis), primals, tangents)
+    return _cumlogsumexp(primals[0], axis), tangent
+
+
+cumulative_logsumexp = _scanner("CumulativeLogsumexp", _scan(_cumlogsumexp, -np.inf),
+                                allowed=FLOAT)
 
 
 # -- argmax / argmin ------------------------------------------------------------------------
@@ -259,8 +285,12 @@ _ARG_SUMMARY = ("name={name}; signature=input:T, dimension:Tidx -> output:output
 def _check_argmax_axis(axis):
     """TF's TypeError for an axis of tf.math.argmax that is not an integer (eagerly and in a
     tf.function)."""
-    if isinstance(axis, float):
-        raise TypeError("axis must be int or Tensor with integer datatype")
+    if axis is None or isinstance(axis, int) or (
+            isinstance(axis, (Tensor, Variable)) and axis.dtype.name in ("int32", "int64")):
+        return
+    if hasattr(axis, "dtype"):
+        raise TypeError(f"axis tensor dtypes {axis.dtype} is not supported")
+    raise TypeError("axis must be int or Tensor with integer datatype")
 
 
 def _arg(name, fn):
@@ -276,10 +306,15 @@ def _arg(name, fn):
         if op.name == "ArgMax":     # TF's Python wrapper checks the axis of tf.math.argmax
             _check_argmax_axis(axis)
         axis = 0 if axis is None else static_int(axis, f"tf.math.{op.name.lower()}", "axis",
-                                                 "ArgMin" if op.name == "ArgMin" else None)
+                                                 op.name)
         if not -x.ndim <= axis < x.ndim:
-            raise _arg_error(op.name, f"Expected dimension in the range [{-x.ndim}, "
-                                      f"{x.ndim}), but got {axis}")
+            raise shape_inference.trace_checked(
+                _arg_error(op.name, f"Expected dimension in the range [{-x.ndim}, {x.ndim}), "
+                                    f"but got {axis}"),
+                f"Dimension ({axis}) must be in the range [{-x.ndim}, {x.ndim}), where {x.ndim} "
+                f"is the number of dimensions in the input.", op.name, (x, np.int32(axis)),
+                (("T", shape_inference.dtype_enum(x)), ("Tidx", "DT_INT32"),
+                 ("output_type", shape_inference.dtype_enum(out))), computed={1: axis})
         axis %= x.ndim
         if x._value.shape[axis] == 0:
             raise _arg_error(op.name, f"Reduction axis {axis} is empty in shape "

@@ -12,6 +12,7 @@ time with a clear error. tf.string inputs and outputs cross the callback as hand
 bytes, as in TF's graph mode.
 """
 import functools
+import itertools
 
 import jax
 import jax.numpy as jnp
@@ -26,6 +27,8 @@ from ..framework.function import captured_output, init_scope
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 
 __all__ = ["numpy_function", "py_function"]
+
+_TOKENS = itertools.count()
 
 
 def py_function(func=None, inp=None, Tout=None, name=None):
@@ -53,17 +56,31 @@ class _Script:
         self.tensors = tensors      # py_function: Tensors in and out; else numpy
         self.shapes = None          # the output shapes, once known (traced calls)
         self.string_inputs = ()     # which inputs are tf.string (handles; traced calls)
+        self.token = next(_TOKENS)  # TF's name of the registered function (pyfunc_N)
 
     def op_name(self, n_in):
         kind = "EagerPyFunc" if self.tensors else "PyFunc"
         return kind, f"{kind}_Tin_{n_in}_Tout_{len(self.touts)}"
 
-    def run(self, arrays):
-        """Call the function on numpy `arrays`; its outputs as Tensors of Tout."""
+    def run(self, arrays, graph=False):
+        """Call the function on numpy `arrays`; its outputs as Tensors of Tout. In a
+        graph (`graph`), a numpy_function's results must have Tout's dtypes exactly."""
         args = [EagerTensor(a if strings.is_string(a) else jnp.asarray(a))
                 for a in arrays] if self.tensors else [
             a if isinstance(a, bytes) else np.asarray(a) for a in arrays]
-        return self.outputs(self.func(*args), len(arrays))
+        result = self.func(*args)
+        if graph and not self.tensors and self.touts:
+            self.check_dtypes([result] if self.single else list(result))
+        return self.outputs(result, len(arrays))
+
+    def check_dtypes(self, values):
+        """TF's PyFunc kernel check of a numpy_function's results against Tout."""
+        for i, (v, t) in enumerate(zip(values, self.touts)):
+            have = np.asarray(v).dtype
+            if t is not dtypes.string and have != t._np:
+                raise errors.InvalidArgumentError(
+                    None, None, f"{i}-th value returned by pyfunc_{self.token} is "
+                    f"{dtypes.from_numpy(have)._tf_name}, but expects {t._tf_name}")
 
     def outputs(self, result, n_in):
         if not self.touts:
@@ -88,7 +105,7 @@ class _Script:
         arrays = [_host_strings(a, self.tensors) if s else a
                   for a, s in zip(arrays, self.string_inputs)] + list(
             arrays[len(self.string_inputs):])
-        out = [np.asarray(t._value) for t in self.run(arrays)]
+        out = [np.asarray(t._value) for t in self.run(arrays, graph=True)]
         for value, shape in zip(out, self.shapes):
             if value.shape != shape:
                 raise self.error(len(arrays), ValueError(
@@ -139,7 +156,9 @@ def _probe(script, inputs):
         zeros = [np.full(t.shape.as_list(), b"", object) if t.dtype is dtypes.string else
                  np.zeros(t.shape.as_list(), t.dtype._np) for t in inputs]
         try:
-            return [tuple(t.shape.as_list()) for t in script.run(zeros)]
+            return [tuple(t.shape.as_list()) for t in script.run(zeros, graph=True)]
+        except errors.InvalidArgumentError:
+            raise   # its results do not fit Tout (TF's error, at run time)
         except Exception as exc:  # noqa: BLE001 -- reported with what was attempted
             raise TypeError(
                 f"tfcompat needs the output shapes of {script.op_name(len(inputs))[0]}'s "

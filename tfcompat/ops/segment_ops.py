@@ -18,12 +18,17 @@ from jax import lax
 
 from ..framework import dtypes, errors, host_callback
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from ..framework.tensor import EagerTensor
-from .math_common import NUMBER, REAL, attr_error, shape_list
-from .op_args import kernel_error, static_int
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
+from . import math_ops
+from . import op_args
+from .math_common import NUMBER, REAL, attr_error, enums, shape_list
+from .op_args import dims, int32_scalar, kernel_error, static_int
 from .op_args import checked_attr, concrete, dynamic_shape_error, traced
 
 _INDEX = ("int32", "int64")
+# The segment max/min kernels take TF's `realnumbertypes` (no quantized types).
+_REAL = tuple(n for n in REAL if not n.startswith(("qint", "quint")))
 
 
 def _gather(out, ids):
@@ -69,6 +74,15 @@ def _extreme(reduce, empty):
     return fn
 
 
+@jax.custom_jvp
+def _flip_zero(x, flip):
+    """-x where `flip`, with the gradient of x (flips only the sign of zeros)."""
+    return jnp.where(flip, -x, x)
+
+
+_flip_zero.defjvp(lambda primals, tangents: (_flip_zero(*primals), tangents[0]))
+
+
 def _after_last_nan(reduce, which):
     """TF's segment max/min of floats: a nan replaces the running value and the next
     element replaces it, so a segment gives the extreme of what follows its last nan (nan
@@ -83,6 +97,10 @@ def _after_last_nan(reduce, which):
         after = pos > last[ids]
         skip = jnp.asarray(-jnp.inf if which == "max" else jnp.inf, data.dtype)
         out = reduce(jnp.where(after, data, skip), ids, n)
+        # Of equal values the later wins in TF: a zero result has the sign of the last zero
+        last_zero = jax.ops.segment_max(jnp.where(after & (data == 0), pos, -1), ids, n)
+        sign = jnp.signbit(jnp.take_along_axis(data, jnp.maximum(last_zero, 0), axis=0))
+        out = _flip_zero(out, (last_zero >= 0) & (out == 0) & (sign != jnp.signbit(out)))
         ends_nan = (last >= 0) & (jax.ops.segment_sum(after.astype(jnp.int32), ids, n) == 0)
         return jnp.where(ends_nan, jnp.asarray(jnp.nan, data.dtype), out)
     return fn
@@ -115,6 +133,15 @@ def _mean(data, ids, n):
         return total // safe
     # (a true division, as TF's: see _sqrt_n)
     return total / jax.lax.optimization_barrier(jnp.broadcast_to(safe, total.shape))
+
+
+def _true_mean(data, ids, n):
+    """TF's unsorted_segment_mean: of ints, a true division of the sum by the count."""
+    if jnp.issubdtype(data.dtype, jnp.integer):
+        wide = jnp.float32 if data.dtype.itemsize < 4 else jnp.float64
+        total = jax.ops.segment_sum(data, ids, n).astype(wide)
+        return total / jnp.maximum(_count(data, ids, n), 1).astype(wide)
+    return _mean(data, ids, n)
 
 
 def _sqrt_n(data, ids, n):
@@ -156,24 +183,46 @@ def _api(name):
 
 
 _SUMMARY = ("name={name}; signature=data:T, segment_ids:Tindices{extra} -> output:T; "
-            "attr=T:type,allowed=[{{enums}}]; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]"
+            "attr=T:type,allowed=[{{enums}}]; attr=Tindices:type,allowed=[{tindices}]"
             "{tnum}")
+
+
+def _tindices(name):
+    """The segment_ids dtypes of op `name` (UnsortedSegmentSum also takes int16)."""
+    return ("int16",) + _INDEX if name == "UnsortedSegmentSum" else _INDEX
 
 
 def _segment_op(name, fn, allowed, unsorted):
     extra, tnum = ((", num_segments:Tnumsegments",
                     "; attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
                    if unsorted else ("", ""))
+    tindices = ", ".join("DT_" + n.upper() for n in _tindices(name))
     return Op(name, _flat(fn, name), allowed=allowed,
-              summary=_SUMMARY.format(name=name, extra=extra, tnum=tnum))
+              summary=_SUMMARY.format(name=name, extra=extra, tnum=tnum, tindices=tindices))
 
 
 def _checked(op, data, segment_ids):
     data, ids = to_tensor(data), to_tensor(segment_ids)
     check_dtype(op, data)
-    if ids.dtype._tf_name not in _INDEX:
-        raise attr_error(op, "Tindices", ids.dtype, _INDEX)
+    if ids.dtype._tf_name not in _tindices(op.name):
+        raise attr_error(op, "Tindices", ids.dtype, _tindices(op.name))
     return data, ids
+
+
+def _num_segments(op, value, suffix, floats):
+    """num_segments as a Python int, converted as TF converts it (int32 by default), with
+    TF's errors for other dtypes and for non-scalars. `floats`: a Python float becomes a
+    float32 tensor (TF's composed ops and its slow path), else it raises TypeError."""
+    if isinstance(value, (Tensor, Variable, str)) or (floats and isinstance(value, float)):
+        dt = (dtypes.string if isinstance(value, str) else dtypes.float32
+              if isinstance(value, float) else value.dtype)
+        if dt.name not in _INDEX:
+            raise op_args.attr_error(op.name, "Tnumsegments", dt, _INDEX,
+                                     op.summary.format(enums=enums(op.allowed)), suffix)
+    if np.ndim(getattr(value, "_value", value)):
+        raise kernel_error(op.name, f"num_segments should be a scalar, not shape "
+                                    f"{dims(np.shape(getattr(value, '_value', value)))}", suffix)
+    return int32_scalar(value, op.name, "{}", _api(op.name), "num_segments")
 
 
 def _sorted(name, fn, allowed=NUMBER):
@@ -196,27 +245,32 @@ def _sorted(name, fn, allowed=NUMBER):
     return public
 
 
-def _unsorted(name, fn, allowed=NUMBER):
+def _unsorted(name, fn, allowed=NUMBER, composed=None):
+    """An unsorted segment op; `composed` (mean, sqrt_n): TF's Python composes it of
+    UnsortedSegmentSum (whose checks and errors it has) and the ops named there."""
     op = _segment_op(name, fn, allowed, unsorted=True)
+    check = op if composed is None else unsorted_segment_sum.op
 
     def public(data, segment_ids, num_segments, name=None):
         # TF's fast path (tensors and arrays) ends its kernels' messages with " name: ";
         # a Python list argument takes its slow path, whose messages do not.
-        suffix = None if isinstance(data, (list, tuple)) or \
-            isinstance(segment_ids, (list, tuple)) else ""
-        data, ids = _checked(op, data, segment_ids)
-        n = static_int(num_segments, _api(op.name), "num_segments")
+        suffix = None if composed is None and (isinstance(data, (list, tuple)) or
+                                               isinstance(segment_ids, (list, tuple))) else ""
+        data, ids = _checked(check, data, segment_ids)
+        for then in composed or ():
+            check_dtype(then, data)
+        n = _num_segments(check, num_segments, None if composed is None and isinstance(
+            num_segments, (list, tuple, str)) else suffix, composed or suffix is None)
         if n < 0:
-            raise errors.op_error(errors.InvalidArgumentError, op.name,
-                                  f"Input num_segments == {n} must not be negative.",
-                                  kernel=op.name)
+            raise kernel_error(check.name, f"Input num_segments == {n} must not be negative.",
+                               suffix)
         shape, ishape = data._value.shape, ids._value.shape
         if shape[:len(ishape)] != ishape:
-            raise kernel_error(op.name, f"data.shape = {shape_list(shape)} does not start "
-                                        f"with segment_ids.shape = {shape_list(ishape)}",
+            raise kernel_error(check.name, f"data.shape = {shape_list(shape)} does not start "
+                                           f"with segment_ids.shape = {shape_list(ishape)}",
                                suffix)
         attrs = (("n", n),) + checked_attr(
-            functools.partial(_range_error, op.name, n, suffix=suffix), ids)
+            functools.partial(_range_error, check.name, n, suffix=suffix), ids)
         return execute(op, (data, ids), attrs)
     public.op = op
     return public
@@ -227,16 +281,18 @@ segment_mean = _sorted("SegmentMean", _mean)
 segment_prod = _sorted("SegmentProd", _prod)
 _segment_max = _after_last_nan(jax.ops.segment_max, "max")
 _segment_min = _after_last_nan(jax.ops.segment_min, "min")
-segment_max = _sorted("SegmentMax", _extreme(_segment_max, "zero"), REAL)
-segment_min = _sorted("SegmentMin", _extreme(_segment_min, "zero"), REAL)
+segment_max = _sorted("SegmentMax", _extreme(_segment_max, "zero"), _REAL)
+segment_min = _sorted("SegmentMin", _extreme(_segment_min, "zero"), _REAL)
 unsorted_segment_sum = _unsorted("UnsortedSegmentSum", jax.ops.segment_sum)
 unsorted_segment_prod = _unsorted("UnsortedSegmentProd", _prod)
 unsorted_segment_max = _unsorted("UnsortedSegmentMax",
-                                 _lowest_or_highest(_segment_max, "max"), REAL)
+                                 _lowest_or_highest(_segment_max, "max"), _REAL)
 unsorted_segment_min = _unsorted("UnsortedSegmentMin",
-                                 _lowest_or_highest(_segment_min, "min"), REAL)
-unsorted_segment_mean = _unsorted("UnsortedSegmentMean", _mean)
-unsorted_segment_sqrt_n = _unsorted("UnsortedSegmentSqrtN", _sqrt_n)
+                                 _lowest_or_highest(_segment_min, "min"), _REAL)
+unsorted_segment_mean = _unsorted("UnsortedSegmentMean", _true_mean,
+                                  composed=(math_ops.maximum.op,))
+unsorted_segment_sqrt_n = _unsorted("UnsortedSegmentSqrtN", _sqrt_n,
+                                    composed=(math_ops.maximum.op, math_ops.sqrt.op))
 
 
 # -- bincount, confusion_matrix -------------------------------------------------------------
@@ -303,7 +359,15 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
              ("dtype", dtypes.as_dtype(dtype)._np)) + checked_attr(_negative_error, x)
     if weights is None:
         return execute(_bincount_unweighted_op, (x,), attrs)
-    return execute(_bincount_op, (x, to_tensor(weights)), attrs)
+    w = to_tensor(weights)
+    w = EagerTensor(w._value.reshape(-1)) if axis is None or axis == 0 else w
+    if not w._value.size:   # TF: a length-0 `weights` weighs every value 1
+        w = EagerTensor(jnp.ones(x._value.shape, w._value.dtype))
+    if w._value.shape != x._value.shape:
+        raise kernel_error("DenseBincount", "`weights` must be the same shape as `arr` or a "
+                                            "length-0 `Tensor`, in which case it acts as all "
+                                            f"weights equal to 1. Received {dims(w.shape)}", "")
+    return execute(_bincount_op, (x, w), attrs)
 
 
 def _confusion(labels, predictions, weights, n, checked=False):

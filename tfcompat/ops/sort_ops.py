@@ -9,9 +9,23 @@ import collections
 import jax.numpy as jnp
 
 from ..framework import dtypes, errors
+from ..framework.context import ctx
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
-from ..framework.tensor import EagerTensor
-from .op_args import static_int
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import Variable
+from .op_args import attr_error, int32_scalar, static_int
+
+# TopKV2's op def: the dtypes TF sorts (tf.sort and tf.argsort run on TopKV2 too).
+_TOPK_TYPES = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16",
+               "uint16", "half", "uint32", "uint64")
+_TOPK_SUMMARY = (
+    "name=TopKV2; signature=input:T, k:Tk -> values:T, indices:index_type; "
+    "attr=sorted:bool,default=true; attr=T:type,allowed=[{enums}]; "
+    "attr=Tk:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
+    "attr=index_type:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]")
+_TK_TYPES = ("int16", "int32", "int64")
+_IN_TOP_K_SUMMARY = ("name=InTopKV2; signature=predictions:float, targets:T, k:T -> "
+                     "precision:bool; attr=T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
@@ -28,9 +42,16 @@ def _sort(x, axis, descending):
     return jnp.take_along_axis(x, _order(x, axis, descending), axis=axis)
 
 
+def _top_k(x, k, index_dtype):
+    idx = jnp.take(_order(x, -1, True), jnp.arange(k), axis=-1)
+    return jnp.take_along_axis(x, idx, axis=-1), idx.astype(index_dtype)
+
+
 _sort_op = Op("Sort", _sort)
 _argsort_op = Op("ArgSort", lambda x, axis, descending: _order(x, axis, descending)
                  .astype(jnp.int32), differentiable=False)
+# Carries TopKV2's dtype check (`check_dtype`) for tf.sort, tf.argsort and tf.math.top_k.
+_top_k_op = Op("TopKV2", _top_k, allowed=_TOPK_TYPES, summary=_TOPK_SUMMARY)
 
 
 def _sort_args(values, axis, direction):
@@ -49,6 +70,7 @@ def _sort_args(values, axis, direction):
             f"[Op:StridedSlice] name: strided_slice/")
     if direction == "ASCENDING" and not x.dtype.is_unsigned:   # TF negates signed values
         check_dtype(negative.op, x)
+    check_dtype(_top_k_op, x)
     return x, (("axis", a), ("descending", direction == "DESCENDING"))
 
 
@@ -65,19 +87,30 @@ def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
     return execute(_argsort_op, (x,), attrs)
 
 
-def _top_k(x, k, index_dtype):
-    idx = jnp.take(_order(x, -1, True), jnp.arange(k), axis=-1)
-    return jnp.take_along_axis(x, idx, axis=-1), idx.astype(index_dtype)
-
-
-_top_k_op = Op("TopKV2", _top_k)
+def _k_arg(k):
+    """top_k's `k` converted as TF converts it (int32 by default; an int16/int64 tensor
+    kept), with TF's errors for other dtypes and non-scalars."""
+    if isinstance(k, (Tensor, Variable, str)):
+        dt = dtypes.string if isinstance(k, str) else k.dtype
+        if dt.name not in _TK_TYPES:
+            if ctx.traces:
+                raise TypeError(f"Value passed to parameter 'k' has DataType {dt.name} not in "
+                                f"list of allowed values: {', '.join(_TK_TYPES)}")
+            raise attr_error("TopKV2", "Tk", dt, _TK_TYPES, _TOPK_SUMMARY.format(
+                enums=", ".join("DT_" + n.upper() for n in _TOPK_TYPES)),
+                None if isinstance(k, str) else "")
+    elif isinstance(k, float) and ctx.traces:
+        raise TypeError("Value passed to parameter 'k' has DataType float32 not in list of "
+                        "allowed values: int16, int32, int64")
+    return int32_scalar(k, "TopKV2", "k must be scalar, got shape {}", "tf.math.top_k", "k")
 
 
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """tf.math.top_k: (values, indices) of the k largest entries of the last axis,
     ties by index; always sorted."""
     x = to_tensor(input)
-    k = static_int(k, "tf.math.top_k", "k")
+    check_dtype(_top_k_op, x)
+    k = _k_arg(k)
     text = None
     if x.ndim < 1:
         text = f"input must be >= 1-D, got shape [{','.join(map(str, x._value.shape))}]"
@@ -97,6 +130,11 @@ def in_top_k(targets, predictions, k, name=None):
     i (ties count in); False for out-of-range targets and non-finite predictions."""
     p = to_tensor(predictions)
     t = to_tensor(targets)
+    if t.dtype not in (dtypes.int32, dtypes.int64):
+        if ctx.traces:
+            raise TypeError(f"Value passed to parameter 'targets' has DataType {t.dtype.name} "
+                            f"not in list of allowed values: int32, int64")
+        raise attr_error("InTopKV2", "T", t.dtype, ("int32", "int64"), _IN_TOP_K_SUMMARY, "")
     if p.dtype is not dtypes.float32:
         raise mismatch_error("InTopKV2", 0, dtypes.float32, p.dtype)
     if p._value.shape[0] != t._value.shape[0]:
@@ -110,6 +148,10 @@ def in_top_k(targets, predictions, k, name=None):
     target = jnp.take_along_axis(pv, jnp.clip(tv, 0, n - 1)[:, None], axis=1)
     better = jnp.sum(pv > target, axis=1)
     ok = valid & jnp.isfinite(target[:, 0]) & jnp.all(jnp.isfinite(pv), axis=1)
+    if isinstance(k, float):
+        raise TypeError(f"Cannot convert {k!r} to EagerTensor of dtype {t.dtype.name}")
+    if isinstance(k, (Tensor, Variable)) and k.dtype is not t.dtype:
+        raise mismatch_error("InTopKV2", 2, t.dtype, k.dtype)
     k = to_tensor(k)._value   # a tensor computed inside a tf.function is an operand
     return EagerTensor(ok & (better < k))
 

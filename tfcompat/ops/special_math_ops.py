@@ -23,7 +23,53 @@ def _lgamma(x):
 
 
 lgamma = unary("Lgamma", _lgamma, allowed=FLOAT)
-digamma = unary("Digamma", jss.digamma, allowed=FLOAT)
+# Eigen's digamma series coefficients (digamma_impl_maybe_poly), by dtype, and the `s`
+# from which the series is 0.
+_DIGAMMA_POLY = {
+    np.dtype(np.float32): ((-4.16666666666666666667E-3, 3.96825396825396825397E-3,
+                            -8.33333333333333333333E-3, 8.33333333333333333333E-2), 1e8),
+    np.dtype(np.float64): ((8.33333333333333333333E-2, -2.10927960927960927961E-2,
+                            7.57575757575757575758E-3, -4.16666666666666666667E-3,
+                            3.96825396825396825397E-3, -8.33333333333333333333E-3,
+                            8.33333333333333333333E-2), 1e17)}
+
+
+@jax.custom_jvp
+def _digamma(x):
+    """TF's Digamma (Eigen's digamma_impl): reflection for x <= 0 (nan at its poles, -0
+    included), the recurrence up to 10, then the asymptotic series; 16-bit floats are
+    computed in float32."""
+    if x.dtype not in _DIGAMMA_POLY:
+        return _digamma(x.astype(jnp.float32)).astype(x.dtype)
+    coef, limit = _DIGAMMA_POLY[x.dtype]
+    c = lambda v: jnp.asarray(v, x.dtype)   # noqa: E731
+    negative = x <= 0
+    p = jnp.floor(x)
+    nz = x - p
+    p = jnp.where(nz > 0.5, p + 1, p)
+    nz = x - p
+    nz = jnp.where(nz == 0.5, c(0), c(np.pi) / jnp.tan(c(np.pi) * nz))
+    s = jnp.where(negative, 1 - x, x)
+    w = jnp.zeros_like(x)
+    for _ in range(10):   # psi(x + 1) = psi(x) + 1 / x while s < 10
+        small = s < 10
+        w = jnp.where(small, w + 1 / s, w)
+        s = jnp.where(small, s + 1, s)
+    z = 1 / (s * s)
+    poly = c(coef[0])
+    for a in coef[1:]:
+        poly = poly * z + c(a)
+    y = jnp.log(s) - c(0.5) / s - jnp.where(s < limit, z * poly, c(0)) - w
+    return jnp.where(negative & (p == x), c(np.nan), jnp.where(negative, y - nz, y))
+
+
+@_digamma.defjvp
+def _digamma_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _digamma(x), t * jss.polygamma(1, x)
+
+
+digamma = unary("Digamma", _digamma, allowed=FLOAT)
 bessel_i0 = unary("BesselI0", jss.i0, allowed=FLOAT)
 bessel_i0e = unary("BesselI0e", jss.i0e, allowed=FLOAT)
 bessel_i1 = unary("BesselI1", jss.i1, allowed=FLOAT)

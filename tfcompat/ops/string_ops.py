@@ -9,6 +9,7 @@ on non-scalars) raises a TypeError naming tf.RaggedTensor, which tfcompat lacks;
 takes dense input (and returns a dense tensor, as TF does for it).
 """
 import builtins
+import codecs
 
 import numpy as np
 
@@ -153,6 +154,7 @@ def join(inputs, separator="", name=None):
         if s != shapes[0]:
             raise kernel_error("StringJoin", f"Input shapes do not match: {dims(shapes[0])} vs. "
                                f"{dims(s)}", _name(*raw), kernel=f"StringJoin_N_{len(raw)}")
+    separator = "" if separator is None else separator   # None: the attr's default
     return execute(_join_op, tuple(tensors), (("separator", _bytes(separator)),))
 
 
@@ -711,12 +713,21 @@ _decode_op = _op("UnicodeDecode", _decode, outputs=(np.int32,))
 _unicode_split_op = _op("UnicodeDecode", _decode)
 
 
-def _check_encoding(encoding, errors_mode):
+def _check_encoding(encoding, errors_mode, op="UnicodeDecode"):
+    """TF's checks of `errors` and of the encoding (ICU's; Python's codec names stand
+    for them here); tfcompat decodes UTF-8 only."""
+    if errors_mode not in ("strict", "replace", "ignore"):
+        raise errors.InvalidArgumentError(
+            None, None, f"Value for attr 'errors' of \"{errors_mode}\" is not in the list of "
+                        f"allowed values: \"strict\", \"replace\", \"ignore\" [Op:{op}]")
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise kernel_error(op, f"Could not create converter for input encoding: {encoding}",
+                           "") from None
     if encoding.upper() not in ("UTF-8", "UTF8"):
         raise ValueError(f"tfcompat: tf.strings.unicode_decode/unicode_split support the "
                          f"UTF-8 encoding only; got {encoding!r}")
-    if errors_mode not in ("strict", "replace", "ignore"):
-        raise ValueError(f"errors must be one of strict, replace, ignore; got {errors_mode!r}")
 
 
 def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,

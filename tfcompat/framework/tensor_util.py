@@ -1,0 +1,15 @@
+"""TF's tensor_util: tf.get_static_value."""
+from .tensor import Tensor, symbolic
+from .variables import Variable
+
+
+def get_static_value(tensor, partial=False):
+    """tf.get_static_value: a Tensor's value as NumPy when known (eagerly, or a value the
+    trace holds), None for a traced value or a Variable; other values as they are."""
+    if isinstance(tensor, Variable):
+        return None
+    if not isinstance(tensor, Tensor):
+        return tensor
+    if symbolic(tensor._value):
+        return None
+    return tensor.numpy()

@@ -1,0 +1,83 @@
+"""tf.histogram_fixed_width: counts of values in equal-width bins (TF's
+HistogramFixedWidth kernel)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..framework import dtypes
+from ..framework.context import ctx
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, check_dtype, execute
+from ..framework.tensor import Tensor
+from ..framework.variables import Variable
+from .op_args import attr_error, dims, int32_scalar, kernel_error, traced
+
+__all__ = ["histogram_fixed_width"]
+
+_SUMMARY = ("name=HistogramFixedWidth; signature=values:T, value_range:T, nbins:int32 -> "
+            "out:dtype; attr=T:type,allowed=[{enums}]; "
+            "attr=dtype:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
+
+
+def _histogram(values, value_range, nbins, dtype):
+    # TF's functor, in double: bin = min((max(v, lo) - lo) / ((hi - lo) / nbins), nbins - 1).
+    v = values.reshape(-1).astype(jnp.float64)
+    lo, hi = value_range.astype(jnp.float64)
+    # (a full-shape divisor behind a barrier: XLA turns division by a scalar into
+    # multiplication by its reciprocal, which rounds differently)
+    step = jax.lax.optimization_barrier(jnp.broadcast_to((hi - lo) / nbins, v.shape))
+    index = jnp.minimum((jnp.maximum(v, lo) - lo) / step, nbins - 1).astype(jnp.int64)
+    return jnp.zeros(nbins, dtype).at[index].add(jnp.ones_like(index, dtype))
+
+
+_histogram_op = Op("HistogramFixedWidth", _histogram, differentiable=False,
+                   allowed=("int32", "int64", "float", "double"), summary=_SUMMARY)
+
+
+def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
+    """tf.histogram_fixed_width: how many of `values` fall in each of `nbins` equal bins
+    of `value_range` (values outside go to the first or last bin)."""
+    x = convert_to_tensor(values)
+    r = convert_to_tensor(value_range, dtype=x.dtype)
+    dtype = dtypes.as_dtype(dtype)
+    if isinstance(nbins, (Tensor, Variable)) and nbins.dtype is not dtypes.int32:
+        raise ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype "
+                         f"{nbins.dtype.name}: {nbins!r}")
+    if np.ndim(getattr(nbins, "_value", nbins)):
+        raise kernel_error("HistogramFixedWidth", "nbins should be a scalar.")
+    nbins = int32_scalar(nbins, "HistogramFixedWidth", "nbins should be a scalar.",
+                         "tf.histogram_fixed_width", "nbins")
+    check_dtype(_histogram_op, x, "")
+    if dtype.name not in ("int32", "int64"):
+        raise attr_error("HistogramFixedWidth", "dtype", dtype, ("int32", "int64"),
+                         _SUMMARY.format(enums="DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE"))
+    if ctx.traces and nbins <= 0:   # TF's shape inference
+        raise ValueError(
+            f"Requires nbins > 0: {nbins} for '{{{{node histogram_fixed_width}}}} = "
+            f"HistogramFixedWidth[T=DT_{x.dtype._tf_name.upper()}, dtype=DT_"
+            f"{dtype.name.upper()}](histogram_fixed_width/values, histogram_fixed_width/"
+            f"value_range, histogram_fixed_width/nbins)' with input shapes: "
+            f"{dims(x._value.shape)}, {dims(r._value.shape)}, [] and with computed input "
+            f"tensors: input[2] = <{nbins}>.")
+    text = None
+    if r.ndim != 1:
+        text = "value_range should be a vector."
+    elif r._value.shape[0] != 2:
+        text = "value_range should be a vector of 2 elements."
+    elif nbins <= 0:
+        text = f"nbins should be a positive number, but got '{nbins}'"
+    elif not traced(x, r):   # (values computed in a tf.function: not checked)
+        lo, hi = np.asarray(r._value).tolist()
+        if not lo < hi:
+            text = (f"value_range should satisfy value_range[0] < value_range[1], but got "
+                    f"'[{_g(lo)}, {_g(hi)}]'")
+        elif x.dtype.is_floating and np.isnan(np.asarray(x._value)).any():
+            text = "Histogram values must not contain NaN"
+    if text:
+        raise kernel_error("HistogramFixedWidth", text)
+    return execute(_histogram_op, (x, r), (("nbins", nbins), ("dtype", dtype._np)))
+
+
+def _g(value):
+    """A number as TF's kernel prints it (%g-like: 5, 0.5, nan)."""
+    return f"{value:g}"

@@ -1,0 +1,79 @@
+"""tf.image.extract_patches (TF's ExtractImagePatches kernel)."""
+import math
+
+import jax.numpy as jnp
+
+from ..framework import errors
+from ..framework.dispatch import Op, check_dtype, execute, to_tensor
+from .op_args import dims, kernel_error
+
+_TYPES = ("bfloat16", "half", "float", "double", "int8", "int16", "int32", "int64", "uint8",
+          "uint16", "uint32", "uint64", "complex64", "complex128", "bool")
+_SUMMARY = ("name=ExtractImagePatches; signature=images:T -> patches:T; "
+            "attr=ksizes:list(int),min=4; attr=strides:list(int),min=4; "
+            "attr=rates:list(int),min=4; attr=T:type,allowed=[{enums}]; "
+            'attr=padding:string,allowed=["SAME", "VALID"]')
+
+
+def _out_size(size, k, stride, rate, padding):
+    """(output size, padding before, padding after) of one spatial dimension."""
+    k = k + (k - 1) * (rate - 1)
+    if padding == "VALID":
+        return max(math.ceil((size - k + 1) / stride), 0), 0, 0
+    out = math.ceil(size / stride)
+    pad = max((out - 1) * stride + k - size, 0)
+    return out, pad // 2, pad - pad // 2
+
+
+def _extract(x, ksizes, strides, rates, padding):
+    (b, h, w, d), (_, kr, kc, _) = x.shape, ksizes
+    (oh, top, bottom), (ow, left, right) = (
+        _out_size(n, k, s, r, padding)
+        for n, k, s, r in zip((h, w), ksizes[1:3], strides[1:3], rates[1:3]))
+    if not oh or not ow:
+        return jnp.zeros((b, oh, ow, kr * kc * d), x.dtype)
+    x = jnp.pad(x, ((0, 0), (top, bottom), (left, right), (0, 0)))
+    (sr, sc), (rr, rc) = strides[1:3], rates[1:3]
+    return jnp.concatenate(   # TF's patch layout: row, column, then depth
+        [x[:, i * rr:i * rr + (oh - 1) * sr + 1:sr, j * rc:j * rc + (ow - 1) * sc + 1:sc]
+         for i in range(kr) for j in range(kc)], axis=-1)
+
+
+_extract_op = Op("ExtractImagePatches", _extract, allowed=_TYPES, summary=_SUMMARY)
+
+
+def _attr_error(text):
+    enums = ", ".join("DT_" + n.upper() for n in _TYPES)
+    return errors.InvalidArgumentError(
+        None, None, f"{text}\n\t; NodeDef: {{{{node ExtractImagePatches}}}}; "
+                    f"Op<{_SUMMARY.format(enums=enums)}> [Op:ExtractImagePatches] name: ")
+
+
+def extract_patches(images, sizes, strides, rates, padding, name=None):
+    """tf.image.extract_patches: the sizes[1] x sizes[2] patches of each image (every
+    strides-th, their pixels rates apart) flattened into the depth dimension."""
+    if padding not in ("SAME", "VALID"):
+        raise _attr_error(f"Value for attr 'padding' of \"{padding}\" is not in the list of "
+                          f"allowed values: \"SAME\", \"VALID\"")
+    attrs = {"ksizes": list(sizes), "strides": list(strides), "rates": list(rates)}
+    for attr, value in attrs.items():
+        if len(value) < 4:
+            raise _attr_error(f"Length for attr '{attr}' of {len(value)} must be at least "
+                              f"minimum 4")
+    x = to_tensor(images)
+    check_dtype(_extract_op, x)
+    for attr, value in attrs.items():
+        text, cls = None, errors.InvalidArgumentError
+        if len(value) != 4:
+            text = f"Sliding window {attr} field must specify 4 dimensions"
+        elif value[0] != 1 or value[3] != 1:
+            text, cls = f"Only support {attr} across space.", errors.UnimplementedError
+        elif value[1] < 1 or value[2] < 1:
+            text, cls = f"{attr} is out of range.", errors.OutOfRangeError
+        if text:
+            raise kernel_error("ExtractImagePatches", text, "", cls=cls)
+    if x.ndim != 4:
+        raise kernel_error("ExtractImagePatches",
+                           f"input must be 4-dimensional{dims(x._value.shape)}", "")
+    return execute(_extract_op, (x,), tuple((k, tuple(v)) for k, v in attrs.items())
+                   + (("padding", padding),))
