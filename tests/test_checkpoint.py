@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 
 import tfcompat as tf
-from tfcompat.framework import checkpoint as ckpt_lib
-from tfcompat.framework.checkpoint import AutoTrackable, Checkpoint, CheckpointManager
+from tfcompat.framework import checkpoint_format, checkpoint_management as ckpt_lib
+from tfcompat.framework.checkpoint_management import CheckpointManager
+from tfcompat.framework.trackable import AutoTrackable
+from tfcompat.framework.train_checkpoint import Checkpoint
 from tfcompat.framework.module import Module
 
 
@@ -181,7 +183,7 @@ def test_failed_save_keeps_existing_checkpoint(tmp_path, monkeypatch):
         f.write(b"partial")
         raise OSError("disk full")
 
-    monkeypatch.setattr(ckpt_lib.np, "savez", fail)
+    monkeypatch.setattr(checkpoint_format.np, "savez", fail)
     with pytest.raises(OSError, match="disk full"):
         ck.write(first)
     with pytest.raises(OSError, match="disk full"):

@@ -12,15 +12,7 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "tfcompat"
 
-UPWARD = {
-    # AutoGraph's run-time operators and tf.function still live in framework/.
-    ("tfcompat.framework.autograph", "tfcompat.autograph.converters"),
-    ("tfcompat.framework.autograph", "tfcompat.autograph.static_analysis"),
-    ("tfcompat.framework.autograph", "tfcompat.ops.array_ops"),
-    ("tfcompat.framework.autograph", "tfcompat.ops.control_flow_ops"),
-    ("tfcompat.framework.autograph", "tfcompat.ops.math_ops"),
-    ("tfcompat.framework.function", "tfcompat.ops.check_ops"),
-}
+UPWARD = set()
 
 PRIVATE = set()
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tfcompat as tf
-from tfcompat.framework import backprop, config, dispatch
+from tfcompat.framework import config, dispatch, gradient_program
 
 
 def _intermediate_ref(persistent):
@@ -59,11 +59,11 @@ def test_ten_thousand_eager_steps_do_not_grow():
     for _ in range(500):
         step()
     gc.collect()
-    rss, programs = _rss_bytes(), len(backprop._PROGRAMS)
+    rss, programs = _rss_bytes(), len(gradient_program._PROGRAMS)
     for _ in range(10_000):
         step()
     gc.collect()
-    assert len(backprop._PROGRAMS) == programs
+    assert len(gradient_program._PROGRAMS) == programs
     assert _rss_bytes() - rss < 20 * 2 ** 20, "memory grew by more than 20 MiB"
 
 

@@ -22,7 +22,9 @@ from .framework.dtypes import (
     uint64, variant,
 )
 from .framework.context import executing_eagerly
-from .framework.function import TensorSpec, function, init_scope
+from .framework.tensor_spec import TensorSpec
+from .framework.trace_state import init_scope
+from .polymorphic_function.polymorphic_function import function
 from .framework.indexed_slices import IndexedSlices
 from .framework.module import Module, name_scope
 from .framework.tensor import Tensor
@@ -35,19 +37,26 @@ from .framework.variables import (
 )
 from .ops import overloads as _overloads
 # Each op family lists in its __all__ the names TF exports at the top level.
+from .ops.arithmetic_ops import *
 from .ops.array_ops import *
 from .ops.cast_ops import *
 from .ops.clip_ops import *
+from .ops.comparison_ops import *
 from .ops.control_flow_ops import *
+from .ops.decomposition_ops import *
 from .ops.histogram_ops import *
-from .ops.linalg_ops import *
 from .ops.logging_ops import *
-from .ops.math_ops import *
+from .ops.matrix_diag_ops import *
+from .ops.norm_ops import *
+from .ops.product_ops import *
+from .ops.reduction_ops import *
 from .ops.script_ops import *
 from .ops.sequence_ops import *
 from .ops.shape_checks import ensure_shape
-from .ops.string_ops import *
+from .ops.sort_ops import *
+from .ops.string_conversion_ops import *
 from .ops.tensor_array_ops import *
+from .ops.unary_ops import *
 
 newaxis = None
 __version__ = "2.21.0"

@@ -7,7 +7,7 @@ from .framework.config import (
     list_physical_devices, set_logical_device_configuration, set_soft_device_placement,
 )
 from .framework import config as _config
-from .framework.function import functions_run_eagerly, run_functions_eagerly
+from .framework.trace_state import functions_run_eagerly, run_functions_eagerly
 
 experimental = types.SimpleNamespace(
     VirtualDeviceConfiguration=LogicalDeviceConfiguration,

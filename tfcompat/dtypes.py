@@ -4,4 +4,4 @@ from .framework.dtypes import (
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
     uint64, variant,
 )
-from .ops.math_ops import cast
+from .ops.cast_ops import cast

@@ -1,8 +1,13 @@
 """tf.linalg."""
-from .ops.linalg_ops import (
-    adjoint, band_part, cholesky, cholesky_solve, cross, det, diag, diag_part, eig, eigh,
-    eigvals, eigvalsh, einsum, expm, eye, global_norm, inv, l2_normalize, logdet, logm, lstsq,
-    matrix_transpose, matvec, norm, pinv, qr, set_diag, slogdet, solve, svd, tensor_diag,
-    tensordot, trace, triangular_solve,
+from .ops.decomposition_ops import (
+    eig, eigh, eigvals, eigvalsh, expm, logm, lstsq, pinv, qr, svd,
 )
-from .ops.math_ops import matmul
+from .ops.linalg_solve_ops import (
+    cholesky, cholesky_solve, det, inv, logdet, slogdet, solve, triangular_solve,
+)
+from .ops.matrix_diag_ops import (
+    adjoint, band_part, diag, diag_part, eye, matrix_transpose, set_diag, tensor_diag,
+    trace,
+)
+from .ops.norm_ops import global_norm, l2_normalize, norm
+from .ops.product_ops import cross, einsum, matmul, matvec, tensordot

@@ -1,15 +1,21 @@
 """tf.math."""
-from .ops.math_ops import (
-    abs, accumulate_n, acos, acosh, add, add_n, angle, asin, asinh, atan, atan2, atanh, ceil,
-    conj, cos, cosh, divide, divide_no_nan, equal, exp, expm1, floor, floordiv, floormod,
-    greater, greater_equal, imag, invert_permutation, is_finite, is_inf, is_nan,
-    is_non_decreasing, is_strictly_increasing, less, less_equal, log, log1p, logical_and,
-    logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply, multiply_no_nan,
-    negative, nextafter, not_equal, polyval, pow, real, reciprocal, reciprocal_no_nan, rint,
-    round, rsqrt, scalar_mul, sigmoid, sign, sin, sinh, sqrt, square, squared_difference,
-    subtract, tan, tanh, truediv, zero_fraction,
+from .ops.arithmetic_ops import (
+    accumulate_n, add, add_n, atan2, divide, divide_no_nan, floordiv, floormod,
+    invert_permutation, is_non_decreasing, is_strictly_increasing, maximum, minimum, mod,
+    multiply, multiply_no_nan, nextafter, polyval, pow, scalar_mul, squared_difference,
+    subtract, truediv, zero_fraction,
 )
-from .ops.linalg_ops import l2_normalize
+from .ops.comparison_ops import (
+    equal, greater, greater_equal, less, less_equal, logical_and, logical_not, logical_or,
+    logical_xor, not_equal,
+)
+from .ops.norm_ops import l2_normalize
+from .ops.unary_ops import (
+    abs, acos, acosh, angle, asin, asinh, atan, atanh, ceil, conj, cos, cosh, exp, expm1,
+    floor, imag, is_finite, is_inf, is_nan, log, log1p, negative, real, reciprocal,
+    reciprocal_no_nan, rint, round, rsqrt, sigmoid, sign, sin, sinh, sqrt, square, tan,
+    tanh,
+)
 from .ops.nn_ops import log_softmax, softmax, softplus, softsign
 from .ops.reduction_ops import (
     argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, reduce_all,

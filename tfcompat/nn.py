@@ -7,8 +7,8 @@ from .ops.loss_ops import (
     sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
     sparse_softmax_cross_entropy_with_logits, weighted_cross_entropy_with_logits,
 )
-from .ops.linalg_ops import l2_normalize
-from .ops.math_ops import sigmoid, tanh
+from .ops.norm_ops import l2_normalize
+from .ops.unary_ops import sigmoid, tanh
 from .ops.nn_ops import (
     bias_add, dropout, elu, embedding_lookup, gelu, leaky_relu, log_softmax, relu, relu6, selu,
     silu, softmax, softplus, softsign, swish,

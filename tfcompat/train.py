@@ -1,5 +1,6 @@
 """tf.train: checkpoints."""
-from .framework.checkpoint import (
-    Checkpoint, CheckpointManager, CheckpointState, get_checkpoint_state, latest_checkpoint,
+from .framework.checkpoint_management import (
+    CheckpointManager, CheckpointState, get_checkpoint_state, latest_checkpoint,
     list_variables, load_checkpoint, load_variable,
 )
+from .framework.train_checkpoint import Checkpoint

@@ -3,7 +3,7 @@ sorts, reductions and segment reductions, float-to-int casts out of range, denor
 and the accumulation of bfloat16/float16/integer sums, eagerly and inside a tf.function.
 
 Casts of out-of-range values go one element at a time: TF's vectorized cast of 8 or more
-elements gives other values (see tfcompat.ops.math_ops.cast).
+elements gives other values (see tfcompat.ops.cast_ops.cast).
 """
 import textwrap
 from collections import OrderedDict

@@ -1,5 +1,4 @@
-"""tf.autograph: AutoGraph's public API (the run-time machinery is
-tfcompat/framework/autograph.py; the source conversion converters.py and
-static_analysis.py here)."""
+"""tf.autograph: AutoGraph's public API (api.py; the run-time operators are in
+operators/, the source conversion in converters/ and static_analysis.py)."""
 from . import experimental
-from ..framework.autograph import set_verbosity, to_code, to_graph, trace
+from .api import set_verbosity, to_code, to_graph, trace

@@ -1,2 +1,2 @@
 """tf.autograph.experimental."""
-from ..framework.autograph import Feature, do_not_convert, set_loop_options
+from .api import Feature, do_not_convert, set_loop_options

@@ -19,7 +19,8 @@ the same way at construction).
 import numpy as np
 
 from ..framework import dtypes, errors, nest
-from ..framework.function import Function, TensorSpec
+from ..framework.tensor_spec import TensorSpec
+from ..polymorphic_function.polymorphic_function import Function
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from . import structure

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, nest
 from ..framework.constant_op import convert_to_tensor
-from ..framework.function import TensorSpec
+from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import Tensor
 from . import record_io
 from .iterator_ops import ElementError

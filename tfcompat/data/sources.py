@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..framework import dtypes, errors, nest, strings
-from ..framework.function import TensorSpec
+from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from . import structure

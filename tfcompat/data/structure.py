@@ -12,7 +12,7 @@ import numpy as np
 
 from ..framework import dtypes, nest, strings
 from ..framework.constant_op import convert_to_tensor, device_array
-from ..framework.function import TensorSpec
+from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, nest
 from ..framework.context import executing_eagerly
-from ..framework.function import TensorSpec
+from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor_shape import TensorShape
 from ..ops import random_seed
 from . import structure

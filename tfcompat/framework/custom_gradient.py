@@ -17,24 +17,10 @@ import jax.numpy as jnp
 
 from . import nest, tape
 from .constant_op import convert_to_tensor
+from .dispatch import Op
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
 from .context import ctx
-
-
-class _CustomGradientOp:
-    """The op a custom_gradient call is recorded as: forward values are those `f`
-    computed; the backward pass is `grad_fn`."""
-
-    __slots__ = ("name", "fn", "differentiable", "vjps", "jvps", "vjp_tensors")
-
-    def __init__(self, name, fn, vjp_tensors):
-        self.name = name
-        self.fn = fn
-        self.differentiable = True
-        self.vjps = {}
-        self.jvps = {}
-        self.vjp_tensors = vjp_tensors
 
 
 def custom_gradient(f=None):
@@ -68,12 +54,15 @@ def _eager_call(f, args, kwargs):
         n_args = len(flat_args)
         out_values = tuple(o._value for o in outputs)
 
-        def grads(cts):
-            return [None if g is None else convert_to_tensor(g)
-                    for g in _call_grad_fn(grad_fn, result, cts, variables, n_args)]
+        def input_cotangents(output_cotangents):
+            return [None if g is None else convert_to_tensor(g) for g in
+                    _call_grad_fn(grad_fn, result, output_cotangents, variables, n_args)]
 
-        op = _CustomGradientOp(getattr(f, "__name__", "CustomGradient"),
-                               _constant_vjp(out_values, inputs, grads), grads)
+        # Recorded as an op whose value is what `f` computed and whose backward pass is
+        # the user's grad_fn.
+        op = Op(getattr(f, "__name__", "CustomGradient"),
+                _constant_vjp(out_values, inputs, input_cotangents), allowed=None,
+                grad_fn=input_cotangents)
         tape.record(op, (), inputs, tuple(outputs))
     return nest.pack_sequence_as(result, outputs)
 
@@ -102,9 +91,10 @@ def _call_grad_fn(grad_fn, result, cts, variables, n_args):
     return flat_grads + list(variable_grads)
 
 
-def _constant_vjp(out_values, inputs, grads):
+def _constant_vjp(out_values, inputs, input_cotangents):
     """A JAX function of the inputs whose value is `out_values` and whose vjp calls
-    `grads` (None becomes zeros): the op's form for jaxpr analysis and higher orders."""
+    `input_cotangents` (None becomes zeros): the op's form for jaxpr analysis and higher
+    orders."""
 
     @jax.custom_vjp
     def fn(*ins):
@@ -114,7 +104,7 @@ def _constant_vjp(out_values, inputs, grads):
         return out_values, None
 
     def bwd(_, cts):
-        gs = grads([EagerTensor(c) for c in cts])
+        gs = input_cotangents([EagerTensor(c) for c in cts])
         return tuple(jnp.zeros(i._value.shape, i._value.dtype) if g is None else g._value
                      for g, i in zip(gs, inputs))
 

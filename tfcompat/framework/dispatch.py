@@ -14,7 +14,7 @@ import threading
 import jax
 import jax.numpy as jnp
 
-from . import config, dtypes, errors, host_callback, strings
+from . import config, dtypes, errors, host_callback, op_def, strings
 from .constant_op import convert_to_tensor
 from .forwardprop import propagate
 from .tape import record
@@ -25,20 +25,20 @@ from .context import ctx
 _compiled = collections.OrderedDict()   # (op, attrs) -> its signatures, least recent first
 _compiled_total = [0]
 _compiled_lock = threading.Lock()
-_SIGNATURES = {}   # TF op name -> its inputs' (name, type) pairs, from an Op's summary
+OPDEF = "opdef"   # Op's default `allowed`: the dtypes its OpDef allows for T
 
 
 class Op:
     """A registered op.
 
-    name: TF's op name, used in error messages ([Op:AddV2]).
+    name: TF's op name, used in error messages ([Op:AddV2]); its OpDef (`spec`,
+      framework/op_def.py) gives the input names, the default of `allowed` and the
+      ``Op<...>`` text of the "not in the list of allowed values" message.
     fn: the pure JAX function ``fn(*arrays, **attrs)``.
     differentiable: False for ops TF registers as non-differentiable (their outputs
       are never connected on a tape: gradients through them are None).
     allowed: TF's names of the dtypes its kernel accepts ('float', 'double', 'qint8'
-      ...), in TF's order, or None for any.
-    summary: TF's op-def summary (the ``Op<...>`` text) for the "not in the list of
-      allowed values" message; by default that of a unary ``x:T -> y:T`` op.
+      ...), in TF's order, or None for any; by default those its OpDef allows for T.
     error: ``error(op, arrays, attrs, exc) -> Exception`` turning a JAX failure into TF's
       error; the default reports it as InvalidArgumentError.
     dependencies: for ops whose outputs depend on only some inputs (VJPs),
@@ -46,6 +46,9 @@ class Op:
       then connects only those (the default: every output on every input).
     jvp_fn: what forward mode differentiates instead of `fn`, for ops whose `fn` carries
       a reverse-mode-only rule (a jax.custom_vjp).
+    grad_fn: for tf.custom_gradient, the Python function of the output cotangents
+      (Tensors) giving the input cotangents (Tensors or None) that backpropagates the op
+      instead of the VJP of `fn` (see tape.Record for what a tape reads of an Op).
     stateful: whether each run differs (random numbers, host callbacks): such an op is
       never evaluated while a tf.function is traced, even on constant inputs (integer
       results of other ops are: see _static_integers).
@@ -53,24 +56,26 @@ class Op:
       for ops that only move elements, or a host ``strings.Kernel``; None: it takes none.
     """
 
-    __slots__ = ("name", "fn", "differentiable", "allowed", "_allowed_np", "summary",
-                 "error", "dependencies", "jvp_fn", "stateful", "strings", "kernels", "vjps",
+    __slots__ = ("name", "spec", "fn", "differentiable", "allowed", "_allowed_np", "error",
+                 "dependencies", "jvp_fn", "grad_fn", "stateful", "strings", "kernels", "vjps",
                  "jvps", "__weakref__")
 
-    def __init__(self, name, fn, differentiable=True, allowed=None, summary=None,
-                 error=None, dependencies=None, jvp_fn=None, stateful=False, strings=None):
+    def __init__(self, name, fn, differentiable=True, allowed=OPDEF,
+                 error=None, dependencies=None, jvp_fn=None, grad_fn=None, stateful=False,
+                 strings=None):
         self.name = name
+        self.spec = spec = op_def.get(name)
+        if allowed is OPDEF:
+            allowed = spec.allowed() if spec is not None and "T" in spec.attrs else None
         self.fn = fn
         self.differentiable = differentiable
         self.allowed = allowed
         self._allowed_np = None if allowed is None else frozenset(
             d._np for d in dtypes._ALL if d._tf_name in allowed and d._np is not None)
-        self.summary = summary
-        if summary:
-            _SIGNATURES.setdefault(name, _signature(summary))
         self.error = error or default_error
         self.dependencies = dependencies
         self.jvp_fn = jvp_fn
+        self.grad_fn = grad_fn
         self.stateful = stateful
         self.strings = strings
         self.kernels = {}   # attrs -> jitted kernel
@@ -79,12 +84,6 @@ class Op:
 
     def __repr__(self):
         return f"<Op {self.name}>"
-
-
-def _signature(summary):
-    """The (name, type) pairs of the inputs in op-def text ``...signature=x:T, y:T -> ...``."""
-    text = summary.split("signature=", 1)[1].split(" -> ", 1)[0]
-    return tuple(tuple(arg.strip().split(":", 1)) for arg in text.split(","))
 
 
 def default_error(op, arrays, attrs, exc):
@@ -100,18 +99,15 @@ def check_dtype(op, t, suffix=" name: "):
     inside a tf.function, the TypeError of TF's graph-building op wrapper."""
     if op._allowed_np is not None and t._value.dtype not in op._allowed_np:
         if ctx.traces:   # TF's graph-building wrapper: the op's first input, Python names
-            param = _signature(op.summary or "signature=x:")[0][0]
+            param = op.spec.inputs[0][0] if op.spec is not None else "x"
             names = ", ".join(_PY_NAMES.get(n, n) for n in op.allowed)
             raise TypeError(f"Value passed to parameter '{param}' has DataType "
                             f"{t.dtype.name} not in list of allowed values: {names}")
-        enums = ", ".join("DT_" + n.upper() for n in op.allowed)
-        summary = op.summary or (f"name={op.name}; signature=x:T -> y:T; "
-                                 f"attr=T:type,allowed=[{{enums}}]")
         raise errors.InvalidArgumentError(
             None, None,
             f"Value for attr 'T' of {t.dtype._tf_name} is not in the list of allowed values: "
             f"{', '.join(op.allowed)}\n\t; NodeDef: {{{{node {op.name}}}}}; "
-            f"Op<{summary.format(enums=enums)}> [Op:{op.name}]{suffix}")
+            f"Op<{op.spec.summary}> [Op:{op.name}]{suffix}")
 
 
 def _static_integers(kernel, arrays):
@@ -243,7 +239,8 @@ def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix=""
 def _graph_mismatch(op_name, index, expected, got):
     """TF's op_def_library errors: an input of a type attr (T) inferred from an earlier
     one raises TypeError; one of a fixed dtype trips TF's ``assert False, "Unreachable"``."""
-    args = _SIGNATURES.get(op_name, ())
+    spec = op_def.get(op_name)
+    args = () if spec is None else spec.inputs
     if index >= len(args) or "*" in args[index][1]:
         return TypeError(f"Input #{index} of '{op_name}' Op has type {got.name} that does "
                          f"not match type {expected.name}.")

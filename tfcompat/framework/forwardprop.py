@@ -16,8 +16,6 @@ from .tensor import EagerTensor
 from .variables import Variable
 from .context import ctx
 
-# The recording accumulators, in the order they were entered.
-
 
 class ForwardAccumulator:
     """tf.autodiff.ForwardAccumulator(primals, tangents)."""
@@ -98,13 +96,13 @@ def propagate(op, attrs, inputs, outputs):
     """Give `outputs` their tangents on each recording accumulator (called by execute)."""
     from .dispatch import execute
     stack = ctx.accumulators[:]
-    for i, acc in enumerate(stack):
-        tangents = [acc._tangents.get(id(t)) for t in inputs]
+    for i, accumulator in enumerate(stack):
+        tangents = [accumulator._tangents.get(id(t)) for t in inputs]
         if all(t is None for t in tangents):
             continue
-        in_float = tuple(t is not None for t in tangents)
-        out_float = tuple(o._value.dtype in tape._TRAINABLE_NP for o in outputs)
-        jvp_op = _jvp_op(op, attrs, in_float, out_float)
+        has_tangent = tuple(t is not None for t in tangents)
+        float_outputs = tuple(o._value.dtype in tape._TRAINABLE_NP for o in outputs)
+        jvp_op = _jvp_op(op, attrs, has_tangent, float_outputs)
         # Only the accumulators entered before this one see its JVP computation.
         ctx.accumulators[:] = stack[:i]
         try:
@@ -112,28 +110,28 @@ def propagate(op, attrs, inputs, outputs):
         finally:
             ctx.accumulators[:] = stack
         it = iter(result)
-        for o, f in zip(outputs, out_float):
+        for o, f in zip(outputs, float_outputs):
             if f:
-                acc._set(o, next(it))
+                accumulator._set(o, next(it))
 
 
-def _jvp_op(op, attrs, in_float, out_float):
+def _jvp_op(op, attrs, has_tangent, float_outputs):
     """`op`'s JVP as an Op of (inputs, tangents of the inputs that have one) -> tangents
     of the float outputs, cached per (attributes, which inputs have tangents)."""
     from .dispatch import Op
-    key = (attrs, in_float, out_float)
+    key = (attrs, has_tangent, float_outputs)
     jvp_op = op.jvps.get(key)
     if jvp_op is None:
-        fn, kw, n_in = getattr(op, "jvp_fn", None) or op.fn, dict(attrs), len(in_float)
+        fn, kw, n_in = op.jvp_fn or op.fn, dict(attrs), len(has_tangent)
 
         def jvp(*args):
             ins = args[:n_in]
             it = iter(args[n_in:])
-            tans = tuple(next(it) if f else _zero_tangent(x) for x, f in zip(ins, in_float))
+            tans = tuple(next(it) if f else _zero_tangent(x) for x, f in zip(ins, has_tangent))
             _, out_t = jax.jvp(lambda *a: fn(*a, **kw), ins, tans)
             flat = out_t if isinstance(out_t, (tuple, list)) else [out_t]
-            return tuple(t for t, f in zip(flat, out_float) if f)
-        jvp_op = op.jvps[key] = Op(f"{op.name}Jvp", jvp, error=_tangent_error)
+            return tuple(t for t, f in zip(flat, float_outputs) if f)
+        jvp_op = op.jvps[key] = Op(f"{op.name}Jvp", jvp, allowed=None, error=_tangent_error)
     return jvp_op
 
 

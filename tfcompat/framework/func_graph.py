@@ -26,24 +26,24 @@ import weakref
 import jax
 import numpy as np
 
-from . import dtypes
+from . import dtypes, op_def
 from .graph_def import AttrValue, GraphDef, NodeDef, _Enum, _enum, _Shape, _TensorValue
 from .tensor_shape import TensorShape
 from .context import current_trace
 
 # The node name TF's Python wrapper gives an op whose type differs from it (tf.add).
 _WRAPPER_NAMES = {"AddV2": "Add"}
-# TF's op-def names of inputs, for the Const an op wrapper converts ("MatMul/b").
-_ARG_NAMES = {
-    "MatMul": ("a", "b"), "Reshape": ("tensor", "shape"), "Relu": ("features",),
-    "Relu6": ("features",), "Elu": ("features",), "Selu": ("features",),
-    "Softplus": ("features",), "Softsign": ("features",), "Fill": ("dims", "value"),
-    "Select": ("condition", "t", "e"), "SelectV2": ("condition", "t", "e"),
-    "Tile": ("input", "multiples"), "ExpandDims": ("input", "dim"),
-    "Transpose": ("x", "perm"), "Pack": None, "ConcatV2": None, "AddN": None,
-}
 _STATEFUL_TYPES = frozenset(("ReadVariableOp", "AssignVariableOp", "AssignAddVariableOp",
                              "AssignSubVariableOp"))
+
+
+def input_names(op_type, n):
+    """TF's op-def names of the `n` inputs of an op, for the Const an op wrapper
+    converts (``MatMul/b``); ``x``, ``y`` for ops TF does not have."""
+    spec = op_def.get(op_type)
+    if spec is not None:
+        return spec.input_names(n)
+    return ("x",) if n == 1 else ("x", "y") if n == 2 else ()
 
 
 def _dims(shape):
@@ -194,10 +194,7 @@ class GraphBuilder:
         hint, self.name_hint = self.name_hint, None
         scope = hint or _WRAPPER_NAMES.get(op_type, op_type)
         node = self.unique_name(scope)
-        names = _ARG_NAMES.get(op_type, False)
-        n = len(inputs)
-        if not names:
-            names = ("x",) if n == 1 else ("x", "y") if n == 2 else ()
+        names = input_names(op_type, len(inputs))
         wired = []
         for i, t in enumerate(inputs):
             name = self.input_name(t, node, names[i] if i < len(names) else None)
@@ -308,7 +305,7 @@ def definition_frames():
     """The user's frames (filename, line, function) of the op being traced now, outermost
     first: TF's traceback of a node's definition, without its own (here tfcompat's and
     jax's) frames."""
-    from .autograph import _GENERATED
+    from .tf_stack import GENERATED as _GENERATED
     frames = []
     f = sys._getframe(1)
     while f is not None:

@@ -9,7 +9,7 @@ import re
 
 from . import variables
 from .context import ctx
-from .checkpoint import AutoTrackable
+from .trackable import AutoTrackable
 
 
 class name_scope:

@@ -1,9 +1,9 @@
-"""Recording ops on the active tapes.
+"""Recording ops on the active tapes (the recording half of tf.GradientTape).
 
 Every op that runs while a tape is active and has a watched input is appended to that
-tape as ``(op, attrs, inputs, outputs, mask)``: `op.fn` is the op's pure JAX function, so
-the tape holds a closure of the computation (backprop.py differentiates it). A read of a
-Variable is a node of its own on each tape that watches the variable.
+tape as a `Record`: its `op.fn` is the op's pure JAX function, so the tape holds a
+closure of the computation (backprop.py differentiates it). A read of a Variable is a
+node of its own on each tape that watches the variable.
 """
 import numpy as np
 
@@ -14,6 +14,37 @@ from .context import ctx
 _TRAINABLE_NP = frozenset(np.dtype(d.as_numpy_dtype) for d in dtypes.TRAINABLE)
 
 
+class Record:
+    """One op run on a tape: ``op(*inputs, **dict(attrs)) -> outputs``.
+
+    `op` meets the tape's protocol, which `dispatch.Op` defines and every recorded op is
+    an instance of (the ops of `dispatch.execute`, the jacobian ops of backprop.py and the
+    ops of tf.custom_gradient alike):
+
+    - ``name``: TF's op name (the VJP op is named ``name + "Grad"``, the JVP op
+      ``name + "Jvp"``);
+    - ``fn(*arrays, **attrs)``: the pure JAX function, which a gradient replays and
+      differentiates (``jax.vjp``);
+    - ``jvp_fn``: what forward mode differentiates instead of `fn` (None: `fn`);
+    - ``grad_fn``: None, or a Python function of the output cotangents (Tensors, one per
+      output) returning the input cotangents (Tensors or None): the op is then
+      backpropagated eagerly through it (tf.custom_gradient), never replayed compiled;
+    - ``vjps``, ``jvps``: the caches of its VJP and JVP ops.
+
+    `dependencies` is None when every output depends on every input, else per output the
+    indices of the inputs it depends on (an enclosed gradient): a tape connects only those.
+    """
+
+    __slots__ = ("op", "attrs", "inputs", "outputs", "dependencies")
+
+    def __init__(self, op, attrs, inputs, outputs, dependencies):
+        self.op = op
+        self.attrs = attrs                  # the static attributes: ((name, value), ...)
+        self.inputs = inputs                # tuple of Tensors
+        self.outputs = outputs              # tuple of Tensors
+        self.dependencies = dependencies
+
+
 class _State:
     """What one tape has recorded. Holding the tensors keeps their ids unique."""
 
@@ -21,14 +52,14 @@ class _State:
 
     def __init__(self, watch_accessed):
         self.ids = set()          # ids of watched tensors and of outputs of recorded ops
-        self.records = []         # (op, attrs, inputs, outputs, mask)
+        self.records = []         # the Records, in order
         self.reads = {}           # id(variable handle) -> [read tensors]
         self.variables = {}       # id(variable handle) -> variable, for watched_variables()
         self.watch_accessed = watch_accessed
         self.keep = []            # watched tensors, kept alive
 
 
-def record(op, attrs, inputs, outputs, mask=None):
+def record(op, attrs, inputs, outputs, dependencies=None):
     """Append an op to every active tape that watches one of its inputs."""
     for state in ctx.tapes:
         ids = state.ids
@@ -37,7 +68,7 @@ def record(op, attrs, inputs, outputs, mask=None):
                 break
         else:
             continue
-        state.records.append((op, attrs, inputs, outputs, mask))
+        state.records.append(Record(op, attrs, inputs, outputs, dependencies))
         for o in outputs:
             if o._value.dtype in _TRAINABLE_NP:
                 ids.add(id(o))
@@ -74,5 +105,3 @@ def record_read(variable, read):
         if read._value.dtype in _TRAINABLE_NP:
             state.reads.setdefault(key, []).append(read)
             state.ids.add(id(read))
-
-

@@ -9,6 +9,7 @@ import numpy as np
 from . import dtypes
 from .strings import StringIds
 from .tensor_shape import TensorShape
+from .trace_state import symbolic_name, symbolic_shape
 
 _DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 _DEVICE_NAMES = {}   # jax Device -> TF's name
@@ -208,14 +209,12 @@ _NUMPY_METHODS = frozenset(("T", "astype", "ravel", "transpose", "reshape", "cli
 
 def _symbolic_shape(t):
     """The shape TF prints for a traced tensor (an argument's spec's, where known)."""
-    from .function import symbolic_shape
     shape = symbolic_shape(t._value)
     return t.shape if shape is None else shape
 
 
 def _symbolic_name(t):
     """The graph name of a traced tensor (its tf.function argument's name, 'x:0')."""
-    from .function import symbolic_name
     return symbolic_name(t) or "Identity:0"
 
 

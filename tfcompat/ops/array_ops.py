@@ -8,7 +8,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
@@ -154,9 +154,7 @@ def ones_like(input, dtype=None, name=None):
 
 
 # (only for TF's message on strings)
-_ONES_LIKE = Op("OnesLike", jnp.ones_like, allowed=(
-    "bfloat16", "half", "float", "double", "int8", "uint8", "int16", "uint16", "int32",
-    "uint32", "int64", "uint64", "complex64", "complex128", "bool"))
+_ONES_LIKE = Op("OnesLike", jnp.ones_like)
 
 
 _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
@@ -191,19 +189,11 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
     return EagerTensor(device_array(np.arange(s, lim, d).astype(dt._np)))
 
 
-_RANGE_TIDX = ("bfloat16", "half", "float", "double", "int8", "int16", "int32", "int64",
-               "uint16", "uint32", "uint64")
-
-
 def _range_dtype(dt):
     """TF's errors for tf.range's `dtype`: outside Range's Tidx (uint8), or with no CPU
     kernel (int8, int16, uint16)."""
-    if dt._tf_name not in _RANGE_TIDX and dt.is_integer:
-        raise attr_error("Range", "Tidx", dt, _RANGE_TIDX,
-                         "name=Range; signature=start:Tidx, limit:Tidx, delta:Tidx -> "
-                         "output:Tidx; attr=Tidx:type,default=DT_INT32,allowed=[DT_BFLOAT16, "
-                         "DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, DT_INT64, "
-                         "DT_UINT16, DT_UINT32, DT_UINT64]", "range")
+    if dt._tf_name not in op_def.spec("Range").allowed("Tidx") and dt.is_integer:
+        raise attr_error("Range", "Tidx", dt, name="range")
     if dt.name in ("int8", "int16", "uint16"):
         raise errors.NotFoundError(
             None, None, f"Could not find device for node: {{{{node Range}}}} = "
@@ -247,15 +237,10 @@ def linspace(start, stop, num, name=None, axis=0):
                                axis=axis, dtype=dt._np))
 
 
-_SHAPE_SUMMARY = ("name={op}; signature=input:{inputs} -> output:{outputs}; attr=T:type; "
-                  "attr=out_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
-
-
-def _shape_type(out_type, op, inputs, outputs):
+def _shape_type(out_type, op):
     dtype = dtypes.as_dtype(out_type)
     if dtype.name not in ("int32", "int64"):
-        raise attr_error(op, "out_type", dtype, ("int32", "int64"), _SHAPE_SUMMARY.format(
-            op=op, inputs=inputs, outputs=outputs), "")
+        raise attr_error(op, "out_type", dtype, name="")
     return dtype._np
 
 
@@ -270,12 +255,12 @@ def _shape_value(shape, np_type):
 def shape(input, out_type=dtypes.int32, name=None):
     """tf.shape."""
     x = to_tensor(input)
-    return _shape_value(x._value.shape, _shape_type(out_type, "Shape", "T", "out_type"))
+    return _shape_value(x._value.shape, _shape_type(out_type, "Shape"))
 
 
 def shape_n(input, out_type=dtypes.int32, name=None):
     """tf.shape_n: the shapes of a list of tensors."""
-    np_type = _shape_type(out_type, "ShapeN", "N*T", "N*out_type")
+    np_type = _shape_type(out_type, "ShapeN")
     return [_shape_value(to_tensor(x)._value.shape, np_type) for x in input]
 
 

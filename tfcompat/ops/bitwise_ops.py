@@ -3,11 +3,8 @@ import jax.numpy as jnp
 from jax import lax
 
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from . import math_ops
-from .math_common import INTS, binary
-
-_COMMUTATIVE = ("name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]; "
-                "is_commutative=true")
+from . import comparison_ops
+from .math_common import binary
 
 
 def _shift(shift):
@@ -24,16 +21,16 @@ def _right_shift(x, y):
 
 
 
-def _bitwise(name, fn, summary=None):
-    return binary(name, fn, allowed=INTS, differentiable=False, summary=summary)
+def _bitwise(name, fn):
+    return binary(name, fn, differentiable=False)
 
 
-bitwise_and = _bitwise("BitwiseAnd", jnp.bitwise_and, _COMMUTATIVE)
-bitwise_or = _bitwise("BitwiseOr", jnp.bitwise_or, _COMMUTATIVE)
-bitwise_xor = _bitwise("BitwiseXor", jnp.bitwise_xor, _COMMUTATIVE)
+bitwise_and = _bitwise("BitwiseAnd", jnp.bitwise_and)
+bitwise_or = _bitwise("BitwiseOr", jnp.bitwise_or)
+bitwise_xor = _bitwise("BitwiseXor", jnp.bitwise_xor)
 left_shift = _bitwise("LeftShift", _shift(lax.shift_left))
 right_shift = _bitwise("RightShift", _shift(_right_shift))
-_invert_op = Op("Invert", jnp.invert, differentiable=False, allowed=INTS)
+_invert_op = Op("Invert", jnp.invert, differentiable=False)
 
 
 def invert(x, name=None):
@@ -49,11 +46,11 @@ def _by_dtype(logical, bitwise):
     return op
 
 
-and_ = _by_dtype(math_ops.logical_and, bitwise_and)
-or_ = _by_dtype(math_ops.logical_or, bitwise_or)
-xor_ = _by_dtype(math_ops.logical_xor, bitwise_xor)
+and_ = _by_dtype(comparison_ops.logical_and, bitwise_and)
+or_ = _by_dtype(comparison_ops.logical_or, bitwise_or)
+xor_ = _by_dtype(comparison_ops.logical_xor, bitwise_xor)
 
 
 def invert_(x):
     x = to_tensor(x)
-    return math_ops.logical_not(x) if x.dtype.is_bool else invert(x)
+    return comparison_ops.logical_not(x) if x.dtype.is_bool else invert(x)

@@ -7,23 +7,23 @@ import numpy as np
 from ..framework import errors, func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype
-from ..framework.function import symbolic_name
 from ..framework.tensor import Tensor
-from . import math_ops
+from ..framework.trace_state import symbolic_name
+from . import comparison_ops, unary_ops
 from .op_args import kernel_error
 from .reduction_ops import reduce_all
-from ..framework.context import ctx
+from ..framework.context import ctx, current_trace
 
-_UNARY = {"assert_positive": (math_ops.greater, "x > 0"),
-          "assert_non_negative": (math_ops.greater_equal, "x >= 0"),
-          "assert_negative": (math_ops.less, "x < 0"),
-          "assert_non_positive": (math_ops.less_equal, "x <= 0")}
-_BINARY = {"assert_equal": (math_ops.equal, "x == y"),
-           "assert_none_equal": (math_ops.not_equal, "x != y"),
-           "assert_less": (math_ops.less, "x < y"),
-           "assert_less_equal": (math_ops.less_equal, "x <= y"),
-           "assert_greater": (math_ops.greater, "x > y"),
-           "assert_greater_equal": (math_ops.greater_equal, "x >= y")}
+_UNARY = {"assert_positive": (comparison_ops.greater, "x > 0"),
+          "assert_non_negative": (comparison_ops.greater_equal, "x >= 0"),
+          "assert_negative": (comparison_ops.less, "x < 0"),
+          "assert_non_positive": (comparison_ops.less_equal, "x <= 0")}
+_BINARY = {"assert_equal": (comparison_ops.equal, "x == y"),
+           "assert_none_equal": (comparison_ops.not_equal, "x != y"),
+           "assert_less": (comparison_ops.less, "x < y"),
+           "assert_less_equal": (comparison_ops.less_equal, "x <= y"),
+           "assert_greater": (comparison_ops.greater, "x > y"),
+           "assert_greater_equal": (comparison_ops.greater_equal, "x >= y")}
 
 
 def _check(condition, describe, graph=None):
@@ -34,7 +34,7 @@ def _check(condition, describe, graph=None):
             raise ValueError("tfcompat checks a traced tf.debugging assertion only at the "
                              "top level of a tf.function.")
         info, data = (describe(None), []) if graph is None else graph(describe(None))
-        ctx.traces[-1].checks.append((condition._value, info, data))
+        current_trace().add_check(condition._value, info, data)
         return None
     if not np.all(np.asarray(condition._value)):
         raise errors.InvalidArgumentError(None, None, describe(condition))
@@ -369,8 +369,8 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
     eps = float(np.finfo(real.as_numpy_dtype).eps)
     rtol = convert_to_tensor(10 * eps if rtol is None else rtol, dtype=real)
     atol = convert_to_tensor(10 * eps if atol is None else atol, dtype=real)
-    close = reduce_all(math_ops.less_equal(
-        math_ops.abs(x - y), atol + rtol * math_ops.abs(y)))
+    close = reduce_all(comparison_ops.less_equal(
+        unary_ops.abs(x - y), atol + rtol * unary_ops.abs(y)))
 
     def describe(cond):
         shown = "False" if cond is None else "tf.Tensor(False, shape=(), dtype=bool)"
@@ -379,10 +379,7 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
 
 
 # Carries CheckNumerics' dtype check (its kernel runs on the host, in `_check`).
-_check_numerics_op = Op(
-    "CheckNumerics", None, allowed=("bfloat16", "half", "float", "double"),
-    summary="name=CheckNumerics; signature=tensor:T -> output:T; attr=T:type,"
-            "allowed=[{enums}]; attr=message:string; is_stateful=true")
+_check_numerics_op = Op("CheckNumerics", None)
 
 
 def check_numerics(tensor, message, name=None):
@@ -399,7 +396,7 @@ def assert_all_finite(x, message, name=None):
 def _check_numerics(tensor, message, name):
     x = convert_to_tensor(tensor)
     check_dtype(_check_numerics_op, x)
-    finite = reduce_all(math_ops.is_finite(x))
+    finite = reduce_all(unary_ops.is_finite(x))
 
     def describe(cond):
         if cond is None:

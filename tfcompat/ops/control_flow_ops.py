@@ -19,10 +19,10 @@ import numpy as np
 from jax.extend.core import ClosedJaxpr, Primitive, jaxpr_as_fun
 from jax.interpreters import ad, batching, mlir
 
-from ..framework import dtypes, errors, func_graph, nest
+from ..framework import dtypes, errors, func_graph, nest, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
-from ..framework.function import used_vars
+from ..framework.trace_state import used_vars
 from ..framework.strings import StringIds, is_string, traced_dtype
 from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor, Tensor
@@ -46,12 +46,10 @@ def _tensor_array(x):
 
 def _flat(structure):
     """The Tensors of a structure's leaves, a TensorArray giving the Tensors it carries."""
-    from ..framework.autograph import UNDEFINED
     out = []
     for x in nest.flatten(structure):
         ta = _tensor_array(x)
-        out.extend(ta._carry() if ta is not None else
-                   [convert_to_tensor(0 if x is UNDEFINED else x)])
+        out.extend(ta._carry() if ta is not None else [convert_to_tensor(x)])
     return out
 
 
@@ -223,7 +221,7 @@ def _captured(array):
     """The Tensor a tape knows for a captured array (else a fresh one)."""
     for state in ctx.tapes:
         for rec in state.records:
-            for t in rec[3]:
+            for t in rec.outputs:
                 if t._value is array:
                     return t
         for t in state.keep:
@@ -253,8 +251,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
         # TF fails building the function's graph when it runs ([Op:__inference_...]).
         raise errors.InvalidArgumentError(
             None, None, f"Input 'pred' passed {p.dtype._tf_name} expected bool while building "
-                        f"NodeDef 'cond/switch_pred/_2' using Op<name=Switch; signature=data:T, "
-                        f"pred:bool -> output_false:T, output_true:T; attr=T:type> "
+                        f"NodeDef 'cond/switch_pred/_2' using Op<{op_def.summary('Switch')}> "
                         f"[Op:__inference_function]")
     if not _traced(p):
         return true_fn() if bool(p) else false_fn()

@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ..framework import errors
+from ..framework import errors, op_def
 from ..framework.dispatch import Op, check_dtype, execute, match
 from .op_args import static_int, static_ints
 
@@ -33,90 +33,23 @@ def _conv_transpose(x, w, strides, padding, dilations, channels_first, output_sh
     return jax.vjp(forward, jnp.zeros(output_shape, x.dtype))[1](x)[0]
 
 
-def _attrs(*parts):
-    return "; ".join(parts)
-
-
-_CONV_IO = "signature=input:T, filter:T -> output:T"
-_BACKPROP_IO = "signature=input_sizes:int32, filter:T, out_backprop:T -> output:T"
-_CUDNN = "attr=use_cudnn_on_gpu:bool,default=true"
-_CONST = "attr=is_filter_const:bool,default=false"
-_PAD3 = 'attr=padding:string,allowed=["SAME", "VALID", "EXPLICIT"]'
-_PAD2 = 'attr=padding:string,allowed=["SAME", "VALID"]'
-_EXPLICIT = "attr=explicit_paddings:list(int),default=[]"
-_NHWC = 'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]'
-_NDHWC = 'attr=data_format:string,default="NDHWC",allowed=["NDHWC", "NCDHW"]'
-_DIL4 = "attr=dilations:list(int),default=[1, 1, 1, 1]"
-_DIL5 = "attr=dilations:list(int),default=[1, 1, 1, 1, 1]"
-_T_CONV2D = "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32]"
-_T_FLOAT = "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]"
-_T_MKL = "attr=T:type,allowed=[DT_BFLOAT16, DT_FLOAT, DT_HALF]"
-_T_MKL_POOL = "attr=T:type,allowed=[DT_FLOAT, DT_HALF, DT_DOUBLE, DT_BFLOAT16]"
-
-
-def _pool_attrs(rank, padding, data_format):
-    return (f"attr=ksize:list(int),min={rank}", f"attr=strides:list(int),min={rank}", padding,
-            data_format)
-
-
-# TF's op definitions as its attr errors print them ("Op<...>"). On x86 TF's eager runtime
-# runs float32 and bfloat16 convolutions and average pools as oneDNN's _MklNative ops.
-OP_DEFS = {
-    "Conv2D": _attrs("name=Conv2D", _CONV_IO, _T_CONV2D, "attr=strides:list(int)", _CUDNN, _PAD3,
-                     _EXPLICIT, _NHWC, _DIL4),
-    "_MklNativeConv2D": _attrs("name=_MklNativeConv2D", _CONV_IO, _T_MKL, "attr=strides:list(int)",
-                               _CUDNN, _CONST, _PAD3, _EXPLICIT, _NHWC, _DIL4),
-    "Conv3D": _attrs("name=Conv3D", _CONV_IO, _T_FLOAT, "attr=strides:list(int),min=5", _PAD2,
-                     _NDHWC, _DIL5),
-    "_MklNativeConv3D": _attrs("name=_MklNativeConv3D", _CONV_IO, _T_MKL,
-                               "attr=strides:list(int),min=5", _CONST, _PAD2, _NDHWC, _DIL5),
-    "DepthwiseConv2dNative": _attrs("name=DepthwiseConv2dNative", _CONV_IO, _T_FLOAT,
-                                    "attr=strides:list(int)", _PAD3, _EXPLICIT, _NHWC, _DIL4),
-    "_MklNativeDepthwiseConv2dNative": _attrs(
-        "name=_MklNativeDepthwiseConv2dNative", _CONV_IO, _T_FLOAT, "attr=strides:list(int)",
-        _CONST, _PAD3, _NHWC, _EXPLICIT, _DIL4),
-    "Conv2DBackpropInput": _attrs("name=Conv2DBackpropInput", _BACKPROP_IO, _T_CONV2D,
-                                  "attr=strides:list(int)", _CUDNN, _PAD3, _EXPLICIT, _NHWC, _DIL4),
-    "_MklNativeConv2DBackpropInput": _attrs(
-        "name=_MklNativeConv2DBackpropInput", _BACKPROP_IO, _T_MKL, "attr=strides:list(int)",
-        _CUDNN, _PAD3, _EXPLICIT, _NHWC, _DIL4),
-    "MaxPool": _attrs(
-        "name=MaxPool", "signature=input:T -> output:T",
-        "attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32, "
-        "DT_INT64, DT_UINT8, DT_INT16, DT_INT8, DT_UINT16, DT_QINT8]",
-        "attr=ksize:list(int),min=4", "attr=strides:list(int),min=4", _PAD3, _EXPLICIT,
-        'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]'),
-    "MaxPool3D": _attrs("name=MaxPool3D", "signature=input:T -> output:T",
-                        *_pool_attrs(5, _PAD2, _NDHWC),
-                        "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT]"),
-    "AvgPool": _attrs("name=AvgPool", "signature=value:T -> output:T",
-                      *_pool_attrs(4, _PAD2, _NHWC), _T_FLOAT),
-    "_MklNativeAvgPool": _attrs("name=_MklNativeAvgPool", "signature=value:T -> output:T",
-                                *_pool_attrs(4, _PAD2, _NHWC), _T_MKL_POOL),
-    "AvgPool3D": _attrs("name=AvgPool3D", "signature=input:T -> output:T",
-                        *_pool_attrs(5, _PAD2, _NDHWC), _T_FLOAT),
-    "_MklNativeAvgPool3D": _attrs("name=_MklNativeAvgPool3D", "signature=value:T -> output:T",
-                                  *_pool_attrs(5, _PAD2, _NDHWC), _T_MKL_POOL),
-}
+# On x86 TF's eager runtime runs float32 and bfloat16 convolutions and average pools as
+# oneDNN's _MklNative ops (whose OpDefs its attr errors print).
+_ONEDNN = frozenset(("Conv2D", "Conv3D", "DepthwiseConv2dNative", "Conv2DBackpropInput",
+                     "AvgPool", "AvgPool3D"))
 
 
 def _node(op_name, dtype):
     """The op TF's eager runtime runs for `op_name` on `dtype`: its oneDNN variant for
     float32 and bfloat16 where there is one."""
-    mkl = "_MklNative" + op_name
-    return mkl if mkl in OP_DEFS and dtype in ("float32", "bfloat16") else op_name
+    return "_MklNative" + op_name if op_name in _ONEDNN and dtype in ("float32", "bfloat16") \
+        else op_name
 
 
-_conv2d_op = Op("Conv2D", _conv, allowed=("half", "bfloat16", "float", "double", "int32"),
-                summary=OP_DEFS["Conv2D"])
-_conv3d_op = Op("Conv3D", _conv, allowed=("half", "bfloat16", "float", "double"),
-                summary=OP_DEFS["Conv3D"])
-_depthwise_op = Op("DepthwiseConv2dNative", lambda *a, **k: _conv(*a, **k, depthwise=True),
-                   allowed=("half", "bfloat16", "float", "double"),
-                   summary=OP_DEFS["DepthwiseConv2dNative"])
-_conv2d_transpose_op = Op("Conv2DBackpropInput", _conv_transpose,
-                          allowed=("half", "bfloat16", "float", "double", "int32"),
-                          summary=OP_DEFS["Conv2DBackpropInput"])
+_conv2d_op = Op("Conv2D", _conv)
+_conv3d_op = Op("Conv3D", _conv)
+_depthwise_op = Op("DepthwiseConv2dNative", lambda *a, **k: _conv(*a, **k, depthwise=True))
+_conv2d_transpose_op = Op("Conv2DBackpropInput", _conv_transpose)
 
 
 def _failure(op_name, text, kernel=None, suffix=" name: ", cls=errors.InvalidArgumentError):
@@ -151,15 +84,15 @@ def _padding(padding, n, channels_first, op_name, dtype, suffix=" name: "):
     if isinstance(padding, str):
         if padding in ("SAME", "VALID"):
             return padding
-        node = _node(op_name, dtype)
-        allowed = OP_DEFS[node].split("attr=padding:string,allowed=[")[1].split("]")[0]
+        node = op_def.spec(_node(op_name, dtype))
+        allowed = ", ".join(f'"{a}"' for a in node.attrs["padding"]["allowed"])
         if padding == "EXPLICIT" and "EXPLICIT" in allowed:
             raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
                              "padding, `padding` must be a list.")
         raise errors.InvalidArgumentError(
             None, None, f"Value for attr 'padding' of \"{padding}\" is not in the list of "
-                        f"allowed values: {allowed}\n\t; NodeDef: {{{{node {node}}}}}; "
-                        f"Op<{OP_DEFS[node]}> [Op:{op_name}]{suffix}")
+                        f"allowed values: {allowed}\n\t; NodeDef: {{{{node {node.name}}}}}; "
+                        f"Op<{node.summary}> [Op:{op_name}]{suffix}")
     pads = [tuple(static_int(v, "tf.nn convolution/pooling", "padding") for v in p)
             for p in padding]
     if len(pads) != n + 2:

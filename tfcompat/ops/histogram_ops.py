@@ -14,11 +14,6 @@ from .op_args import attr_error, dims, int32_scalar, kernel_error, traced
 
 __all__ = ["histogram_fixed_width"]
 
-_SUMMARY = ("name=HistogramFixedWidth; signature=values:T, value_range:T, nbins:int32 -> "
-            "out:dtype; attr=T:type,allowed=[{enums}]; "
-            "attr=dtype:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
-
-
 def _histogram(values, value_range, nbins, dtype):
     # TF's functor, in double: bin = min((max(v, lo) - lo) / ((hi - lo) / nbins), nbins - 1).
     v = values.reshape(-1).astype(jnp.float64)
@@ -30,8 +25,7 @@ def _histogram(values, value_range, nbins, dtype):
     return jnp.zeros(nbins, dtype).at[index].add(jnp.ones_like(index, dtype))
 
 
-_histogram_op = Op("HistogramFixedWidth", _histogram, differentiable=False,
-                   allowed=("int32", "int64", "float", "double"), summary=_SUMMARY)
+_histogram_op = Op("HistogramFixedWidth", _histogram, differentiable=False)
 
 
 def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
@@ -49,8 +43,7 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, na
                          "tf.histogram_fixed_width", "nbins")
     check_dtype(_histogram_op, x, "")
     if dtype.name not in ("int32", "int64"):
-        raise attr_error("HistogramFixedWidth", "dtype", dtype, ("int32", "int64"),
-                         _SUMMARY.format(enums="DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE"))
+        raise attr_error("HistogramFixedWidth", "dtype", dtype)
     if ctx.traces and nbins <= 0:   # TF's shape inference
         raise ValueError(
             f"Requires nbins > 0: {nbins} for '{{{{node histogram_fixed_width}}}} = "

@@ -17,9 +17,9 @@ from jax import lax
 from ..framework import dtypes
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
-from . import array_ops, math_ops
-from .linalg_ops import raise_on_gradient
-from .math_ops import _maximum, _rsqrt, _sqrt
+from . import array_ops, arithmetic_ops, cast_ops
+from .decomposition_ops import raise_on_gradient
+from .arithmetic_ops import _maximum, _rsqrt, _sqrt
 from .op_args import check_alloc, kernel_error, static_error, static_int, static_ints, traced, traced_within
 
 
@@ -182,7 +182,7 @@ def adjust_brightness(image, delta):
     """tf.image.adjust_brightness: image + delta in float, converted back saturating."""
     image = to_tensor(image)
     flt = _float_image(image)
-    adjusted = math_ops.add(flt, math_ops.cast(delta, flt.dtype))
+    adjusted = arithmetic_ops.add(flt, cast_ops.cast(delta, flt.dtype))
     return convert_image_dtype(adjusted, image.dtype, saturate=True)
 
 
@@ -200,7 +200,7 @@ def adjust_contrast(images, contrast_factor):
     no registered gradient (LookupError)."""
     images = to_tensor(images)
     flt = _float_image(images)
-    factor = math_ops.cast(contrast_factor, dtypes.float32)
+    factor = cast_ops.cast(contrast_factor, dtypes.float32)
     adjusted = execute(_adjust_contrast_op, (flt, factor))
     return convert_image_dtype(adjusted, images.dtype, saturate=True)
 

@@ -7,12 +7,6 @@ from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from .op_args import dims, kernel_error
 
-_TYPES = ("bfloat16", "half", "float", "double", "int8", "int16", "int32", "int64", "uint8",
-          "uint16", "uint32", "uint64", "complex64", "complex128", "bool")
-_SUMMARY = ("name=ExtractImagePatches; signature=images:T -> patches:T; "
-            "attr=ksizes:list(int),min=4; attr=strides:list(int),min=4; "
-            "attr=rates:list(int),min=4; attr=T:type,allowed=[{enums}]; "
-            'attr=padding:string,allowed=["SAME", "VALID"]')
 
 
 def _out_size(size, k, stride, rate, padding):
@@ -39,14 +33,13 @@ def _extract(x, ksizes, strides, rates, padding):
          for i in range(kr) for j in range(kc)], axis=-1)
 
 
-_extract_op = Op("ExtractImagePatches", _extract, allowed=_TYPES, summary=_SUMMARY)
+_extract_op = Op("ExtractImagePatches", _extract)
 
 
 def _attr_error(text):
-    enums = ", ".join("DT_" + n.upper() for n in _TYPES)
     return errors.InvalidArgumentError(
         None, None, f"{text}\n\t; NodeDef: {{{{node ExtractImagePatches}}}}; "
-                    f"Op<{_SUMMARY.format(enums=enums)}> [Op:ExtractImagePatches] name: ")
+                    f"Op<{_extract_op.spec.summary}> [Op:ExtractImagePatches] name: ")
 
 
 def extract_patches(images, sizes, strides, rates, padding, name=None):

@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, host_callback
+from ..framework import dtypes, errors, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
@@ -30,12 +30,13 @@ from .op_args import (
     attr_error, checked_attr, concrete, dims, kernel_error, static_int, static_ints, traced,
 )
 
-INDEX_TYPES = ("int16", "int32", "int64")
+_SLICE_INDEX_TYPES = op_def.spec("StridedSlice").allowed("Index")
 
 
-def check_indices_dtype(op, t, summary, allowed=INDEX_TYPES, attr="Tindices"):
-    if t.dtype._tf_name not in allowed:
-        raise attr_error(op, attr, t.dtype, allowed, summary)
+def check_indices_dtype(op, t, attr="Tindices"):
+    """TF's check of op `op`'s index input `t` against its OpDef's `attr`."""
+    if t.dtype._tf_name not in op_def.spec(op).allowed(attr):
+        raise attr_error(op, attr, t.dtype)
 
 
 # -- strided slices: one spec for `t[...]`, tf.strided_slice and sliced assignment ---------
@@ -157,16 +158,10 @@ def _check_spec(shape, spec, name, x=None, args=None, scope="strided_slice"):
 
 _INDEX_TYPE_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and "
                      "scalar tf.int32/tf.int64 tensors are valid indices, got ")
-_STRIDED_SLICE_SUMMARY = (
-    "name=StridedSlice; signature=input:T, begin:Index, end:Index, strides:Index -> output:T; "
-    "attr=T:type; attr=Index:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; attr=begin_mask:int,"
-    "default=0; attr=end_mask:int,default=0; attr=ellipsis_mask:int,default=0; attr=new_axis_"
-    "mask:int,default=0; attr=shrink_axis_mask:int,default=0")
 
 
 def _bool_index_error():
-    return attr_error("StridedSlice", "Index", dtypes.bool, INDEX_TYPES,
-                      _STRIDED_SLICE_SUMMARY, "strided_slice/")
+    return attr_error("StridedSlice", "Index", dtypes.bool, name="strided_slice/")
 
 
 def _spec_item(k):
@@ -196,7 +191,7 @@ def _slice_bound(v):
     if not isinstance(v, (int, np.integer)):
         dtype, shape = getattr(v, "dtype", None), getattr(v, "shape", ())
         try:
-            ok = dtype is not None and dtypes.as_dtype(dtype)._tf_name in INDEX_TYPES
+            ok = dtype is not None and dtypes.as_dtype(dtype)._tf_name in _SLICE_INDEX_TYPES
         except TypeError:
             ok = False
         if not ok or len(shape) == 1:
@@ -392,16 +387,12 @@ def _gather_error(indices, limit):
 
 
 _gather_op = Op("GatherV2", _gather, strings=MOVE)
-_GATHER_SUMMARY = (
-    "name=GatherV2; signature=params:Tparams, indices:Tindices, axis:Taxis -> output:Tparams; "
-    "attr=batch_dims:int,default=0; attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, "
-    "DT_INT32, DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, DT_INT64]")
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """tf.gather (out-of-range indices raise InvalidArgumentError, as on TF's CPU)."""
     p, idx = to_tensor(params), to_tensor(indices)
-    check_indices_dtype("GatherV2", idx, _GATHER_SUMMARY)
+    check_indices_dtype("GatherV2", idx)
     rank, irank = p.ndim, idx.ndim
     batch_dims = static_int(batch_dims, "tf.gather", "batch_dims")
     axis = batch_dims if axis is None else static_int(axis, "tf.gather", "axis", "GatherV2")
@@ -458,10 +449,6 @@ def _gather_nd_error(indices, shape, batch_dims):
 
 
 _gather_nd_op = Op("GatherNd", _gather_nd, strings=MOVE)
-_GATHER_ND_SUMMARY = (
-    "name=GatherNd; signature=params:Tparams, indices:Tindices -> output:Tparams; "
-    "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
-    "attr=bad_indices_policy:string,default=\"\"")
 
 
 def out_of_range(indices, shape, batch_dims=0):
@@ -483,7 +470,7 @@ def out_of_range(indices, shape, batch_dims=0):
 def gather_nd(params, indices, batch_dims=0, name=None):
     """tf.gather_nd (out-of-range indices raise InvalidArgumentError)."""
     p, idx = to_tensor(params), to_tensor(indices)
-    check_indices_dtype("GatherNd", idx, _GATHER_ND_SUMMARY)
+    check_indices_dtype("GatherNd", idx)
     batch_dims = static_int(batch_dims, "tf.gather_nd", "batch_dims")
     if batch_dims and batch_dims >= idx.ndim:
         raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than "
@@ -516,13 +503,8 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
 
 
 _select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y), strings=MOVE)
-_WHERE_TYPES = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64",
-                "qint8", "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16",
-                "complex128", "half", "uint32", "uint64", "bool")
 # Carries the dtype check of one-argument tf.where (computed on the host).
-_where_op = Op("Where", None, allowed=_WHERE_TYPES,
-               summary="name=Where; signature=input:T -> index:int64; "
-                       "attr=T:type,default=DT_BOOL,allowed=[{enums}]")
+_where_op = Op("Where", None)
 
 
 def where(condition, x=None, y=None, name=None):
@@ -611,11 +593,7 @@ def _unique(x, out_idx, op):
     x = to_tensor(x)
     out_idx = dtypes.as_dtype(out_idx)
     if out_idx.name not in ("int32", "int64"):
-        raise attr_error(op, "out_idx", out_idx, ("int32", "int64"),
-                         f"name={op}; signature=x:T -> y:T, idx:out_idx"
-                         + ("" if op == "Unique" else ", count:out_idx")
-                         + "; attr=T:type; attr=out_idx:type,default=DT_INT32,"
-                           "allowed=[DT_INT32, DT_INT64]")
+        raise attr_error(op, "out_idx", out_idx)
     if x.dtype.is_complex:
         raise _no_unique_kernel(op, x.dtype, out_idx)
     if x.ndim != 1:

@@ -21,7 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors, host_callback, strings
+from ..framework import dtypes, errors, host_callback, op_def, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error
 from ..framework.context import executing_eagerly
@@ -32,7 +32,9 @@ from . import file_io
 from .op_args import attr_error, dims, dynamic_shape_error, kernel_error, static_int
 from .proto_wire import string_tensor_proto, tensor_proto
 from .record_format import inflate_message
-from .string_ops import _elementwise, _name, _parse_float, _split_list
+from .string_conversion_ops import _parse_float
+from .string_split_ops import _split_list
+from .string_text_ops import _elementwise, _name
 
 __all__ = []
 
@@ -201,14 +203,6 @@ def matching_files(pattern, name=None):
 
 # -- decode_raw --------------------------------------------------------------------------
 
-_RAW_TYPES = ("half", "float", "double", "int32", "uint16", "uint8", "int16", "int8", "int64",
-              "complex64", "complex128", "bool", "bfloat16")
-_PADDED_TYPES = tuple(t for t in _RAW_TYPES if t not in ("complex64", "complex128", "bool"))
-_RAW_SUMMARY = ("name=DecodeRaw; signature=bytes:string -> output:out_type; attr=out_type:"
-                "type,allowed=[{enums}]; attr=little_endian:bool,default=true")
-_PADDED_SUMMARY = ("name=DecodePaddedRaw; signature=input_bytes:string, fixed_length:int32 -> "
-                   "output:out_type; attr=out_type:type,allowed=[{enums}]; attr=little_endian:"
-                   "bool,default=true")
 
 
 def _from_bytes(data, dtype, little_endian):
@@ -268,12 +262,9 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
     out_type = dtypes.as_dtype(out_type)
     padded = fixed_length is not None
     op_name = "DecodePaddedRaw" if padded else "DecodeRaw"
-    allowed, summary = (_PADDED_TYPES, _PADDED_SUMMARY) if padded else (_RAW_TYPES, _RAW_SUMMARY)
     little_endian = _check_bool(little_endian, "little_endian")
-    if out_type._tf_name not in allowed:
-        enums = ", ".join("DT_" + a.upper() for a in allowed)
-        raise attr_error(op_name, "out_type", out_type, allowed, summary.format(enums=enums),
-                         nm)
+    if out_type._tf_name not in op_def.spec(op_name).allowed("out_type"):
+        raise attr_error(op_name, "out_type", out_type, name=nm)
     x = _string_arg(input_bytes, op_name)
     attrs = (("out_type", np.dtype(out_type._np)), ("little_endian", little_endian))
     if padded:
@@ -560,12 +551,6 @@ def parse_tensor(serialized, out_type, name=None):
 
 # -- decode_csv --------------------------------------------------------------------------
 
-_CSV_TYPES = (dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64, dtypes.string)
-_CSV_SUMMARY = ("name=DecodeCSV; signature=records:string, record_defaults: -> output:; "
-                "attr=OUT_TYPE:list(type),min=1,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, "
-                "DT_INT64, DT_STRING]; attr=field_delim:string,default=\",\"; "
-                "attr=use_quote_delim:bool,default=true; attr=na_value:string,default=\"\"; "
-                "attr=select_cols:list(int),default=[]")
 
 
 def _csv_fields(record, delim, quote, select, error):
@@ -681,14 +666,13 @@ def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, 
     defaults = [d._read() if isinstance(d, Variable) else
                 d if isinstance(d, Tensor) else convert_to_tensor(d) for d in record_defaults]
     for d in defaults:
-        if d.dtype not in _CSV_TYPES:
-            raise attr_error("DecodeCSV", "OUT_TYPE", d.dtype,
-                             ("float", "double", "int32", "int64", "string"), _CSV_SUMMARY,
-                             None if nm is None else nm)
+        if d.dtype._tf_name not in op_def.spec("DecodeCSV").allowed("OUT_TYPE"):
+            raise attr_error("DecodeCSV", "OUT_TYPE", d.dtype, name=nm)
     if not defaults:
         raise errors.InvalidArgumentError(
             None, None, f"Length for attr 'OUT_TYPE' of 0 must be at least minimum 1\n\t; "
-                        f"NodeDef: {{{{node DecodeCSV}}}}; Op<{_CSV_SUMMARY}> [Op:DecodeCSV]"
+                        f"NodeDef: {{{{node DecodeCSV}}}}; Op<{op_def.summary('DecodeCSV')}> "
+                        f"[Op:DecodeCSV]"
                         + ("" if nm is None else f" name: {nm}"))
     x = _string_arg(records, "DecodeCSV")
     kernel = f"DecodeCSV_OUT_TYPE_{len(defaults)}"

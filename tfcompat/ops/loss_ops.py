@@ -16,10 +16,12 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
 from .math_common import rounded, unbroadcast
-from .math_ops import cast, divide_no_nan, exp, reduce_sum, truediv
-from .nn_ops import NN_FLOAT
+from .arithmetic_ops import divide_no_nan, truediv
+from .cast_ops import cast
+from .reduction_ops import reduce_sum
+from .unary_ops import exp
 from . import shape_inference
-from .op_args import checked_attr, dims, static_int
+from .op_args import attr_error, checked_attr, dims, static_int
 
 
 def _same_shape(a, b, a_name, b_name):
@@ -141,11 +143,7 @@ def _softmax_xent_axis(logits, labels, axis, precise):
     return _softmax_xent(logits, labels).astype(dtype)
 
 
-_XENT_SUMMARY = ("name={name}; signature=features:T, labels:{labels} -> loss:T, backprop:T; "
-                 "attr=T:type,allowed=[{{enums}}]{extra}")
-_softmax_xent_op = Op("SoftmaxCrossEntropyWithLogits", _softmax_xent_axis, allowed=NN_FLOAT,
-                      summary=_XENT_SUMMARY.format(name="SoftmaxCrossEntropyWithLogits",
-                                                   labels="T", extra=""))
+_softmax_xent_op = Op("SoftmaxCrossEntropyWithLogits", _softmax_xent_axis)
 
 
 def _precise(dtype):
@@ -216,11 +214,7 @@ def _label_error(labels, classes):
     return None
 
 
-_sparse_xent_op = Op(
-    "SparseSoftmaxCrossEntropyWithLogits", _sparse_xent, allowed=NN_FLOAT,
-    summary=_XENT_SUMMARY.format(
-        name="SparseSoftmaxCrossEntropyWithLogits", labels="Tlabels",
-        extra="; attr=Tlabels:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]"))
+_sparse_xent_op = Op("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent)
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
@@ -244,13 +238,8 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             "`labels.shape` must equal `logits.shape` except for the last dimension. "
             f"Received: labels.shape={labels.shape} and logits.shape={logits.shape}")
     check_dtype(_sparse_xent_op, logits)
-    if labels.dtype.name not in ("int32", "int64"):
-        raise errors.InvalidArgumentError(
-            None, None,
-            f"Value for attr 'Tlabels' of {labels.dtype._tf_name} is not in the list of allowed "
-            f"values: int32, int64\n\t; NodeDef: {{{{node SparseSoftmaxCrossEntropyWithLogits}}}}"
-            f"; Op<{_sparse_xent_op.summary.format(enums='DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE')}>"
-            f" [Op:SparseSoftmaxCrossEntropyWithLogits] name: ")
+    if labels.dtype.name not in _sparse_xent_op.spec.allowed("Tlabels"):
+        raise attr_error(_sparse_xent_op.name, "Tlabels", labels.dtype, name="")
     attrs = (("precise", _precise(logits.dtype)),) + checked_attr(
         lambda v: _label_error(v, shape[-1]), labels)
     return execute(_sparse_xent_op, (logits, labels), attrs)
@@ -258,8 +247,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
 
 # -- other losses -----------------------------------------------------------------------------
 
-_l2_loss_op = Op("L2Loss", lambda t: jnp.sum(jnp.square(t)) / 2, allowed=NN_FLOAT,
-                 summary="name=L2Loss; signature=t:T -> output:T; attr=T:type,allowed=[{enums}]")
+_l2_loss_op = Op("L2Loss", lambda t: jnp.sum(jnp.square(t)) / 2)
 
 
 def l2_loss(t, name=None):

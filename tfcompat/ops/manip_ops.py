@@ -5,7 +5,7 @@ import builtins
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, op_def
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
@@ -63,9 +63,9 @@ def identity_n(input, name=None):
     values = [to_tensor(v) for v in input]
     if not values:
         raise errors.InvalidArgumentError(
-            None, None, "Length for attr 'T' of 0 must be at least minimum 1\n\t; NodeDef: "
-                        "{{node IdentityN}}; Op<name=IdentityN; signature=input: -> output:; "
-                        "attr=T:list(type),min=1> [Op:IdentityN] name: ")
+            None, None, f"Length for attr 'T' of 0 must be at least minimum 1\n\t; NodeDef: "
+                        f"{{{{node IdentityN}}}}; Op<{_identity_n_op.spec.summary}> [Op:IdentityN] "
+                        f"name: ")
     return list(execute(_identity_n_op, tuple(values)))
 
 
@@ -298,9 +298,8 @@ def unstack(value, num=None, axis=0, name="unstack"):
         if num < 0:
             raise errors.InvalidArgumentError(
                 None, None, f"Value for attr 'num' of {num} must be at least minimum 0\n\t; "
-                            f"NodeDef: {{{{node Unpack}}}}; Op<name=Unpack; signature=value:T -> "
-                            f"output:num*T; attr=num:int,min=0; attr=T:type; attr=axis:int,"
-                            f"default=0> [Op:Unpack] name: {name}")
+                            f"NodeDef: {{{{node Unpack}}}}; Op<{op_def.summary('Unpack')}> "
+                            f"[Op:Unpack] name: {name}")
     if num is not None and num != n:
         raise kernel_error("Unpack", f"Input shape axis {axis % len(shape)} must equal {num}, "
                                      f"got shape {dims(shape)}", "unstack",
@@ -333,14 +332,9 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
         sizes = static_ints(sizes_arr.reshape(-1))
         count = len(sizes) if num is None else int(num)
     if count < 1:
-        signature = ("split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; "
-                     "attr=T:type" if even else
-                     "value:T, size_splits:Tlen, split_dim:int32 -> output:num_split*T; "
-                     "attr=num_split:int,min=1; attr=T:type; attr=Tlen:type,default=DT_INT64,"
-                     "allowed=[DT_INT8, DT_INT32, DT_INT64]")
         raise errors.InvalidArgumentError(
             None, None, f"Value for attr 'num_split' of {count} must be at least minimum 1\n\t; "
-                        f"NodeDef: {{{{node {kind}}}}}; Op<name={kind}; signature={signature}> "
+                        f"NodeDef: {{{{node {kind}}}}}; Op<{op_def.summary(kind)}> "
                         f"[Op:{kind}] name: {name}")
 
     def fail(text):
@@ -507,9 +501,6 @@ def reverse(tensor, axis, name=None):
 
 _roll_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift, axis), strings=MOVE)
 _roll_traced_op = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift.reshape(-1), axis), strings=MOVE)
-_ROLL_SUMMARY = ("name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> output:T; "
-                 "attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; "
-                 "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]")
 
 
 def roll(input, shift, axis, name=None):
@@ -517,7 +508,7 @@ def roll(input, shift, axis, name=None):
     x = to_tensor(input)
     s = to_tensor(shift)
     if not s.dtype.is_integer:
-        raise attr_error("Roll", "Tshift", s.dtype, ("int32", "int64"), _ROLL_SUMMARY, "")
+        raise attr_error("Roll", "Tshift", s.dtype, name="")
     axes = static_ints(axis, "tf.roll", "axis")
     if traced(s):   # a shift computed inside a tf.function: an operand
         if s.ndim > 1 or (s._value.shape[0] if s.ndim else 1) != len(axes):
@@ -621,9 +612,6 @@ def _one_hot(indices, on, off, depth, axis):
 
 # TF registers OneHot's gradient as None for every input.
 _one_hot_op = Op("OneHot", _one_hot, differentiable=False)
-_ONE_HOT_SUMMARY = ("name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T "
-                    "-> output:T; attr=axis:int,default=-1; attr=T:type; attr=TI:type,default="
-                    "DT_INT64,allowed=[DT_UINT8, DT_INT8, DT_INT32, DT_INT64]")
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
@@ -643,9 +631,8 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = convert_to_tensor(0, dtype) if off is None else off
     empty = isinstance(indices, (list, tuple)) and not np.size(indices)   # (of no dtype)
     idx = convert_to_tensor(indices, dtypes.int32) if empty else to_tensor(indices)
-    if idx.dtype.name not in ("uint8", "int8", "int32", "int64"):
-        raise attr_error("OneHot", "TI", idx.dtype, ("uint8", "int8", "int32", "int64"),
-                         _ONE_HOT_SUMMARY)
+    if idx.dtype.name not in _one_hot_op.spec.allowed("TI"):
+        raise attr_error("OneHot", "TI", idx.dtype)
     if isinstance(depth, (Tensor, Variable)) and depth.dtype is not dtypes.int32:
         raise ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype "
                          f"{depth.dtype.name}: {depth!r}")

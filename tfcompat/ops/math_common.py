@@ -6,23 +6,10 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors
-from ..framework.dispatch import Op, check_dtype, execute, hinted, match2, to_tensor
+from ..framework.dispatch import OPDEF, Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import op_args, shape_inference
 from .op_args import dims as shape_list
-
-FLOAT = ("bfloat16", "half", "float", "double")
-INEXACT = FLOAT + ("complex64", "complex128")
-INTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
-# Neg, Sign, ...: floats, signed integers, complex.
-SIGNED = FLOAT + ("int8", "int16", "int32", "int64", "complex64", "complex128")
-# TF's `numbertypes` order, as its messages list them.
-NUMBER = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "qint8",
-          "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16", "complex128", "half",
-          "uint32", "uint64")
-# TF's `realnumbertypes` order (Max, Min, ArgMax ...).
-REAL = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16", "uint16",
-        "half", "uint32", "uint64", "qint8", "quint8", "qint32", "qint16", "quint16")
 
 
 def rounded(p):
@@ -99,12 +86,6 @@ def exact_divide(x, y):
     (rounded twice, so often 1 ulp off); behind the barrier the divisor is neither."""
     shape = jnp.broadcast_shapes(jnp.shape(x), jnp.shape(y))
     return x / lax.optimization_barrier(jnp.broadcast_to(y, shape))
-
-
-def attr_error(op, attr, dtype, allowed):
-    """TF's error for a dtype attr (`attr`) of registered `op` outside `allowed`."""
-    return op_args.attr_error(op.name, attr, dtype, allowed,
-                              op.summary.format(enums=enums(op.allowed)), name="")
 
 
 def enums(names):
@@ -224,12 +205,11 @@ def upcast(fn, wide):
     return wrapped
 
 
-def unary(name, fn, allowed=INEXACT, differentiable=True, summary=None, jvp_fn=None):
-    """A public ``f(x, name=None)`` running a registered elementwise Op. `summary` is
-    TF's op-def text, with ``{name}`` for the op name and ``{enums}`` for its dtypes;
-    `jvp_fn` is what forward mode differentiates when `fn` is a custom_vjp."""
-    op = Op(name, fn, differentiable=differentiable, allowed=allowed,
-            summary=summary and summary.replace("{name}", name), jvp_fn=jvp_fn)
+def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
+    """A public ``f(x, name=None)`` running a registered elementwise Op (`allowed`: by
+    default its OpDef's); `jvp_fn` is what forward mode differentiates when `fn` is a
+    custom_vjp."""
+    op = Op(name, fn, differentiable=differentiable, allowed=allowed, jvp_fn=jvp_fn)
 
     def public(x, name=None):
         x = to_tensor(x)
@@ -239,17 +219,15 @@ def unary(name, fn, allowed=INEXACT, differentiable=True, summary=None, jvp_fn=N
     return public
 
 
-def binary(name, fn, allowed=None, differentiable=True, summary=None, hint=False,
-           strings=None, jvp_fn=None):
-    """A public ``f(x, y, name=None)`` running a registered broadcasting Op. Inputs are
-    matched to one dtype as TF's generated wrappers do; with `hint`, y is converted
-    with x's dtype as a hint only (tf.add); `strings`: its host kernel on tf.string;
-    `jvp_fn` is what forward mode differentiates when `fn` is a custom_vjp."""
-    if allowed is not None and summary is None:
-        summary = "name={name}; signature=x:T, y:T -> z:T; attr=T:type,allowed=[{enums}]"
-    summary = summary and summary.replace("{name}", name)
-    op = Op(name, fn, differentiable=differentiable, allowed=allowed, summary=summary,
-            error=broadcast_error, strings=strings, jvp_fn=jvp_fn)
+def binary(name, fn, allowed=OPDEF, differentiable=True, hint=False, strings=None,
+           jvp_fn=None):
+    """A public ``f(x, y, name=None)`` running a registered broadcasting Op (`allowed`:
+    by default its OpDef's). Inputs are matched to one dtype as TF's generated wrappers
+    do; with `hint`, y is converted with x's dtype as a hint only (tf.add); `strings`: its
+    host kernel on tf.string; `jvp_fn` is what forward mode differentiates when `fn` is a
+    custom_vjp."""
+    op = Op(name, fn, differentiable=differentiable, allowed=allowed, error=broadcast_error,
+            strings=strings, jvp_fn=jvp_fn)
     convert = hinted if hint else match2
 
     def public(x, y, name=None):

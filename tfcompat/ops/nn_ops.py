@@ -16,26 +16,16 @@ from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import shape_inference
 from .math_common import rounded, unbroadcast
-from .math_ops import cast, exp, log1p, sigmoid, tanh
+from .cast_ops import cast
+from .unary_ops import exp, log1p, sigmoid, tanh
 from .special_math_ops import erfc
 from .op_args import dims, kernel_error, static_int, static_ints, traced
 
 # No tf.nn name is exported at TF's top level.
 __all__ = []
 
-# TF's op-def order of FLOAT for its nn kernels (Elu, Softplus, Softmax ...).
-NN_FLOAT = ("half", "bfloat16", "float", "double")
-_RELU6_TYPES = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16",
-                "uint16", "half", "uint32", "uint64")
-_RELU_TYPES = _RELU6_TYPES + ("qint8",)
-
-
-def _summary(name, inputs="features:T", output="activations:T"):
-    return f"name={name}; signature={inputs} -> {output}; attr=T:type,allowed=[{{enums}}]"
-
-
-def _activation(name, fn, doc, allowed=NN_FLOAT):
-    op = Op(name, fn, allowed=allowed, summary=_summary(name))
+def _activation(name, fn, doc):
+    op = Op(name, fn)
 
     def public(features, name=None):
         x = to_tensor(features)
@@ -99,10 +89,8 @@ def _selu_jvp(primals, tangents):
     return y, jnp.where(y < 0, (y + _SELU_SCALE * _SELU_ALPHA) * t, _SELU_SCALE * t)  # SeluGrad
 
 
-relu = _activation("Relu", _relu_fn, "tf.nn.relu (gradient 0 at 0, as TF).",
-                   allowed=_RELU_TYPES)
-relu6 = _activation("Relu6", _relu6_fn, "tf.nn.relu6 (gradient 0 at 0 and 6, as TF).",
-                    allowed=_RELU6_TYPES)
+relu = _activation("Relu", _relu_fn, "tf.nn.relu (gradient 0 at 0, as TF).")
+relu6 = _activation("Relu6", _relu6_fn, "tf.nn.relu6 (gradient 0 at 0 and 6, as TF).")
 elu = _activation("Elu", _elu_fn, "tf.nn.elu (gradient 1 at 0, as TF).")
 selu = _activation("Selu", _selu_fn, "tf.nn.selu (gradient `scale` at 0, as TF).")
 
@@ -112,7 +100,7 @@ def _const(value, dtype):
 
 
 def _cast_const(value, dtype):
-    """TF's math_ops.cast(python_float, dtype): the float becomes a float32 tensor first."""
+    """TF's cast_ops.cast(python_float, dtype): the float becomes a float32 tensor first."""
     return np.asarray(np.float32(value), dtype)
 
 
@@ -145,11 +133,7 @@ def _softsign_jvp(primals, tangents):
 
 softplus = _activation("Softplus", _softplus_fn, "tf.nn.softplus / tf.math.softplus.")
 softsign = _activation("Softsign", _softsign_fn, "tf.nn.softsign / tf.math.softsign.")
-_leaky_relu_op = Op("LeakyRelu", lambda x, alpha: jnp.where(x > 0, x, x * alpha),
-                    allowed=NN_FLOAT,
-                    summary="name=LeakyRelu; signature=features:T -> activations:T; "
-                            "attr=alpha:float,default=0.2; "
-                            "attr=T:type,default=DT_FLOAT,allowed=[{enums}]")
+_leaky_relu_op = Op("LeakyRelu", lambda x, alpha: jnp.where(x > 0, x, x * alpha))
 
 
 def leaky_relu(features, alpha=0.2, name=None):
@@ -258,9 +242,8 @@ swish = silu
 
 # -- softmax ------------------------------------------------------------------------------
 
-def _softmax_family(name, fn, output, public_name):
-    op = Op(name, lambda x, axis: fn(x, axis=axis), allowed=NN_FLOAT,
-            summary=_summary(name, inputs="logits:T", output=output))
+def _softmax_family(name, fn, public_name):
+    op = Op(name, lambda x, axis: fn(x, axis=axis))
 
     def public(logits, axis=None, name=None):
         x = to_tensor(logits)
@@ -351,10 +334,9 @@ def _softmax_fn(x, axis):
                      jnp.where(bad, jnp.asarray(jnp.nan, x.dtype), jnp.zeros_like(x)), y)
 
 
-softmax = _softmax_family("Softmax", _softmax_fn, "softmax:T", "softmax")
+softmax = _softmax_family("Softmax", _softmax_fn, "softmax")
 softmax.__doc__ = "tf.nn.softmax over `axis` (default: the last)."
-log_softmax = _softmax_family("LogSoftmax", jax.nn.log_softmax, "logsoftmax:T",
-                              "log_softmax")
+log_softmax = _softmax_family("LogSoftmax", jax.nn.log_softmax, "log_softmax")
 log_softmax.__doc__ = "tf.nn.log_softmax over `axis` (default: the last)."
 
 
@@ -462,13 +444,13 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     """tf.nn.embedding_lookup: rows `ids` of `params` (a list of shards is joined in
     order, TF2's 'div' partitioning); rows whose L2 norm exceeds `max_norm` are scaled
     down to it. The gradient w.r.t. a single params tensor is TF's IndexedSlices."""
-    from . import array_ops, linalg_ops, math_ops
+    from . import array_ops, arithmetic_ops, norm_ops
     if isinstance(params, (list, tuple)):
         params = params[0] if len(params) == 1 else array_ops.concat(list(params), 0)
     rows = array_ops.gather(params, ids)
     if max_norm is None:
         return rows
-    norms = linalg_ops.norm(rows, axis=-1, keepdims=True)
-    scale = math_ops.minimum(math_ops.divide(max_norm, math_ops.maximum(norms, 1e-12)), 1.0)
+    norms = norm_ops.norm(rows, axis=-1, keepdims=True)
+    scale = arithmetic_ops.minimum(arithmetic_ops.divide(max_norm, arithmetic_ops.maximum(norms, 1e-12)), 1.0)
     return rows * scale
 

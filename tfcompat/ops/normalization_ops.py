@@ -6,7 +6,10 @@ from jax import lax
 from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from .array_ops import squeeze, stop_gradient
-from .math_ops import cast, reduce_mean, rsqrt, squared_difference
+from .arithmetic_ops import squared_difference
+from .cast_ops import cast
+from .reduction_ops import reduce_mean
+from .unary_ops import rsqrt
 
 
 def moments(x, axes, shift=None, keepdims=False, name=None):
@@ -42,11 +45,7 @@ def _lrn(x, depth_radius, bias, alpha, beta):
     return x / (bias + alpha * sqr_sum) ** beta
 
 
-_lrn_op = Op("LRN", _lrn, allowed=("half", "bfloat16", "float"),
-             summary="name=LRN; signature=input:T -> output:T; "
-                     "attr=depth_radius:int,default=5; attr=bias:float,default=1; "
-                     "attr=alpha:float,default=1; attr=beta:float,default=0.5; "
-                     "attr=T:type,default=DT_FLOAT,allowed=[{enums}]")
+_lrn_op = Op("LRN", _lrn)
 
 
 def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.5,

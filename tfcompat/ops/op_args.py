@@ -7,7 +7,7 @@ import os
 import jax
 import numpy as np
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -79,60 +79,19 @@ def checked_attr(error, *tensors):
     return (("checked", True),) if check_values(error, *tensors) else ()
 
 
-_INDEX_SIG = "attr=T:type; attr={attr}:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"
-# op -> (its index attribute, the parameter, its op-def summary) for `index_dtype_error`.
+# op -> (its index attribute, the parameter) for `index_dtype_error`.
 _INDEX_ARGS = {
-    "Reshape": ("Tshape", "shape", "name=Reshape; signature=tensor:T, shape:Tshape -> "
-                                   "output:T; " + _INDEX_SIG.format(attr="Tshape")),
-    "Tile": ("Tmultiples", "multiples", "name=Tile; signature=input:T, multiples:Tmultiples "
-                                        "-> output:T; " + _INDEX_SIG.format(attr="Tmultiples")),
-    "Transpose": ("Tperm", "perm", "name=Transpose; signature=x:T, perm:Tperm -> y:T; "
-                                   + _INDEX_SIG.format(attr="Tperm")),
-    "BroadcastTo": ("Tidx", "shape", "name=BroadcastTo; signature=input:T, shape:Tidx -> "
-                                     "output:T; " + _INDEX_SIG.format(attr="Tidx")),
-    "Fill": ("index_type", "dims", "name=Fill; signature=dims:index_type, value:T -> output:T; "
-                                   + _INDEX_SIG.format(attr="index_type")),
-    "ConcatV2": ("Tidx", "axis", "name=ConcatV2; signature=values:N*T, axis:Tidx -> output:T; "
-                                 "attr=N:int,min=2; " + _INDEX_SIG.format(attr="Tidx")),
-    "ExpandDims": ("Tdim", "dim", "name=ExpandDims; signature=input:T, dim:Tdim -> output:T; "
-                                  + _INDEX_SIG.format(attr="Tdim")),
-    "ReverseV2": ("Tidx", "axis", "name=ReverseV2; signature=tensor:T, axis:Tidx -> output:T; "
-                                  "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
-                                  "attr=T:type"),
-    "Slice": ("Index", "begin", "name=Slice; signature=input:T, begin:Index, size:Index -> "
-                                "output:T; attr=T:type; attr=Index:type,allowed=[DT_INT32, "
-                                "DT_INT64]"),
-    "GatherV2": ("Taxis", "axis", "name=GatherV2; signature=params:Tparams, indices:Tindices, "
-                                  "axis:Taxis -> output:Tparams; attr=batch_dims:int,default=0; "
-                                  "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, "
-                                  "DT_INT32, DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, "
-                                  "DT_INT64]"),
+    "Reshape": ("Tshape", "shape"), "Tile": ("Tmultiples", "multiples"),
+    "Transpose": ("Tperm", "perm"), "BroadcastTo": ("Tidx", "shape"),
+    "Fill": ("index_type", "dims"), "ConcatV2": ("Tidx", "axis"), "ExpandDims": ("Tdim", "dim"),
+    "ReverseV2": ("Tidx", "axis"), "Slice": ("Index", "begin"), "GatherV2": ("Taxis", "axis"),
+    "Sum": ("Tidx", "reduction_indices"), "Prod": ("Tidx", "reduction_indices"),
+    "Mean": ("Tidx", "reduction_indices"), "Max": ("Tidx", "reduction_indices"),
+    "Min": ("Tidx", "reduction_indices"), "All": ("Tidx", "reduction_indices"),
+    "Any": ("Tidx", "reduction_indices"), "Cumsum": ("Tidx", "axis"),
+    "Cumprod": ("Tidx", "axis"), "CumulativeLogsumexp": ("Tidx", "axis"),
+    "ArgMin": ("Tidx", "dimension"), "ArgMax": ("Tidx", "dimension"),
 }
-_REDUCE_SIG = ("name={name}; signature=input:{t}, reduction_indices:Tidx -> output:{t}; "
-               "attr=keep_dims:bool,default=false; {allowed}"
-               "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
-_SUM_TYPES = ("attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
-              "DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, "
-              "DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; ")
-_MAX_TYPES = ("attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
-              "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64, DT_QINT8, "
-              "DT_QUINT8, DT_QINT32, DT_QINT16, DT_QUINT16]; ")
-for _name, _t, _allowed in (("Sum", "T", _SUM_TYPES), ("Prod", "T", _SUM_TYPES),
-                            ("Mean", "T", _SUM_TYPES), ("Max", "T", _MAX_TYPES),
-                            ("Min", "T", _MAX_TYPES), ("All", "bool", ""),
-                            ("Any", "bool", "")):
-    _INDEX_ARGS[_name] = ("Tidx", "reduction_indices",
-                          _REDUCE_SIG.format(name=_name, t=_t, allowed=_allowed))
-for _name in ("Cumsum", "Cumprod", "CumulativeLogsumexp"):
-    _INDEX_ARGS[_name] = ("Tidx", "axis", f"name={_name}; signature=x:T, axis:Tidx -> out:T; "
-                                          f"attr=exclusive:bool,default=false; attr=reverse:bool,"
-                                          f"default=false; {_SUM_TYPES}"
-                                          f"attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, "
-                                          f"DT_INT64]")
-_INDEX_ARGS["ArgMin"] = _INDEX_ARGS["ArgMax"] = (
-    "Tidx", "dimension", "name=ArgMin; signature=input:T, dimension:Tidx -> output:output_type; "
-    + _MAX_TYPES[:-3] + ", DT_BOOL]; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
-    "attr=output_type:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]")
 
 
 _NONE_TEXT = ("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
@@ -220,30 +179,29 @@ def _non_integer_dtype(array):
     return dtypes.as_dtype(array.dtype)
 
 
-def index_dtype_error(value, op, array=None, attr=None, summary=None):
+def index_dtype_error(value, op, array=None, attr=None):
     """TF's error for a shape/multiples/perm argument `value` (converted: `array`) of `op`
-    (one of `_INDEX_ARGS`, or with its `attr` and op-def `summary`) whose dtype is not
-    int32/int64, or None: eagerly the kernel's InvalidArgumentError, in a tf.function the
-    graph wrapper's TypeError."""
+    (one of `_INDEX_ARGS`, or with its `attr`) whose dtype is not int32/int64, or None:
+    eagerly the kernel's InvalidArgumentError, in a tf.function the graph wrapper's
+    TypeError."""
     if attr is None:
-        attr, param, summary = _INDEX_ARGS[op]
+        attr, param = _INDEX_ARGS[op]
     else:
         param = "shape"
     if isinstance(value, float):    # a Python float scalar
         if ctx.traces:
             return TypeError(f"Value passed to parameter '{param}' has DataType float32 not "
                              f"in list of allowed values: int32, int64")
-        if f"{attr}:type,default=DT_INT32" in summary:   # converted with an int32 dtype hint
+        if op_def.spec(op).default(attr) == "DT_INT32":   # converted with an int32 hint
             return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
-        return attr_error(op, attr, dtypes.float32, ("int32", "int64"), summary)
+        return attr_error(op, attr, dtypes.float32)
     dt = _non_integer_dtype(index_array(value) if array is None else array)
     if dt is None:
         return None
     if ctx.traces:
         return TypeError(f"Value passed to parameter '{param}' has DataType {dt.name} not in "
                          f"list of allowed values: int32, int64")
-    return attr_error(op, attr, dt, ("int32", "int64"), summary,
-                      "" if isinstance(value, (Tensor, Variable)) else None)
+    return attr_error(op, attr, dt, name="" if isinstance(value, (Tensor, Variable)) else None)
 
 
 # op -> its kernel's error for a shape argument that is not a vector (`static_ints`).
@@ -275,8 +233,8 @@ def static_ints(value, api="this op", arg="shape", op=None):
 def _as_index(value, op):
     """A Python int given as the index input of `op`: wrapped to int32 where the op's index
     attribute defaults to int32 (TF's conversion with that dtype hint), else unchanged."""
-    if op is None or type(value) is not int or f"{_INDEX_ARGS[op][0]}:type,default=DT_INT32" \
-            not in _INDEX_ARGS[op][2]:
+    if op is None or type(value) is not int or \
+            op_def.spec(op).default(_INDEX_ARGS[op][0]) != "DT_INT32":
         return int(value)
     return (value + 2**31) % 2**32 - 2**31
 
@@ -342,10 +300,13 @@ def kernel_error(op, text, name=None, kernel=None, cls=errors.InvalidArgumentErr
                            f"{text} [Op:{op}]{suffix}")
 
 
-def attr_error(op, attr, dtype, allowed, summary, name=None):
+def attr_error(op, attr, dtype, name=None):
     """TF's "Value for attr 'T' of float is not in the list of allowed values" for an
-    attribute other than T (Tindices, out_idx, ...); `summary` is the op-def text."""
+    attribute other than T (Tindices, out_idx, ...) of op `op`, with the values and the
+    op-def text of its OpDef."""
     suffix = "" if name is None else f" name: {name}"
+    spec = op_def.spec(op)
+    allowed, summary = spec.allowed(attr), spec.summary
     return errors.InvalidArgumentError(
         None, None,
         f"Value for attr '{attr}' of {dtype._tf_name} is not in the list of allowed values: "

@@ -12,8 +12,8 @@ from ..framework import dtypes, func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
-from . import bitwise_ops, indexing_ops, math_ops
-from ..framework.context import ctx
+from . import bitwise_ops, indexing_ops, arithmetic_ops, comparison_ops, product_ops, unary_ops
+from ..framework.context import ctx, current_trace
 
 
 def _reflected(fn, name):
@@ -34,7 +34,7 @@ def _forward(fn, name):
 
 def _traced(fn, name, self, other, reflected):
     """An operator in a trace: recorded as TF names it."""
-    graph = ctx.traces[-1].graph
+    graph = current_trace().graph
     if isinstance(self, Variable):
         read = self._read()
         graph.input_name(read)   # "ReadVariableOp"
@@ -51,21 +51,21 @@ def _traced(fn, name, self, other, reflected):
 def _mul(x, y):
     """`x * y`: TF's _mul_dispatch is logical_and on bool tensors."""
     if x.dtype is dtypes.bool:
-        return math_ops.logical_and(x, y)
-    return math_ops.multiply(x, y)
+        return comparison_ops.logical_and(x, y)
+    return arithmetic_ops.multiply(x, y)
 
 
 _BINARY = {
-    "add": math_ops.add, "sub": math_ops.subtract, "mul": _mul,
-    "truediv": math_ops.truediv, "floordiv": math_ops.floordiv, "mod": math_ops.floormod,
-    "pow": math_ops.pow, "matmul": math_ops.matmul,
+    "add": arithmetic_ops.add, "sub": arithmetic_ops.subtract, "mul": _mul,
+    "truediv": arithmetic_ops.truediv, "floordiv": arithmetic_ops.floordiv, "mod": arithmetic_ops.floormod,
+    "pow": arithmetic_ops.pow, "matmul": product_ops.matmul,
     "and": bitwise_ops.and_, "or": bitwise_ops.or_, "xor": bitwise_ops.xor_,
 }
 # TF's node names of the operators (the others are named by their op type: "Less").
 _NAMES = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "truediv",
           "floordiv": "floordiv", "mod": "mod", "pow": "pow", "matmul": "matmul"}
-_COMPARE = {"lt": math_ops.less, "le": math_ops.less_equal, "gt": math_ops.greater,
-            "ge": math_ops.greater_equal}
+_COMPARE = {"lt": comparison_ops.less, "le": comparison_ops.less_equal, "gt": comparison_ops.greater,
+            "ge": comparison_ops.greater_equal}
 
 
 def _install(cls):
@@ -75,10 +75,10 @@ def _install(cls):
         setattr(cls, f"__r{name}__", _reflected(fn, node))
     for name, fn in _COMPARE.items():
         setattr(cls, f"__{name}__", _forward(fn, None))
-    cls.__eq__ = lambda self, other: math_ops.tensor_equals(self, other)
-    cls.__ne__ = lambda self, other: math_ops.tensor_equals(self, other, math_ops.not_equal)
-    cls.__neg__ = lambda self: math_ops.negative(self)
-    cls.__abs__ = lambda self: math_ops.abs(self)
+    cls.__eq__ = lambda self, other: comparison_ops.tensor_equals(self, other)
+    cls.__ne__ = lambda self, other: comparison_ops.tensor_equals(self, other, comparison_ops.not_equal)
+    cls.__neg__ = lambda self: unary_ops.negative(self)
+    cls.__abs__ = lambda self: unary_ops.abs(self)
     cls.__invert__ = bitwise_ops.invert_
     cls.__getitem__ = indexing_ops.getitem
 

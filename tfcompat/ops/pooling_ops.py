@@ -12,7 +12,7 @@ from jax import lax
 
 from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from .conv_ops import OP_DEFS, _padding, _sequence
+from .conv_ops import _padding, _sequence
 
 
 def _window(x, ksize, strides, padding, channels_first):
@@ -74,14 +74,10 @@ def _avg_pool(x, ksize, strides, padding, channels_first):
     return total / count
 
 
-_FLOAT = ("half", "bfloat16", "float", "double")
-_MAX_TYPES = ("half", "bfloat16", "float", "double", "int32", "int64", "uint8", "int16",
-              "int8", "uint16", "qint8")
-_max_pool_op = Op("MaxPool", _max_pool, allowed=_MAX_TYPES, summary=OP_DEFS["MaxPool"])
-_avg_pool_op = Op("AvgPool", _avg_pool, allowed=_FLOAT, summary=OP_DEFS["AvgPool"])
-_max_pool3d_op = Op("MaxPool3D", _max_pool_ties, allowed=("half", "bfloat16", "float"),
-                    summary=OP_DEFS["MaxPool3D"])
-_avg_pool3d_op = Op("AvgPool3D", _avg_pool, allowed=_FLOAT, summary=OP_DEFS["AvgPool3D"])
+_max_pool_op = Op("MaxPool", _max_pool)
+_avg_pool_op = Op("AvgPool", _avg_pool)
+_max_pool3d_op = Op("MaxPool3D", _max_pool_ties)
+_avg_pool3d_op = Op("AvgPool3D", _avg_pool)
 
 
 def _pool(ops, input, ksize, strides, padding, data_format, n):

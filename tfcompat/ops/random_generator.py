@@ -45,7 +45,7 @@ def _state_array(state):
     if isinstance(state, (Tensor, Variable)):
         return np.asarray(state._value).astype(np.int64)
     if np.asarray(state).dtype.kind in "USO":   # TF's Cast to int64 rejects strings
-        from .math_ops import cast
+        from .cast_ops import cast
         return np.asarray(cast(state, dtypes.int64)._value)
     return np.asarray([_uint_to_int(int(v)) for v in np.asarray(state).reshape(-1)]
                       if np.ndim(state) else _uint_to_int(int(state)), np.int64)

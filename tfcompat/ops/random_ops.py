@@ -13,15 +13,15 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
-from . import manip_ops, math_ops, op_args, random_distributions as D, random_samplers
+from . import manip_ops, arithmetic_ops, op_args, random_distributions as D, random_samplers
 from . import random_seed
-from .linalg_ops import raise_on_gradient
+from .decomposition_ops import raise_on_gradient
 from .philox import RESERVED_PER_OUTPUT
 
 # tf.random exports nothing at the top level in TF 2.
@@ -29,24 +29,21 @@ __all__ = []
 
 FLOAT_NAMES = ("half", "bfloat16", "float", "double")
 _FLOATS = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
-_STATEFUL_SUMMARY = ("name={op}; signature=shape:T -> output:dtype; attr=seed:int,default=0; "
-                     "attr=seed2:int,default=0; attr=dtype:type,allowed=[DT_HALF, DT_BFLOAT16, "
-                     "DT_FLOAT, DT_DOUBLE]; attr=T:type,allowed=[DT_INT32, DT_INT64]; "
-                     "is_stateful=true")
 
 
 def kernel(name, fn, strings=None):
     """A random op: not differentiable, as TF registers them; never evaluated at trace
-    time (a stateful op's numbers differ on each call)."""
-    return Op(name, fn, differentiable=False, stateful=True, strings=strings)
+    time (a stateful op's numbers differ on each call). Their inputs are not TF's (the
+    shape is an attribute, checked by `shape_arg`), so no dtype is checked on the first."""
+    return Op(name, fn, differentiable=False, allowed=None, stateful=True, strings=strings)
 
 
 def shape_arg(shape, op_name, dtype=dtypes.float32):
     """A shape argument as a tuple of ints, with TF's kernel errors, among them those of
     `op_args.check_alloc` for an output of this shape and `dtype`."""
     value = op_args.index_array(shape, op_name, "shape")
-    exc = op_args.index_dtype_error(shape, op_name, value, "T",
-                                    _STATEFUL_SUMMARY.format(op=op_name))
+    exc = op_args.index_dtype_error(shape, op_name, value,
+                                    dict(op_def.spec(op_name).inputs)["shape"])
     if exc is not None:
         raise exc
     if value.ndim != 1:
@@ -60,9 +57,9 @@ def shape_arg(shape, op_name, dtype=dtypes.float32):
     return dims
 
 
-def check_float(op, dtype, summary):
+def check_float(op, dtype):
     if dtype not in _FLOATS:
-        raise op_args.attr_error(op.name, "dtype", dtype, FLOAT_NAMES, summary, name="")
+        raise op_args.attr_error(op.name, "dtype", dtype, name="")
 
 
 def check_range(op_name, lo, hi):
@@ -80,11 +77,11 @@ def check_range(op_name, lo, hi):
 def scale(rnd, minval, maxval):
     """`rnd * (maxval - minval) + minval` as TF's wrappers compute it (differentiable
     w.r.t. the bounds)."""
-    return math_ops.add(math_ops.multiply(rnd, math_ops.subtract(maxval, minval)), minval)
+    return arithmetic_ops.add(arithmetic_ops.multiply(rnd, arithmetic_ops.subtract(maxval, minval)), minval)
 
 
 def shift(rnd, mean, stddev):
-    return math_ops.add(math_ops.multiply(rnd, stddev), mean)
+    return arithmetic_ops.add(arithmetic_ops.multiply(rnd, stddev), mean)
 
 
 # -- kernels: pure functions of a Philox state ----------------------------------------------
@@ -146,7 +143,7 @@ def _stateful(op, seed, inputs, attrs, calls, shape=None):
 
 def _unit(op, shape, dtype, seed):
     dims = shape_arg(shape, op.name, dtype)
-    check_float(op, dtype, _STATEFUL_SUMMARY.format(op=op.name))
+    check_float(op, dtype)
     return _stateful(op, seed, (), (("shape", dims), ("dtype", dtype._np)),
                      math.prod(dims) * RESERVED_PER_OUTPUT, shape)
 
@@ -181,7 +178,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
                          math.prod(dims) * RESERVED_PER_OUTPUT, shape)
     result = _unit(_uniform, shape, dtype, seed)
     if minval_is_zero:
-        return result if maxval_is_one else math_ops.multiply(result, maxval)
+        return result if maxval_is_one else arithmetic_ops.multiply(result, maxval)
     return scale(result, minval, maxval)
 
 
@@ -264,24 +261,11 @@ def shuffle(value, seed=None, name=None):
 
 # -- gamma and Poisson ------------------------------------------------------------------------
 
-GAMMA_NAMES = ("half", "float", "double")
-POISSON_NAMES = ("half", "float", "double", "int32", "int64")
-_GAMMA_SUMMARY = ("name=RandomGamma; signature=shape:S, alpha:T -> output:T; attr=seed:int,"
-                  "default=0; attr=seed2:int,default=0; attr=S:type,allowed=[DT_INT32, "
-                  "DT_INT64]; attr=T:type,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE]; "
-                  "is_stateful=true")
-_POISSON_SUMMARY = ("name=RandomPoissonV2; signature=shape:S, rate:R -> output:dtype; "
-                    "attr=seed:int,default=0; attr=seed2:int,default=0; attr=S:type,allowed="
-                    "[DT_INT32, DT_INT64]; attr=R:type,default=DT_DOUBLE,allowed=[DT_HALF, "
-                    "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; attr=dtype:type,default="
-                    "DT_INT64,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; "
-                    "is_stateful=true")
-
-
-def check_attr(op_name, attr, dtype, names, summary):
-    """An op's dtype attribute against the names its kernels take."""
-    if dtype._tf_name not in names:
-        raise op_args.attr_error(op_name, attr, dtype, names, summary, name="")
+def check_attr(op_name, attr, dtype, name=""):
+    """TF's check of an op's dtype attribute `attr` against its OpDef's allowed values
+    (`name`: as in op_args.attr_error)."""
+    if dtype._tf_name not in op_def.spec(op_name).allowed(attr):
+        raise op_args.attr_error(op_name, attr, dtype, name=name)
 
 
 def gamma_params(alpha, beta, dtype):
@@ -307,8 +291,8 @@ def gamma_tiny(dtype):
 
 def gamma_scale(rnd, beta, tiny):
     """max(tiny, rnd / beta), TF's last step of every gamma sampler."""
-    return math_ops.maximum(convert_to_tensor(tiny, dtype=beta.dtype),
-                            math_ops.divide(rnd, beta))
+    return arithmetic_ops.maximum(convert_to_tensor(tiny, dtype=beta.dtype),
+                            arithmetic_ops.divide(rnd, beta))
 
 
 def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
@@ -318,7 +302,7 @@ def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
     alpha, beta, alpha_b = gamma_params(alpha, beta, dtype)
     tiny = gamma_tiny(alpha.dtype)  # evaluated before the kernel runs, as in TF
     dims = shape_arg(shape, _gamma.name, dtype)
-    check_attr(_gamma.name, "T", alpha.dtype, GAMMA_NAMES, _GAMMA_SUMMARY)
+    check_attr(_gamma.name, "T", alpha.dtype)
     out_shape = dims + alpha_b._value.shape
     rnd = _stateful(_gamma, seed, (alpha_b,), (("shape", out_shape),),
                     math.prod(out_shape) * RESERVED_PER_OUTPUT)
@@ -331,8 +315,8 @@ def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
     dtype = dtypes.as_dtype(dtype)
     lam = to_tensor(lam)
     dims = shape_arg(shape, _poisson.name, dtype)
-    check_attr(_poisson.name, "R", lam.dtype, POISSON_NAMES, _POISSON_SUMMARY)
-    check_attr(_poisson.name, "dtype", dtype, POISSON_NAMES, _POISSON_SUMMARY)
+    check_attr(_poisson.name, "R", lam.dtype)
+    check_attr(_poisson.name, "dtype", dtype)
     out_shape = dims + lam._value.shape
     return _stateful(_poisson, seed, (lam,), (("shape", out_shape), ("dtype", dtype._np)),
                      math.prod(out_shape) * RESERVED_PER_OUTPUT)

@@ -17,7 +17,7 @@ import secrets
 import numpy as np
 
 from . import philox
-from ..framework.context import ctx
+from ..framework.context import ctx, current_trace
 
 
 DEFAULT_GRAPH_SEED = 87654321
@@ -82,5 +82,5 @@ def _traced_state(seed, seed2, calls):
 
     def advance(value):
         return np.array(philox.advance([int(x) for x in np.asarray(value)], calls), np.uint64)
-    ctx.traces[-1].random_states.append((state, advance))
+    current_trace().add_random_state(state, advance)
     return state

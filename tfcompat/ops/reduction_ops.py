@@ -12,14 +12,13 @@ from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
-from .math_common import FLOAT, NUMBER, REAL, attr_error, enums, reduction_axes
+from .math_common import reduction_axes
 from . import shape_inference
-from .op_args import static_int
+from .op_args import attr_error, static_int
 
-_REDUCE_SUMMARY = ("name={name}; signature=input:T, reduction_indices:Tidx -> output:T; "
-                   "attr=keep_dims:bool,default=false; attr=T:type,allowed=[{{enums}}]; "
-                   "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
-
+# The names TF exports at the top level, re-exported by tfcompat/__init__.
+__all__ = ["argmax", "argmin", "cumsum", "reduce_all", "reduce_any", "reduce_logsumexp",
+           "reduce_max", "reduce_mean", "reduce_min", "reduce_prod", "reduce_sum"]
 
 def _mean(x, axis, keepdims):
     """TF's Mean: integers summed in 64 bits (uint64 and int64 wrap), divided truncating;
@@ -76,9 +75,8 @@ def _logsumexp(x, axis, keepdims):
     return out if keepdims else jnp.squeeze(out, axis=axis)
 
 
-def _reducer(name, fn, allowed=NUMBER, differentiable=True):
-    op = Op(name, fn, allowed=allowed, differentiable=differentiable,
-            summary=_REDUCE_SUMMARY.format(name=name))
+def _reducer(name, fn, differentiable=True):
+    op = Op(name, fn, differentiable=differentiable)
     api = "tf.math.reduce_" + re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
     def public(input_tensor, axis=None, keepdims=False, name=None):
@@ -95,11 +93,11 @@ reduce_sum = _reducer("Sum", _sum)
 reduce_prod = _reducer("Prod", lambda x, axis, keepdims: jnp.prod(x, axis, x.dtype,
                                                                    keepdims=keepdims))
 reduce_mean = _reducer("Mean", _mean)
-reduce_max = _reducer("Max", _extreme(jnp.max, "min"), allowed=REAL)
-reduce_min = _reducer("Min", _extreme(jnp.min, "max"), allowed=REAL)
+reduce_max = _reducer("Max", _extreme(jnp.max, "min"))
+reduce_min = _reducer("Min", _extreme(jnp.min, "max"))
 reduce_euclidean_norm = _reducer("EuclideanNorm", _euclidean_norm)
-_all = _reducer("All", jnp.all, allowed=None, differentiable=False)
-_any = _reducer("Any", jnp.any, allowed=None, differentiable=False)
+_all = _reducer("All", jnp.all, differentiable=False)
+_any = _reducer("Any", jnp.any, differentiable=False)
 _variance_op = Op("Mean", _variance)
 _logsumexp_op = Op("Max", _logsumexp)
 
@@ -120,7 +118,7 @@ reduce_any = _logical(_any)
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_logsumexp (an empty reduction gives -inf)."""
-    from .math_ops import is_finite
+    from .unary_ops import is_finite
     x = to_tensor(input_tensor)
     check_dtype(reduce_max.op, x)
     check_dtype(is_finite.op, x)
@@ -143,7 +141,7 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_std: the square root of reduce_variance."""
-    from .math_ops import sqrt
+    from .unary_ops import sqrt
     return sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 
@@ -215,15 +213,8 @@ def _cumprod_bwd(axis, exclusive, reverse, res, g):
 _cumprod.defvjp(_cumprod_fwd, _cumprod_bwd)
 
 
-_SCAN_SUMMARY = ("name={name}; signature=x:T, axis:Tidx -> out:T; "
-                 "attr=exclusive:bool,default=false; attr=reverse:bool,default=false; "
-                 "attr=T:type,allowed=[{{enums}}]; "
-                 "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
-
-
-def _scanner(name, fn, allowed=NUMBER):
-    op = Op(name, fn, allowed=allowed,
-            summary=_SCAN_SUMMARY.format(name=name))
+def _scanner(name, fn):
+    op = Op(name, fn)
 
     def public(x, axis=0, exclusive=False, reverse=False, name=None):
         x = to_tensor(x)
@@ -269,18 +260,10 @@ def _cumlogsumexp_jvp(axis, primals, tangents):
     return _cumlogsumexp(primals[0], axis), tangent
 
 
-cumulative_logsumexp = _scanner("CumulativeLogsumexp", _scan(_cumlogsumexp, -np.inf),
-                                allowed=FLOAT)
+cumulative_logsumexp = _scanner("CumulativeLogsumexp", _scan(_cumlogsumexp, -np.inf))
 
 
 # -- argmax / argmin ------------------------------------------------------------------------
-
-_INDEX_TYPES = ("int16", "uint16", "int32", "int64")
-_ARG_SUMMARY = ("name={name}; signature=input:T, dimension:Tidx -> output:output_type; "
-                "attr=T:type,allowed=[{{enums}}]; "
-                "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
-                "attr=output_type:type,default=DT_INT64,allowed=[" + enums(_INDEX_TYPES) + "]")
-
 
 def _check_argmax_axis(axis):
     """TF's TypeError for an axis of tf.math.argmax that is not an integer (eagerly and in a
@@ -294,15 +277,15 @@ def _check_argmax_axis(axis):
 
 
 def _arg(name, fn):
-    op = Op(name, lambda x, axis, dtype: fn(x, axis).astype(dtype), differentiable=False,
-            allowed=REAL + ("bool",), summary=_ARG_SUMMARY.format(name=name))
+    op = Op(name, lambda x, axis, dtype: fn(x, axis).astype(dtype), differentiable=False)
+    index_types = op.spec.allowed("output_type")
 
     def public(input, axis=None, output_type=dtypes.int64, name=None):
         x = to_tensor(input)
         check_dtype(op, x)
         out = dtypes.as_dtype(output_type)
-        if out._tf_name not in _INDEX_TYPES:
-            raise attr_error(op, "output_type", out, _INDEX_TYPES)
+        if out._tf_name not in index_types:
+            raise attr_error(op.name, "output_type", out, name="")
         if op.name == "ArgMax":     # TF's Python wrapper checks the axis of tf.math.argmax
             _check_argmax_axis(axis)
         axis = 0 if axis is None else static_int(axis, f"tf.math.{op.name.lower()}", "axis",

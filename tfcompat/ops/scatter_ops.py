@@ -85,17 +85,6 @@ def _range_error(op, shape, indices):
 _scatter_nd_op = Op("ScatterNd", _checking(_scatter_nd, 0))
 _TENSOR_SCATTER = {k: Op(f"TensorScatter{k.title()}", _checking(fn, 1))
                    for k, fn in _UPDATE.items()}
-_INDEX_TYPES = ("int16", "int32", "int64", "uint16")  # ScatterNd: without uint16
-
-
-def _index_types(op):
-    return _INDEX_TYPES[:3] if op == "ScatterNd" else _INDEX_TYPES
-
-
-def _summary(op, inputs):
-    allowed = ", ".join("DT_" + n.upper() for n in _index_types(op))
-    return (f"name={op}; signature={inputs} -> output:T; attr=T:type; attr=Tindices:type,"
-            f"allowed=[{allowed}]; attr=bad_indices_policy:string,default=\"\"")
 
 
 def _check(op, shape, indices, updates, resource=False):
@@ -140,15 +129,15 @@ def _check(op, shape, indices, updates, resource=False):
     return ()
 
 
-def _indices(op, indices, inputs):
+def _indices(op, indices):
     idx = to_tensor(indices)
-    check_indices_dtype(op, idx, _summary(op, inputs), _index_types(op))
+    check_indices_dtype(op, idx)
     return idx
 
 
 def scatter_nd(indices, updates, shape, name=None):
     """tf.scatter_nd: zeros of `shape` with `updates` added at `indices` (duplicates sum)."""
-    idx = _indices("ScatterNd", indices, "indices:Tindices, updates:T, shape:Tindices")
+    idx = _indices("ScatterNd", indices)
     upd = to_tensor(updates)
     shape = static_ints(shape if isinstance(shape, Tensor) else convert_to_tensor(
         shape, dtype=idx.dtype), "tf.scatter_nd", "shape")
@@ -164,7 +153,7 @@ def _tensor_scatter(kind):
 
     def public(tensor, indices, updates, name=None):
         t = to_tensor(tensor)
-        idx = _indices(op.name, indices, "tensor:T, indices:Tindices, updates:T")
+        idx = _indices(op.name, indices)
         upd = updates if isinstance(updates, Tensor) else convert_to_tensor(updates, t.dtype)
         if upd.dtype is not t.dtype:
             raise mismatch_error(op.name, 2, t.dtype, upd.dtype)
@@ -186,16 +175,13 @@ def variable_scatter_nd(variable, indices, updates, kind):
     """The new value of `variable` after Variable.scatter_nd_{kind}(indices, updates)."""
     op = f"ResourceScatterNd{kind.title()}"
     value = EagerTensor(variable._handle._value)
-    idx = _indices(op, indices, "ref:resource, indices:Tindices, updates:T")
+    idx = _indices(op, indices)
     upd = convert_to_tensor(updates, dtype=value.dtype) if not isinstance(updates, Tensor) \
         else updates
     checked = _check(op, value._value.shape, idx, upd, resource=True)
     return execute(_TENSOR_SCATTER[kind], (value, idx, upd), checked)._value
 
 
-_NUMERIC = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64",
-            "qint8", "quint8", "qint32", "bfloat16", "qint16", "quint16", "uint16",
-            "complex128", "half", "uint32", "uint64")
 _ROW_KINDS = ("update", "add", "sub", "mul", "div", "min", "max")
 
 
@@ -264,19 +250,15 @@ def variable_scatter(variable, sparse_delta, kind):
                         f"{sparse_delta}")
     op = _ROW_SCATTER[kind]
     value = EagerTensor(variable._handle._value)
-    dtype_attr = "attr=dtype:type" if kind == "update" else (
-        "attr=dtype:type,allowed=[" + ", ".join("DT_" + n.upper() for n in _NUMERIC) + "]")
-    summary = (f"name={op.name}; signature=resource:resource, indices:Tindices, updates:dtype"
-               f" -> ; {dtype_attr}; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; "
-               f"is_stateful=true")
-    if kind != "update" and value.dtype._tf_name not in _NUMERIC:
-        raise attr_error(op.name, "dtype", value.dtype, _NUMERIC, summary, name="")
+    allowed = op.spec.allowed("dtype")
+    if allowed is not None and value.dtype._tf_name not in allowed:
+        raise attr_error(op.name, "dtype", value.dtype, name="")
     idx = to_tensor(sparse_delta.indices)
     # (TF converts the values as given to the IndexedSlices with the variable's dtype)
     upd = convert_to_tensor(getattr(sparse_delta, "_given_values", sparse_delta.values),
                             dtype=value.dtype)
     if idx.dtype._tf_name not in ("int32", "int64"):
-        raise attr_error(op.name, "Tindices", idx.dtype, ("int32", "int64"), summary, name="")
+        raise attr_error(op.name, "Tindices", idx.dtype, name="")
     if kind in ("min", "max") and value.dtype.is_complex:
         raise errors.InvalidArgumentError(
             None, None, f"No OpKernel was registered to support Op '{op.name}' used by "

@@ -23,7 +23,7 @@ from ..framework.backprop import GradientTape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.context import executing_eagerly
-from ..framework.function import captured_output, init_scope
+from ..framework.trace_state import captured_output, init_scope
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 
 __all__ = ["numpy_function", "py_function"]

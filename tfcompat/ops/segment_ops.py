@@ -20,15 +20,12 @@ from ..framework import dtypes, errors, host_callback
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
-from . import math_ops
+from . import arithmetic_ops, unary_ops
 from . import op_args
-from .math_common import NUMBER, REAL, attr_error, enums, shape_list
+from .math_common import shape_list
 from .op_args import dims, int32_scalar, kernel_error, static_int
 from .op_args import checked_attr, concrete, dynamic_shape_error, traced
 
-_INDEX = ("int32", "int64")
-# The segment max/min kernels take TF's `realnumbertypes` (no quantized types).
-_REAL = tuple(n for n in REAL if not n.startswith(("qint", "quint")))
 
 
 def _gather(out, ids):
@@ -182,30 +179,17 @@ def _api(name):
     return "tf.math." + re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-_SUMMARY = ("name={name}; signature=data:T, segment_ids:Tindices{extra} -> output:T; "
-            "attr=T:type,allowed=[{{enums}}]; attr=Tindices:type,allowed=[{tindices}]"
-            "{tnum}")
-
-
-def _tindices(name):
-    """The segment_ids dtypes of op `name` (UnsortedSegmentSum also takes int16)."""
-    return ("int16",) + _INDEX if name == "UnsortedSegmentSum" else _INDEX
-
-
-def _segment_op(name, fn, allowed, unsorted):
-    extra, tnum = ((", num_segments:Tnumsegments",
-                    "; attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
-                   if unsorted else ("", ""))
-    tindices = ", ".join("DT_" + n.upper() for n in _tindices(name))
-    return Op(name, _flat(fn, name), allowed=allowed,
-              summary=_SUMMARY.format(name=name, extra=extra, tnum=tnum, tindices=tindices))
+def _segment_op(name, fn):
+    """A segment op; its dtype checks are those of its OpDef (tf.math.unsorted_segment_mean
+    and _sqrt_n, which TF composes of other ops, have none: see _unsorted)."""
+    return Op(name, _flat(fn, name))
 
 
 def _checked(op, data, segment_ids):
     data, ids = to_tensor(data), to_tensor(segment_ids)
     check_dtype(op, data)
-    if ids.dtype._tf_name not in _tindices(op.name):
-        raise attr_error(op, "Tindices", ids.dtype, _tindices(op.name))
+    if ids.dtype._tf_name not in op.spec.allowed("Tindices"):
+        raise op_args.attr_error(op.name, "Tindices", ids.dtype, name="")
     return data, ids
 
 
@@ -216,17 +200,16 @@ def _num_segments(op, value, suffix, floats):
     if isinstance(value, (Tensor, Variable, str)) or (floats and isinstance(value, float)):
         dt = (dtypes.string if isinstance(value, str) else dtypes.float32
               if isinstance(value, float) else value.dtype)
-        if dt.name not in _INDEX:
-            raise op_args.attr_error(op.name, "Tnumsegments", dt, _INDEX,
-                                     op.summary.format(enums=enums(op.allowed)), suffix)
+        if dt.name not in op.spec.allowed("Tnumsegments"):
+            raise op_args.attr_error(op.name, "Tnumsegments", dt, name=suffix)
     if np.ndim(getattr(value, "_value", value)):
         raise kernel_error(op.name, f"num_segments should be a scalar, not shape "
                                     f"{dims(np.shape(getattr(value, '_value', value)))}", suffix)
     return int32_scalar(value, op.name, "{}", _api(op.name), "num_segments")
 
 
-def _sorted(name, fn, allowed=NUMBER):
-    op = _segment_op(name, fn, allowed, unsorted=False)
+def _sorted(name, fn):
+    op = _segment_op(name, fn)
 
     def public(data, segment_ids, name=None):
         data, ids = _checked(op, data, segment_ids)
@@ -245,10 +228,10 @@ def _sorted(name, fn, allowed=NUMBER):
     return public
 
 
-def _unsorted(name, fn, allowed=NUMBER, composed=None):
+def _unsorted(name, fn, composed=None):
     """An unsorted segment op; `composed` (mean, sqrt_n): TF's Python composes it of
     UnsortedSegmentSum (whose checks and errors it has) and the ops named there."""
-    op = _segment_op(name, fn, allowed, unsorted=True)
+    op = _segment_op(name, fn)
     check = op if composed is None else unsorted_segment_sum.op
 
     def public(data, segment_ids, num_segments, name=None):
@@ -281,18 +264,18 @@ segment_mean = _sorted("SegmentMean", _mean)
 segment_prod = _sorted("SegmentProd", _prod)
 _segment_max = _after_last_nan(jax.ops.segment_max, "max")
 _segment_min = _after_last_nan(jax.ops.segment_min, "min")
-segment_max = _sorted("SegmentMax", _extreme(_segment_max, "zero"), _REAL)
-segment_min = _sorted("SegmentMin", _extreme(_segment_min, "zero"), _REAL)
+segment_max = _sorted("SegmentMax", _extreme(_segment_max, "zero"))
+segment_min = _sorted("SegmentMin", _extreme(_segment_min, "zero"))
 unsorted_segment_sum = _unsorted("UnsortedSegmentSum", jax.ops.segment_sum)
 unsorted_segment_prod = _unsorted("UnsortedSegmentProd", _prod)
 unsorted_segment_max = _unsorted("UnsortedSegmentMax",
-                                 _lowest_or_highest(_segment_max, "max"), _REAL)
+                                 _lowest_or_highest(_segment_max, "max"))
 unsorted_segment_min = _unsorted("UnsortedSegmentMin",
-                                 _lowest_or_highest(_segment_min, "min"), _REAL)
+                                 _lowest_or_highest(_segment_min, "min"))
 unsorted_segment_mean = _unsorted("UnsortedSegmentMean", _true_mean,
-                                  composed=(math_ops.maximum.op,))
+                                  composed=(arithmetic_ops.maximum.op,))
 unsorted_segment_sqrt_n = _unsorted("UnsortedSegmentSqrtN", _sqrt_n,
-                                    composed=(math_ops.maximum.op, math_ops.sqrt.op))
+                                    composed=(arithmetic_ops.maximum.op, unary_ops.sqrt.op))
 
 
 # -- bincount, confusion_matrix -------------------------------------------------------------
@@ -334,7 +317,7 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
              name=None, axis=None, binary_output=False):
     """tf.math.bincount for dense inputs (axis None or -1); not differentiable. Inside a
     tf.function, values computed there need minlength == maxlength (a static size)."""
-    from .math_ops import cast
+    from .cast_ops import cast
     x = to_tensor(arr)
     if not x.dtype.is_integer:   # TF casts other values to int32
         x = cast(x, dtypes.int32)
@@ -405,7 +388,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None,
     """tf.math.confusion_matrix: counts[label, prediction] (weighted); not
     differentiable. Inside a tf.function, values computed there need num_classes."""
     from .array_ops import stack
-    from .math_ops import cast
+    from .cast_ops import cast
     lv = cast(to_tensor(labels), dtypes.int64)
     pv = cast(to_tensor(predictions), dtypes.int64)
     stack([lv, pv])  # TF's shape check

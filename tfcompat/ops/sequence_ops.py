@@ -12,11 +12,6 @@ from .op_args import attr_error, kernel_error, traced
 
 __all__ = ["reverse_sequence"]
 
-_SUMMARY = ("name=ReverseSequence; signature=input:T, seq_lengths:Tlen -> output:T; "
-            "attr=seq_dim:int; attr=batch_dim:int,default=0; attr=T:type; "
-            "attr=Tlen:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]")
-
-
 def _reverse_sequence(x, lengths, seq_dim, batch_dim):
     n = x.shape[seq_dim]
     idx = jnp.arange(n)
@@ -42,8 +37,7 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
     else:
         lengths, suffix = convert_to_tensor(seq_lengths, dtype_hint=dtypes.int64), None
     if lengths.dtype.name not in ("int32", "int64"):
-        raise attr_error("ReverseSequence", "Tlen", lengths.dtype, ("int32", "int64"),
-                         _SUMMARY, suffix)
+        raise attr_error("ReverseSequence", "Tlen", lengths.dtype, name=suffix)
     if seq_axis is None:
         raise TypeError("Expected int for argument 'seq_dim' not None.")
     seq_dim, batch_dim = int(seq_axis), 0 if batch_axis is None else int(batch_axis)

@@ -14,16 +14,11 @@ from .op_args import dims
 # TF's node name of an op (its Python wrapper's name scope) where it is not the op type.
 _SCOPES = {"AddV2": "Add", "Transpose": "transpose", "ConcatV2": "concat", "Fill": "zeros",
            "FloorDiv": "floordiv"}
-# An op's input names (its op-def arguments; TF names a converted input ``<node>/<arg>``).
-_ARGS = {"Sum": ("input", "reduction_indices"), "Max": ("input", "reduction_indices"),
-         "Mean": ("input", "reduction_indices"), "Min": ("input", "reduction_indices"),
-         "Prod": ("input", "reduction_indices"), "ArgMax": ("input", "dimension"),
-         "ArgMin": ("input", "dimension"), "Squeeze": ("input",), "ReverseV2": ("tensor", "axis"),
-         "ExpandDims": ("input", "dim"), "Reshape": ("tensor", "shape"), "MatMul": ("a", "b"),
-         "Tile": ("input", "multiples"), "Transpose": ("x", "perm"), "Pad": ("input", "paddings"),
-         "MatrixInverse": ("input",), "BroadcastTo": ("input", "shape"),
-         "BiasAdd": ("input", "bias"), "Fill": ("Const", "Const_1"),
-         "SoftmaxCrossEntropyWithLogits": ("Reshape", "Reshape_1")}
+# An op's inputs where TF's Python wrapper names them otherwise than the op-def's
+# ``<node>/<arg>`` Consts (func_graph.input_names): it converts them under other names, or
+# builds them with other ops.
+_WRAPPER_INPUTS = {"BiasAdd": ("input", "bias"), "Fill": ("Const", "Const_1"),
+                   "SoftmaxCrossEntropyWithLogits": ("Reshape", "Reshape_1")}
 
 
 class _Value:
@@ -69,12 +64,7 @@ def node_error(text, op_type, inputs, attrs=(), scope=None, computed=None, parti
         (scope or _SCOPES.get(op_type, op_type))
     if graph is not None:
         node = graph.unique_name(node, mark=False)
-    args = _ARGS.get(op_type) or (("input",) if len(inputs) == 1 and op_type.startswith(
-        ("Matrix", "Cholesky", "Log")) else ("x",) if len(inputs) == 1 else ("x", "y"))
-    if op_type == "ConcatV2":
-        args = tuple(f"values_{i}" for i in range(len(inputs) - 1)) + ("axis",)
-    elif op_type == "Einsum":
-        args = tuple(f"inputs_{i}" for i in range(len(inputs)))
+    args = _WRAPPER_INPUTS.get(op_type) or func_graph.input_names(op_type, len(inputs)) or ("x", "y")
     names, seen = [], {}
     for i, t in enumerate(inputs):
         ref = None if graph is None else graph.lookup(t if isinstance(t, Tensor) else _Value(t))

@@ -15,17 +15,9 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from .op_args import attr_error, int32_scalar, static_int
 
-# TopKV2's op def: the dtypes TF sorts (tf.sort and tf.argsort run on TopKV2 too).
-_TOPK_TYPES = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16",
-               "uint16", "half", "uint32", "uint64")
-_TOPK_SUMMARY = (
-    "name=TopKV2; signature=input:T, k:Tk -> values:T, indices:index_type; "
-    "attr=sorted:bool,default=true; attr=T:type,allowed=[{enums}]; "
-    "attr=Tk:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
-    "attr=index_type:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]")
-_TK_TYPES = ("int16", "int32", "int64")
-_IN_TOP_K_SUMMARY = ("name=InTopKV2; signature=predictions:float, targets:T, k:T -> "
-                     "precision:bool; attr=T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
+# The names TF exports at the top level, re-exported by tfcompat/__init__.
+__all__ = ["argsort", "sort"]
+
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
@@ -50,12 +42,14 @@ def _top_k(x, k, index_dtype):
 _sort_op = Op("Sort", _sort)
 _argsort_op = Op("ArgSort", lambda x, axis, descending: _order(x, axis, descending)
                  .astype(jnp.int32), differentiable=False)
-# Carries TopKV2's dtype check (`check_dtype`) for tf.sort, tf.argsort and tf.math.top_k.
-_top_k_op = Op("TopKV2", _top_k, allowed=_TOPK_TYPES, summary=_TOPK_SUMMARY)
+# Carries TopKV2's dtype check (`check_dtype`) for tf.sort, tf.argsort and tf.math.top_k
+# (the dtypes TF sorts: tf.sort and tf.argsort run on TopKV2 too).
+_top_k_op = Op("TopKV2", _top_k)
+_TK_TYPES = _top_k_op.spec.allowed("Tk")
 
 
 def _sort_args(values, axis, direction):
-    from .math_ops import negative
+    from .unary_ops import negative
     x = to_tensor(values)
     if direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
@@ -96,9 +90,7 @@ def _k_arg(k):
             if ctx.traces:
                 raise TypeError(f"Value passed to parameter 'k' has DataType {dt.name} not in "
                                 f"list of allowed values: {', '.join(_TK_TYPES)}")
-            raise attr_error("TopKV2", "Tk", dt, _TK_TYPES, _TOPK_SUMMARY.format(
-                enums=", ".join("DT_" + n.upper() for n in _TOPK_TYPES)),
-                None if isinstance(k, str) else "")
+            raise attr_error("TopKV2", "Tk", dt, name=None if isinstance(k, str) else "")
     elif isinstance(k, float) and ctx.traces:
         raise TypeError("Value passed to parameter 'k' has DataType float32 not in list of "
                         "allowed values: int16, int32, int64")
@@ -134,7 +126,7 @@ def in_top_k(targets, predictions, k, name=None):
         if ctx.traces:
             raise TypeError(f"Value passed to parameter 'targets' has DataType {t.dtype.name} "
                             f"not in list of allowed values: int32, int64")
-        raise attr_error("InTopKV2", "T", t.dtype, ("int32", "int64"), _IN_TOP_K_SUMMARY, "")
+        raise attr_error("InTopKV2", "T", t.dtype, name="")
     if p.dtype is not dtypes.float32:
         raise mismatch_error("InTopKV2", 0, dtypes.float32, p.dtype)
     if p._value.shape[0] != t._value.shape[0]:

@@ -8,11 +8,11 @@ from jax import lax
 
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
-from . import array_ops, math_ops, reduction_ops
-from .math_common import FLOAT, binary, broadcast_error, cpu_kernels, unary
+from . import array_ops, arithmetic_ops, reduction_ops, unary_ops
+from .math_common import binary, broadcast_error, cpu_kernels, unary
 
-erf = unary("Erf", jss.erf, allowed=FLOAT)
-erfc = unary("Erfc", jss.erfc, allowed=FLOAT)
+erf = unary("Erf", jss.erf)
+erfc = unary("Erfc", jss.erfc)
 
 
 def _lgamma(x):
@@ -22,7 +22,7 @@ def _lgamma(x):
     return v - lax.stop_gradient(jnp.where((x == 1) | (x == 2), v, 0))
 
 
-lgamma = unary("Lgamma", _lgamma, allowed=FLOAT)
+lgamma = unary("Lgamma", _lgamma)
 # Eigen's digamma series coefficients (digamma_impl_maybe_poly), by dtype, and the `s`
 # from which the series is 0.
 _DIGAMMA_POLY = {
@@ -69,12 +69,12 @@ def _digamma_jvp(primals, tangents):
     return _digamma(x), t * jss.polygamma(1, x)
 
 
-digamma = unary("Digamma", _digamma, allowed=FLOAT)
-bessel_i0 = unary("BesselI0", jss.i0, allowed=FLOAT)
-bessel_i0e = unary("BesselI0e", jss.i0e, allowed=FLOAT)
-bessel_i1 = unary("BesselI1", jss.i1, allowed=FLOAT)
-bessel_i1e = unary("BesselI1e", jss.i1e, allowed=FLOAT)
-log_sigmoid = unary("Softplus", lambda x: -jax.nn.softplus(-x), allowed=FLOAT)
+digamma = unary("Digamma", _digamma)
+bessel_i0 = unary("BesselI0", jss.i0)
+bessel_i0e = unary("BesselI0e", jss.i0e)
+bessel_i1 = unary("BesselI1", jss.i1)
+bessel_i1e = unary("BesselI1e", jss.i1e)
+log_sigmoid = unary("Softplus", lambda x: -jax.nn.softplus(-x))
 _FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
 
 
@@ -94,35 +94,31 @@ def _erfinv_jvp(primals, tangents):
     return y, t * jnp.exp(jnp.square(y)) * jnp.asarray(np.sqrt(np.pi) / 2, x.dtype)
 
 
-erfinv = cpu_kernels(unary("Erfinv", _erfinv, allowed=FLOAT), *_FLOAT_KERNELS)
-ndtri = cpu_kernels(unary("Ndtri", jss.ndtri, allowed=FLOAT), *_FLOAT_KERNELS)
-igamma = binary("Igamma", jss.gammainc, allowed=FLOAT,
-                summary="name=Igamma; signature=a:T, x:T -> z:T; attr=T:type,allowed=[{enums}]")
-igammac = binary("Igammac", jss.gammaincc, allowed=FLOAT,
-                 summary="name=Igammac; signature=a:T, x:T -> z:T; "
-                         "attr=T:type,allowed=[{enums}]")
+erfinv = cpu_kernels(unary("Erfinv", _erfinv), *_FLOAT_KERNELS)
+ndtri = cpu_kernels(unary("Ndtri", jss.ndtri), *_FLOAT_KERNELS)
+igamma = binary("Igamma", jss.gammainc)
+igammac = binary("Igammac", jss.gammaincc)
 
 
 def erfcinv(x, name=None):
     """tf.math.erfcinv: -ndtri(x / 2) / sqrt(2), as TF composes it."""
     x = to_tensor(x)
     half = convert_to_tensor(0.5, dtype=x.dtype)
-    return math_ops.multiply(math_ops.negative(ndtri(math_ops.multiply(half, x))),
+    return arithmetic_ops.multiply(unary_ops.negative(ndtri(arithmetic_ops.multiply(half, x))),
                              convert_to_tensor(np.sqrt(0.5), dtype=x.dtype))
 
 
 def lbeta(x, name=None):
     """tf.math.lbeta: log|B(x)| over the last axis (-inf for an empty one)."""
     x = to_tensor(x)
-    return math_ops.subtract(reduction_ops.reduce_sum(lgamma(x), axis=[-1]),
+    return arithmetic_ops.subtract(reduction_ops.reduce_sum(lgamma(x), axis=[-1]),
                              lgamma(reduction_ops.reduce_sum(x, axis=[-1])))
 
 
 # -- functions with an argument TF does not differentiate (gradient None) ----------------
 
 _zeta_op = Op("Zeta", lambda x, q: jss.zeta(lax.stop_gradient(x), q),
-              allowed=("float", "double"), error=broadcast_error,
-              summary="name=Zeta; signature=x:T, q:T -> z:T; attr=T:type,allowed=[{enums}]")
+              error=broadcast_error)
 @jax.custom_jvp
 def _polygamma(a, x):
     # psi^(a)(x) = (-1)^(a+1) a! zeta(a+1, x) for a >= 1; digamma for a == 0.
@@ -135,14 +131,9 @@ _polygamma.defjvp(lambda primals, tangents: (
     _polygamma(*primals), _polygamma(primals[0] + 1, primals[1]) * tangents[1]))
 
 
-_polygamma_op = Op("Polygamma", _polygamma, allowed=("float", "double"),
-                   error=broadcast_error,
-                   summary="name=Polygamma; signature=a:T, x:T -> z:T; "
-                           "attr=T:type,allowed=[{enums}]")
+_polygamma_op = Op("Polygamma", _polygamma, error=broadcast_error)
 _betainc_op = Op("Betainc", lambda a, b, x: jss.betainc(
-    lax.stop_gradient(a), lax.stop_gradient(b), x), allowed=("float", "double"),
-                 summary="name=Betainc; signature=a:T, b:T, x:T -> z:T; "
-                         "attr=T:type,allowed=[{enums}]")
+    lax.stop_gradient(a), lax.stop_gradient(b), x))
 
 
 def _partly_differentiable(op, values, constant):
@@ -172,8 +163,6 @@ def betainc(a, b, x, name=None):
 
 # -- x * log(y) and friends ----------------------------------------------------------------
 
-_XLOGY = ("half", "bfloat16", "float", "double", "complex64", "complex128")
-
 
 def _zero_where_x_zero(fn, grad_x, grad_y):
     """fn(x, y) that is 0 where x == 0, with TF's gradients (also 0 where x == 0)."""
@@ -196,6 +185,6 @@ _xlogy = _zero_where_x_zero(lambda x, y: x * jnp.log(y), lambda x, y: jnp.log(y)
 _xdivy = _zero_where_x_zero(lambda x, y: x / y, lambda x, y: 1 / y, lambda x, y: -x / (y * y))
 _xlog1py = _zero_where_x_zero(lambda x, y: x * jnp.log1p(y), lambda x, y: jnp.log1p(y),
                               lambda x, y: x / (y + 1))
-xlogy = binary("Xlogy", _xlogy, allowed=_XLOGY)
-xdivy = binary("Xdivy", _xdivy, allowed=_XLOGY)
-xlog1py = binary("Xlog1py", _xlog1py, allowed=_XLOGY)
+xlogy = binary("Xlogy", _xlogy)
+xdivy = binary("Xdivy", _xdivy)
+xlog1py = binary("Xlog1py", _xlog1py)

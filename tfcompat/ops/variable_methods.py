@@ -11,7 +11,7 @@ from ..framework.indexed_slices import IndexedSlices
 from ..framework.variables import Variable
 from . import array_ops, manip_ops
 from .indexing_ops import gather, gather_nd
-from .math_ops import negative
+from .unary_ops import negative
 from .scatter_ops import variable_scatter, variable_scatter_nd
 
 

@@ -13,9 +13,9 @@ as ConcreteFunction's jaxpr does, with the trace-time constants baked in, for CP
 CUDA, and serialized with its VJP (``vjp_order=1``) so that loaded functions have first
 order gradients, the custom ones included.
 
-Reads private state of framework/function.py: ``Function._concrete`` (keyed by
+Reads private state of polymorphic_function/: ``Function._concrete`` (keyed by
 ``_cache_key``), ``_python_function``, ``_input_signature``, ``_autograph``,
-``_signature``, its ``_trace``, and ConcreteFunction's ``_fn`` (a ``jaxpr_as_fun`` or an
+``_signature``, and ConcreteFunction's ``_fn`` (a ``jaxpr_as_fun`` or an
 ``Exported.call``), ``_consts``, ``_variables``, ``_assigned``, ``_result``, ``_checks``.
 """
 import functools
@@ -23,9 +23,11 @@ import functools
 import jax
 from jax import export as jax_export
 
-from ..framework import autograph, dtypes, function, nest, tf_logging
-from ..framework.function import ConcreteFunction
+from ..autograph import api as autograph
+from ..framework import dtypes, nest, tf_logging
 from ..framework.tensor import EagerTensor
+from ..polymorphic_function.concrete_function import ConcreteFunction
+from ..polymorphic_function.tracing import trace_function
 from . import structures
 
 MAX_UNKNOWN_RANK = 4
@@ -117,7 +119,7 @@ def _symbolic_trace(fn, name, signature, specs, params, rank):
                  for entry in signature)
     python_function = autograph.convert(fn._python_function) if fn._autograph else \
         fn._python_function
-    concrete, _ = function._trace(python_function, args, {}, allow_creation=False)
+    concrete, _ = trace_function(python_function, args, {}, allow_creation=False)
     by_spec = {id(s): shape for s, shape in zip(specs, shapes)}
     inputs = _signature_inputs(signature, params, lambda s: by_spec[id(s)])
     display = _signature_inputs(signature, params, lambda s: s.shape.dims)
@@ -135,7 +137,7 @@ def _in_avals(concrete):
     if hasattr(exported, "in_avals"):
         return list(exported.in_avals)
     raise TypeError("tfcompat.saved_model.save cannot read the arguments of a traced "
-                    "tf.function (framework/function.py's ConcreteFunction changed).")
+                    "tf.function (polymorphic_function's ConcreteFunction changed).")
 
 
 def _strings_error(name):

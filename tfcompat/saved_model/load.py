@@ -11,8 +11,8 @@ import os
 
 from jax import export as jax_export
 
-from ..framework import checkpoint, dtypes
-from ..framework.checkpoint import AutoTrackable, DictWrapper, ListWrapper
+from ..framework import checkpoint_format, dtypes
+from ..framework.trackable import AutoTrackable, DictWrapper, ListWrapper
 from ..framework.tensor_shape import TensorShape
 from ..framework.context import ctx
 from ..framework.variables import Variable
@@ -63,7 +63,7 @@ class _Loader:
     def __init__(self, export_dir, metadata):
         self.dir = export_dir
         nodes = metadata["nodes"]
-        values = checkpoint.CheckpointReader(os.path.join(export_dir, save.VARIABLES))
+        values = checkpoint_format.CheckpointReader(os.path.join(export_dir, save.VARIABLES))
         self.objects = [self._create(node, values) for node in nodes]
         self.concretes = [self._concrete(record) for record in metadata["concrete_functions"]]
         for obj, node in zip(self.objects, nodes):

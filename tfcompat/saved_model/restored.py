@@ -15,8 +15,9 @@ import inspect
 
 import jax
 
-from ..framework import function, nest
-from ..framework.function import ConcreteFunction
+from ..framework import nest
+from ..polymorphic_function.concrete_function import ConcreteFunction
+from ..polymorphic_function.function_type_utils import type_text
 from . import structures
 
 
@@ -131,7 +132,6 @@ class RestoredConcreteFunction:
         arg_avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in tensors]
         closed = jax.make_jaxpr(call)(state_avals, arg_avals)
         args, kwargs = self.structured_input_signature
-        type_text = getattr(function, "_type_text", repr)
         names = self.param_names + [f"args_{i}" for i in range(len(self.param_names),
                                                                  len(args))]
         inputs = [(n, "POSITIONAL_OR_KEYWORD", type_text(a)) for n, a in zip(names, args)]

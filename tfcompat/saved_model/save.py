@@ -1,7 +1,7 @@
 """tf.saved_model.save: an object graph, its variables and its tf.functions, to a directory.
 
 What is saved is what TF saves: the objects reachable from `obj` through tracked
-attributes (framework/checkpoint.py's ``children_of``: attributes, list items, dict values),
+attributes (framework/trackable.py's ``children_of``: attributes, list items, dict values),
 kept where a Variable or a tf.function is beneath them; the Variables (values, names,
 dtypes, trainable); every tf.function attribute, those of the class (``@tf.function``
 methods, bound to the instance) included, with its traces (export.py); and the serving
@@ -10,7 +10,7 @@ signatures. Deliberate difference: the format is tfcompat's own, not TF's protob
   saved_model.tfcompat.json   the object graph, the traces' input/output structures
   functions/N.jaxexport       trace N, serialized by jax.export (with its VJP)
   variables/variables.*       a tf.train.Checkpoint of the object (TF's keys), written by
-                              framework/checkpoint.py, so tf.train.Checkpoint(obj) can
+                              framework/checkpoint_format.py, so tf.train.Checkpoint(obj) can
                               restore it as in TF
 
 Everything is written to a temporary directory that then replaces `export_dir`. Constant
@@ -24,9 +24,10 @@ import shutil
 import types
 import uuid
 
-from ..framework import checkpoint
-from ..framework.checkpoint import children_of, variable_of, prune
-from ..framework.function import ConcreteFunction, Function
+from ..framework import checkpoint_format, trackable
+from ..framework.trackable import children_of, prune, variable_of
+from ..polymorphic_function.concrete_function import ConcreteFunction
+from ..polymorphic_function.polymorphic_function import Function
 from . import export, restored, structures
 from .options import SaveOptions
 
@@ -257,13 +258,13 @@ class _Writer:
         captured = [self.objects[i] for i, n in enumerate(self.nodes) if n.get("captured")]
         if captured:
             setattr(holder, _CAPTURED, captured)
-        nodes, objects = checkpoint._object_graph(holder)
+        nodes, objects = trackable._object_graph(holder)
         keys = {id(variable_of(o)): n["key"] for n, o in zip(nodes, objects) if "key" in n}
         for node, obj in zip(self.nodes, self.objects):
             if node["kind"] == "variable":
                 node["key"] = keys[id(variable_of(obj))]
         os.makedirs(os.path.dirname(prefix))
-        checkpoint._write(prefix, holder)
+        checkpoint_format._write(prefix, holder)
 
 
 def _default_signature(root):

@@ -17,7 +17,7 @@ import pprint
 import numpy as np
 
 from ..framework import dtypes
-from ..framework.function import TensorSpec
+from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable

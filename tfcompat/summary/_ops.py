@@ -12,7 +12,7 @@ import numpy as np
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
-from ..ops import image_ops, math_ops
+from ..ops import image_ops, cast_ops
 from ..ops.op_args import static_int
 from ..ops.proto_wire import string_tensor_proto, tensor_proto, varint_field
 from . import _event_file
@@ -32,7 +32,7 @@ def scalar(name, data, step=None, description=None):
         data = convert_to_tensor(data)
         if data.shape.rank != 0:
             raise ValueError(f"Expected scalar shape, saw shape: {data.shape}.")
-        return write_summary(tag, math_ops.cast(data, dtypes.float32), step,
+        return write_summary(tag, cast_ops.cast(data, dtypes.float32), step,
                              _metadata("scalars", description), tensor_proto)
 
 

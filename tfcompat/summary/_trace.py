@@ -21,7 +21,7 @@ import threading
 
 from jax.extend.core import Literal
 
-from ..framework import function as _function
+from ..polymorphic_function import tracing
 from ..framework.context import executing_eagerly
 from ..framework.tf_logging import get_logger
 from ..ops.proto_wire import string_tensor_proto
@@ -42,7 +42,7 @@ def function_traced(name, closed_jaxpr, graph=None):
             _functions.append((name, closed_jaxpr, graph))
 
 
-_function.trace_listeners.append(function_traced)
+tracing.trace_listeners.append(function_traced)
 
 
 def trace_on(graph=True, profiler=False, profiler_outdir=None):

@@ -4,9 +4,10 @@ import typing
 
 import numpy as np
 
-from .function import ConcreteFunction, Function
-from .tensor import Tensor
-from .variables import Variable
+from ..framework.tensor import Tensor
+from ..framework.variables import Variable
+from .concrete_function import ConcreteFunction
+from .polymorphic_function import Function
 
 # What converts to a Tensor (TF's TensorLike union).
 TensorLike = typing.Union[Tensor, Variable, int, float, bool, str, bytes, complex, tuple,

@@ -1,0 +1,299 @@
+"""AutoGraph's control flow operators (TF 2.21's autograph/operators/control_flow.py):
+ag__.if_stmt, ag__.while_stmt and ag__.for_stmt run a Python condition or iterable as
+plain Python, and a traced one as tf.cond / tf.while_loop (ops/control_flow_ops.py)."""
+import contextlib
+import inspect
+
+import jax.numpy as jnp
+
+from ...framework import nest
+from ...framework.constant_op import convert_to_tensor
+from ...framework.context import ctx
+from ...framework.errors import InvalidArgumentError
+from ...framework.tensor import Tensor
+from .checks import (_cf, _loop_var, _traced, _verify_branch_vars, _verify_cond_vars,
+                     _verify_condition, _verify_loop_init_vars, _verify_loop_vars)
+from .logical import and_
+from .py_builtins import TracedRange
+from .variables import Undefined, UndefinedReturnValue
+
+
+def _null(v):
+    return v is None or isinstance(v, (Undefined, UndefinedReturnValue))
+
+
+# -- if -------------------------------------------------------------------------------------
+
+_staging = [0]   # depth of traced branches and loop bodies being staged by AutoGraph
+
+
+@contextlib.contextmanager
+def _staged():
+    """A traced branch or loop body being staged (counted in `_staging`)."""
+    _staging[0] += 1
+    try:
+        yield
+    finally:
+        _staging[0] -= 1
+
+
+def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
+    """TF's ag__.if_stmt: a Python `if`, or a tf.cond (lax.switch) for a traced cond.
+    The first `nouts` names of the state are the cond's outputs; the others are
+    restored after it."""
+    if not _traced(cond):
+        if cond:
+            body()
+        else:
+            orelse()
+        return
+    cond = _verify_condition(cond, "if statement")
+    cf = _cf()
+    init = get_state()
+    names = symbol_names[:nouts]
+    done = {}
+
+    def branch(fn, key, other):
+        def run():
+            set_state(init)
+            with _staged():
+                fn()
+            values = tuple(get_state()[:nouts])
+            _verify_branch_vars(values, names, key)
+            done[key] = values
+            if other in done:
+                pair = (values, done[other]) if key == "main" else (done[other], values)
+                _verify_cond_vars(pair[0], pair[1], names)
+            return values
+        return run
+    with cf._graph_scope("cond", "StatelessIf", cond):   # (the graph's cond node)
+        t_true = cf._Traced(branch(body, "main", "else"), None, ())
+        t_false = cf._Traced(branch(orelse, "else", "main"), None, ())
+        set_state(init)
+        out = cf.switch_traced(jnp.logical_not(cond._value).astype("int32"),
+                               [t_true, t_false], None)
+    set_state(tuple(out) + tuple(init[nouts:]))
+
+
+# -- while ------------------------------------------------------------------------------------
+
+def while_stmt(test, body, get_state, set_state, symbol_names, opts):
+    """TF's ag__.while_stmt: a Python loop for a Python condition, else tf.while_loop."""
+    first = test()
+    if _traced(first) or (isinstance(first, Tensor) and any(
+            _traced(x) for x in nest.flatten(get_state()) if isinstance(x, Tensor))):
+        _tf_while(test, body, get_state, set_state, symbol_names, opts)
+        return
+    if not first:
+        return
+    body()
+    while _python_test(test(), _WHILE_BECAME_TENSOR):
+        body()
+
+
+_WHILE_BECAME_TENSOR = (
+    "The condition of while loop started as non-Tensor, then changed to Tensor. This may "
+    "happen either because variables changed type, or when a break or return statement "
+    "inside the loop depends on a Tensor condition. In both cases, changing to a TF loop "
+    "should remove the error.\nSee https://github.com/tensorflow/tensorflow/blob/master/"
+    "tensorflow/python/autograph/g3doc/reference/limitations.md"
+    "#consistency-of-control-flow-types for more info.")
+_FOR_TENSOR_TEST = (
+    "break and return statements which depend on a TF condition are not supported in "
+    "Python for loops. Did you intend to make it a TF loop?\nSee https://github.com/"
+    "tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/reference/"
+    "limitations.md#consistency-of-control-flow-types for more info.")
+
+
+def _python_test(value, message):
+    if _traced(value):
+        raise NotImplementedError(message)
+    return bool(value)
+
+
+def _placeholder(like, original):
+    """A zero value shaped as the first iteration's value (TF: _placeholder_value)."""
+    if _null(like):
+        return original
+    if isinstance(like, (bool, int, float)):
+        return type(like)(0)
+    if isinstance(like, Tensor):
+        from ...ops import array_ops
+        return array_ops.zeros(like.shape.as_list(), like.dtype)
+    if isinstance(like, (list, tuple, dict)):
+        return nest.map_structure(lambda v: _placeholder(v, original), like)
+    raise TypeError(f"Found an unsupported type '{type(like).__name__}' while creating "
+                    f"placeholder for {like}. Supported types include Tensor, int, float, "
+                    f"bool, list, tuple or dict.")
+
+
+def _define_undefined(body, get_state, set_state, init, nulls, names):
+    """Stage one iteration to give loop variables undefined before the loop a zero value
+    of the type they get in the body (TF: _try_handling_undefineds)."""
+    cf = _cf()
+    failure = first = None
+    try:
+        def stage():
+            set_state(tuple(convert_to_tensor(v) if isinstance(v, (bool, int, float))
+                            else v for v in init))
+            body()
+            box["first"] = get_state()
+            return ()
+        box = {}
+        try:
+            with _staged():
+                cf._Traced(stage, None, ())
+        finally:
+            set_state(init)
+        first = box["first"]
+        init = tuple(_placeholder(f, v) if n else v for v, n, f in zip(init, nulls, first))
+        success = True
+    except (UnboundLocalError, TypeError, ValueError, KeyError) as e:
+        success = False
+        failure = ("Note: AutoGraph tried to define it automatically, but ran into a "
+                   f"{type(e).__name__}: {e}")
+    _verify_loop_init_vars(init, names, first, failure)
+    return success, init
+
+
+def _tf_while(test, body, get_state, set_state, symbol_names, opts):
+    """A tf.while_loop over the state (TF: _tf_while_stmt)."""
+    cf = _cf()
+    init = tuple(get_state())
+    nulls = tuple(_null(v) for v in init)
+    require_one = False
+    if any(nulls):
+        require_one, init = _define_undefined(body, get_state, set_state, init, nulls,
+                                              symbol_names)
+    loop_init = tuple(nest.map_structure(_loop_var, v) for v in init)
+
+    def cond_fn(*values):
+        set_state(values[1:] if require_one else values)
+        return _verify_condition(test(), "while loop")
+
+    def body_fn(*values):
+        entry = values[1:] if require_one else values
+        set_state(entry)
+        with _staged():
+            body()
+        new = tuple(get_state())
+        _verify_loop_vars(loop_init, entry, new, symbol_names)
+        new = tuple(nest.map_structure(_loop_var, v) for v in new)
+        return ((True,) + new) if require_one else new
+    start = ((convert_to_tensor(False),) + loop_init) if require_one else loop_init
+    out = cf.while_loop(cond_fn, body_fn, list(start),
+                        maximum_iterations=opts.get("maximum_iterations"))
+    if require_one:
+        _require_iteration(out[0], symbol_names, nulls, init)
+        out = out[1:]
+    set_state(tuple(out))
+
+
+def _require_iteration(flag, names, nulls, init):
+    """TF's Assert that a loop defining a variable ran at least once."""
+    undefined = ["the function return value" if isinstance(v, UndefinedReturnValue) else n
+                 for n, v, null in zip(names, init, nulls) if null]
+    message = "loop must iterate at least once to initialize " + ", ".join(undefined)
+    if not _traced(flag):
+        if not bool(flag):
+            raise InvalidArgumentError(None, None, message)
+        return
+    if not ctx.traces or _staging[0]:
+        raise ValueError(f"tfcompat checks that a tf.function loop iterates at least once "
+                         f"only at the top level of the function: {message}.")
+    ctx.traces[-1].add_check(flag._value, message)
+
+
+
+def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
+    """TF's ag__.for_stmt: a Python loop over Python iterables and Tensors whose value is
+    known; a tf.while_loop over a traced Tensor's first dimension, a tf.range with traced
+    bounds, or (inside tf.function) a tf.data.Dataset."""
+    staged_loop = getattr(iter_, "_staged_loop", None)
+    if staged_loop is not None and ctx.traces:   # a tf.data.Dataset inside tf.function
+        start, step = staged_loop()
+        _counted_loop(start(), lambda c: c[0], lambda c: step(), lambda c: c[1], extra_test,
+                      body, get_state, set_state, symbol_names, opts)
+        return
+    if isinstance(iter_, TracedRange):
+        _tf_range_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
+    elif _traced(iter_):
+        _tf_tensor_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
+    elif extra_test is not None:
+        if _python_test(extra_test(), _FOR_TENSOR_TEST):
+            for x in iter_:
+                body(x)
+                if not _python_test(extra_test(), _FOR_TENSOR_TEST):
+                    break
+    else:
+        for x in iter_:
+            body(x)
+
+
+def _counted_loop(index, limit_test, step, read, extra_test, body, get_state, set_state,
+                  symbol_names, opts, iterate_name=None):
+    """A tf.while_loop whose state starts with the counter `index`."""
+    counter = [index]
+
+    def aug_get():
+        state = tuple(get_state())
+        if iterate_name is not None:    # TF: an undefined target starts as the iterate
+            state = tuple(counter[0] if n == iterate_name and isinstance(v, Undefined) else v
+                          for n, v in zip(symbol_names, state))
+        return (counter[0],) + state
+
+    def aug_set(values):
+        counter[0] = values[0]
+        set_state(tuple(values[1:]))
+
+    def aug_body():
+        i = counter[0]
+        body(read(i))
+        counter[0] = step(i)
+
+    def aug_test():
+        main = limit_test(counter[0])
+        if extra_test is not None:
+            return and_(lambda: main, extra_test)
+        return main
+    _tf_while(aug_test, aug_body, aug_get, aug_set, ("<internal iterate>",) +
+              tuple(symbol_names), opts)
+
+
+def _tf_range_for(r, extra_test, body, get_state, set_state, symbol_names, opts):
+    from ...ops import array_ops, cast_ops
+    bound = inspect.signature(array_ops.range).bind(*r.args, **r.kwargs)
+    bound.apply_defaults()
+    start, limit, delta, dtype = (bound.arguments[k] for k in ("start", "limit", "delta",
+                                                                 "dtype"))
+    if limit is None:
+        start, limit = 0, start
+    values = [convert_to_tensor(v) for v in (start, limit, delta)]
+    if dtype is None:   # TF's inference: the widest of the arguments' types
+        floats = [v.dtype for v in values if v.dtype.is_floating]
+        dtype = floats[0] if floats else next(
+            (v.dtype for v, a in zip(values, (start, limit, delta)) if isinstance(a, Tensor)),
+            values[0].dtype)
+    start, limit, delta = (cast_ops.cast(v, dtype) for v in values)
+
+    def limit_test(i):
+        if not _traced(delta):
+            return i < limit if float(delta) >= 0 else i > limit
+        from ...ops import comparison_ops
+        return comparison_ops.logical_or(comparison_ops.logical_and(delta >= 0, i < limit),
+                                         comparison_ops.logical_and(delta < 0, i > limit))
+    _counted_loop(start, limit_test, lambda i: i + delta, lambda i: i, extra_test, body,
+                  get_state, set_state, symbol_names, opts, opts.get("iterate_names"))
+
+
+def _tf_tensor_for(t, extra_test, body, get_state, set_state, symbol_names, opts):
+    n = t.shape[0] if t.shape.rank else None
+    if t.shape.rank == 0:
+        raise TypeError("Cannot iterate over a scalar tensor.")
+    if n is None:
+        raise ValueError("tfcompat iterates over a traced Tensor only along a static first "
+                         "dimension (XLA has static shapes).")
+    opts = dict(opts)
+    opts.setdefault("maximum_iterations", n)   # static: the loop is differentiable
+    _counted_loop(convert_to_tensor(0), lambda i: i < n, lambda i: i + 1, lambda i: t[i],
+                  extra_test, body, get_state, set_state, symbol_names, opts)

@@ -1,0 +1,85 @@
+"""TF's OpDefs (tensorflow/core/framework/op_def.proto) of the ops tfcompat runs: one spec
+per op, recorded from TF 2.21 into op_defs.json by tools/record_op_defs.py.
+
+Everything tfcompat says about an op that TF's OpDef says is derived from here: the input
+names (the graph's ``<node>/<arg>`` Consts, the op-def TypeErrors), the allowed dtypes
+and the ``Op<name=...; signature=...>`` text of TF's "not in the list of allowed values"
+errors, the attribute defaults. The JSON is read once, on first use.
+"""
+import functools
+import json
+import os
+
+_PATH = os.path.join(os.path.dirname(__file__), "op_defs.json")
+
+
+@functools.lru_cache(maxsize=1)
+def _all():
+    with open(_PATH, encoding="utf-8") as f:
+        data = json.load(f)
+    data.pop("tensorflow")
+    return data
+
+
+class OpSpec:
+    """One op's OpDef. `inputs`: ((name, kind), ...), kind as TF's signature writes it
+    (``T``, ``N*T``, ``int32``; empty for a type list); `attrs`: name -> its JSON entry
+    (type, default, minimum, allowed); `summary`: TF's SummarizeOpDef text without
+    ``Op<``/``>``."""
+
+    __slots__ = ("name", "inputs", "attrs", "summary")
+
+    def __init__(self, name, entry):
+        self.name = name
+        self.inputs = tuple((a["name"], _kind(a)) for a in entry["inputs"])
+        self.attrs = {a["name"]: a for a in entry["attrs"]}
+        self.summary = entry["summary"]
+
+    def input_names(self, n=None):
+        """The names of the inputs: for `n` inputs, those of a list argument (``N*T``)
+        numbered as TF names the tensors it converts (``values_0``, ``values_1`` ...)."""
+        names = []
+        lists = sum(1 for _, kind in self.inputs if "*" in kind)
+        fixed = len(self.inputs) - lists
+        for name, kind in self.inputs:
+            if "*" in kind and n is not None and lists == 1:
+                names.extend(f"{name}_{i}" for i in range(max(n - fixed, 0)))
+            else:
+                names.append(name)
+        return tuple(names)
+
+    def allowed(self, attr="T"):
+        """TF's names of the dtypes type attribute `attr` allows ('float', 'qint8' ...) in
+        the OpDef's order, or None where it allows any."""
+        values = self.attrs[attr].get("allowed")
+        return None if values is None else tuple(v[3:].lower() for v in values)
+
+    def default(self, attr):
+        return self.attrs[attr].get("default")
+
+
+def _kind(arg):
+    kind = arg.get("type") or arg.get("type_attr", "")
+    if "number_attr" in arg:
+        kind = f"{arg['number_attr']}*{kind}"
+    return kind
+
+
+@functools.lru_cache(maxsize=None)
+def get(name):
+    """The OpSpec of TF op `name`, or None where TF has no such op."""
+    entry = _all().get(name)
+    return None if entry is None else OpSpec(name, entry)
+
+
+def spec(name):
+    """The OpSpec of TF op `name` (KeyError where tfcompat recorded none)."""
+    found = get(name)
+    if found is None:
+        raise KeyError(f"no OpDef recorded for {name!r} (tools/record_op_defs.py)")
+    return found
+
+
+def summary(name):
+    """TF's SummarizeOpDef text of op `name` (``name=...; signature=...; attr=...``)."""
+    return spec(name).summary

@@ -1,0 +1,137 @@
+"""The state of tf.function traces that ops and the framework use: the trace in progress
+(``Trace``: its graph, run-time checks, random states, variables created),
+tf.init_scope, tf.config.run_functions_eagerly, and what tensors print while traced."""
+import contextlib
+import io
+import sys
+
+import jax
+
+from .context import ctx, shared_values
+from .func_graph import GraphBuilder
+
+# tf.config.run_functions_eagerly is process-wide, as TF's is
+_run_eagerly = [False]
+
+
+def run_functions_eagerly(run_eagerly):
+    """tf.config.run_functions_eagerly."""
+    _run_eagerly[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly():
+    """tf.config.functions_run_eagerly."""
+    return _run_eagerly[0]
+
+
+class Trace:
+    """A trace in progress: names of the symbolic arguments, variables created; the
+    variables whose storage holds tracers and their real values meanwhile."""
+
+    def __init__(self, variables, real_values, allow_creation):
+        self.variables = variables
+        self.real_values = real_values
+        self.allow_creation = allow_creation
+        self.graph = GraphBuilder()   # TF's graph of the trace (ConcreteFunction.graph)
+        self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
+        self.created = []
+        self.nested_created = []   # (variable, initial value) made by nested functions' traces
+        self.checks = []    # (traced condition, message or graph Assert info[, its data])
+        self.random_states = []   # (state constant, advance(state) after a run) of random ops
+
+    def add_check(self, condition, info, data=None):
+        """Register a run-time check: the traced `condition` must be all true after a call
+        (`info`: the message, or TF's graph Assert info; `data`: the traced values it
+        shows)."""
+        self.checks.append((condition, info) if data is None else (condition, info, data))
+
+    def add_random_state(self, state, advance):
+        """Register a stateful random op's state constant: each call of the function
+        passes it advanced by `advance` from the previous call's."""
+        self.random_states.append((state, advance))
+
+    def variable_created(self, variable, value):
+        """Variable's hook: its initializer is lifted out of the function after the trace
+        (it must not depend on the function's arguments or variables). Where creation is
+        not allowed this raises before the Variable exists."""
+        self.check_creation()
+        self.created.append((variable, value))
+
+    def check_creation(self):
+        """TF's error for a variable created in a trace other than the first."""
+        if not self.allow_creation:
+            raise ValueError(
+                "tf.function only supports singleton tf.Variables created on the first call. "
+                "Make sure the tf.Variable is only created once or created outside "
+                "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
+                "for more information.")
+
+
+@contextlib.contextmanager
+def init_scope():
+    """tf.init_scope: the code inside runs eagerly, outside every tf.function being traced
+    (on the variables' real values; what it assigns stays assigned), as TF lifts it out
+    of function-building graphs."""
+    if not ctx.traces:
+        yield
+        return
+    traces = list(ctx.traces)
+    traced_values = [[v._value for v in t.variables] for t in traces]
+    saved_tapes = ctx.tapes[:]
+    ctx.traces.clear()
+    try:
+        # the variables' own values; ops on concrete values run now
+        with shared_values(), jax.ensure_compile_time_eval():
+            yield
+    finally:
+        ctx.traces[:] = traces
+        ctx.tapes[:] = saved_tapes
+        with shared_values():
+            traces[0].real_values = [v._value for v in traces[0].variables]
+        for t, values in zip(traces, traced_values):
+            for v, value in zip(t.variables, values):
+                v._value = value
+
+
+def symbolic_name(tensor):
+    """The graph name TF would print for a traced Tensor ('add:0'), if known."""
+    for trace in reversed(ctx.traces):
+        name = trace.graph.display_name(tensor)
+        if name is not None:
+            return name
+    return None
+
+
+def symbolic_shape(value):
+    """The shape TF would print for a traced argument traced per shape (its spec's)."""
+    for trace in reversed(ctx.traces):
+        shape = trace.shapes.get(id(value))
+        if shape is not None:
+            return shape
+    return None
+
+
+class captured_output:
+    """Holds what a trace prints until it is known to stand (then replays it)."""
+
+    def __enter__(self):
+        self._saved = sys.stdout, sys.stderr
+        self._out, self._err = io.StringIO(), io.StringIO()
+        sys.stdout, sys.stderr = self._out, self._err
+        return self
+
+    def __exit__(self, *exc):
+        sys.stdout, sys.stderr = self._saved
+
+    def replay(self):
+        sys.stdout.write(self._out.getvalue())
+        sys.stderr.write(self._err.getvalue())
+
+
+def used_vars(jaxpr):
+    """The variables a jaxpr's equations or outputs read."""
+    used = set()
+    for eqn in jaxpr.eqns:
+        used.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
+    used.update(v for v in jaxpr.outvars if not isinstance(v, jax.extend.core.Literal))
+    return used

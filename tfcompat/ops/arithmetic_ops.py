@@ -1,0 +1,513 @@
+"""tf.math's binary arithmetic (add, subtract, multiply, divisions, pow, maximum,
+minimum, ...) and its composites (add_n, accumulate_n, polyval, clip_by_value, ...).
+
+Each op is a pure JAX function registered once as an `Op`; the public functions only
+convert their inputs (with TF's rules) and dispatch. Where TF's gradient differs from
+JAX's (ties of maximum/minimum, abs at 0, sqrt/rsqrt with a zero upstream gradient),
+the JAX function carries TF's rule.
+"""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..framework import dtypes, errors, host_callback
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, execute, match, match2, to_tensor
+from ..framework.tensor import EagerTensor, Tensor
+from .math_common import (
+    binary, broadcast_error, cpu_kernels, eigen_packets,
+    exact_divide, rounded, shape_list, tf_gradient, unbroadcast,
+)
+from . import string_kernels
+from .op_args import checked_attr, kernel_error
+from .cast_ops import cast
+
+# The names TF exports at the top level, re-exported by tfcompat/__init__.
+__all__ = ["add", "add_n", "atan2", "clip_by_value", "divide", "maximum", "minimum",
+    "multiply", "pow", "realdiv", "scalar_mul", "subtract", "truediv", "truncatediv",
+    "truncatemod"]
+
+
+# -- TF's gradient conventions ----------------------------------------------------------
+
+def _maximum(x, y):
+    # TF: the whole gradient goes to x where x >= y (JAX splits ties); NaN propagates.
+    return jnp.where((x >= y) | jnp.isnan(x) if jnp.issubdtype(x.dtype, jnp.inexact)
+                     else x >= y, x, y)
+
+
+def _minimum(x, y):
+    return jnp.where((x <= y) | jnp.isnan(x) if jnp.issubdtype(x.dtype, jnp.inexact)
+                     else x <= y, x, y)
+
+
+@jax.custom_jvp
+def _abs_real(x):
+    return jnp.abs(x)
+
+
+@_abs_real.defjvp
+def _abs_real_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return jnp.abs(x), t * _sign(x)  # TF: grad * sign(x), so 0 at 0 (JAX gives 1)
+
+
+def _complex_abs_value(z):
+    if z.dtype != np.complex64:
+        return jnp.abs(z)
+    # TF's kernel is std::abs, glibc's hypotf: sqrt(x * x + y * y) in double, rounded once
+    # to float (XLA's own, scaled formula is 1 ulp off at times); inf if x or y is.
+    x, y = jnp.real(z).astype(np.float64), jnp.imag(z).astype(np.float64)
+    r = jnp.sqrt(x * x + y * y).astype(np.float32)
+    return jnp.where(jnp.isinf(x) | jnp.isinf(y), np.float32(np.inf), r)
+
+
+def _sign(x):
+    """TF's Sign: x / |x| for complex (|x| as tf.abs computes it; Eigen's complex division
+    by an infinite |x| gives nan in both parts); +0 at either zero (JAX keeps -0's sign)."""
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        a = _complex_abs_value(x)
+        zero = a == 0
+        a = jnp.where(zero, jnp.ones_like(a), a)
+        a = jnp.where(jnp.isinf(a), np.asarray(np.nan, a.dtype), a)
+        return jnp.where(zero, jnp.zeros_like(x), lax.complex(jnp.real(x) / a, jnp.imag(x) / a))
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.where(x == 0, jnp.zeros_like(x), jnp.sign(x))
+    return jnp.sign(x)
+
+
+def _zero_where_no_upstream(fn, grad):
+    """fn with TF's SqrtGrad-style rule: a zero upstream gradient gives 0, not nan."""
+    f = jax.custom_vjp(fn)
+    f.defvjp(lambda x: (fn(x), fn(x)),
+             lambda y, g: (jnp.where(g == 0, jnp.zeros_like(g), grad(y, g)),))
+    return f
+
+
+_sqrt = _zero_where_no_upstream(jnp.sqrt, lambda y, g: g * 0.5 / y)
+_rsqrt = _zero_where_no_upstream(lax.rsqrt, lambda y, g: g * -0.5 * y ** 3)
+_reciprocal = _zero_where_no_upstream(lambda x: 1 / x, lambda y, g: -g * (y * y))
+
+
+@jax.custom_jvp
+def _pow(x, y):
+    return jnp.power(x, y)
+
+
+@_pow.defjvp
+def _pow_jvp(primals, tangents):
+    # TF's PowGrad: d/dy is z * log(x) where x > 0 (x != 0 for complex), else 0.
+    (x, y), (tx, ty) = primals, tangents
+    z = jnp.power(x, y)
+    if not jnp.issubdtype(z.dtype, jnp.inexact):
+        return z, jnp.zeros_like(z)
+    mask = x != 0 if jnp.issubdtype(x.dtype, jnp.complexfloating) else x > 0
+    log_x = jnp.where(mask, jnp.log(jnp.where(mask, x, jnp.ones_like(x))), jnp.zeros_like(x))
+    return z, tx * y * jnp.power(x, y - 1) + ty * z * log_x
+
+
+def _complex_quotient_packet(a, b, c, d):
+    """(a + bi) / (c + di) as Eigen's vectorized kernel (pdiv_complex) computes it:
+    (a + bi) * conj(y') / |y'|^2 / m, with y' = (c + di) / m and m = max(|c|, |d|)."""
+    m = jnp.maximum(jnp.abs(c), jnp.abs(d))
+    cs, ds = c / m, d / m
+    den = rounded(cs * cs) + rounded(ds * ds)
+    re = rounded(a * cs) - rounded(b * -ds)
+    im = rounded(a * -ds) + rounded(b * cs)
+    return rounded(re / den) / m, rounded(im / den) / m
+
+
+def _complex_quotient_scalar(a, b, c, d):
+    """(a + bi) / (c + di) as Eigen's scalar path computes it (Smith's algorithm)."""
+    small = jnp.abs(d) <= jnp.abs(c)
+    one = jnp.ones_like(c)
+    rs = jnp.where(small, one, c / d)
+    js = jnp.where(small, d / c, one)
+    den = rounded(c * rs) + rounded(d * js)
+    return (rounded(a * rs) + rounded(b * js)) / den, (rounded(b * rs) - rounded(a * js)) / den
+
+
+def _complex_quotient(parts_fn):
+    return lambda x, y: lax.complex(*parts_fn(jnp.real(x), jnp.imag(x), jnp.real(y),
+                                              jnp.imag(y)))
+
+
+def _complex_divide(x, y):
+    """x / y for complex tensors, as TF's CPU kernel divides: Eigen's packet formula on
+    the elements its AVX packets cover (2 complex128 or 4 complex64 at a time, over the
+    flattened result), Smith's algorithm on the last ones. The two differ in rounding and
+    in the signs of zeros; XLA's division is Smith's, and fuses products into FMAs."""
+    return eigen_packets(_complex_quotient(_complex_quotient_packet),
+                         _complex_quotient(_complex_quotient_scalar),
+                         *jnp.broadcast_arrays(x, y))
+
+
+# Complex products and quotients take TF's gradients (MulGrad, RealDivGrad): JAX's differ
+# from them in the signs of zero parts once conjugated. Real ones are JAX's (the same).
+_mul_complex = tf_gradient(jnp.multiply, lambda g, x, y, z: (
+    unbroadcast(g * jnp.conj(y), x.shape), unbroadcast(jnp.conj(x) * g, y.shape)))
+
+
+def _quotient_grad(divide):
+    """TF's RealDivGrad (DivNoNanGrad) for complex inputs, with the op's own `divide`."""
+    def grad(g, x, y, z):
+        cx, cy = jnp.conj(x), jnp.conj(y)
+        return (unbroadcast(divide(g, cy), x.shape),
+                unbroadcast(g * divide(divide(-cx, cy), cy), y.shape))
+    return grad
+
+
+_div_complex = tf_gradient(_complex_divide, _quotient_grad(_complex_divide))
+
+
+def _multiply(x, y):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return _mul_complex(x, y)
+    return jnp.multiply(x, y)
+
+
+def _true_divide(x, y):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return _div_complex(x, y)
+    return exact_divide(x, y)
+
+
+add = binary("AddV2", jnp.add, hint=True, strings=string_kernels.add)
+subtract = binary("Sub", jnp.subtract)
+multiply = binary("Mul", _multiply, jvp_fn=jnp.multiply)
+maximum = binary("Maximum", _maximum)
+minimum = binary("Minimum", _minimum)
+def _zero_divisor_error(op, error, text):
+    """TF's run-time check of an integer division's divisor `y` (a NumPy array)."""
+    def check(y):
+        if np.all(y):
+            return None
+        return errors.op_error(error, op, text, kernel=op)
+    return check
+
+
+_INTERNAL = (errors.InternalError,
+             "Unexpected error in binary operator (only integer div and mod should have errors)")
+_DIVIDE_CHECKS = {
+    "FloorDiv": _zero_divisor_error("FloorDiv", errors.InvalidArgumentError,
+                                    "Integer division by zero"),
+    "FloorMod": _zero_divisor_error("FloorMod", errors.InvalidArgumentError,
+                                    "Integer division by zero"),
+    "TruncateDiv": _zero_divisor_error("TruncateDiv", *_INTERNAL),
+    "TruncateMod": _zero_divisor_error("TruncateMod", *_INTERNAL),
+}
+
+
+def _divide(name, fn):
+    """fn(x, y) of integer division op `name`; with the `checked` attribute (integers
+    inside a tf.function) a zero divisor raises TF's error when the function runs."""
+    def run(x, y, checked=False):
+        out = fn(x, y)
+        return host_callback.checked(out, _DIVIDE_CHECKS[name], y) if checked else out
+    return run
+
+
+_floordiv = binary("FloorDiv", _divide("FloorDiv", jnp.floor_divide), differentiable=False)
+
+
+@jax.custom_jvp
+def _floormod_float(x, y):
+    return jnp.remainder(x, y)
+
+
+@_floormod_float.defjvp
+def _floormod_float_jvp(primals, tangents):
+    # TF's FloorModGrad: grad for x, grad * -floor_div(x, y) for y (so -0.0 where x / y
+    # floors to 0; JAX's rule gives +0.0 there).
+    (x, y), (tx, ty) = primals, tangents
+    return _floormod_float(x, y), tx + ty * -jnp.floor(x / y)
+
+
+def _floormod_fn(x, y):
+    return _floormod_float(x, y) if jnp.issubdtype(x.dtype, jnp.floating) else \
+        jnp.remainder(x, y)
+
+
+_floormod = binary("FloorMod", _divide("FloorMod", _floormod_fn))
+_truncatediv = binary("TruncateDiv", _divide("TruncateDiv", lambda x, y: lax.div(x, y) if
+                      jnp.issubdtype(x.dtype, jnp.integer) else jnp.trunc(x / y)),
+                      differentiable=False)
+# TF registers no gradient for TruncateMod; here it is None (TF raises LookupError).
+_truncatemod = binary("TruncateMod", _divide("TruncateMod", lax.rem), differentiable=False)
+squared_difference = binary("SquaredDifference", lambda x, y: (x - y) * jnp.conj(x - y))
+atan2 = binary("Atan2", jnp.arctan2)
+
+
+@jax.custom_jvp
+def _nextafter(x, y):
+    return jnp.nextafter(x, y)
+
+
+# TF's NextAfter gradient: 1 for x, 0 for y.
+_nextafter.defjvp(lambda primals, tangents: (_nextafter(*primals), tangents[0]))
+nextafter = binary("NextAfter", _nextafter)
+
+
+def _integer_division(public):
+    """An integer division op: a zero divisor raises TF's error (eagerly at once, in a
+    tf.function when it runs)."""
+    def checked(x, y, name=None):
+        x, y = match2(x, y, public.op)
+        attrs = ()
+        if x.dtype.is_integer:
+            attrs = checked_attr(_DIVIDE_CHECKS[public.op.name], y)
+        return execute(public.op, (x, y), attrs)
+    checked.op = public.op
+    return checked
+
+
+floordiv = cpu_kernels(
+    _integer_division(_floordiv),
+    ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "bfloat16",
+     "uint16", "complex128", "half", "uint32", "uint64"),
+    ("double", "bfloat16", "half", "float", "int64", "int32", "int16", "int8", "uint64",
+     "uint32", "uint16", "uint8"), default=("int32",))
+floormod = mod = _integer_division(_floormod)
+truncatediv = _integer_division(_truncatediv)
+truncatemod = _integer_division(_truncatemod)
+
+
+def _mul_no_nan(x, y):
+    return jnp.where(y == 0, jnp.zeros_like(x), x * y)
+
+
+@jax.custom_jvp
+def _div_no_nan(x, y):
+    return jnp.where(y == 0, jnp.zeros_like(x), x / jnp.where(y == 0, jnp.ones_like(y), y))
+
+
+@_div_no_nan.defjvp
+def _div_no_nan_jvp(primals, tangents):
+    # TF's DivNoNanGrad: div_no_nan(g, y) and g * div_no_nan(div_no_nan(-x, y), y).
+    (x, y), (tx, ty) = primals, tangents
+    return _div_no_nan(x, y), _div_no_nan(tx, y) + ty * _div_no_nan(_div_no_nan(-x, y), y)
+
+
+def _complex_div_no_nan(x, y):
+    """TF's complex DivNoNan: 0 where y or the numerator x * conj(y) is 0, else x / y (with
+    Eigen's arithmetic, see _complex_divide)."""
+    zero = (y == 0) | (x * jnp.conj(y) == 0)
+    q = _complex_divide(x, jnp.where(y == 0, jnp.ones_like(y), y))
+    return jnp.where(zero, jnp.zeros_like(q), q)
+
+
+_div_no_nan_complex = tf_gradient(_complex_div_no_nan, _quotient_grad(_complex_div_no_nan))
+
+
+def _div_no_nan_fn(x, y):
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return _div_no_nan_complex(x, y)
+    return _div_no_nan(x, y)
+
+
+_mul_no_nan_op = Op("MulNoNan", _mul_no_nan, error=broadcast_error)
+_div_no_nan_op = Op("DivNoNan", _div_no_nan_fn, error=broadcast_error, jvp_fn=_div_no_nan)
+
+
+def multiply_no_nan(x, y, name=None):
+    """tf.math.multiply_no_nan: x * y, and 0 where y is 0 (even if x is nan or inf)."""
+    x, y = match2(x, y, _mul_no_nan_op)
+    return execute(_mul_no_nan_op, (x, y))
+
+
+def divide_no_nan(x, y, name=None):
+    """tf.math.divide_no_nan: x / y, and 0 where y is 0; integers are divided as floats
+    (as `/`). Its gradient is 0 where y is 0."""
+    x, y = _cast_for_truediv(*hinted_truediv(x, y), api="tf.math.divide_no_nan")
+    return execute(_div_no_nan_op, (x, y))
+
+
+def scalar_mul(scalar, x, name=None):
+    """tf.math.scalar_mul: a 0-D `scalar` times `x`."""
+    scalar = to_tensor(scalar) if isinstance(scalar, Tensor) else scalar
+    if isinstance(scalar, Tensor) and scalar.ndim != 0:
+        raise ValueError(f"The input scalar must be a 0-D value. Received shape "
+                         f"{tuple(scalar.shape)}.")
+    x = to_tensor(x)
+    return multiply(convert_to_tensor(scalar, dtype=x.dtype), x)
+
+
+def _checked_pow(x, y, checked=False):
+    """_pow; with the `checked` attribute (integers inside a tf.function) a negative
+    exponent raises TF's error when the function runs."""
+    out = _pow(x, y)
+    return host_callback.checked(out, _negative_power_error, y) if checked else out
+
+
+_pow_op = Op("Pow", _checked_pow, error=broadcast_error)
+_realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=jnp.true_divide)
+
+
+def pow(x, y, name=None):
+    """tf.math.pow. Integers to negative integer powers raise, as in TF."""
+    x, y = match2(x, y, _pow_op)
+    attrs = checked_attr(_negative_power_error, y) if x.dtype.is_integer else ()
+    return execute(_pow_op, (x, y), attrs)
+
+
+def _negative_power_error(y):
+    if np.any(y < 0):
+        return errors.op_error(errors.InvalidArgumentError, "Pow",
+                               "Integers to negative integer powers are not allowed",
+                               kernel="Pow")
+    return None
+
+
+# TF's _TRUEDIV_TABLE: integer division casts to float32 or float64 first.
+_TRUEDIV = {"uint8": dtypes.float32, "int8": dtypes.float32, "uint16": dtypes.float32,
+            "int16": dtypes.float32, "uint32": dtypes.float64, "int32": dtypes.float64,
+            "uint64": dtypes.float64, "int64": dtypes.float64}
+
+
+def truediv(x, y, name=None):
+    """tf.math.truediv (Python `/`): integers are divided as floats (int32 -> float64)."""
+    x, y = _cast_for_truediv(*hinted_truediv(x, y))
+    return execute(_realdiv_op, (x, y))
+
+
+def _cast_for_truediv(x, y, api="__truediv__"):
+    target = _TRUEDIV.get(x.dtype.name)
+    if target is not None:
+        return cast(x, target), cast(y, target)
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise TypeError(f"Invalid dtype {x.dtype!r} in {api}. Expected one of "
+                        f"{{tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, "
+                        f"tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, "
+                        f"tf.float64, tf.complex64, tf.complex128}}.")
+    return x, y
+
+
+def hinted_truediv(x, y):
+    x = to_tensor(x)
+    y = to_tensor(y) if isinstance(y, Tensor) else convert_to_tensor(y, dtype_hint=x.dtype)
+    if x.dtype is not y.dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != "
+                        f"{y.dtype!r}.")
+    return x, y
+
+
+def divide(x, y, name=None):
+    """tf.math.divide: `x / y`, converting a Python `x` to y's dtype first."""
+    if not isinstance(x, Tensor) and isinstance(y, Tensor):
+        x = convert_to_tensor(x, dtype=y.dtype)
+    return truediv(x, y)
+
+
+realdiv = truediv
+
+
+# -- composites -----------------------------------------------------------------------------
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """tf.clip_by_value: minimum then maximum, so the bounds pass the gradient (as TF)."""
+    t = to_tensor(t)
+    return maximum(minimum(t, clip_value_max), clip_value_min)
+
+
+_add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, xs))
+
+
+def add_n(inputs, name=None):
+    """tf.math.add_n: the sum of tensors of one dtype and shape."""
+    inputs = list(inputs) if isinstance(inputs, (list, tuple, Tensor)) else None
+    if not inputs or any(v is None for v in inputs):   # (a Tensor: its rows)
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices "
+                         "with the same dtype and shape.")
+    if len(inputs) == 1:   # (TF returns it, whatever its dtype)
+        return to_tensor(inputs[0])
+    inputs = match(inputs, _add_n_op)
+    first = inputs[0]._value.shape
+    for i, t in enumerate(inputs[1:], 1):
+        if t._value.shape != first:
+            raise errors.op_error(
+                errors.InvalidArgumentError, "AddN",
+                f"Inputs to operation AddN of type AddN must have the same size and shape.  "
+                f"Input 0: {shape_list(first)} != input {i}: {shape_list(t._value.shape)}",
+                kernel=f"AddN_N_{len(inputs)}")
+    return execute(_add_n_op, inputs)
+
+
+def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+    """tf.math.accumulate_n (deprecated in TF, which logs so; here it only adds)."""
+    error = ValueError("inputs must be a list of at least one Tensor with the same dtype "
+                       "and shape")
+    if not inputs or not isinstance(inputs, (list, tuple)):
+        raise error
+    inputs = [to_tensor(t) for t in inputs]
+    if any(t.dtype is not inputs[0].dtype for t in inputs):
+        raise error
+    for t in inputs[1:]:
+        if t._value.shape != inputs[0]._value.shape:
+            raise ValueError(f"Shapes {tuple(inputs[0].shape)} and {tuple(t.shape)} are not "
+                             f"compatible")
+    return add_n(inputs)
+
+
+def polyval(coeffs, x, name=None):
+    """tf.math.polyval: Horner's scheme over the list `coeffs` (highest power first)."""
+    if not isinstance(coeffs, list):
+        raise ValueError(f"Argument coeffs must be list type. Received type "
+                         f"{type(coeffs)}.")
+    x = to_tensor(x)
+    if not coeffs:
+        return EagerTensor(jnp.zeros_like(x._value))
+    p = to_tensor(coeffs[0])
+    for c in coeffs[1:]:
+        p = add(to_tensor(c), multiply(p, x))
+    return p
+
+
+def _invert_permutation(p, checked=False):
+    out = jnp.argsort(p).astype(p.dtype)
+    return host_callback.checked(out, _permutation_error, p) if checked else out
+
+
+def _permutation_error(values):
+    """TF's InvertPermutation check: a permutation of 0 .. n-1."""
+    seen = set()
+    for v in values.tolist():
+        if not 0 <= v < values.size:
+            return kernel_error("InvertPermutation", f"{v} is not between 0 and {values.size}")
+        if v in seen:
+            return kernel_error("InvertPermutation", f"{v} is duplicated in the input.")
+        seen.add(v)
+    return None
+
+
+_invert_permutation_op = Op("InvertPermutation", _invert_permutation, differentiable=False)
+
+
+def invert_permutation(x, name=None):
+    """tf.math.invert_permutation."""
+    x = to_tensor(x)
+    return execute(_invert_permutation_op, (x,), checked_attr(_permutation_error, x))
+
+
+def _monotone(x, strict):
+    x = jnp.reshape(x, (-1,))
+    d = x[1:] - x[:-1] if x.dtype != jnp.bool_ else x[1:].astype(jnp.int8) - x[:-1]
+    return jnp.all(d > 0) if strict else jnp.all(d >= 0)
+
+
+def is_non_decreasing(x, name=None):
+    """tf.math.is_non_decreasing: over the flattened tensor."""
+    return EagerTensor(_monotone(to_tensor(x)._value, False))
+
+
+def is_strictly_increasing(x, name=None):
+    """tf.math.is_strictly_increasing: over the flattened tensor."""
+    return EagerTensor(_monotone(to_tensor(x)._value, True))
+
+
+def zero_fraction(value, name=None):
+    """tf.math.zero_fraction: the float32 fraction of zeros."""
+    v = to_tensor(value)._value
+    return EagerTensor(jnp.mean(v == 0, dtype=jnp.float32))

@@ -1,0 +1,277 @@
+"""tf.math's unary elementwise ops (sqrt, exp, log, trigonometric, tanh, sigmoid, abs,
+sign, rounding, reciprocal, is_nan ...) and the complex parts (complex, real, imag,
+conj, angle); tanh and sigmoid evaluate as TF's Eigen kernels do."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..framework import dtypes
+from ..framework.constant_op import convert_to_tensor
+from ..framework.dispatch import Op, execute, to_tensor
+from ..framework.tensor import EagerTensor
+from .math_common import (
+    broadcast_error, cpu_kernels, eigen_packets, rounded, tf_gradient, unary, upcast,
+)
+from .arithmetic_ops import (
+    _abs_real, _complex_abs_value, _complex_div_no_nan, _reciprocal, _rsqrt, _sign, _sqrt,
+    divide_no_nan,
+)
+
+# The names TF exports at the top level, re-exported by tfcompat/__init__.
+__all__ = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "complex", "cos",
+    "cosh", "exp", "floor", "negative", "round", "sigmoid", "sign", "sin", "sinh", "sqrt",
+    "square", "tan", "tanh"]
+
+
+# Eigen's float tanh (ptanh_float), as TF's CPU kernel evaluates it (built without FMA):
+# x clamped to +-7.90738964, then x * P(x^2) / Q(x^2), a [9/8] rational approximation.
+_TANH_P = np.array([1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e-1],
+                   np.float32)
+_TANH_Q = np.array([8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1, 1.0],
+                   np.float32)
+_TANH_CLAMP = np.float32(7.90738964080810547)
+
+
+def _horner(x, coeffs):
+    r = jnp.full_like(x, coeffs[0])
+    for c in coeffs[1:]:
+        r = rounded(r * x) + c
+    return r
+
+
+# Eigen's float logistic (scalar_logistic_op<float>), as TF's Sigmoid kernel evaluates it:
+# the vectorised code computes exp(x / 2) squared with a Cephes-style polynomial, the
+# scalar code (the last size % 8 elements) std::exp; both return e / (1 + e).
+_LOGISTIC_HI = np.float32(16.6355324)
+
+
+def _sigmoid_packet(x0):
+    f = np.float32
+    x = jnp.minimum(x0, _LOGISTIC_HI) * f(0.5)
+    m = jnp.floor(rounded(x * f(1.44269504088896341)) + f(0.5))
+    r = rounded(m * f(-0.693359375)) + x
+    r = rounded(m * f(2.12194440e-4)) + r
+    r2 = r * r
+    p_even = rounded(r2 * f(4.1898667812347412109375e-2)) + f(0.49999141693115234375)
+    p_odd = rounded(r2 * f(8.33471305668354034423828125e-3)) + f(0.16666877269744873046875)
+    p = rounded(r * p_odd) + p_even
+    p = rounded(r2 * p) + (r + f(1))
+    # pldexp_fast: p * 2^m, the biased exponent clamped to [0, 255].
+    bits = jnp.clip(jnp.nan_to_num(m) + f(127), f(0), f(255)).astype(np.int32) << 23
+    e = p * lax.bitcast_convert_type(bits, np.float32)
+    e = e * e
+    return jnp.where(x0 < f(-104), f(0), e / (f(1) + e))
+
+
+def _sigmoid_scalar(x):
+    # std::exp (glibc's expf) is correctly rounded: exp in double, rounded once.
+    e = jnp.exp(jnp.minimum(x, _LOGISTIC_HI).astype(np.float64)).astype(np.float32)
+    return e / (1 + e)
+
+
+def _sigmoid_grad_packet(y, g):
+    return g * (y * (1 - y))
+
+
+def _sigmoid_grad_scalar(y, g):
+    return (g * y) * (1 - y)
+
+
+def _sigmoid_value(x):
+    if x.dtype == np.float32:
+        return eigen_packets(_sigmoid_packet, _sigmoid_scalar, x)
+    return jax.nn.sigmoid(x)
+
+
+@jax.custom_jvp
+def _sigmoid_jvp_fn(x):
+    return _sigmoid_value(x)
+
+
+@_sigmoid_jvp_fn.defjvp
+def _sigmoid_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _sigmoid_value(x)
+    return y, t * (y * (1 - y))
+
+
+_sigmoid_float32 = jax.custom_vjp(_sigmoid_value)
+# TF's SigmoidGrad, g * y * (1 - y), associated as Eigen's packet and scalar code do.
+_sigmoid_float32.defvjp(lambda x: (_sigmoid_value(x),) * 2, lambda y, g: (
+    eigen_packets(_sigmoid_grad_packet, _sigmoid_grad_scalar, y, g),))
+
+
+# Half and bfloat16: computed in float32 and rounded once, as TF's kernel does; its
+# SigmoidGrad in the narrow dtype.
+_sigmoid_narrow = jax.custom_vjp(upcast(jax.nn.sigmoid, np.float32))
+_sigmoid_narrow.defvjp(lambda x: (_sigmoid_narrow(x),) * 2,
+                       lambda y, g: (_sigmoid_grad_packet(y, g),))
+
+
+def _sigmoid(x):
+    if x.dtype == np.float32:
+        return _sigmoid_float32(x)
+    return _sigmoid_narrow(x) if x.dtype.itemsize == 2 else jax.nn.sigmoid(x)
+
+
+def _tanh_float32(a):
+    x = jnp.clip(a, -_TANH_CLAMP, _TANH_CLAMP)
+    x2 = x * x
+    p = rounded(x2 * x * _horner(x2, _TANH_P)) + x
+    return p / _horner(x2, _TANH_Q)
+
+
+@jax.custom_jvp
+def _tanh(x):
+    return _tanh_float32(x) if x.dtype == np.float32 else jnp.tanh(x)
+
+
+@_tanh.defjvp
+def _tanh_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _tanh(x)
+    if jnp.iscomplexobj(y):
+        return y, t * (1 - y * y)
+    return y, t * (1 - rounded(y * y))  # TF's TanhGrad: grad * (1 - y * y)
+
+
+negative = unary("Neg", jnp.negative)
+_abs = unary("Abs", _abs_real)
+
+
+@jax.custom_jvp
+def _complex_abs(z):
+    return _complex_abs_value(z)
+
+
+@_complex_abs.defjvp
+def _complex_abs_jvp(primals, tangents):
+    return _complex_abs_value(*primals), jax.jvp(jnp.abs, primals, tangents)[1]
+
+
+# TF's ComplexAbsGrad: div_no_nan(complex(g, 0) * z, complex(|z|, 0)).
+_complex_abs_op = Op("ComplexAbs", tf_gradient(_complex_abs, lambda g, x, y: (
+    _complex_div_no_nan(lax.complex(g, jnp.zeros_like(g)) * x,
+                        lax.complex(y, jnp.zeros_like(y))),)), jvp_fn=_complex_abs)
+square = unary("Square", jnp.square)
+sqrt = unary("Sqrt", _sqrt, jvp_fn=jnp.sqrt)
+rsqrt = unary("Rsqrt", _rsqrt, jvp_fn=lax.rsqrt)
+exp = unary("Exp", jnp.exp)
+expm1 = unary("Expm1", upcast(jnp.expm1, np.float32))
+log = unary("Log", jnp.log)
+log1p = unary("Log1p", jnp.log1p)
+sin = unary("Sin", jnp.sin)
+cos = unary("Cos", jnp.cos)
+tan = unary("Tan", jnp.tan)
+asin = unary("Asin", jnp.arcsin)
+acos = unary("Acos", jnp.arccos)
+atan = unary("Atan", jnp.arctan)
+sinh = unary("Sinh", jnp.sinh)
+cosh = unary("Cosh", jnp.cosh)
+tanh = unary("Tanh", _tanh)
+asinh = unary("Asinh", jnp.arcsinh)
+acosh = unary("Acosh", jnp.arccosh)
+atanh = unary("Atanh", jnp.arctanh)
+sigmoid = unary("Sigmoid", _sigmoid, jvp_fn=upcast(_sigmoid_jvp_fn, np.float32))
+sign = unary("Sign", _sign)
+floor = unary("Floor", jnp.floor, differentiable=False)
+ceil = unary("Ceil", jnp.ceil, differentiable=False)
+_round = cpu_kernels(
+    unary("Round", jnp.round, differentiable=False),
+    ("float", "double", "int32", "int16", "int8", "complex64", "int64", "bfloat16",
+     "complex128", "half"), ("int64", "int32", "bfloat16", "double", "float", "half"))
+_TO_BOOL = dict(differentiable=False)
+is_nan = unary("IsNan", jnp.isnan, **_TO_BOOL)
+is_inf = unary("IsInf", jnp.isinf, **_TO_BOOL)
+is_finite = unary("IsFinite", jnp.isfinite, **_TO_BOOL)
+
+_FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
+rint = cpu_kernels(unary("Rint", jnp.rint, differentiable=False),
+                   *_FLOAT_KERNELS)
+reciprocal = cpu_kernels(
+    unary("Reciprocal", _reciprocal, jvp_fn=jnp.reciprocal),
+    ("float", "double", "int32", "int16", "int8", "complex64", "int64", "bfloat16",
+     "complex128", "half"),
+    ("complex128", "complex64", "double", "bfloat16", "half", "float"))
+
+
+def abs(x, name=None):
+    """tf.math.abs: the magnitude (a real tensor) for complex inputs; gradient 0 at 0."""
+    x = to_tensor(x)
+    if x.dtype.is_complex:
+        return execute(_complex_abs_op, (x,))
+    return _abs(x)
+
+
+def round(x, name=None):
+    """tf.math.round: half to even; integers are returned as they are."""
+    x = to_tensor(x)
+    return x if x.dtype.is_integer else _round(x)
+
+
+def reciprocal_no_nan(x, name=None):
+    """tf.math.reciprocal_no_nan: 1 / x, and 0 where x is 0."""
+    x = to_tensor(x)
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise TypeError(f"x has incorrect data type: {x.dtype!r} ")
+    return divide_no_nan(convert_to_tensor(1, dtype=x.dtype), x)
+
+
+# -- complex parts ---------------------------------------------------------------------------
+
+def _complex_part(name, fn, doc, of_real, jvp_fn=None):
+    """tf.math.real/imag/conj/angle: an Op on complex inputs, `of_real(x)` otherwise."""
+    op = Op(name, fn, jvp_fn=jvp_fn)
+
+    def public(input, name=None):
+        x = to_tensor(input)
+        if x.dtype.is_complex:
+            return execute(op, (x,))
+        return of_real(x)
+    public.__doc__ = doc
+    return public
+
+
+_complex_op = Op("Complex", lambda re, im: lax.complex(*jnp.broadcast_arrays(re, im)),
+                 error=broadcast_error)
+
+
+def complex(real, imag, name=None):
+    """tf.complex: complex64 from float32 parts, complex128 from float64 ones."""
+    re, im = to_tensor(real), to_tensor(imag)
+    if re.dtype is not im.dtype or re.dtype not in (dtypes.float32, dtypes.float64):
+        raise TypeError(f"The `real` and `imag` components have incorrect types: "
+                        f"{re.dtype.name} {im.dtype.name}. They must be consistent, and one "
+                        f"of [tf.float32, tf.float64]")
+    return execute(_complex_op, (re, im))
+
+
+def _real_of_real(x):
+    if not (x.dtype.is_floating or x.dtype.is_integer):
+        raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x.dtype}")
+    return x
+
+
+def _conj_of_real(x):
+    if x.dtype.is_bool or x.dtype is dtypes.string:
+        raise TypeError(f"Expected numeric or variant tensor, got dtype {x.dtype!r}.")
+    return x
+
+
+def _angle_of_real(x):
+    pi = convert_to_tensor(np.pi, dtype=x.dtype)  # TF's TypeError for integers
+    return EagerTensor(jnp.where(x._value < 0, pi._value, jnp.zeros_like(x._value)))
+
+
+# TF's RealGrad: complex(g, 0) (JAX's, conjugated, has a -0 imaginary part).
+real = _complex_part("Real", tf_gradient(jnp.real, lambda g, x, y: (
+    lax.complex(g, jnp.zeros_like(g)),)), "tf.math.real: a real input is returned as it is.",
+    _real_of_real, jvp_fn=jnp.real)
+imag = _complex_part("Imag", jnp.imag, "tf.math.imag: zeros (not connected to a tape) for a "
+                     "real input.", lambda x: EagerTensor(jnp.zeros_like(x._value)))
+conj = _complex_part("Conj", jnp.conj, "tf.math.conj: a real input is returned as it is.",
+                     _conj_of_real)
+angle = _complex_part("Angle", jnp.angle, "tf.math.angle: for a real input pi where it is "
+                      "negative, else 0 (no gradient).", _angle_of_real)

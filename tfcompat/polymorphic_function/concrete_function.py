@@ -1,0 +1,533 @@
+"""tf.function's ConcreteFunction: one trace, a jaxpr run under ``jax.jit`` with the
+Variables it reads as arguments; the new values of those it assigns are written back
+after each call. Under an active GradientTape or ForwardAccumulator a call is recorded
+as one differentiable op. Also PerShapeFunction (get_concrete_function of specs XLA
+cannot trace as one program), FunctionType, AtomicFunction, and TF's binding of a
+ConcreteFunction call."""
+import inspect
+import weakref
+
+import jax
+from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
+
+from ..framework import config, dtypes, errors, func_graph, host_callback, nest, strings
+from ..framework.constant_op import convert_to_tensor
+from ..framework.context import ctx
+from ..framework.dispatch import Op, execute
+from ..framework.func_graph import GraphTensor
+from ..framework.strings import StringIds
+from ..framework.tensor import EagerTensor, Tensor, symbolic
+from ..framework.tensor_shape import TensorShape
+from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_state import captured_output, used_vars
+from ..framework.variables import Variable
+from .function_type_utils import (_cache_key, _check_spec, _flat_tensors, _flat_variables,
+                                  _input_types, _is_tensor_like, _Shaped, type_text)
+from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, _check_data
+
+
+def _named(fn, name):
+    """`fn` called `name` (what jax.jit names its program after)."""
+    def call(*args):
+        return fn(*args)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+class _Typed:
+    """What ConcreteFunction and PerShapeFunction share: their printed signature and
+    output types (`_result`, `_inputs`, `_variables`)."""
+
+    structured_outputs = property(lambda self: self._result)
+    output_shapes = property(lambda self: nest.map_structure(
+        lambda x: x.shape, self._result))
+    output_dtypes = property(lambda self: nest.map_structure(
+        lambda x: x.dtype, self._result))
+
+    def _signature_text(self, verbose=True):
+        """TF's printed FunctionType of this trace."""
+        out = type_text(self._result)
+        if not verbose:
+            params = []
+            for n, kind, t in self._inputs:
+                if kind == "KEYWORD_ONLY" and "*" not in params:
+                    params.append("*")
+                params.append(f"{n}: {t}")
+            return f"({', '.join(params)}) -> {out}"
+        captures = [f"  {id(v._handle)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
+                    for v in self._variables]
+        return "\n".join(
+            ["Input Parameters:"] +
+            [f"  {n} ({kind}): {t}" for n, kind, t in self._inputs] +
+            ["Output Type:", "  " + out, "Captures:"] + (captures or ["  None"]))
+
+    def pretty_printed_signature(self, verbose=True):
+        """ConcreteFunction.pretty_printed_signature."""
+        return self._signature_text(verbose)
+
+    @property
+    def function_type(self):
+        """ConcreteFunction.function_type: str is the compact signature, repr the full."""
+        return FunctionType(self)
+
+    def __str__(self):
+        return "ConcreteFunction " + self._signature_text()
+
+    def __repr__(self):
+        return f"<ConcreteFunction {self._signature_text(False)} at 0x{id(self):X}>"
+
+    variables = property(lambda self: tuple(self._variables))
+    trainable_variables = property(lambda self: tuple(v for v in self._variables
+                                                      if v.trainable))
+
+
+class ConcreteFunction(_Typed):
+    """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
+
+    def __init__(self, closed, variables, structure):
+        """`closed`: the traced jaxpr (variable values, then tensor arguments -> outputs,
+        assigned values, check results); `variables`: the Variables whose values it takes;
+        `structure`: result (output structure), assigned (indices into `variables`),
+        checks (assertion messages), inputs and input_signature (see _trace), and
+        optionally random_states and variable_args."""
+        jaxpr = closed.jaxpr
+        n_vars = len(variables)
+        used = used_vars(jaxpr)
+        keep = [i for i in range(n_vars) if jaxpr.invars[i] in used]
+        self._variables = [variables[i] for i in keep]
+        # Trace-time constants become leading arguments rather than closed-over values.
+        self._consts = tuple(EagerTensor(c) for c in closed.consts)
+        # Stateful random ops' Philox states: constants advanced after each call.
+        self._random_states = [(i, advance)
+                               for state, advance in structure.get("random_states", ())
+                               for i, c in enumerate(closed.consts) if c is state]
+        invars = list(jaxpr.constvars) + [jaxpr.invars[i] for i in keep] + \
+            jaxpr.invars[n_vars:]
+        jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
+            arg_names=tuple(f"arg{i}" for i in range(len(invars)))))
+        self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
+        self._polymorphic = any(not isinstance(d, int) for v in invars for d in v.aval.shape)
+        if self._polymorphic:
+            # Symbolic dimensions: exported once, compiled by XLA per concrete shape.
+            self._fn = jax.export.export(jax.jit(self._fn))(*[
+                jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]).call
+        self._op = Op("PartitionedCall", self._fn)
+        self._const_values = tuple(c._value for c in self._consts)
+        self._assigned = [variables[i] for i in structure["assigned"]]
+        self._arg_variables = structure.get("variable_args", ())
+        self._result = structure["result"]
+        self._inputs = structure["inputs"]
+        self.structured_input_signature = structure["input_signature"]
+        self._checks = structure["checks"]
+        self._n_out = len(jaxpr.outvars) - len(self._assigned) - sum(
+            1 + _check_data(c) for c in self._checks)
+        # tf.string values cross the boundary as handles (framework/strings.py).
+        string_vars = structure.get("string_variables") or [False] * n_vars
+        self._string_vars = [string_vars[i] for i in keep]   # (of the variables it uses)
+        self._strings = structure.get("strings", False) or any(self._string_vars)
+        self._string_outs = structure.get("string_outputs") or [False] * (
+            self._n_out + len(self._assigned))
+        n_in = len(jaxpr.invars) - len(self._const_values) - len(keep)
+        in_strings = structure.get("string_inputs") or [False] * n_in
+        in_vars = jaxpr.invars[len(jaxpr.invars) - n_in:]
+        self._in_dtypes = [strings.OBJECT if s else v.aval.dtype
+                           for s, v in zip(in_strings, in_vars)]
+        self._in_shapes = [tuple(d if isinstance(d, int) else None for d in v.aval.shape)
+                           for v in in_vars]
+        self._call = structure.get("call")
+        ConcreteFunction._count += 1
+        self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
+        self._called = False   # since Function's trace cache last passed it over
+        self._jitted = self._jit()
+        self._graph = structure.get("graph")
+        if self._graph is not None:
+            graph = self._graph
+            graph.variables = tuple(self._variables)
+            outputs = iter(graph.outputs)
+            graph.structured_outputs = nest.pack_sequence_as(self._result, [
+                None if x is None else next(outputs, None)
+                for x in nest.flatten(self._result)])
+            graph.structured_input_signature = self.structured_input_signature
+
+    def _jit(self):
+        """jax.jit of the function, named so that profiles show it (PjitFunction(
+        __inference_f_3)). With unknown dimensions it compiles per concrete shape: past
+        config.cache_limits["traces"] shapes, a new jit replaces it (freeing theirs)."""
+        fn = _named(self._fn, self._name)
+        if not self._polymorphic:
+            return jax.jit(fn)
+        this, shapes = weakref.ref(self), [0]
+
+        def compiled(*args):   # traced once per new concrete shape
+            shapes[0] += 1
+            if shapes[0] > config.cache_limits["traces"] and this() is not None:
+                this()._jitted = this()._jit()   # (this shape compiles in the old one)
+            return fn(*args)
+        return jax.jit(_named(compiled, self._name))
+
+    @property
+    def structured_outputs(self):
+        """The outputs as the graph's tensors, each named by its output's Identity node
+        (TF's 'Identity:0', 'Identity_1:0', ...), in the function's output structure."""
+        if self._graph is None:
+            return self._result
+        return self._graph.structured_outputs
+
+    @property
+    def outputs(self):
+        """ConcreteFunction.outputs: the graph's flat output tensors."""
+        return list(self.graph.outputs)
+
+    @property
+    def graph(self):
+        """ConcreteFunction.graph: TF's FuncGraph of this trace (func_graph.py)."""
+        if self._graph is None:
+            raise AttributeError("tfcompat: this ConcreteFunction has no recorded graph.")
+        return self._graph
+
+    _count = 0
+
+    @property
+    def inference_fn(self):
+        """ConcreteFunction.inference_fn: the function of the flat tensor arguments."""
+        return AtomicFunction(self)
+
+    def __call__(self, *args, **kwargs):
+        args, kwargs = _bind_call(self, args, kwargs)
+        tensors = _flat_tensors(args, kwargs)
+        for i, (t, dtype) in enumerate(zip(tensors, self._in_dtypes)):
+            if t._value.dtype != dtype:
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {self._name} as input #{i}(zero-based) was "
+                    f"expected to be a {dtypes.as_dtype(dtype)._tf_name} tensor but is a "
+                    f"{t.dtype._tf_name} tensor [Op:{self._name}]")
+        for i, (t, shape) in enumerate(zip(tensors, self._in_shapes)):
+            if len(shape) != t._value.ndim or any(
+                    d is not None and d != e for d, e in zip(shape, t._value.shape)):
+                raise errors.InvalidArgumentError(
+                    None, None, f"tfcompat: {self._name} was traced for input #{i} of shape "
+                    f"{TensorShape(shape)}, not {t.shape} (XLA compiles per shape): call "
+                    f"the tf.function itself, which traces for new shapes, or get the "
+                    f"concrete function of a TensorSpec with None dimensions.")
+        return self._call_flat(tensors, _flat_variables(args, kwargs))
+
+    def _advance_random_states(self):
+        values = list(self._const_values)
+        for i, advance in self._random_states:
+            values[i] = jax.numpy.asarray(advance(values[i]))
+        self._const_values = tuple(values)
+        self._consts = tuple(EagerTensor(c) for c in values)
+
+    def _call_flat(self, tensors, variables=()):
+        """Run on the flat tensor arguments; `variables`: the call's Variable arguments,
+        which stand for those of the trace (traces are keyed by variable spec)."""
+        self._called = True
+        used, assigned = self._variables, self._assigned
+        if any(a is not b for a, b in zip(self._arg_variables, variables)):
+            swap = {id(a): b for a, b in zip(self._arg_variables, variables)}
+            used = [swap.get(id(v), v) for v in used]
+            assigned = [swap.get(id(v), v) for v in assigned]
+        if not self._strings:
+            if not assigned or ctx.traces:
+                return self._run(tensors, used, assigned)
+            # The read, the run and the write-back of what it assigns hold those variables'
+            # locks: atomic with respect to other threads' updates, as TF's update ops are.
+            # (A function that uses strings waits for its host callbacks, which may update
+            # the same variables: it takes no locks.)
+            locks = [lock for _, lock in sorted({v._uid: v._lock for v in assigned}.items())]
+            for lock in locks:
+                lock.acquire()
+            try:
+                return self._run(tensors, used, assigned)
+            finally:
+                for lock in reversed(locks):
+                    lock.release()
+        if ctx.traces:   # called inside another trace, which then uses strings too
+            strings.host_calls[0] += 1
+        with strings.scope():   # handles made while it runs stay valid until it returns
+            return self._run(tensors, used, assigned)
+
+    def _run(self, tensors, used, assigned):
+        if ctx.traces:   # called inside another trace: one node of its graph
+            builder = ctx.traces[-1].graph
+            with builder.no_recording():
+                outs = self._run_flat(tensors, used, assigned)
+            flat = [o for o in nest.flatten(outs) if isinstance(o, Tensor)]
+            builder.record(self._op, (), list(tensors), flat,
+                           "StatefulPartitionedCall" if used else "PartitionedCall")
+            return outs
+        return self._run_flat(tensors, used, assigned)
+
+    def _run_flat(self, tensors, used, assigned):
+        var_values = [v._value for v in used]
+        values = [t._value for t in tensors]
+        if self._strings:
+            var_values = [_handles(v) if s else v for v, s in zip(var_values, self._string_vars)]
+            values = [_handles(v) if strings.is_string(v) else v for v in values]
+        if ctx.tapes or ctx.watchers:
+            # Recorded as one op: gradients reach the arguments and the variables read.
+            reads = tuple(v._read() for v in used)
+            if self._strings:
+                reads = tuple(EagerTensor(v) for v in var_values)
+                tensors = [EagerTensor(v) for v in values]
+            outs = execute(self._op, self._consts + reads + tuple(tensors))
+        else:
+            try:
+                arrays = self._jitted(*self._const_values, *var_values, *values)
+            except Exception as exc:
+                # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
+                # run-time check) is raised as it was raised.
+                cause = host_callback.raised()
+                if cause is not None:
+                    node = getattr(cause, "graph_node", None)
+                    if node is not None:   # an op of this function's graph: TF's error
+                        raise func_graph.runtime_error(type(cause), *node,
+                                                       self._name) from None
+                    raise cause from None
+                if isinstance(exc, jax.errors.UnexpectedTracerError):
+                    raise TypeError(_OUT_OF_SCOPE) from None
+                if isinstance(exc, (TypeError, ValueError)):
+                    raise self._op.error(self._op, [t._value for t in tensors], {},
+                                         exc) from None
+                raise
+            outs = [EagerTensor(a) for a in arrays]
+        if self._strings:
+            outs = [_strings_of(o) if s else o for o, s in zip(outs, self._string_outs)] + \
+                outs[len(self._string_outs):]
+            if not ctx.traces:   # host callbacks done before the handles go
+                jax.block_until_ready([o._value for o in outs])
+                jax.effects_barrier()
+        if self._random_states:
+            self._advance_random_states()
+        n_assigned = len(assigned)
+        for v, new in zip(assigned, outs[self._n_out:self._n_out + n_assigned]):
+            v._value = new._value
+        at = self._n_out + n_assigned
+        for check in self._checks:
+            ok, data = outs[at], outs[at + 1:at + 1 + _check_data(check)]
+            at += 1 + len(data)
+            if not bool(ok._value):
+                raise _assertion_failed(check, data, self._name)
+        it = iter(outs[:self._n_out])
+        return nest.pack_sequence_as(self._result, [
+            None if x is None else next(it) for x in nest.flatten(self._result)])
+
+
+def _bind_call(concrete, args, kwargs):
+    """TF's binding of a ConcreteFunction call: to all the trace's parameters (Python
+    values must equal the trace's), else to its flat signature (the tensor parameters
+    alone). Returns canonical args, kwargs."""
+    if concrete._call is None:
+        return args, kwargs
+    fn, traced_args, traced_kwargs = concrete._call
+    try:
+        sig = inspect.signature(fn)
+        traced = sig.bind(*traced_args, **traced_kwargs).arguments
+    except (TypeError, ValueError):
+        return args, kwargs
+    literals = _literals(traced)
+    params = [n for n in traced if n not in literals]
+    try:   # (every parameter: TF's FunctionType has no defaults)
+        given = dict(sig.replace(parameters=[
+            p.replace(default=p.empty) for p in sig.parameters.values()]).bind(
+                *args, **kwargs).arguments)
+    except TypeError as e:
+        structured = str(e)
+    else:
+        for name in literals:
+            if _cache_key((given[name],), {}) != _cache_key((traced[name],), {}):
+                structured = (f"Can not cast {given[name]!r} to "
+                              f"{type_text(traced[name])}")
+                break
+        else:
+            structured = _cast_python_values(given, traced, params)
+        if structured is None:
+            bound = inspect.BoundArguments(
+                sig, {n: given[n] for n in sig.parameters if n in given})
+            return bound.args, bound.kwargs
+    # The flat signature: the tensor parameters, positionally or by name.
+    extra = [k for k in kwargs if k not in params]
+    flat = list(args) + [kwargs[n] for n in params[len(args):] if n in kwargs]
+    if not extra and len(flat) == len(params) and all(
+            _is_tensor_like(x) and (_is_tensor_like(traced[n]) or isinstance(
+                traced[n], TensorSpec)) for x, n in zip(flat, params)):
+        given = dict(traced, **dict(zip(params, flat)))
+        bound = inspect.BoundArguments(sig, {n: given[n] for n in sig.parameters if n in given})
+        return bound.args, bound.kwargs
+    why = (f"got unexpected keyword arguments: {', '.join(extra)}." if extra else
+           f"takes {len(params)} positional arguments, got {len(args)}.")
+    raise TypeError(
+        f"Binding inputs to tf.function failed due to `{structured}`. Received args: "
+        f"{args!r} and kwargs: {kwargs!r} for signature: {concrete._signature_text(False)}."
+        f"\nFallback to flat signature also failed due to: "
+        f"{getattr(fn, '__name__', 'f')}({', '.join(params)}) {why}")
+
+
+def _cast_python_values(given, traced, params):
+    """Python values given for tensor parameters, converted in place as TF's TensorSpec
+    cast does (to the trace's dtype; the shape must fit). Returns why one cannot be,
+    or None."""
+    for name in params:
+        value, model = given[name], traced[name]
+        if isinstance(model, _Shaped):
+            model = model.spec
+        elif isinstance(model, Tensor):
+            model = TensorSpec(model.shape, model.dtype)
+        if not isinstance(model, TensorSpec) or _is_tensor_like(value) or \
+                isinstance(value, (TensorSpec, Variable)):
+            continue
+        try:
+            t = convert_to_tensor(value, dtype=model.dtype)
+        except (TypeError, ValueError) as e:
+            return str(e)
+        if not model.shape.is_compatible_with(t.shape):
+            return (f"Can not cast {TensorSpec(t.shape, t.dtype, model.name)!r} to "
+                    f"{model!r}")
+        given[name] = t
+    return None
+
+
+def _literals(arguments):
+    return {n for n, v in arguments.items() if not any(
+        _is_tensor_like(x) or isinstance(x, (TensorSpec, Variable)) for x in nest.flatten(v))}
+
+
+class PerShapeFunction(_Typed):
+    """What get_concrete_function returns for TensorSpecs XLA cannot trace as one program
+    (an unknown rank, code needing static shapes): typed and printed by its specs (its
+    output specs from traces at two probe shapes: dimensions that differ are unknown);
+    called, it runs the trace for the call's concrete shapes. TF traces once: those
+    traces are silent and not counted (Python side effects run at the first probe only)."""
+
+    def __init__(self, function, args, kwargs):
+        self._function = function
+        probes = []
+        count = function._tracing_count
+        key = _cache_key(args, kwargs)
+        seen = key in function._traced_specs   # (traced per shape already: silent)
+        for k, sizes in enumerate(((7,), (11, 13))):
+            def shaped(x, sizes=sizes):
+                if isinstance(x, TensorSpec) and not x.shape.is_fully_defined():
+                    dims = list(sizes) if x.shape.rank is None else \
+                        [sizes[0] if d is None else d for d in x.shape.as_list()]
+                    value = jax.numpy.zeros(dims, strings.traced_dtype(x.dtype._np))
+                    value = StringIds(value) if x.dtype is dtypes.string else value
+                    return _Shaped(EagerTensor(value), x)
+                return x
+            probe_args = nest.map_structure(shaped, args)
+            probe_kwargs = nest.map_structure(shaped, kwargs)
+            with captured_output() as output:
+                probes.append(function._trace(probe_args, probe_kwargs, polymorphic=False))
+            function._tracing_count = count + (not seen)   # (TF traces once)
+            if k == 0 and not seen:
+                output.replay()
+        function._traced_specs.add(key)
+        first, second = probes
+        self._result = nest.map_structure(_common_spec, first._result, second._result)
+        self._inputs = _input_types(function._python_function, args, kwargs)
+        self._call = (function._python_function, args, kwargs)
+        self._name = first._name
+        self._variables = first._variables
+        self.structured_input_signature = first.structured_input_signature
+        self._probe_graph = first._graph
+
+    @property
+    def structured_outputs(self):
+        """The outputs as TF's graph tensors ('Identity:0', ...): the first probe trace's,
+        with the dimensions both probes agree on."""
+        graph = self._probe_graph
+        if graph is None or graph.structured_outputs is None:
+            return self._result
+        specs = nest.flatten(self._result)
+        tensors = nest.flatten(graph.structured_outputs)
+        out = [GraphTensor(t.op, t.value_index, s.shape.as_list() if s.shape.rank is not None
+                           else None, t.dtype)
+               if isinstance(t, GraphTensor) and isinstance(s, TensorSpec) else t
+               for t, s in zip(tensors, specs)]
+        return nest.pack_sequence_as(graph.structured_outputs, out)
+
+    @property
+    def graph(self):
+        raise AttributeError(
+            "tfcompat: ConcreteFunction.graph is not available for a concrete function of "
+            "TensorSpecs that XLA traces per shape (an unknown rank, or code needing "
+            "static shapes); get the concrete function of tensors or fully known specs.")
+
+    def __call__(self, *args, **kwargs):
+        args, kwargs = _bind_call(self, args, kwargs)
+        fn, specs, spec_kwargs = self._call
+        flat_specs = nest.flatten(specs) + [x for _, v in sorted(spec_kwargs.items())
+                                            for x in nest.flatten(v)]
+        flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items())
+                                     for x in nest.flatten(v)]
+        for i, (spec, x) in enumerate(zip(flat_specs, flat)):
+            if isinstance(spec, TensorSpec) and isinstance(x, Tensor) and \
+                    x.dtype is not spec.dtype:
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {self._name} as input #{i}(zero-based) was "
+                    f"expected to be a {spec.dtype._tf_name} tensor but is a "
+                    f"{x.dtype._tf_name} tensor [Op:{self._name}]")
+        it = iter(flat_specs)
+
+        def shaped(x):
+            spec = next(it)
+            if isinstance(spec, TensorSpec) and not isinstance(x, TensorSpec):
+                return _check_spec(spec, x)
+            return x
+        args = nest.pack_sequence_as(args, [shaped(x) for x in nest.flatten(args)])
+        kwargs = {k: nest.pack_sequence_as(v, [shaped(x) for x in nest.flatten(v)])
+                  for k, v in sorted(kwargs.items())}
+        concrete, args, kwargs = self._function._concrete_for(args, kwargs)
+        return concrete._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
+
+
+def _common_spec(a, b):
+    """The TensorSpec both probe outputs fit (differing dimensions or ranks unknown)."""
+    if a is None:
+        return None
+    shape_a, shape_b = a.shape.as_list(), b.shape.as_list()
+    shape = None if len(shape_a) != len(shape_b) else [
+        p if p == q else None for p, q in zip(shape_a, shape_b)]
+    return TensorSpec(shape, a.dtype)
+
+
+class FunctionType:
+    """TF's FunctionType of a trace, as printed (its inputs and output)."""
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+
+    def __str__(self):
+        return self._concrete._signature_text(False)
+
+    def __repr__(self):
+        return self._concrete._signature_text(True)
+
+
+class AtomicFunction:
+    """TF's AtomicFunction: a ConcreteFunction called with its flat tensor arguments."""
+
+    def __init__(self, concrete):
+        self._concrete = concrete
+        self.name = concrete._name.encode()
+        self.function_type = FunctionType(concrete)
+
+    def __call__(self, *tensors):
+        return self._concrete._call_flat([convert_to_tensor(t) for t in tensors])
+
+    def __repr__(self):
+        return f"AtomicFunction(name={self.name!r},\nfunction_type={self.function_type!r})"
+
+
+def _handles(value):
+    """A string argument as the compiled function takes it: int32 handles."""
+    if type(value) is StringIds:
+        return value.ids
+    return strings.traced_ids(value) if ctx.traces else strings.to_ids(value)
+
+
+def _strings_of(t):
+    """A string output back from handles (symbolic inside an enclosing trace)."""
+    if symbolic(t._value):
+        return EagerTensor(StringIds(t._value))
+    return EagerTensor(strings.from_ids(t._value))

@@ -1,0 +1,263 @@
+"""How tf.function keys and binds its calls (TF's function_type_utils and trace_type):
+the cache keys and flat signatures of a call, reduce_retracing's supertypes, the casts
+of arguments to an input_signature, and the printed types of FunctionType."""
+import collections.abc
+import inspect
+
+import jax
+import numpy as np
+
+from ..framework import dtypes, nest
+from ..framework.constant_op import convert_to_tensor
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_type import trace_type_of
+from ..framework.variables import Variable
+
+
+def _signature(args, kwargs):
+    """The flat argument types of a call: (structure, ((kind, shape, dtype) ...))."""
+    def one(x):
+        if isinstance(x, _Shaped):
+            shape = x.spec.shape
+            return ("T", None if shape.rank is None else tuple(shape.as_list()), x.spec.dtype)
+        if isinstance(x, Tensor):
+            return ("T", tuple(x._value.shape), x.dtype)
+        return ("P", _cache_key((x,), {})[1][0])
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    return (_cache_key(args, kwargs)[0], tuple(one(x) for x in flat),
+            tuple(sorted(kwargs)))
+
+
+def _supertype(a, b):
+    """The most specific signature both fit (differing dimensions unknown, differing
+    ranks an unknown shape), or None."""
+    if a[0] != b[0] or a[2] != b[2] or len(a[1]) != len(b[1]):
+        return None
+    out = []
+    for x, y in zip(a[1], b[1]):
+        if x[0] != y[0] or (x[0] == "P" and x != y):
+            return None
+        if x[0] == "T":
+            if x[2] != y[2]:
+                return None
+            if x[1] is None or y[1] is None or len(x[1]) != len(y[1]):
+                x = ("T", None, x[2])
+            else:
+                x = ("T", tuple(p if p == q else None for p, q in zip(x[1], y[1])), x[2])
+        out.append(x)
+    return (a[0], tuple(out), a[2])
+
+
+def _has_specs(args, kwargs):
+    """Whether arguments are TensorSpecs (not tensors) with unknown dimensions."""
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    return any(isinstance(x, TensorSpec) and not x.shape.is_fully_defined() for x in flat)
+
+
+def _has_unknown_dims(args, kwargs):
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    for x in flat:
+        spec = x.spec if isinstance(x, _Shaped) else x if isinstance(x, TensorSpec) else None
+        if spec is not None and not spec.shape.is_fully_defined():
+            return True
+    return False
+
+
+def _has_empty_unknown_dims(args, kwargs):
+    """Whether a tensor has size 0 in a dimension its input_signature leaves unknown."""
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    return any(isinstance(x, _Shaped) and x.spec.shape.rank is not None and any(
+        d is None and n == 0 for d, n in zip(x.spec.shape.dims, x.tensor._value.shape))
+        for x in flat)
+
+
+def _check_spec(spec, value):
+    if isinstance(spec, TensorSpec) and not isinstance(value, TensorSpec):
+        t = convert_to_tensor(value, dtype=spec.dtype) if not isinstance(value, Tensor) \
+            else value
+        if not spec.is_compatible_with(t):
+            raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
+                            f"{TensorSpec(t.shape, t.dtype, spec.name)!r} to {spec!r}`.")
+        return _Shaped(t, spec)
+    return value
+
+
+class _CapturedDefault:
+    """How TF's FunctionType prints a parameter's default value."""
+
+    def __repr__(self):
+        return "<captured_default_value>"
+
+
+_CAPTURED_DEFAULT = _CapturedDefault()
+
+
+def _spec_type_text(spec):
+    """TF's text for the trace type of an input_signature entry."""
+    if isinstance(spec, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_spec_type_text(v)}]"
+                                   for k, v in spec.items()) + "]"
+    if isinstance(spec, tuple) and hasattr(type(spec), "_fields"):
+        return f"{type(spec).__name__}[" + ", ".join(
+            f"[{k!r}, {_spec_type_text(v)}]" for k, v in zip(spec._fields, spec)) + "]"
+    if isinstance(spec, (list, tuple)):
+        kind = "List" if isinstance(spec, list) else "Tuple"
+        return f"{kind}[" + ", ".join(_spec_type_text(v) for v in spec) + "]"
+    return repr(spec)
+
+
+def _cast_to_spec(spec, value):
+    """An argument cast to its input_signature entry, or TF's error why it cannot be
+    (trace_type's default_types casts)."""
+    if isinstance(spec, TensorSpec):
+        if isinstance(value, TensorSpec):
+            if value.dtype != spec.dtype or value.name not in (None, spec.name) or \
+                    not value.shape.is_subtype_of(spec.shape):
+                raise TypeError(f"Can not cast {value!r} to {spec!r}")
+            return value
+        t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=spec.dtype)
+        if not spec.is_compatible_with(t):
+            raise TypeError(f"Can not cast {TensorSpec(t.shape, t.dtype, spec.name)!r} to "
+                            f"{spec!r}")
+        return _Shaped(t, spec)
+    if isinstance(spec, dict):
+        if not isinstance(value, collections.abc.Mapping):
+            raise TypeError(f"Can not cast {value!r} to a Dict type.")
+        if set(value) != set(spec):
+            raise TypeError(f"{value!r} has different keys with the TraceType "
+                            f"{_spec_type_text(spec)}.")
+        return type(spec)((k, _cast_to_spec(s, value[k])) for k, s in spec.items())
+    if isinstance(spec, tuple) and hasattr(type(spec), "_fields"):
+        if not (isinstance(value, tuple) and hasattr(type(value), "_fields")):
+            raise TypeError(f"Cannot cast {value!r} to type {type(spec)!r}.")
+        if set(value._fields) != set(spec._fields):
+            raise TypeError(f"{value!r} has different attributes with the TraceType "
+                            f"{_spec_type_text(spec)}")
+        return type(spec)(*[_cast_to_spec(s, getattr(value, k))
+                            for k, s in zip(spec._fields, spec)])
+    if isinstance(spec, (list, tuple)):
+        kind = "list" if isinstance(spec, list) else "tuple"
+        if not isinstance(value, type(spec)):
+            raise TypeError(f"Can not cast {value!r} to {kind} type.")
+        if len(value) != len(spec):
+            # (TF's List.cast takes len() of its Tuple of components, which has none)
+            raise TypeError("object of type 'Tuple' has no len()" if kind == "list" else
+                            f"Expected {value} to have length of {len(spec)}")
+        return type(spec)(_cast_to_spec(s, v) for s, v in zip(spec, value))
+    return value
+
+
+class _Shaped:
+    """A tensor argument matched to an input_signature TensorSpec (keyed by the spec)."""
+
+    __slots__ = ("tensor", "spec")
+
+    def __init__(self, tensor, spec):
+        self.tensor = tensor
+        self.spec = spec
+
+
+def _is_tensor_like(x):
+    return isinstance(x, (Tensor, np.ndarray, _Shaped))
+
+
+def _cache_key(args, kwargs, concrete_shapes=False):
+    aliases = {}
+
+    def key(x):
+        if isinstance(x, _Shaped):
+            if concrete_shapes:
+                return ("spec", x.spec, x.tensor._value.shape)
+            return ("spec", x.spec)
+        if isinstance(x, Tensor):
+            return ("T", x._value.shape, x._value.dtype)
+        if isinstance(x, np.ndarray):
+            return ("T", x.shape, x.dtype)
+        if isinstance(x, TensorSpec):
+            if x.shape.is_fully_defined():   # the trace of a tensor of this shape and dtype
+                return ("T", tuple(x.shape.as_list()), x.dtype._np)
+            return ("spec", x)
+        trace_type = trace_type_of(x)
+        if trace_type is not None:
+            return ("TT", trace_type)
+        if isinstance(x, Variable):
+            # By spec, as TF's VariableSpec: shape, dtype, trainable and which arguments
+            # are the same variable.
+            return ("V", x._value.shape, x.dtype, x.trainable,
+                    aliases.setdefault(id(x._handle), len(aliases)))
+        try:
+            hash(x)
+            return ("P", x)    # by equality, as TF: f(1.0) reuses the trace of f(1)
+        except TypeError:
+            return ("id", id(x))
+    flat = [key(x) for x in nest.flatten(args)]
+    kw = tuple((k, tuple(key(x) for x in nest.flatten(v))) for k, v in sorted(kwargs.items()))
+    return (_structure(args), tuple(flat), kw)
+
+
+def _structure(x):
+    if isinstance(x, dict):
+        return ("dict", tuple((k, _structure(x[k])) for k in sorted(x)))
+    if isinstance(x, (list, tuple)):
+        return (type(x).__name__, tuple(_structure(v) for v in x))
+    return None
+
+
+def _flat_variables(args, kwargs):
+    """The Variable arguments of a call."""
+    return [x for x in nest.flatten(args) + [v for _, v in sorted(kwargs.items())
+                                             for v in nest.flatten(v)]
+            if isinstance(x, Variable)]
+
+
+def _flat_tensors(args, kwargs):
+    """The tensor arguments of a call, in the order the traced function takes them."""
+    out = []
+    for x in nest.flatten(args) + [v for _, v in sorted(kwargs.items())
+                                   for v in nest.flatten(v)]:
+        if isinstance(x, _Shaped):
+            out.append(x.tensor)
+        elif isinstance(x, Tensor):
+            out.append(x)
+        elif isinstance(x, np.ndarray):
+            out.append(EagerTensor(jax.numpy.asarray(x)))
+    return out
+
+
+def _input_types(fn, args, kwargs):
+    """[(parameter name, kind, type text)] of a trace's canonical arguments, as TF's
+    FunctionType prints them."""
+    try:
+        sig = inspect.signature(fn)
+        bound = sig.bind(*args, **kwargs).arguments
+        return [(name, str(p.kind), type_text(bound[name]))
+                for name, p in sig.parameters.items() if name in bound]
+    except (TypeError, ValueError):
+        return [(f"args_{i}", "POSITIONAL_ONLY", type_text(a)) for i, a in enumerate(args)]
+
+
+def _spec_text(shape, dtype):
+    return repr(TensorSpec(shape, dtype))
+
+
+def type_text(x):
+    """TF's text for the trace type of an argument or output."""
+    if isinstance(x, _Shaped):
+        return _spec_text(x.spec.shape, x.spec.dtype)
+    if isinstance(x, TensorSpec):
+        return _spec_text(x.shape, x.dtype)
+    if isinstance(x, Variable):
+        return (f"VariableSpec(shape={x.shape}, dtype={x.dtype!r}, "
+                f"trainable={x.trainable}, alias_id=None)")
+    if isinstance(x, Tensor):
+        return _spec_text(x.shape, x.dtype)
+    if isinstance(x, np.ndarray):
+        return _spec_text(x.shape, dtypes.as_dtype(x.dtype))
+    if isinstance(x, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {type_text(v)}]" for k, v in sorted(
+            x.items())) + "]"
+    if isinstance(x, (list, tuple)):
+        kind = "List" if isinstance(x, list) else "Tuple"
+        return f"{kind}[" + ", ".join(type_text(v) for v in x) + "]"
+    return f"Literal[{x!r}]"

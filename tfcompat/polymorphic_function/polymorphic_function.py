@@ -1,0 +1,365 @@
+"""tf.function: the decorator and ``Function``, which keys its calls as TF keys its traces
+(Tensors and numpy arrays by shape and dtype, Variables by spec, other Python values by
+value, over nested structures), traces the Python function once per new key
+(tracing.py) and calls the resulting ConcreteFunction. With reduce_retracing or an
+input_signature's unknown dimensions the trace is shape-polymorphic where it can be,
+else one per concrete shape."""
+import collections
+import functools
+import inspect
+import threading
+import weakref
+
+from ..autograph import api as autograph
+from ..framework import config, nest, retracing
+from ..framework.context import ctx
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_state import captured_output, functions_run_eagerly
+from .concrete_function import ConcreteFunction, PerShapeFunction
+from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _cast_to_spec, _flat_tensors,
+                                  _flat_variables, _has_empty_unknown_dims, _has_specs,
+                                  _has_unknown_dims, _Shaped, _signature, _spec_type_text,
+                                  _supertype)
+from .tracing import trace_function
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None,
+             reduce_retracing=False, experimental_implements=None,
+             experimental_autograph_options=None, experimental_attributes=None,
+             experimental_relax_shapes=None, experimental_compile=None,
+             experimental_follow_type_hints=None):
+    """tf.function, as a decorator with or without arguments."""
+    def decorate(f):
+        return functools.update_wrapper(
+            Function(f, input_signature, autograph, reduce_retracing or
+                     bool(experimental_relax_shapes)), f)
+    return decorate if func is None else decorate(func)
+
+
+def _check_input_signature(python_function, input_signature):
+    """TF's checks of an input_signature when the function is decorated: a list or tuple
+    of (nests of) TensorSpecs, one for each parameter without a default."""
+    if input_signature is None:
+        return
+    if not isinstance(input_signature, (tuple, list)):
+        raise TypeError(f"input_signature must be either a tuple or a list, got "
+                        f"{type(input_signature)}.")
+    bad = [a for a in nest.flatten(input_signature) if not isinstance(a, TensorSpec)]
+    if bad:
+        raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec "
+                        f"objects, got invalid args {bad} with types {[type(a) for a in bad]}.")
+    left = len(input_signature)
+    for p in inspect.signature(python_function).parameters.values():
+        if p.name == "self" or p.kind is p.VAR_KEYWORD:
+            continue
+        if p.kind is p.VAR_POSITIONAL:
+            left = 0
+            continue
+        if p.kind is p.KEYWORD_ONLY and p.default is p.empty:
+            raise TypeError(f"Since input_signature is defined, keyword-only parameter "
+                            f"`{p.name}` must have a default value")
+        if left:
+            left -= 1
+        elif p.default is p.empty:
+            raise TypeError(f"input_signature missing type constraint for {p.name}")
+    if left:
+        raise TypeError(f"input_signature contains {left} extra type constraints.")
+
+
+class Function:
+    """A tf.function: a Python function traced into cached XLA computations."""
+
+    def __init__(self, python_function, input_signature=None, autograph=True,
+                 reduce_retracing=False, warn_retracing=True):
+        """`warn_retracing=False`: no retracing warning (functions tfcompat traces for
+        itself, as tf.data's, which TF traces outside tf.function's count)."""
+        if not callable(python_function):
+            raise TypeError(f"{python_function} is not a callable object")
+        _check_input_signature(python_function, input_signature)
+        self._python_function = python_function
+        self._input_signature = None if input_signature is None else tuple(input_signature)
+        self._autograph = autograph
+        self._reduce_retracing = reduce_retracing
+        self._concrete = {}
+        self._traces = collections.OrderedDict()   # its ConcreteFunctions, oldest first
+        self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
+        self._traced_specs = set()   # keys of those traced per shape once already
+        self._fast = {}     # flat positional signatures -> ConcreteFunction
+        self._lock = threading.RLock()   # one trace at a time: threads racing trace once
+        self._signatures = []   # the flat argument types of each trace (reduce_retracing)
+        self._stats = retracing.stats_of(python_function) if warn_retracing else \
+            retracing.silent_stats()
+        self._tracing_count = 0
+        self._bound = weakref.WeakKeyDictionary()
+        self._signature = inspect.signature(python_function)
+        params = list(self._signature.parameters.values())
+        # Calls giving every parameter positionally need no canonicalization.
+        self._n_positional = len(params) if all(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) else -1
+
+    python_function = property(lambda self: self._python_function)
+    input_signature = property(lambda self: self._input_signature)
+
+    def __get__(self, instance, owner):
+        """On a method: one Function per instance, as TF caches them."""
+        if instance is None:
+            return self
+        bound = self._bound.get(instance)
+        if bound is None:
+            bound = Function(self._python_function.__get__(instance, owner),
+                             self._input_signature, self._autograph, self._reduce_retracing)
+            functools.update_wrapper(bound, self._python_function)
+            self._bound[instance] = bound
+        return bound
+
+    def experimental_get_tracing_count(self):
+        return self._tracing_count
+
+    def __call__(self, *args, **kwargs):
+        if functions_run_eagerly():
+            return self._python_function(*args, **kwargs)
+        if not kwargs and self._input_signature is None and len(args) == self._n_positional:
+            # Fast path: positional Tensors and Python scalars.
+            key = []
+            for a in args:
+                if type(a) is EagerTensor:
+                    key.append((a._value.shape, a._value.dtype))
+                elif type(a) in _SCALARS:
+                    key.append(("P", a))
+                else:
+                    break
+            else:
+                concrete = self._fast.get(tuple(key))
+                if concrete is None:
+                    concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
+                elif not ctx.traces:
+                    self._stats[0][-1] += 1
+                return concrete._call_flat([a for a in args if type(a) is EagerTensor])
+        concrete, args, kwargs = self._concrete_for(args, kwargs)
+        return concrete._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        """Function.pretty_printed_concrete_signatures: each trace's signature."""
+        sep = "\n\n" if verbose else "\n"
+        return sep.join(c._signature_text(verbose) for c in self._concrete.values()
+                        if isinstance(c, ConcreteFunction))
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The ConcreteFunction for these arguments (TensorSpecs stand for tensors)."""
+        if not args and not kwargs and self._input_signature is not None:
+            args = tuple(self._input_signature)
+        return self._concrete_for(args, kwargs)[0]
+
+    def _concrete_for(self, args, kwargs):
+        """The ConcreteFunction for a call, and the call's canonical arguments."""
+        with self._lock:
+            return self._concrete_for_locked(args, kwargs)
+
+    def _concrete_for_locked(self, args, kwargs):
+        args, kwargs = self._bind(args, kwargs)
+        key = _cache_key(args, kwargs)
+        concrete = self._concrete.get(key)
+        if concrete is None and self._reduce_retracing:
+            args, kwargs = self._relax(args, kwargs)
+            key = _cache_key(args, kwargs)
+            concrete = self._concrete.get(key)
+        traced = concrete is None
+        if traced:
+            concrete = self._cache(key, self._trace(args, kwargs))
+        if concrete is _PER_SHAPE:
+            # No shape-polymorphic trace: one per concrete shape (TF would trace once).
+            if _has_specs(args, kwargs):   # get_concrete_function: a per-shape function
+                generic = self._generic.get(key)
+                if generic is None:
+                    generic = self._generic[key] = PerShapeFunction(self, args, kwargs)
+                return generic, args, kwargs
+            shape_key = _cache_key(args, kwargs, concrete_shapes=True)
+            concrete = self._concrete.get(shape_key)
+            traced = concrete is None or concrete is _PER_SHAPE
+            if traced and key in self._traced_specs:
+                # TF traced this signature once: the traces of later shapes are silent.
+                count = self._tracing_count
+                with captured_output():
+                    concrete = self._trace(args, kwargs, polymorphic=False)
+                self._tracing_count = count
+                traced = False
+            elif traced:
+                concrete = self._trace(args, kwargs, polymorphic=False)
+                self._traced_specs.add(key)
+            self._cache(shape_key, concrete)
+        elif getattr(concrete, "_polymorphic", False) and _has_empty_unknown_dims(args, kwargs):
+            # JAX's symbolic dimensions are >= 1: an empty one runs a silent per-shape
+            # trace (TF's one trace covers it).
+            shape_key = _cache_key(args, kwargs, concrete_shapes=True)
+            concrete = self._concrete.get(shape_key)
+            if concrete is None:
+                count = self._tracing_count
+                with captured_output():
+                    concrete = self._trace(args, kwargs, polymorphic=False)
+                self._tracing_count = count
+                self._cache(shape_key, concrete)
+        if not ctx.traces:   # TF counts the calls made eagerly, not those in a trace
+            retracing.count_call(self._python_function, self._stats, traced)
+        return concrete, args, kwargs
+
+    def _cache(self, key, concrete):
+        """Keep a trace under `key`. Past config.cache_limits["traces"], the least recently
+        called traces are dropped (second chance: one called since it was last passed over
+        is kept), with every key that reaches them; their XLA executables go with them."""
+        self._concrete[key] = concrete
+        if isinstance(concrete, ConcreteFunction) and concrete not in self._traces:
+            concrete._called = True   # (about to be)
+            self._traces[concrete] = None
+            full = len(self._traces) > config.cache_limits["traces"]
+            while len(self._traces) > config.cache_limits["traces"]:
+                old = next(iter(self._traces))
+                if old._called:
+                    old._called = False
+                    self._traces.move_to_end(old)
+                else:
+                    del self._traces[old]
+            if full:
+                for cache in (self._concrete, self._fast):
+                    for k, c in list(cache.items()):
+                        if isinstance(c, ConcreteFunction) and c not in self._traces:
+                            del cache[k]
+        return concrete
+
+    def _relax(self, args, kwargs):
+        """reduce_retracing: a tensor whose shape differs from an earlier trace's (same
+        structure and dtypes) is traced with those dimensions (or, across ranks, its
+        shape) unknown, as TF's most specific common supertype."""
+        sig = _signature(args, kwargs)
+        for old in self._signatures:
+            relaxed = _supertype(old, sig)
+            if relaxed is not None and relaxed != sig:
+                break
+        else:
+            self._signatures.append(sig)
+            return args, kwargs
+        if relaxed not in self._signatures:
+            self._signatures.append(relaxed)
+        it = iter(relaxed[1])
+
+        def shaped(x):
+            spec = next(it)
+            if isinstance(x, Tensor) and (spec[1] is None or spec[1] != tuple(x._value.shape)):
+                return _Shaped(x, TensorSpec(spec[1], spec[2]))
+            return x
+        flat = [shaped(x) for x in nest.flatten(args)]
+        new_kw = {k: nest.pack_sequence_as(v, [shaped(x) for x in nest.flatten(v)])
+                  for k, v in sorted(kwargs.items())}
+        return nest.pack_sequence_as(args, flat), new_kw
+
+    def _bind(self, args, kwargs):
+        """Canonicalize the call as TF does (arguments bound to parameters, defaults
+        filled in), and apply the input_signature: tensors are checked against (and
+        keyed by) it. A call that does not bind raises TF's TypeError."""
+        try:
+            return self._bind_inputs(args, kwargs)
+        except Exception as e:  # noqa: BLE001 -- as TF's bind_function_inputs
+            raise TypeError(
+                f"Binding inputs to tf.function failed due to `{e}`. Received args: {args} "
+                f"and kwargs: {kwargs} for signature: {self._function_type_text()}.") from e
+
+    def _input_parameters(self):
+        """The Signature a call binds to with an input_signature: its parameters, then the
+        function's later ones with defaults (TF's Literal parameters); None if the
+        input_signature's are not the function's leading named parameters."""
+        params = list(self._signature.parameters.values())
+        n = len(self._input_signature)
+        if len(params) < n or any(p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                                  for p in params[:n]):
+            return None
+        rest = [p for p in params[n:] if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                and p.default is not p.empty]
+        return inspect.Signature([p.replace(default=p.empty, annotation=p.empty)
+                                  for p in params[:n]] + [p.replace(annotation=p.empty)
+                                                          for p in rest])
+
+    def _function_type_text(self):
+        """TF's printed FunctionType of the call signature (what its binding errors show):
+        the input_signature's types, else the parameters with defaults captured."""
+        if self._input_signature is not None:
+            params = list(self._signature.parameters.values())
+            sig = self._input_parameters()
+            extra = [] if sig is None else list(sig.parameters.values())[
+                len(self._input_signature):]
+            return "(" + ", ".join(
+                [f"{p.name}: {_spec_type_text(s)}" for p, s in zip(params, self._input_signature)]
+                + [f"{p.name}: Literal[{p.default!r}] = <captured_default_value>"
+                   for p in extra]) + ")"
+        return str(self._signature.replace(parameters=[
+            p.replace(annotation=p.empty,
+                      default=p.empty if p.default is p.empty else _CAPTURED_DEFAULT)
+            for p in self._signature.parameters.values()], return_annotation=inspect._empty))
+
+    def _bind_inputs(self, args, kwargs):
+        if self._input_signature is not None:
+            sig = self._input_parameters()
+            if sig is not None:
+                given = sig.bind(*args, **kwargs).arguments
+                params = list(sig.parameters.values())
+                n = len(self._input_signature)
+                for p in params[n:]:
+                    value = given.get(p.name, p.default)
+                    if not (value is p.default or (type(value) is type(p.default) and
+                                                   value == p.default)):
+                        raise TypeError(f"Can not cast {value!r} to Literal[{p.default!r}]")
+                return tuple(_cast_to_spec(spec, given[p.name]) for spec, p in
+                             zip(self._input_signature, params)), {}
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError:
+            if self._input_signature is None:
+                raise
+        else:
+            bound.apply_defaults()
+            args, kwargs = tuple(bound.args), dict(bound.kwargs)
+        if self._input_signature is None:
+            return args, kwargs
+        if len(args) != len(self._input_signature):
+            raise TypeError(f"{self._python_function.__name__}() takes "
+                            f"{len(self._input_signature)} positional arguments but "
+                            f"{len(args)} were given")
+        return tuple(_cast_to_spec(spec, value)
+                     for spec, value in zip(self._input_signature, args)), kwargs
+
+    def _trace(self, args, kwargs, polymorphic=True):
+        """Trace for these arguments. With unknown dimensions (an input_signature's None,
+        reduce_retracing), the trace is shape-polymorphic: one Python trace, compiled by
+        XLA per concrete shape. Code that needs static shapes cannot be traced so: its
+        output is discarded and _PER_SHAPE returned (the caller traces per shape)."""
+        for spec in nest.flatten(self._input_signature or ()):
+            if spec.name is not None and not isinstance(spec.name, str):
+                # (TF's placeholder for the spec slices its name)
+                raise TypeError(f"'{type(spec.name).__name__}' object is not subscriptable")
+        fn = autograph.convert(self._python_function) if self._autograph else \
+            self._python_function
+        # Only a first trace may create variables (their initializers are lifted out of
+        # it, as TF does); the function is then traced again with them.
+        first = not any(isinstance(c, ConcreteFunction) for c in self._concrete.values())
+        polymorphic = polymorphic and _has_unknown_dims(args, kwargs)
+        if polymorphic:
+            # (A function creating variables is traced per shape: a symbolic attempt
+            # that failed after creating them would leave them uninitialized.)
+            try:
+                with captured_output() as output:
+                    concrete, created = trace_function(fn, args, kwargs,
+                                                       allow_creation=False, polymorphic=True)
+            except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
+                return _PER_SHAPE
+            output.replay()
+        else:
+            concrete, created = trace_function(fn, args, kwargs, allow_creation=first)
+        self._tracing_count += 1
+        if created:   # traced again with the variables as state (TF counts both traces)
+            self._tracing_count += 1
+            concrete, _ = trace_function(fn, args, kwargs, allow_creation=False,
+                                         polymorphic=polymorphic)
+        return concrete
+
+
+_SCALARS = frozenset((int, float, bool, str, type(None)))
+_PER_SHAPE = object()   # a signature traced once per concrete shape

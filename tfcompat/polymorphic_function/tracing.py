@@ -1,0 +1,254 @@
+"""The tracing of a tf.function (TF's tracing_compilation): the Python function runs once
+under ``jax.make_jaxpr``. Every live Variable's storage is swapped for a tracer (restored
+in ``finally``: no Variable keeps a tracer), and the jaxpr that results takes the
+variables it reads and the tensor arguments, and returns the outputs and the new values
+of the variables it assigns. The initializers of Variables created during the first
+trace are lifted out of it (computed from the jaxpr's constants, as TF lifts them); the
+function is then traced again, and creating variables in any later trace raises TF's
+ValueError."""
+import inspect
+
+import jax
+import numpy as np
+
+from ..framework import dtypes, nest, strings
+from ..framework.constant_op import convert_to_tensor
+from ..framework.context import ctx, private_values
+from ..framework.strings import StringIds
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor_shape import TensorShape
+from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_state import Trace
+from ..framework.trace_type import trace_type_of
+from ..framework.variables import Uninitialized, Variable, live_variables
+from .concrete_function import ConcreteFunction
+from .function_type_utils import _input_types, _is_tensor_like, _Shaped
+from .runtime_checks import _check_out_of_scope
+
+
+def trace_function(fn, args, kwargs, allow_creation, polymorphic=False):
+    """Trace `fn` once into a ConcreteFunction; also return whether it created variables
+    (then the ConcreteFunction is None: the variables now hold their lifted initial
+    values and `fn` must be traced again). `polymorphic`: unknown dimensions of input
+    specs become symbolic (jax.export)."""
+    variables = list(live_variables())
+    var_values = [v._value for v in variables]
+    var_strings = [strings.is_string(v) for v in var_values]
+    flat_args = nest.flatten(args)
+    kw_items = sorted(kwargs.items())
+    flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
+    arg_names = _arg_names(fn, args, kwargs)
+    structure = {}
+    trace = Trace(variables, var_values, allow_creation)
+
+    def traced(var_tracers, tensor_tracers):
+        it = iter(tensor_tracers)
+
+        def rebuild(x, name):
+            if isinstance(x, (_Shaped, Tensor, np.ndarray, TensorSpec)):
+                value = next(it)
+                t = EagerTensor(StringIds(value) if _is_string_arg(x) else value)
+                shaped = isinstance(x, _Shaped) and not x.spec.shape.is_fully_defined()
+                trace.graph.placeholder(t, name, x.spec.shape if shaped else
+                                        TensorShape(t._value.shape))
+                if shaped:
+                    trace.shapes[id(t._value)] = x.spec.shape
+                return t
+            trace_type = trace_type_of(x)
+            return x if trace_type is None else trace_type.placeholder_value(None)
+        new_args = nest.pack_sequence_as(args, [rebuild(x, n) for x, n in
+                                                zip(flat_args, arg_names[:len(flat_args)])])
+        new_kw = {}
+        names = iter(arg_names[len(flat_args):])
+        for k, v in kw_items:
+            new_kw[k] = nest.pack_sequence_as(v, [rebuild(x, next(names))
+                                                  for x in nest.flatten(v)])
+        var_tracers = [StringIds(t) if s else t for t, s in zip(var_tracers, var_strings)]
+        for v, t in zip(variables, var_tracers):
+            v._value = t
+        saved_tapes = ctx.tapes[:]
+        ctx.tapes.clear()
+        ctx.traces.append(trace)
+        try:
+            result = fn(*new_args, **new_kw)
+            # Read the outputs while Variables still hold their traced values (a returned
+            # Variable or assign result is its value after the function's assignments).
+            flat_out = [_output_value(x, fn) for x in nest.flatten(result)]
+            trace.graph.finish(nest.flatten(result))
+        finally:
+            ctx.traces.pop()
+            ctx.tapes[:] = saved_tapes
+            new_values = [v._value for v in variables]
+            for v, value in zip(variables, trace.real_values):
+                v._value = value
+        structure["result"] = result
+        assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
+        structure["assigned"] = assigned
+        structure["checks"] = [check[1] for check in trace.checks]
+        structure["random_states"] = trace.random_states
+        structure["variable_args"] = [x for x in flat_args + flat_kw if isinstance(x, Variable)]
+        outs = [x for x in flat_out if x is not None] + [new_values[i] for i in assigned]
+        structure["string_outputs"] = [strings.is_string(x) for x in outs]
+        structure["created_strings"] = [strings.is_string(v) for _, v in trace.created]
+        return ([strings.traced(x) for x in outs],
+                [y for check in trace.checks
+                 for y in [jax.numpy.all(check[0])] + (check[2] if len(check) > 2 else [])],
+                [strings.traced(value) for _, value in trace.created])
+
+    symbols = iter(_symbols(flat_args + flat_kw)) if polymorphic else None
+    structure["inputs"] = _input_types(fn, args, kwargs)
+    structure["name"] = getattr(fn, "__name__", "function")
+    structure["call"] = (fn, args, kwargs)
+    names = iter(arg_names)
+
+    def spec_of(x):
+        name = next(names, None)
+        if isinstance(x, _Shaped):
+            return TensorSpec(x.spec.shape, x.spec.dtype, name)
+        if isinstance(x, (Tensor, np.ndarray, TensorSpec)):
+            return TensorSpec(x.shape, dtypes.as_dtype(x.dtype), name)
+        return x
+    structure["input_signature"] = (
+        nest.pack_sequence_as(args, [spec_of(x) for x in flat_args]),
+        {k: nest.pack_sequence_as(v, [spec_of(x) for x in nest.flatten(v)])
+         for k, v in kw_items})
+    tensor_args = [x for x in flat_args + flat_kw if _is_tensor_like(x) or
+                   isinstance(x, TensorSpec)]
+    structure["string_inputs"] = [_is_string_arg(x) for x in tensor_args]
+    specs = [_abstract(x, symbols) for x in tensor_args]
+    host_calls = strings.host_calls[0]
+    try:
+        with private_values():   # the tracers stay this thread's
+            closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(
+                v.shape, strings.traced_dtype(v.dtype)) for v in var_values],
+                specs)
+        for v, value in trace.nested_created:   # not state of this trace: kept
+            v._value = value
+        _check_out_of_scope(closed.consts)
+    except BaseException:
+        trace.graph.clear()
+        for v, value in trace.created:   # never computed: reading them raises
+            v._value = Uninitialized(v.name, value)
+        raise
+    structure["graph"] = trace.graph.freeze(structure["name"])
+    if trace.created:
+        for (v, _), value, s in zip(trace.created, _lifted(closed, len(trace.created)),
+                                    structure["created_strings"]):
+            v._value = strings.from_ids(value) if s else value
+            for outer in ctx.traces:   # enclosing traces must be traced again with it
+                outer.nested_created.append((v, value))
+        return None, True
+    if trace.nested_created:
+        return None, True
+    for listener in trace_listeners:
+        listener(getattr(fn, "__name__", "function"), closed, structure["graph"])
+    structure["string_variables"] = var_strings
+    structure["strings"] = strings.host_calls[0] != host_calls or any(
+        structure["string_outputs"]) or any(structure["string_inputs"])
+    return ConcreteFunction(closed, variables, structure), False
+
+
+def _is_string_arg(x):
+    """Whether a tensor argument (or its spec) is a tf.string one."""
+    if isinstance(x, _Shaped):
+        x = x.spec
+    if isinstance(x, TensorSpec):
+        return x.dtype is dtypes.string
+    return strings.is_string(x._value if isinstance(x, Tensor) else x)
+
+
+def _lifted(closed, n):
+    """The values of the last `n` outputs of a traced function, the initial values of the
+    variables it created, computed outside it (TF lifts initializers out of functions):
+    they must depend on constants only."""
+    jaxpr = closed.jaxpr
+    outs = jaxpr.outvars[len(jaxpr.outvars) - n:]
+    live = {v for v in outs if not isinstance(v, jax.extend.core.Literal)}
+    eqns = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(v in live for v in eqn.outvars):
+            eqns.append(eqn)
+            live.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
+    if live.intersection(jaxpr.invars):
+        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                         "inside tf.function: it depends on the function's arguments or on "
+                         "other variables.")
+    init = jaxpr.replace(invars=[], outvars=outs, eqns=eqns[::-1],
+                         effects=jax.extend.core.no_effects,
+                         debug_info=jaxpr.debug_info._replace(
+                             arg_names=(), result_paths=tuple(f"init{i}" for i in range(n))))
+    if any(isinstance(c, jax.core.Tracer) for c in closed.consts):
+        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                         "inside tf.function: it depends on values of an enclosing "
+                         "tf.function.")
+    with jax.ensure_compile_time_eval():   # now, also inside an enclosing trace
+        return jax.core.eval_jaxpr(init, closed.consts)
+
+
+# Called with (function name, ClosedJaxpr, FuncGraph) after each trace (tf.summary.trace_on).
+trace_listeners = []
+
+
+def _symbols(flat):
+    """One jax symbolic dimension per unknown dimension of the input specs."""
+    n = sum(1 for x in flat if isinstance(x, (_Shaped, TensorSpec))
+            for d in (x.spec if isinstance(x, _Shaped) else x).shape.dims or () if d is None)
+    if not n:
+        return ()
+    return jax.export.symbolic_shape(", ".join(f"d{i}" for i in range(n)))
+
+
+def _abstract(x, symbols=None):
+    """The abstract value a tensor argument is traced with."""
+    spec = x.spec if isinstance(x, _Shaped) else x if isinstance(x, TensorSpec) else None
+    if spec is not None and spec.dtype._np is None:
+        raise TypeError(f"tfcompat does not support {spec.dtype.name} tensors: cannot trace "
+                        f"{spec!r}.")
+    if spec is not None and (symbols is not None or isinstance(x, TensorSpec)):
+        if spec.shape.rank is None or (symbols is None and
+                                       not spec.shape.is_fully_defined()):
+            raise ValueError(f"tfcompat cannot trace {spec!r}: its shape is not known well "
+                             f"enough for XLA (call the function with tensors instead).")
+        shape = tuple(next(symbols) if d is None else d for d in spec.shape.as_list())
+        return jax.ShapeDtypeStruct(shape, strings.traced_dtype(spec.dtype._np))
+    if isinstance(x, _Shaped):
+        x = x.tensor
+    value = x._value if isinstance(x, Tensor) else np.asarray(x)
+    return jax.ShapeDtypeStruct(value.shape, strings.traced_dtype(value.dtype))
+
+
+def _arg_names(fn, args, kwargs):
+    """TF's names for the flattened tensor arguments: the parameter name, with _1, _2 ...
+    for the elements of nested structures."""
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        params = []
+    names = []
+    for i, a in enumerate(args):
+        base = params[i] if i < len(params) else f"args_{i}"
+        n = len(nest.flatten(a))
+        names.extend([base] if n == 1 else [base if j == 0 else f"{base}_{j}" for j in range(n)])
+    for k, v in sorted(kwargs.items()):
+        n = len(nest.flatten(v))
+        names.extend([k] if n == 1 else [k if j == 0 else f"{k}_{j}" for j in range(n)])
+    return names
+
+
+def _output_value(x, fn):
+    """The traced value of one flattened output of `fn` (Python values become tensors,
+    as TF; TF's TypeError for what cannot)."""
+    if x is None:
+        return None
+    if isinstance(x, Variable):
+        x = x._read()
+    try:
+        return convert_to_tensor(x)._value
+    except (TypeError, ValueError):
+        if isinstance(x, (Tensor, np.ndarray, int, float, complex, str, bytes)):
+            raise
+        raise TypeError(
+            f"To be compatible with tf.function, Python functions must return zero or more "
+            f"Tensors or ExtensionTypes or None values; in compilation of "
+            f"{inspect.unwrap(fn)}, found return value of type {type(x).__name__}, which "
+            f"is not a Tensor or ExtensionType.") from None
