@@ -4,10 +4,12 @@ This module only re-exports; the machinery is in ``tfcompat.framework`` and the 
 ``tfcompat.ops``.
 """
 from . import (
-    autodiff, autograph, bitwise, config, data, debugging, dtypes, errors, experimental, image,
-    io, keras, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
-    types,
+    autodiff, autograph, bitwise, compat, config, data, debugging, dtypes, errors, experimental, image,
+    io, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
+    distribute, ragged, sparse, types,
 )
+from .ragged import RaggedTensor, RaggedTensorSpec
+from .sparse import SparseTensor, SparseTensorSpec
 from .framework.backprop import (
     GradientTape, UnconnectedGradients, gradients, hessians,
 )
@@ -27,15 +29,20 @@ from .framework.indexed_slices import IndexedSlices
 from .framework.module import Module, name_scope
 from .framework.tensor import Tensor
 from .framework.tensor_shape import TensorShape
-from .framework.tensor_util import get_static_value
+from .framework.type_spec import TypeSpec
+from .framework.tensor_util import get_static_value, is_tensor
 from .framework.retracing import reset_counts as _reset_log_counts
 from .framework.tf_logging import get_logger
 from .framework.variables import (
     Variable, VariableAggregation, VariableSynchronization,
 )
 from .ops import overloads as _overloads
+from .tensorflow_alias import keras_lazy_loaders as _keras_lazy_loaders
+from .tensorflow_alias import register_as_tensorflow
+from . import tf_internal as __internal__
 # Each op family lists in its __all__ the names TF exports at the top level.
 from .ops.array_ops import *
+from .ops.bitcast_ops import *
 from .ops.cast_ops import *
 from .ops.clip_ops import *
 from .ops.control_flow_ops import *
@@ -45,9 +52,12 @@ from .ops.logging_ops import *
 from .ops.math_ops import *
 from .ops.script_ops import *
 from .ops.sequence_ops import *
+from .ops.check_ops import assert_equal, assert_greater, assert_less, assert_rank
 from .ops.shape_checks import ensure_shape
 from .ops.string_ops import *
 from .ops.tensor_array_ops import *
 
 newaxis = None
 __version__ = "2.21.0"
+# tf.keras is Keras 3.15.1 on its TensorFlow backend, loaded on first use (TF's KerasLazyLoader).
+keras, optimizers, losses, metrics, initializers = _keras_lazy_loaders(globals())

@@ -44,6 +44,7 @@ from . import dtypes, errors
 from .tensor_shape import TensorShape
 from .variables import Variable
 from .context import ctx
+from .trackable import Trackable
 
 _GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 _MISSING = object()
@@ -51,7 +52,7 @@ _MISSING = object()
 
 # -- tracking -----------------------------------------------------------------------
 
-class AutoTrackable:
+class AutoTrackable(Trackable):
     """TF's AutoTrackable: lists and dicts set as attributes become ListWrapper and
     DictWrapper, and an attribute set after a ``restore()`` that named it is restored
     then (deferred restoration)."""
