@@ -4,10 +4,12 @@ This module only re-exports; the machinery is in ``tfcompat.framework`` and the 
 ``tfcompat.ops``.
 """
 from . import (
-    autodiff, autograph, bitwise, config, data, debugging, dtypes, errors, experimental, image,
-    io, keras, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
-    types,
+    autodiff, autograph, bitwise, compat, config, data, debugging, dtypes, errors, experimental, image,
+    io, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
+    distribute, ragged, sparse, types,
 )
+from .ragged import RaggedTensor, RaggedTensorSpec
+from .sparse import SparseTensor, SparseTensorSpec
 from .framework.backprop import (
     GradientTape, UnconnectedGradients, gradients, hessians,
 )
@@ -29,16 +31,21 @@ from .framework.indexed_slices import IndexedSlices
 from .framework.module import Module, name_scope
 from .framework.tensor import Tensor
 from .framework.tensor_shape import TensorShape
-from .framework.tensor_util import get_static_value
+from .framework.type_spec import TypeSpec
+from .framework.tensor_util import get_static_value, is_tensor
 from .framework.retracing import reset_counts as _reset_log_counts
 from .framework.tf_logging import get_logger
 from .framework.variables import (
     Variable, VariableAggregation, VariableSynchronization,
 )
 from .ops import overloads as _overloads
+from .tensorflow_alias import keras_lazy_loaders as _keras_lazy_loaders
+from .tensorflow_alias import register_as_tensorflow
+from . import tf_internal as __internal__
 # Each op family lists in its __all__ the names TF exports at the top level.
 from .ops.arithmetic_ops import *
 from .ops.array_ops import *
+from .ops.bitcast_ops import *
 from .ops.cast_ops import *
 from .ops.clip_ops import *
 from .ops.comparison_ops import *
@@ -52,6 +59,7 @@ from .ops.product_ops import *
 from .ops.reduction_ops import *
 from .ops.script_ops import *
 from .ops.sequence_ops import *
+from .ops.check_ops import assert_equal, assert_greater, assert_less, assert_rank
 from .ops.shape_checks import ensure_shape
 from .ops.sort_ops import *
 from .ops.string_conversion_ops import *
@@ -60,3 +68,5 @@ from .ops.unary_ops import *
 
 newaxis = None
 __version__ = "2.21.0"
+# tf.keras is Keras 3.15.1 on its TensorFlow backend, loaded on first use (TF's KerasLazyLoader).
+keras, optimizers, losses, metrics, initializers = _keras_lazy_loaders(globals())

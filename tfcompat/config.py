@@ -17,6 +17,8 @@ experimental = types.SimpleNamespace(
     list_logical_devices=list_logical_devices,
     get_memory_growth=_config.get_memory_growth,
     set_memory_growth=_config.set_memory_growth,
+    enable_op_determinism=_config.enable_op_determinism,
+    disable_op_determinism=_config.disable_op_determinism,
 )
 threading = types.SimpleNamespace(
     get_inter_op_parallelism_threads=_config.get_inter_op_parallelism_threads,

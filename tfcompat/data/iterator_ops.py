@@ -20,7 +20,9 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly
 from ..framework.host_callback import io_callback
 from ..framework.strings import StringIds
+from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import EagerTensor
+from ..framework.trace_type import TraceType
 from . import structure
 from .optional_ops import _OptionalImpl
 
@@ -145,6 +147,34 @@ class Iterator(collections.abc.Iterator, abc.ABC):
         """The next element as a tf.experimental.Optional (empty at the end)."""
 
 
+_NOTHING = object()
+
+
+class _IteratorTraceType(TraceType):
+    """The trace type of an iterator: the iterator itself, and the shapes of its next
+    element where its element_spec leaves dimensions unknown."""
+
+    def __init__(self, iterator, shapes):
+        self._iterator = iterator
+        self._shapes = shapes
+
+    def is_subtype_of(self, other):
+        return self == other
+
+    def most_specific_common_supertype(self, others):
+        return self if all(self == o for o in others) else None
+
+    def placeholder_value(self, placeholder_context=None):
+        return self._iterator
+
+    def __eq__(self, other):
+        return isinstance(other, _IteratorTraceType) and other._iterator is self._iterator \
+            and other._shapes == self._shapes
+
+    def __hash__(self):
+        return hash((id(self._iterator), self._shapes))
+
+
 class OwnedIterator(Iterator):
     """The iterator of a dataset (TF's class name)."""
 
@@ -154,11 +184,16 @@ class OwnedIterator(Iterator):
         self._dataset = dataset
         self._spec = dataset.element_spec
         self._it = None
+        self._peeked = _NOTHING
+        self._static = all(s.shape.is_fully_defined() for s in structure.flat_specs(self._spec))
 
     element_spec = property(lambda self: self._spec)
 
     def _pull(self):
         """The next flat element, or None at the end (run eagerly or from a callback)."""
+        if self._peeked is not _NOTHING:
+            flat, self._peeked = self._peeked, _NOTHING
+            return flat
         if self._it is None:
             self._it = self._dataset._iter_flat()
         try:
@@ -166,8 +201,32 @@ class OwnedIterator(Iterator):
         except StopIteration:
             return None
 
+    def _next_shapes(self):
+        """The shapes of the next element (pulled ahead and kept), or None at the end."""
+        if self._peeked is _NOTHING:
+            self._peeked = self._pull()
+        flat = self._peeked
+        return None if flat is None else tuple(np.shape(a) for a in flat)
+
+    def __tf_tracing_type__(self, context):
+        """A tf.function traces for this iterator and, when its element_spec has unknown
+        dimensions, for the shapes of the element the call will get (XLA needs them): a
+        partial last batch is a new trace, as a new input shape is."""
+        return _IteratorTraceType(self, None if self._static else self._next_shapes())
+
+    def _trace_spec(self):
+        """The element_spec a trace uses: with the next element's shapes filled in (zero
+        sizes at the end) when the spec has unknown dimensions."""
+        shapes = self._next_shapes()
+        specs = structure.flat_specs(self._spec)
+        if shapes is None:
+            shapes = [[0 if d is None else d for d in s.shape.as_list()] for s in specs]
+        return nest.pack_sequence_as(self._spec, [
+            TensorSpec(shape, s.dtype) for s, shape in zip(specs, shapes)])
+
     def _staged(self, optional=False):
-        return staged_pull(self._pull, self._spec, "the iterator's dataset", optional)
+        spec = self._spec if self._static else self._trace_spec()
+        return staged_pull(self._pull, spec, "the iterator's dataset", optional)
 
     def __iter__(self):
         return self

@@ -8,7 +8,10 @@ import jax
 
 from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
-from ..framework.tensor import Tensor
+from ..framework import nest
+from ..framework.tensor_spec import TensorSpec
+from ..framework.tensor import Tensor, symbolic
+from ..framework.variables import Variable
 from . import structure
 
 
@@ -18,6 +21,12 @@ class Optional(abc.ABC):
     @staticmethod
     def from_value(value):
         """An Optional holding `value` (a nested structure of tensors)."""
+        leaves = nest.flatten(value)
+        if any(isinstance(x, (Tensor, Variable)) and symbolic(x._value) for x in leaves):
+            # Traced values (inside tf.function): the Optional holds them as they are.
+            value = nest.map_structure(convert_to_tensor, value)
+            spec = nest.map_structure(lambda t: TensorSpec(t.shape, t.dtype), value)
+            return _OptionalImpl(convert_to_tensor(True), value, spec)
         structure_, flat = structure.normalize(value)
         spec = structure.specs(structure_, flat)
         return _OptionalImpl(convert_to_tensor(True), structure.to_tensors(spec, flat), spec)

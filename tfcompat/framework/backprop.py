@@ -261,6 +261,7 @@ class GradientTape:
             raise AttributeError("'NoneType' object has no attribute '_tape'")
         state = self._tape
         for t in nest.flatten(tensor):
+            t = as_resource_variable(t)
             if isinstance(t, Variable):
                 handle = t._handle
                 _check_watch_dtype(handle.dtype)
@@ -442,7 +443,19 @@ def _check_watch_dtype(dtype):
     return False
 
 
+def as_resource_variable(x):
+    """An object that acts as a resource variable (``_should_act_as_resource_variable``,
+    as keras.Variable) is its ``handle``'s Variable for a tape, as in TF."""
+    if getattr(x, "_should_act_as_resource_variable", False) and \
+            not isinstance(x, (Tensor, Variable)):
+        handle = x.handle
+        if isinstance(handle, Variable):
+            return handle
+    return x
+
+
 def _check_node(x):
+    x = as_resource_variable(x)
     if isinstance(x, (Tensor, Variable)):
         return x
     if x is None:

@@ -184,6 +184,24 @@ get_intra_op_parallelism_threads, set_intra_op_parallelism_threads = _threads("i
 
 
 # (tfcompat's own: TF keeps every eager kernel and every trace)
+_determinism = [False]
+
+
+def enable_op_determinism():
+    """tf.config.experimental.enable_op_determinism. XLA's CPU and GPU kernels that tfcompat
+    runs are deterministic already; the flag is what TF code (Keras) reads back."""
+    _determinism[0] = True
+
+
+def disable_op_determinism():
+    """tf.config.experimental.disable_op_determinism."""
+    _determinism[0] = False
+
+
+def is_op_determinism_enabled():
+    return _determinism[0]
+
+
 cache_limits = {"kernels": int(os.environ.get("TFCOMPAT_MAX_KERNELS", 512)),
                 "traces": int(os.environ.get("TFCOMPAT_MAX_TRACES", 128))}
 

@@ -134,6 +134,15 @@ def _count_compile(op, attrs):
             old.kernels.pop(old_attrs, None)
 
 
+def clear_kernels():
+    """Drop every compiled eager kernel (TF's context().clear_kernel_cache())."""
+    with _compiled_lock:
+        for op, attrs in list(_compiled):
+            op.kernels.pop(attrs, None)
+        _compiled.clear()
+        _compiled_total[0] = 0
+
+
 def _new_kernel(op, attrs):
     """jax.jit of op.fn with `attrs` bound, counted by _count_compile."""
     fn = functools.partial(op.fn, **dict(attrs))

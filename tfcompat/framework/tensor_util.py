@@ -3,6 +3,16 @@ from .tensor import Tensor, symbolic
 from .variables import Variable
 
 
+def is_tf_type(x):
+    """TF's tensor_util.is_tf_type (tf.is_tensor): a Tensor, a Variable or a composite
+    tensor (IndexedSlices)."""
+    from .indexed_slices import IndexedSlices
+    return isinstance(x, (Tensor, Variable, IndexedSlices))
+
+
+is_tensor = is_tf_type
+
+
 def get_static_value(tensor, partial=False):
     """tf.get_static_value: a Tensor's value as NumPy when known (eagerly, or a value the
     trace holds), None for a traced value or a Variable; other values as they are."""

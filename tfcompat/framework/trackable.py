@@ -14,6 +14,7 @@ import functools
 import types
 
 
+from .tracking_base import Trackable
 from .variables import Variable
 
 
@@ -23,7 +24,7 @@ _MISSING = object()
 
 # -- tracking -----------------------------------------------------------------------
 
-class AutoTrackable:
+class AutoTrackable(Trackable):
     """TF's AutoTrackable: lists and dicts set as attributes become ListWrapper and
     DictWrapper, and an attribute set after a ``restore()`` that named it is restored
     then (deferred restoration)."""

@@ -137,6 +137,16 @@ class Variable(ArrayLike):
     def _handle(self):
         return self
 
+    @property
+    def handle(self):
+        """The variable's resource handle: here the Variable itself stands for it (what
+        a GradientTape watches for an object that acts as a resource variable)."""
+        return self
+
+    @property
+    def _unique_id(self):
+        return str(self._uid)
+
     # -- the value: its own, or this thread's while it traces (context.private_values) --
     @property
     def _value(self):

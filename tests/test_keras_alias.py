@@ -1,0 +1,104 @@
+"""register_as_tensorflow(), `python -m tfcompat` and the lazy tf.keras (issue 14). Each
+case runs in a fresh interpreter: the alias and Keras's backend are process-wide."""
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _run(code, *args, env=None, module=False):
+    environ = dict(os.environ, PYTHONPATH=str(ROOT))
+    environ.pop("KERAS_BACKEND", None)
+    environ.update(env or {})
+    cmd = [sys.executable, *(["-m", "tfcompat"] if module else ["-c"]), code, *args]
+    return subprocess.run(cmd, capture_output=True, text=True, env=environ, timeout=300)
+
+
+def test_import_tensorflow_gives_tfcompat_modules_once():
+    p = _run(textwrap.dedent("""
+        import sys, tfcompat
+        tfcompat.register_as_tensorflow()
+        import tensorflow as tf
+        import tensorflow.data, tensorflow.summary
+        from tensorflow.python.eager import context
+        from tensorflow.python.trackable.data_structures import ListWrapper, _DictWrapper
+        from tensorflow.compiler.tf2xla.python.xla import dynamic_update_slice
+        import tfcompat.python.eager.context as ours
+        print(tf is tfcompat, tensorflow.data is tfcompat.data,
+              sys.modules['tensorflow.summary'] is tfcompat.summary, context is ours,
+              tfcompat.data.__spec__.name, tf.__name__)
+        print(dynamic_update_slice(tf.zeros([4]), tf.ones([2]), [1]).numpy())
+        try:
+            import tensorflow.no_such_module
+        except ModuleNotFoundError as e:
+            print('missing:', e)
+        tfcompat.register_as_tensorflow()   # again: nothing happens
+        print('keras' in sys.modules)
+        """))
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0] == "True True True True tfcompat.data tfcompat"
+    assert lines[1] == "[0. 1. 1. 0.]"
+    assert lines[2] == "missing: No module named 'tensorflow.no_such_module'"
+    assert lines[3] == "False"   # tf.keras stays lazy
+
+
+def test_refuses_when_real_tensorflow_is_imported():
+    p = _run(textwrap.dedent("""
+        import sys, types
+        sys.modules['tensorflow'] = types.ModuleType('tensorflow')
+        import tfcompat
+        try:
+            tfcompat.register_as_tensorflow()
+        except RuntimeError as e:
+            print(type(e).__name__, str(e).split(';')[0])
+        """))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == (
+        "RuntimeError tfcompat.register_as_tensorflow(): the real TensorFlow is already "
+        "imported in this process (sys.modules['tensorflow'] is <module 'tensorflow'>)")
+
+
+def test_tf_keras_lazy_and_backend():
+    p = _run(textwrap.dedent("""
+        import os, sys, tfcompat as tf
+        print(type(tf.keras).__name__, 'keras' in sys.modules, os.environ.get('KERAS_BACKEND'))
+        Model = tf.keras.Model
+        import keras
+        print(Model is keras.Model, type(tf.keras).__name__, os.environ['KERAS_BACKEND'],
+              keras.backend.backend())
+        from tfcompat.keras import layers
+        print(layers is keras._tf_keras.keras.layers)
+        """))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == ["KerasLazyLoader False None",
+                                     "True module tensorflow tensorflow", "True"]
+
+
+def test_tf_keras_refuses_another_backend():
+    p = _run("import keras, tfcompat as tf\ntry:\n    tf.keras.Model\n"
+             "except RuntimeError as e:\n    print(e)", env={"KERAS_BACKEND": "jax"})
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("tf.keras: keras is already imported with the 'jax' backend")
+    p = _run("import tfcompat as tf\ntry:\n    tf.keras.Model\n"
+             "except RuntimeError as e:\n    print(e)", env={"KERAS_BACKEND": "jax"})
+    assert p.stdout.startswith("tf.keras: KERAS_BACKEND is 'jax'")
+
+
+def test_python_m_tfcompat_runs_an_unmodified_script(tmp_path):
+    script = tmp_path / "prog.py"
+    script.write_text(textwrap.dedent("""
+        import sys
+        import tensorflow as tf
+        print(tf.__name__, sys.argv, __name__, sys.path[0] == %r)
+        print(tf.reduce_sum(tf.constant([1.0, 2.0])).numpy())
+        """ % str(tmp_path)))
+    p = _run(str(script), "a", "--b", module=True)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == [f"tfcompat [{str(script)!r}, 'a', '--b'] __main__ True",
+                                     "3.0"]
+    p = _run(str(tmp_path / "missing.py"), module=True)
+    assert p.returncode != 0 and "can't open file" in p.stderr

@@ -1,0 +1,1 @@
+"""tensorflow.compiler: TF's XLA bridge paths."""

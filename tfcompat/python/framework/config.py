@@ -1,0 +1,6 @@
+"""tensorflow.python.framework.config: op determinism (tf.config.experimental's)."""
+from ...framework.config import (
+    disable_op_determinism, enable_op_determinism, is_op_determinism_enabled,
+)
+
+__all__ = ["enable_op_determinism", "disable_op_determinism", "is_op_determinism_enabled"]

@@ -1,0 +1,7 @@
+"""tensorflow.python.trackable.data_structures: the list and dict that a trackable object
+wraps around the containers assigned to its attributes (Keras registers them as tree
+nodes)."""
+from ...framework.trackable import DictWrapper as _DictWrapper
+from ...framework.trackable import ListWrapper
+
+__all__ = ["ListWrapper", "_DictWrapper"]

@@ -1,0 +1,218 @@
+"""`import tensorflow` gives tfcompat: ``register_as_tensorflow()``.
+
+After it, ``import tensorflow`` returns the ``tfcompat`` module itself and
+``import tensorflow.x.y`` returns ``tfcompat.x.y`` (one module object under both names, not
+a second import). TF's internal paths that TF-ecosystem code imports (Keras imports
+``tensorflow.python.trackable.data_structures``, ``tensorflow.python.eager.context``,
+``tensorflow.compiler.tf2xla.python.xla`` ...) live in ``tfcompat.python`` and
+``tfcompat.compiler`` under the same names. ``tensorflow.keras`` is Keras's
+``keras._tf_keras.keras``, as in TF 2.21.
+
+A path tfcompat does not have is a ModuleNotFoundError, as for any missing module.
+"""
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import types
+
+_PREFIX = "tensorflow"
+_KERAS = "keras._tf_keras.keras"
+
+
+class _AliasLoader(importlib.abc.Loader):
+    """Loads an alias by returning the module that already exists under tfcompat's name."""
+
+    def __init__(self, module):
+        self._module = module
+        self._spec = getattr(module, "__spec__", None)
+
+    def create_module(self, spec):
+        return self._module
+
+    def exec_module(self, module):
+        # The import system stamped the alias's spec on the module: keep the module's own.
+        if self._spec is not None:
+            module.__spec__ = self._spec
+
+
+def _target(fullname):
+    """tfcompat's (or Keras's) module name for a ``tensorflow...`` (or ``tfcompat.keras...``)
+    name."""
+    if fullname == "tfcompat.keras" or fullname.startswith("tfcompat.keras."):
+        prepare_keras()
+        return _KERAS + fullname[len("tfcompat.keras"):]
+    rest = fullname[len(_PREFIX):]
+    if rest == ".keras" or rest.startswith(".keras."):
+        prepare_keras()
+        return _KERAS + rest[len(".keras"):]
+    return "tfcompat" + rest
+
+
+def _resolve(target):
+    """The module object for ``target``, or None when there is none."""
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as e:
+        if e.name is None or not (target == e.name or target.startswith(e.name + ".")):
+            raise  # a module that exists failed on one of its own imports
+    parent, _, attr = target.rpartition(".")
+    if not parent:
+        return None
+    owner = _resolve(parent)
+    value = getattr(owner, attr, None) if owner is not None else None
+    return value if isinstance(value, types.ModuleType) else None
+
+
+class TensorflowFinder(importlib.abc.MetaPathFinder):
+    """The meta-path finder that answers ``tensorflow`` and ``tensorflow.*`` once
+    registered, and ``tfcompat.keras.*`` (Keras's ``keras._tf_keras.keras.*``) always."""
+
+    registered = False
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == "tfcompat.keras" or fullname.startswith("tfcompat.keras."):
+            pass
+        elif not self.registered or (fullname != _PREFIX
+                                     and not fullname.startswith(_PREFIX + ".")):
+            return None
+        module = _resolve(_target(fullname))
+        if module is None:
+            return None
+        return importlib.util.spec_from_loader(
+            fullname, _AliasLoader(module), is_package=hasattr(module, "__path__"))
+
+    def invalidate_caches(self):
+        pass
+
+
+_FINDER = TensorflowFinder()
+
+
+def _is_real_tensorflow(module):
+    return module is not None and not getattr(module, "__name__", "").startswith("tfcompat")
+
+
+def register_as_tensorflow():
+    """Make ``import tensorflow`` (and ``import tensorflow.x.y``) give tfcompat.
+
+    Raises RuntimeError if the real TensorFlow is already imported in this process: the
+    two cannot share ``sys.modules['tensorflow']``. Calling it again does nothing.
+    """
+    existing = sys.modules.get(_PREFIX)
+    if _is_real_tensorflow(existing):
+        raise RuntimeError(
+            "tfcompat.register_as_tensorflow(): the real TensorFlow is already imported in this "
+            f"process (sys.modules['tensorflow'] is {existing!r}); call it before anything "
+            "imports tensorflow")
+    install_finder()
+    _FINDER.registered = True
+    if existing is None:
+        importlib.import_module(_PREFIX)
+
+
+def is_registered():
+    """Whether ``register_as_tensorflow()`` was called."""
+    return _FINDER.registered
+
+
+def install_finder():
+    """Put the finder on ``sys.meta_path`` (importing tfcompat does, for ``tfcompat.keras``)."""
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
+
+
+def keras_lazy_loaders(parent_globals):
+    """``tf.keras``, ``tf.optimizers``, ``tf.losses``, ``tf.metrics`` and
+    ``tf.initializers`` for the module whose globals are given, as TF 2.21 makes them."""
+    install_finder()
+    return (KerasLazyLoader(parent_globals),
+            *(KerasLazyLoader(parent_globals, name)
+              for name in ("optimizers", "losses", "metrics", "initializers")))
+
+
+def prepare_keras():
+    """What TF's ``tf.keras`` does before Keras loads: ``import tensorflow`` must give
+    tfcompat, and Keras must run its TensorFlow backend. Raises RuntimeError when Keras
+    was already imported (or is configured) with another backend."""
+    register_as_tensorflow()
+    keras = sys.modules.get("keras.src.backend.config")
+    if keras is not None:
+        backend = keras.backend()
+        if backend != "tensorflow":
+            raise RuntimeError(
+                f"tf.keras: keras is already imported with the {backend!r} backend; tf.keras "
+                "is Keras on its TensorFlow backend. Access tf.keras before importing keras, "
+                "or set KERAS_BACKEND=tensorflow")
+        return
+    backend = os.environ.get("KERAS_BACKEND")
+    if backend and backend != "tensorflow":
+        raise RuntimeError(
+            f"tf.keras: KERAS_BACKEND is {backend!r}; tf.keras is Keras on its TensorFlow "
+            "backend. Unset KERAS_BACKEND or set it to 'tensorflow'")
+    os.environ["KERAS_BACKEND"] = "tensorflow"
+
+
+class KerasLazyLoader(types.ModuleType):
+    """``tf.keras`` (and ``tf.optimizers``, ``tf.losses`` ...) as TF 2.21 gives it: a module
+    that imports ``keras._tf_keras.keras`` (or its ``submodule``) on first attribute access,
+    after ``prepare_keras()``, then replaces itself in its parent."""
+
+    def __init__(self, parent_globals, submodule=None, name=None):
+        self._tfll_parent = parent_globals
+        self._tfll_submodule = submodule
+        self._tfll_name = name or submodule or "keras"
+        self._tfll_module = None
+        super().__init__(_KERAS + (f".{submodule}" if submodule else ""))
+
+    def _load(self):
+        if self._tfll_module is None:
+            prepare_keras()
+            module = importlib.import_module(self.__name__)
+            self._tfll_module = module
+            self._tfll_parent[self._tfll_name] = module
+            if self._tfll_submodule is None:
+                sys.modules.setdefault(self._tfll_parent["__name__"] + ".keras", module)
+            self.__dict__.update(module.__dict__)
+        return self._tfll_module
+
+    def __getattr__(self, item):
+        if item.startswith("_tfll_"):
+            raise AttributeError(item)
+        return getattr(self._load(), item)
+
+    def __dir__(self):
+        return dir(self._load())
+
+    def __repr__(self):
+        return f"<KerasLazyLoader {self.__name__!r} (not loaded)>"
+
+
+# `python -m tfcompat` uses this.
+def run_script(argv):
+    """Run ``argv[0]`` (a script path, or ``-m MODULE``) as ``__main__`` with tfcompat as
+    tensorflow, with ``sys.argv`` and ``sys.path[0]`` set as ``python`` sets them."""
+    import runpy
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: python -m tfcompat SCRIPT [ARGS...]\n"
+              "       python -m tfcompat -m MODULE [ARGS...]\n"
+              "Runs a TensorFlow 2 program unmodified, with `import tensorflow` giving tfcompat.")
+        return 0 if argv else 2
+    register_as_tensorflow()
+    if argv[0] == "-m":
+        if len(argv) < 2:
+            raise SystemExit("python -m tfcompat -m: argument expected")
+        sys.argv = [argv[1], *argv[2:]]
+        sys.path.insert(0, os.getcwd())
+        runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+        return 0
+    script = argv[0]
+    if not os.path.exists(script):
+        raise SystemExit(f"python -m tfcompat: can't open file {script!r}: "
+                         "[Errno 2] No such file or directory")
+    sys.argv = list(argv)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
+    runpy.run_path(script, run_name="__main__")
+    return 0
