@@ -137,12 +137,15 @@ def test_deferred_restore_of_slots_appended_to_a_tracked_list(tmp_path):
     status.assert_consumed()
 
 
-def test_plain_objects_and_checkpoint_variable_hook(tmp_path):
-    class Wrapped:
+def test_plain_objects_and_serialize_to_tensors_protocol(tmp_path):
+    class Wrapped(tf.__internal__.tracking.Trackable):
+        """Stands for a Variable in checkpoints, as keras.Variable does (TF's protocol)."""
+
         def __init__(self, value):
             self._value = tf.Variable(value)
 
-        _checkpoint_variable = property(lambda self: self._value)
+        def _serialize_to_tensors(self):
+            return {"VARIABLE_VALUE": self._value}
 
     class Plain:
         def __init__(self):

@@ -3,4 +3,5 @@ from .framework.checkpoint_management import (
     CheckpointManager, CheckpointState, get_checkpoint_state, latest_checkpoint,
     list_variables, load_checkpoint, load_variable,
 )
+from .framework.trackable import TrackableView
 from .framework.train_checkpoint import Checkpoint

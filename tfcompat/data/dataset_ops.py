@@ -263,3 +263,6 @@ class _NumpyIterator:
 
 
 DatasetV2 = Dataset
+# TF's class (what libraries recognize tf.data datasets by: Keras's is_tf_dataset).
+Dataset.__name__ = Dataset.__qualname__ = "DatasetV2"
+Dataset.__module__ = "tensorflow.python.data.ops.dataset_ops"

@@ -10,7 +10,7 @@ from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework import nest
 from ..framework.tensor_spec import TensorSpec
-from ..framework.tensor import Tensor, symbolic
+from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
 from . import structure
 
@@ -68,6 +68,37 @@ class _OptionalImpl(Optional):
                                   kernel="OptionalGetValue_output_types_"
                                          f"{len(structure.flat_specs(self._element_spec))}")
         return self._value
+
+    # The tensors it is carried as (TF's CompositeTensor components): through
+    # tf.while_loop and tf.cond (ops/control_flow_ops.py) and out of a tf.function.
+
+    def _carry(self):
+        """has_value, then the value's tensors (none while it has no value structure)."""
+        if self._value is None:
+            return [self._has_value]
+        return [self._has_value] + [convert_to_tensor(t) for t in nest.flatten(self._value)]
+
+    def _from_carry(self, tensors):
+        """An Optional like this one holding `tensors` (as `_carry` lists them)."""
+        has_value, *flat = tensors
+        value = None if self._value is None else nest.pack_sequence_as(self._value, flat)
+        return _OptionalImpl(has_value, value, self._element_spec)
+
+    def _carry_unknown(self):
+        """Whether its carried tensors are not known yet (no value structure: a loop
+        takes them from a first trace of its body)."""
+        return self._value is None
+
+    def _typed_like(self, other):
+        """This empty Optional carried as `other` is: zero values of other's shapes (an
+        unknown dimension 0), its element_spec where this one has none."""
+        if other._value is None:
+            return self
+        value = nest.map_structure(
+            lambda t: EagerTensor(jax.numpy.zeros(
+                [d or 0 for d in t.shape.as_list()], t.dtype.as_numpy_dtype)), other._value)
+        spec = self._element_spec if self._element_spec is not None else other._element_spec
+        return _OptionalImpl(self._has_value, value, spec)
 
 
 Optional.__module__ = _OptionalImpl.__module__ = "tensorflow.python.data.ops.optional_ops"

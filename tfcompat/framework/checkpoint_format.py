@@ -9,7 +9,8 @@ complete. Restoring checks every checksum: a truncated or altered file, or the d
 one save paired with the index of another, raises tf.errors.DataLossError naming the path
 (TF's index and data carry CRC32Cs too); any other failure to read is a tf.errors class
 with the path. Indexes of the earlier format (key -> [shape, dtype], no checksums) are
-still read, unchecked. Nothing read is executed: JSON and NumPy without pickles.
+still read, unchecked. Nothing read is executed: JSON and NumPy without pickles. TF's own
+checkpoints (its tensor bundle format) are read too (tensor_bundle.py).
 
 Both files are written to temporary names (``.tmp-HOST.PID.UUID``), fsynced and then
 renamed, so a save that fails or is killed part way leaves an existing checkpoint as it
@@ -28,7 +29,7 @@ import zlib
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, tensor_bundle
 from .trackable import _GRAPH_KEY, _object_graph, variable_of
 
 
@@ -175,13 +176,17 @@ def _os_error(error, path):
     return cls(None, None, f"{path}; {error.strerror or error}")
 
 
-def _read_index(prefix):
+def _read_index_bytes(prefix):
     path = prefix + ".index"
     try:
         with open(path, "rb") as f:
-            raw = f.read()
+            return f.read()
     except OSError as e:
         raise _os_error(e, path) from e
+
+
+def _read_index(prefix, raw):
+    path = prefix + ".index"
 
     def corrupt(detail):
         return _data_loss(f"Unable to read file ({path}). Perhaps the file is corrupt or was "
@@ -214,7 +219,10 @@ def _read(prefix):
     if not os.path.exists(prefix + ".index"):
         raise errors.NotFoundError(None, None, f"Unsuccessful TensorSliceReader constructor: "
                                                f"Failed to find any matching files for {prefix}")
-    tensors, data_size = _read_index(prefix)
+    raw = _read_index_bytes(prefix)
+    if tensor_bundle.is_tensor_bundle_index(raw):     # written by TensorFlow
+        return tensor_bundle.read(prefix, raw)
+    tensors, data_size = _read_index(prefix, raw)
     path = _data_path(prefix)
     try:
         f = open(path, "rb")  # noqa: SIM115 - closed below; errors opening it told apart

@@ -34,6 +34,7 @@ class DType:
     is_unsigned = property(lambda self: self._name.startswith("uint"))
     is_bool = property(lambda self: self._name == "bool")
     is_quantized = property(lambda self: False)
+    is_numeric = property(lambda self: self in NUMERIC)
     is_numpy_compatible = property(lambda self: self._np is not None)
     size = property(lambda self: self._np.itemsize if self._np is not None else 1)
 
@@ -54,7 +55,7 @@ class DType:
         if self.is_integer:
             return np.iinfo(self._np)
         if self.is_floating:
-            return ml_dtypes.finfo(self._np) if self._name == "bfloat16" else np.finfo(self._np)
+            return ml_dtypes.finfo(self._np)
         if self.is_bool or self.is_complex or self._name == "string":
             raise TypeError(f"Cannot find {which} value of {self} with type {self}.")
         raise TypeError(f"Cannot find {which} value of {self}.")
@@ -86,7 +87,9 @@ class DType:
         return as_dtype, (self._name,)
 
 
-_FLOATING = ("bfloat16", "float16", "float32", "float64")
+_FLOAT8 = ("float8_e5m2", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e4m3b11fnuz",
+           "float8_e5m2fnuz")
+_FLOATING = ("bfloat16", "float16", "float32", "float64") + _FLOAT8
 _INTEGER = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
 float16 = DType("float16", np.float16, "half", 19)
@@ -95,6 +98,10 @@ float32 = DType("float32", np.float32, "float", 1)
 float64 = DType("float64", np.float64, "double", 2)
 double = float64
 bfloat16 = DType("bfloat16", ml_dtypes.bfloat16, "bfloat16", 14)
+# The float8 dtypes (tensorflow.python.framework.dtypes; not exported as tf.float8_*):
+# floating, not numeric (no arithmetic kernels; tf.cast converts to and from them).
+float8_e5m2, float8_e4m3fn, float8_e4m3fnuz, float8_e4m3b11fnuz, float8_e5m2fnuz = (
+    DType(n, getattr(ml_dtypes, n), n, e) for n, e in zip(_FLOAT8, range(24, 29)))
 int8 = DType("int8", np.int8, "int8", 6)
 int16 = DType("int16", np.int16, "int16", 5)
 int32 = DType("int32", np.int32, "int32", 3)
@@ -111,7 +118,8 @@ resource = DType("resource", None, "resource", 20)
 variant = DType("variant", None, "variant", 21)
 
 _ALL = (float16, float32, float64, bfloat16, int8, int16, int32, int64, uint8, uint16,
-        uint32, uint64, complex64, complex128, bool, string, resource, variant)
+        uint32, uint64, complex64, complex128, bool, string, resource, variant, float8_e5m2,
+        float8_e4m3fn, float8_e4m3fnuz, float8_e4m3b11fnuz, float8_e5m2fnuz)
 _BY_NAME = {d.name: d for d in _ALL}
 _BY_NAME.update(half=float16, double=float64, float=float32)
 _BY_PYTHON = {float: float32, type(True): bool, str: string, bytes: string}

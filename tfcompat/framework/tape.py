@@ -74,6 +74,24 @@ def record(op, attrs, inputs, outputs, dependencies=None):
                 ids.add(id(o))
 
 
+def recorded(array):
+    """The Tensor of value `array` an active tape knows (an op's output, a watched tensor,
+    a variable read), else None: what a traced function captured, as a tape input."""
+    for state in ctx.tapes:
+        for rec in state.records:
+            for t in rec.outputs:
+                if t._value is array:
+                    return t
+        for t in state.keep:
+            if t._value is array:
+                return t
+        for reads in state.reads.values():
+            for t in reads:
+                if t._value is array:
+                    return t
+    return None
+
+
 class VariableWatcher:
     """Collects the trainable variables read while it is active, in order of first read."""
 

@@ -196,9 +196,10 @@ class Tensor(ArrayLike):
 
 class EagerTensor(Tensor):
     """The concrete class of eager tensors (`type(t)`), named and placed as TF's is so
-    that printed types and messages read the same."""
+    that printed types and messages read the same. Like TF's, it takes arbitrary Python
+    attributes (Keras sets `_keras_mask`)."""
 
-    __slots__ = ()
+    __slots__ = ("__dict__",)
 
 
 EagerTensor.__module__ = "tensorflow.python.framework.ops"

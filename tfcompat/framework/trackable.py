@@ -1,17 +1,18 @@
 """The checkpoint object graph (tf.train.Checkpoint's tracking): AutoTrackable, the
-list and dict wrappers, and the traversal of tracked objects.
+list and dict wrappers, TrackableView, and the traversal of tracked objects.
 
-The object graph is TF's: children are the attributes of tracked objects (``AutoTrackable``
-such as tf.Module and Checkpoint, and plain Python objects holding Variables), list
-indices and dict keys; an object reached twice is saved once, under its first
-(breadth-first) path. Keys are TF's ('net/l1/kernel/.ATTRIBUTES/VARIABLE_VALUE').
-
-An object that is not a tf.Variable but stands for one in checkpoints (keras.Variable)
-exposes it as ``_checkpoint_variable``.
+The object graph is TF's: a Trackable's children are its ``_trackable_children()`` (TF's
+protocol, which Keras's TF backend implements): for an AutoTrackable (tf.Module, Checkpoint,
+Keras layers and optimizers) the attributes it tracked, for the list and dict wrappers their
+Trackable items. A Variable, or a Trackable whose ``_serialize_to_tensors()`` gives one
+(keras.Variable), is a leaf. Other Python objects reached from a Checkpoint are walked by
+their attributes, list items and dict values. An object reached twice is saved once, under
+its first (breadth-first) path. Keys are TF's ('net/l1/kernel/.ATTRIBUTES/VARIABLE_VALUE').
 """
 import collections
 import functools
 import types
+import weakref
 
 
 from .tracking_base import Trackable
@@ -25,22 +26,41 @@ _MISSING = object()
 # -- tracking -----------------------------------------------------------------------
 
 class AutoTrackable(Trackable):
-    """TF's AutoTrackable: lists and dicts set as attributes become ListWrapper and
-    DictWrapper, and an attribute set after a ``restore()`` that named it is restored
-    then (deferred restoration)."""
+    """tf.__internal__.tracking.AutoTrackable (the base of tf.Module, tf.train.Checkpoint
+    and Keras's layers and optimizers): an attribute set while tracking is on is wrapped as
+    TF's sticky_attribute_assignment does (a list or dict, exactly of that type, becomes a
+    ListWrapper or DictWrapper) and, if then Trackable, becomes the dependency of that name
+    (``_track_trackable``); ``_trackable_children`` lists the dependencies. An attribute set
+    after a ``restore()`` that named it is restored then (deferred restoration)."""
 
     def __setattr__(self, name, value):
-        value = _wrap(value)
-        object.__setattr__(self, name, value)
+        try:
+            if getattr(self, name) is value:   # TF's short cut for self.x = self.x
+                return
+        except AttributeError:
+            pass
+        if self.__dict__.get("_self_setattr_tracking", True):
+            value = _wrap(value)
+            if _is_node(value):
+                self._track_trackable(value, name, overwrite=True)
+        super().__setattr__(name, value)    # the next class of the MRO (Keras's optimizer)
         _attached(self, name, value)
 
+    def __delattr__(self, name):
+        self._self_unconditional_dependency_names.pop(name, None)
+        super().__delattr__(name)
 
-class ListWrapper(list):
-    """A list attribute of a tracked object: appended items are restored if a restore()
-    is waiting for them."""
+
+class ListWrapper(list, Trackable):
+    """TF's ListWrapper: a list attribute of a tracked object, whose Trackable items are
+    its dependencies '0', '1', ...; appended items are restored if a restore() is waiting
+    for them."""
 
     def __repr__(self):
         return f"ListWrapper({list.__repr__(self)})"
+
+    def _trackable_children(self, save_type="checkpoint", **kwargs):
+        return {str(i): v for i, v in enumerate(self) if _is_node(v)}
 
     def append(self, value):
         list.append(self, _wrap(value))
@@ -60,11 +80,15 @@ class ListWrapper(list):
             _attached(self, str(index % len(self)), self[index])
 
 
-class DictWrapper(dict):
-    """A dict attribute of a tracked object (TF's _DictWrapper)."""
+class DictWrapper(dict, Trackable):
+    """TF's _DictWrapper: a dict attribute of a tracked object, whose Trackable values are
+    its dependencies by key."""
 
     def __repr__(self):
         return f"DictWrapper({dict.__repr__(self)})"
+
+    def _trackable_children(self, save_type="checkpoint", **kwargs):
+        return {str(k): v for k, v in self.items() if _is_node(v)}
 
     def __setitem__(self, key, value):
         dict.__setitem__(self, key, _wrap(value))
@@ -81,11 +105,24 @@ class DictWrapper(dict):
 
 
 def _wrap(value):
+    """TF's wrap_or_unwrap: lists and dicts (exactly those types) become wrappers; a tuple
+    holding Trackables stays a tuple, tracked (TF's _TupleWrapper)."""
+    if isinstance(value, Trackable):
+        return value
     if type(value) is list:
         return ListWrapper(_wrap(v) for v in value)
-    if type(value) is dict:
+    if type(value) in (dict, collections.OrderedDict):
         return DictWrapper((k, _wrap(v)) for k, v in value.items())
+    if type(value) is tuple:
+        return tuple(_wrap(v) for v in value)
     return value
+
+
+def _is_node(value):
+    """Whether a (wrapped) value is a dependency: a Trackable, or a tuple holding one."""
+    if type(value) is tuple:
+        return any(_is_node(v) for v in value)
+    return isinstance(value, Trackable)
 
 
 def _attached(parent, name, value):
@@ -97,12 +134,45 @@ def _attached(parent, name, value):
 
 
 def variable_of(x):
-    """The Variable `x` is or holds (its ``_checkpoint_variable``: a Keras layer's weight),
-    or None."""
+    """The Variable `x` is or stands for in checkpoints, or None: a Trackable whose
+    ``_serialize_to_tensors()`` is {'VARIABLE_VALUE': a Variable} (a Keras variable)."""
     if isinstance(x, Variable):
         return x
-    var = getattr(type(x), "_checkpoint_variable", None) and x._checkpoint_variable
-    return var if isinstance(var, Variable) else None
+    if isinstance(x, Trackable) and hasattr(type(x), "_serialize_to_tensors"):
+        tensors = x._serialize_to_tensors()
+        var = tensors.get("VARIABLE_VALUE") if len(tensors) == 1 else None
+        return var if isinstance(var, Variable) else None
+    return None
+
+
+class TrackableView:
+    """tf.train.TrackableView(root): the graph of Trackables beneath ``root``, as their
+    ``_trackable_children`` name it."""
+
+    def __init__(self, root):
+        self._root_ref = root if isinstance(root, weakref.ref) else weakref.ref(root)
+
+    @classmethod
+    def children(cls, obj, save_type="checkpoint", **kwargs):
+        """The dependencies of `obj` by name (a Variable has none)."""
+        method = getattr(obj, "_trackable_children", None)
+        return dict(method(save_type, **kwargs)) if method is not None else {}
+
+    @property
+    def root(self):
+        return self._root_ref()
+
+    def descendants(self):
+        """Every object beneath the root (the root first), breadth first."""
+        seen, order = {id(self.root)}, [self.root]
+        queue = collections.deque(order)
+        while queue:
+            for child in self.children(queue.popleft()).values():
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    order.append(child)
+                    queue.append(child)
+        return order
 
 
 _NOT_NODES = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
@@ -116,8 +186,10 @@ def children_of(obj):
     if unsupported:
         raise ValueError(f"tfcompat cannot save or restore {unsupported} in a checkpoint "
                          f"(TF saves it as ITERATOR_STATE); leave {obj!r} out of it.")
-    if getattr(type(obj), "_checkpoint_children", None):   # tf.train.Checkpoint
-        return obj._checkpoint_children()
+    if variable_of(obj) is not None:
+        return []
+    if isinstance(obj, Trackable):   # TF's protocol: the named dependencies
+        return list(obj._trackable_children("checkpoint").items())
     if isinstance(obj, dict):
         return [(str(k), v) for k, v in obj.items()]
     if isinstance(obj, (list, tuple)):

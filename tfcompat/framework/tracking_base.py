@@ -2,7 +2,6 @@
 dependencies for checkpoints. ``_track_trackable`` records a named child,
 ``_trackable_children`` lists them; tf.train.Checkpoint walks them."""
 import abc
-import contextlib
 import functools
 
 
@@ -40,16 +39,6 @@ class Trackable(metaclass=abc.ABCMeta):  # noqa: B024 (TF's base class)
         object.__setattr__(self, "_self_setattr_tracking", value)
 
 
-class TensorBase(metaclass=abc.ABCMeta):  # noqa: B024 (an abstract marker, as TF's)
-    """tf.__internal__.types.Tensor (TF's types.core.Tensor): the abstract type that Tensors
-    and Variables are instances of."""
-
-
-class CompositeTensor(metaclass=abc.ABCMeta):  # noqa: B024
-    """tf.__internal__.CompositeTensor: the abstract type of tensors made of several
-    (IndexedSlices)."""
-
-
 def no_automatic_dependency_tracking(method):
     """Runs ``method`` with the object's attribute tracking off (TF's decorator)."""
 
@@ -64,18 +53,23 @@ def no_automatic_dependency_tracking(method):
     return wrapper
 
 
-@contextlib.contextmanager
-def no_tracking(obj):
-    previous = obj.__dict__.get("_self_setattr_tracking", True)
-    object.__setattr__(obj, "_self_setattr_tracking", False)
-    try:
-        yield
-    finally:
-        object.__setattr__(obj, "_self_setattr_tracking", previous)
+class TrackableResource(Trackable):
+    """tf.saved_model.experimental.TrackableResource: a Trackable owning a resource (a
+    lookup table's); subclasses define ``_create_resource`` (and ``_initialize``)."""
 
+    def __init__(self, device=""):
+        self._resource_handle_value = None
+        self._resource_device = device
 
-class AutoTrackable(Trackable):
-    """tf.__internal__.tracking.AutoTrackable as libraries that track their own containers
-    (Keras) subclass it: attributes are stored as given (a list stays the same list object,
-    as TF's non-copying ListWrapper keeps it), and tf.train.Checkpoint finds the children
-    by walking the attributes."""
+    def _create_resource(self):
+        raise NotImplementedError(f"{type(self).__name__} must define _create_resource.")
+
+    def _initialize(self):
+        """Initializes the resource (subclasses: a table's contents)."""
+
+    @property
+    def resource_handle(self):
+        """The resource, created by ``_create_resource`` on first use."""
+        if self._resource_handle_value is None:
+            self._resource_handle_value = self._create_resource()
+        return self._resource_handle_value

@@ -155,11 +155,11 @@ class Checkpoint(AutoTrackable):
         for name, value in kwargs.items():
             setattr(self, name, value)
 
-    def _checkpoint_children(self):
-        out = children_of(self._self_root) if self._self_root is not None else []
-        out = out + [(k, v) for k, v in vars(self).items() if not k.startswith("_self_")]
+    def _trackable_children(self, save_type="checkpoint", **kwargs):
+        out = dict(children_of(self._self_root)) if self._self_root is not None else {}
+        out.update((k, v) for k, v in vars(self).items() if not k.startswith("_self_"))
         if self._self_save_counter is not None:
-            out.append(("save_counter", self._self_save_counter))
+            out["save_counter"] = self._self_save_counter
         return out
 
     @property

@@ -55,19 +55,20 @@ class VariableAggregation(enum.Enum):
 def _check_modes(synchronization, aggregation, name):
     """TF's validation of a Variable's synchronization and aggregation: the enums or
     their values."""
-    try:
-        aggregation = VariableAggregation(
-            VariableAggregation.NONE if aggregation is None else aggregation)
-    except ValueError:
-        raise ValueError(f"Invalid variable aggregation mode: {aggregation} for variable: "
-                         f"{name}") from None
-    try:
-        synchronization = VariableSynchronization(
-            VariableSynchronization.AUTO if synchronization is None else synchronization)
-    except ValueError:
-        raise ValueError(f"Invalid variable synchronization mode: {synchronization} for "
-                         f"variable: {name}") from None
+    aggregation = _mode(VariableAggregation, aggregation, VariableAggregation.NONE,
+                        "aggregation", name)
+    synchronization = _mode(VariableSynchronization, synchronization,
+                            VariableSynchronization.AUTO, "synchronization", name)
     return synchronization, aggregation
+
+
+def _mode(enum_type, value, default, what, name):
+    """`value` (a member of `enum_type` or its value; None: `default`) as the member."""
+    try:
+        return enum_type(default if value is None else value)
+    except ValueError:
+        raise ValueError(f"Invalid variable {what} mode: {value} for variable: "
+                         f"{name}") from None
 
 
 _uids = itertools.count()
@@ -88,6 +89,14 @@ class Variable(ArrayLike):
 
     def __new__(cls, *args, **kwargs):
         return object.__new__(ResourceVariable if cls is Variable else cls)
+
+    def _serialize_to_tensors(self):
+        """The Trackable protocol: what a checkpoint saves of this variable."""
+        return {"VARIABLE_VALUE": self}
+
+    def _restore_from_tensors(self, restored_tensors):
+        """The Trackable protocol: assign the value a checkpoint saved."""
+        return self.assign(restored_tensors["VARIABLE_VALUE"])
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True,
                  caching_device=None, name=None, variable_def=None, dtype=None,

@@ -19,7 +19,7 @@ import numpy as np
 from jax.extend.core import ClosedJaxpr, Primitive, jaxpr_as_fun
 from jax.interpreters import ad, batching, mlir
 
-from ..framework import dtypes, errors, func_graph, nest, op_def
+from ..framework import dtypes, errors, func_graph, nest, op_def, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
 from ..framework.trace_state import used_vars
@@ -44,11 +44,23 @@ def _tensor_array(x):
     return x if isinstance(x, TensorArray) else getattr(x, "_tensor_array", None)
 
 
+def _composite(x):
+    """Whether `x` is a composite carried as its tensors (tf.experimental.Optional: its
+    `_carry`, `_from_carry`, `_carry_unknown` and `_typed_like`)."""
+    return hasattr(type(x), "_carry_unknown")
+
+
+def _carrier(x):
+    """What carries `x` as several tensors: its TensorArray or itself (a composite)."""
+    return x if _composite(x) else _tensor_array(x)
+
+
 def _flat(structure):
-    """The Tensors of a structure's leaves, a TensorArray giving the Tensors it carries."""
+    """The Tensors of a structure's leaves, a TensorArray or composite giving the Tensors
+    it carries."""
     out = []
     for x in nest.flatten(structure):
-        ta = _tensor_array(x)
+        ta = _carrier(x)
         out.extend(ta._carry() if ta is not None else [convert_to_tensor(x)])
     return out
 
@@ -58,7 +70,7 @@ def _pack(template, tensors):
     it = iter(tensors)
     leaves = []
     for x in nest.flatten(template):
-        ta = _tensor_array(x)
+        ta = _carrier(x)
         leaves.append(ta._from_carry([next(it) for _ in ta._carry()]) if ta is not None
                       else _like(x, next(it)))
     return nest.pack_sequence_as(template, leaves)
@@ -219,19 +231,8 @@ def _as_op(name, compute, traced, tensors):
 
 def _captured(array):
     """The Tensor a tape knows for a captured array (else a fresh one)."""
-    for state in ctx.tapes:
-        for rec in state.records:
-            for t in rec.outputs:
-                if t._value is array:
-                    return t
-        for t in state.keep:
-            if t._value is array:
-                return t
-        for reads in state.reads.values():
-            for t in reads:
-                if t._value is array:
-                    return t
-    return EagerTensor(array)
+    t = tape.recorded(array)
+    return EagerTensor(array) if t is None else t
 
 
 # -- cond ---------------------------------------------------------------------------------
@@ -302,6 +303,10 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
 
 def _switch(index, fns):
     traced = [_Traced(fn, None, ()) for fn in fns]
+    if any(len(t.variables) != len(traced[-1].variables) for t in traced):
+        # A branch created Variables (a nested tf.function's first trace): all again.
+        traced = [_Traced(fn, None, ()) for fn in fns]
+    traced = _typed_branches(fns, traced)
     first = traced[0].out
     for t in traced[1:]:
         try:
@@ -319,6 +324,29 @@ def _switch(index, fns):
                     f"\nfalse_fn output: {b}\n\nError details:\n{a} and {b} have different "
                     f"types")
     return switch_traced(index, traced, None)
+
+
+def _typed_branches(fns, traced):
+    """Branches that return an empty Optional with no value structure where another
+    branch returns one with: traced again, returning it carried as the other's is (zero
+    values; TF carries either as one variant tensor)."""
+    flats = [nest.flatten(t.out) for t in traced]
+    known = {}
+    for flat in flats:
+        for i, x in enumerate(flat):
+            if _composite(x) and not x._carry_unknown():
+                known.setdefault(i, x)
+
+    def typed(fn):
+        def run():
+            out = fn()
+            return nest.pack_sequence_as(out, [
+                x._typed_like(known[i]) if i in known and _composite(x) and
+                x._carry_unknown() else x for i, x in enumerate(nest.flatten(out))])
+        return run
+    return [_Traced(typed(fn), None, ()) if any(
+        i in known and _composite(x) and x._carry_unknown() for i, x in enumerate(flat))
+        else t for fn, t, flat in zip(fns, traced, flats)]
 
 
 def switch_traced(index, traced, keep):
@@ -492,7 +520,7 @@ def _record_while(traced, inputs, results, static_limit):
 
 
 def _loop_value(x):
-    ta = _tensor_array(x)
+    ta = _carrier(x)
     return ta if ta is not None else convert_to_tensor(x)
 
 
@@ -524,10 +552,17 @@ def _carried_arrays(body, state, maximum_iterations):
         s) for s in state]
     pending = [x for x in nest.flatten(state) if _tensor_array(x) is not None
                and x._buffer is None]
-    if not pending:
+    unknown = [x for x in nest.flatten(state) if _composite(x) and x._carry_unknown()]
+    if not pending and not unknown:
         return state
     probe = _Traced(lambda *s: body(*s), state, [_spec(a) for a in _arrays(state)])
     out = nest.flatten(probe.out)
+    if unknown:   # (an empty Optional: carried as the body's Optional is)
+        typed = {id(x): x._typed_like(o) for x, o in zip(nest.flatten(state), out)
+                 if _composite(x) and _composite(o) and x._carry_unknown()}
+        state = [nest.map_structure(lambda x: typed.get(id(x), x), s) for s in state]
+        if not pending:
+            return state
     shapes = {}
     for k, x in enumerate(nest.flatten(state)):
         ta = _tensor_array(out[k]) if k < len(out) else None

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors
+from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, hinted, match, match2, to_tensor
 from ..framework.tensor import Tensor
 from .math_common import kernel_not_found, plus_zero, shape_list, tf_gradient
@@ -90,11 +91,53 @@ _MATMUL_KERNELS = (("float", "double", "int32", "complex64", "int64", "bfloat16"
                     "complex128", "complex64"))
 
 
+def _matmul_v3(a, b, adj_x, adj_y, Tout):
+    """BatchMatMulV3: the product of a and b accumulated in Tout (int8 x int8 -> int32
+    does not overflow)."""
+    return _matmul_plain(a.astype(Tout), b.astype(Tout), adj_x, adj_y, adj_x, adj_y)
+
+
+_matmul_v3_op = Op("BatchMatMulV3", _matmul_v3, allowed=None, jvp_fn=_matmul_v3)
+# TF's CPU kernels of BatchMatMulV3 (Ta, Tb, Tout) where the types differ.
+_V3_KERNELS = frozenset(
+    [(x, y, "int32") for x in ("int8", "uint8") for y in ("int8", "uint8")]
+    + [(x, "bfloat16", "bfloat16") for x in ("int8", "uint8")]
+    + [("bfloat16", x, "bfloat16") for x in ("int8", "uint8")]
+    + [(x, x, x) for x in ("int64", "int32", "int16", "double", "float", "bfloat16",
+                           "complex128", "complex64")])
+
+
+def _batch_matmul_v3(a, b, adj_x, adj_y, output_type, grad_a, grad_b):
+    """tf.matmul's path when `output_type` differs from an input's dtype."""
+    b = to_tensor(b)
+    key = (a.dtype._tf_name, b.dtype._tf_name, output_type._tf_name)
+    if key not in _V3_KERNELS:
+        raise errors.NotFoundError(
+            None, None,
+            f"Could not find device for node: {{{{node BatchMatMulV3}}}} = BatchMatMulV3"
+            f"[Ta=DT_{key[0].upper()}, Tb=DT_{key[1].upper()}, Tout=DT_{key[2].upper()}, "
+            f"adj_x={str(adj_x).lower()}, adj_y={str(adj_y).lower()}, "
+            f"grad_x={str(bool(grad_a)).lower()}, grad_y={str(bool(grad_b)).lower()}]")
+    if a.ndim < 2 or b.ndim < 2:
+        raise _matmul_op_error(None, (a._value, b._value), None, None)
+    return execute(_matmul_v3_op, (a, b), (("adj_x", adj_x), ("adj_y", adj_y),
+                                           ("Tout", output_type._np)))
+
+
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False,
            grad_b=False, name=None):
-    """tf.linalg.matmul for rank >= 2 (batch dimensions broadcast)."""
+    """tf.linalg.matmul for rank >= 2 (batch dimensions broadcast); with `output_type`
+    other than the inputs' dtype, TF's BatchMatMulV3 (int8 x int8 -> int32)."""
     a = to_tensor(a)   # (oneDNN's kernel for float32 and bfloat16, Eigen's for the rest)
+    if output_type is not None:
+        output_type = dtypes.as_dtype(output_type)
+        if not isinstance(b, Tensor):
+            b = convert_to_tensor(b, dtype_hint=a.dtype)
+        if output_type != a.dtype or output_type != b.dtype:
+            return _batch_matmul_v3(a, b, bool(transpose_a or adjoint_a),
+                                    bool(transpose_b or adjoint_b), output_type, grad_a,
+                                    grad_b)
     a, b = hinted(a, b, _matmul_op,
                   "_MklMatMul" if a.dtype in (dtypes.float32, dtypes.bfloat16) else None)
     if a.ndim < 2 or b.ndim < 2:

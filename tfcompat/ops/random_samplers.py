@@ -72,6 +72,16 @@ def cast_out(x, dtype):
     return x.astype(dtype)
 
 
+def _proposal(state, pos, buf, left):
+    """The draws of one transformed-rejection step (Hormann's PTRS for Poisson, BTRS for
+    binomial): uniforms u - 0.5 and v from one engine call, and us = 0.5 - |u - 0.5|."""
+    window, base = _window(state, pos, 1, D.uniform), pos  # one engine call a step
+    u, pos, buf, left = _draw(window, base, pos, buf, left, True)
+    v, pos, buf, left = _draw(window, base, pos, buf, left, True)
+    u = u - 0.5
+    return u, 0.5 - jnp.abs(u), v, pos, buf, left
+
+
 def _loop(step, init, result):
     """Run `step(carry) -> carry` while the carry's `done` flag (its last item) is False;
     the carry's item `result` then, NaN if the attempts ran out."""
@@ -179,11 +189,7 @@ def _poisson_one(state, offset, rate, highest):
 
     def hormann(carry):
         pos, buf, left, _, _ = carry
-        window, base = _window(state, pos, 1, D.uniform), pos  # one engine call a step
-        u, pos, buf, left = _draw(window, base, pos, buf, left, True)
-        v, pos, buf, left = _draw(window, base, pos, buf, left, True)
-        u = u - 0.5
-        us = 0.5 - jnp.abs(u)
+        u, us, v, pos, buf, left = _proposal(state, pos, buf, left)
         k = jnp.floor((2 * a / us + b) * u + rate + 0.43)
         fits = ~(k > highest)
         box = fits & (us >= 0.07) & (v <= v_r)
@@ -254,11 +260,7 @@ def _btrs(state, offset, count, prob, active):
 
     def step(carry):
         pos, buf, left, _, _ = carry
-        window, base = _window(state, pos, 1, D.uniform), pos  # one engine call a step
-        u, pos, buf, left = _draw(window, base, pos, buf, left, True)
-        v, pos, buf, left = _draw(window, base, pos, buf, left, True)
-        u = u - 0.5
-        us = 0.5 - jnp.abs(u)
+        u, us, v, pos, buf, left = _proposal(state, pos, buf, left)
         k = jnp.floor((2 * a / us + b) * u + c)
         box = (us >= 0.07) & (v <= v_r)
         tested = ~box & ~((k < 0) | (k > count))

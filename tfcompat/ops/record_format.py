@@ -5,41 +5,10 @@ inflate() reports them."""
 import struct
 
 from ..framework import errors
+from ..framework.crc32c import crc32c, masked_crc32c  # noqa: F401 - crc32c: re-exported
 
 HEADER_BYTES = 12   # uint64 length + masked crc32c
 FOOTER_BYTES = 4    # masked crc32c of the record
-
-# ---------------------------------------------------------------------------
-# CRC32C (Castagnoli), masked as TFRecord does.
-
-
-def _crc32c_table():
-    table = []
-    for i in range(256):
-        crc = i
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
-        table.append(crc)
-    return tuple(table)
-
-
-_CRC_TABLE = _crc32c_table()
-
-
-def crc32c(data):
-    """The CRC32C checksum of `data` (bytes)."""
-    crc = 0xFFFFFFFF
-    table = _CRC_TABLE
-    for byte in data:
-        crc = table[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def masked_crc32c(data):
-    """TFRecord's masked CRC32C: rotated right by 15 bits plus 0xa282ead8."""
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
 
 # ---------------------------------------------------------------------------
 # Writing and reading records.

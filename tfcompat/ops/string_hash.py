@@ -53,14 +53,19 @@ def _len0to16(s, n):
     return _K2
 
 
+def _mix(a, b, c, d, k):
+    """The pair of words HashLen17to32 and HashLen33to64 feed HashLen16."""
+    return ((_rot((a + b) & _M, 43) + _rot(c, 30) + d) & _M,
+            (a + _rot((b + k) & _M, 18) + c) & _M)
+
+
 def _len17to32(s, n):
     mul = _K2 + n * 2
     a = (_f64(s, 0) * _K1) & _M
     b = _f64(s, 8)
     c = (_f64(s, n - 8) * mul) & _M
     d = (_f64(s, n - 16) * _K2) & _M
-    return _len16((_rot((a + b) & _M, 43) + _rot(c, 30) + d) & _M,
-                  (a + _rot((b + _K2) & _M, 18) + c) & _M, mul)
+    return _len16(*_mix(a, b, c, d, _K2), mul)
 
 
 def _len33to64(s, n):
@@ -69,14 +74,13 @@ def _len33to64(s, n):
     b = _f64(s, 8)
     c = (_f64(s, n - 8) * mul) & _M
     d = (_f64(s, n - 16) * _K2) & _M
-    y = (_rot((a + b) & _M, 43) + _rot(c, 30) + d) & _M
-    z = _len16(y, (a + _rot((b + _K2) & _M, 18) + c) & _M, mul)
+    y, z = _mix(a, b, c, d, _K2)
+    z = _len16(y, z, mul)
     e = (_f64(s, 16) * mul) & _M
     f = _f64(s, 24)
     g = ((y + _f64(s, n - 32)) * mul) & _M
     h = ((z + _f64(s, n - 24)) * mul) & _M
-    return _len16((_rot((e + f) & _M, 43) + _rot(g, 30) + h) & _M,
-                  (e + _rot((f + a) & _M, 18) + g) & _M, mul)
+    return _len16(*_mix(e, f, g, h, a), mul)
 
 
 def _weak32(s, i, a, b):

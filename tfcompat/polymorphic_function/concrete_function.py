@@ -10,7 +10,8 @@ import weakref
 import jax
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from ..framework import config, dtypes, errors, func_graph, host_callback, nest, strings
+from ..framework import (config, dtypes, errors, func_graph, host_callback, nest, strings,
+                         tape)
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import Op, execute
@@ -21,6 +22,7 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output, used_vars
 from ..framework.variables import Variable
+from .composites import rebuild
 from .function_type_utils import (_cache_key, _check_spec, _flat_tensors, _flat_variables,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
 from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, _check_data
@@ -145,8 +147,7 @@ class ConcreteFunction(_Typed):
             graph.variables = tuple(self._variables)
             outputs = iter(graph.outputs)
             graph.structured_outputs = nest.pack_sequence_as(self._result, [
-                None if x is None else next(outputs, None)
-                for x in nest.flatten(self._result)])
+                _graph_output(x, outputs) for x in nest.flatten(self._result)])
             graph.structured_input_signature = self.structured_input_signature
 
     def _jit(self):
@@ -270,7 +271,9 @@ class ConcreteFunction(_Typed):
             if self._strings:
                 reads = tuple(EagerTensor(v) for v in var_values)
                 tensors = [EagerTensor(v) for v in values]
-            outs = execute(self._op, self._consts + reads + tuple(tensors))
+            # (a captured tensor: the one the tapes recorded, so gradients reach it)
+            consts = tuple(_tape_input(c) for c in self._consts)
+            outs = execute(self._op, consts + reads + tuple(tensors))
         else:
             try:
                 arrays = self._jitted(*self._const_values, *var_values, *values)
@@ -310,7 +313,22 @@ class ConcreteFunction(_Typed):
                 raise _assertion_failed(check, data, self._name)
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
-            None if x is None else next(it) for x in nest.flatten(self._result)])
+            rebuild(x, it) for x in nest.flatten(self._result)])
+
+
+def _graph_output(x, outputs):
+    """The graph's output tensor(s) of the result leaf `x` (a composite's rebuilt)."""
+    if x is None:
+        return None
+    try:
+        return rebuild(x, outputs)
+    except StopIteration:
+        return None
+
+
+def _tape_input(t):
+    found = tape.recorded(t._value)
+    return t if found is None else found
 
 
 def _bind_call(concrete, args, kwargs):

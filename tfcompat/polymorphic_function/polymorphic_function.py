@@ -145,6 +145,13 @@ class Function:
         return sep.join(c._signature_text(verbose) for c in self._concrete.values()
                         if isinstance(c, ConcreteFunction))
 
+    def _list_all_concrete_functions(self):
+        """TF's Function._list_all_concrete_functions: every trace (that of the
+        input_signature made first)."""
+        if self._input_signature is not None:
+            self.get_concrete_function()
+        return [c for c in self._concrete.values() if isinstance(c, ConcreteFunction)]
+
     def get_concrete_function(self, *args, **kwargs):
         """The ConcreteFunction for these arguments (TensorSpecs stand for tensors)."""
         if not args and not kwargs and self._input_signature is not None:

@@ -21,6 +21,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import Trace
 from ..framework.trace_type import trace_type_of
 from ..framework.variables import Uninitialized, Variable, live_variables
+from .composites import components
 from .concrete_function import ConcreteFunction
 from .function_type_utils import _input_types, _is_tensor_like, _Shaped
 from .runtime_checks import _check_out_of_scope
@@ -73,8 +74,9 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False):
             result = fn(*new_args, **new_kw)
             # Read the outputs while Variables still hold their traced values (a returned
             # Variable or assign result is its value after the function's assignments).
-            flat_out = [_output_value(x, fn) for x in nest.flatten(result)]
-            trace.graph.finish(nest.flatten(result))
+            flat_result = [c for x in nest.flatten(result) for c in components(x)]
+            flat_out = [_output_value(x, fn) for x in flat_result]
+            trace.graph.finish(flat_result)
         finally:
             ctx.traces.pop()
             ctx.tapes[:] = saved_tapes

@@ -56,6 +56,10 @@ def _tracked_children(obj):
     if isinstance(obj, (list, tuple, dict)):
         return out
     names = {n for n, _ in out}
+    # TF's AutoTrackable adds, for a SavedModel, the tf.functions set as attributes
+    out += [(n, f) for n, f in getattr(obj, "__dict__", {}).items()
+            if n not in names and _is_function(f)]
+    names = {n for n, _ in out}
     for name in sorted(dir(type(obj))):
         if name not in names and isinstance(inspect.getattr_static(type(obj), name, None),
                                             (Function, restored.RestoredFunction)):

@@ -83,6 +83,16 @@ def _static_int(value, api, arg):
     return static_int(value, api, arg)
 
 
+def _of_rank(data, rank):
+    """`data` as a tensor, checked as tf.debugging.assert_rank(data, rank) checks it
+    eagerly (the summaries of tensorboard's image and audio plugins do)."""
+    data = convert_to_tensor(data)
+    if data.shape.rank != rank:
+        raise ValueError(f"Tensor  must have rank {rank}.  Received rank {data.shape.rank}, "
+                         f"shape {data.shape}")
+    return data
+
+
 def encode_png(image):
     """PNG bytes of a uint8 [height, width, channels] image (1 to 4 channels),
     unfiltered rows, zlib's default compression."""
@@ -105,10 +115,7 @@ def image(name, data, step=None, max_outputs=3, description=None):
     PNG-encoded in a string tensor [width, height, png...] (plugin "images")."""
     max_outputs = _static_int(max_outputs, "tf.summary.image", "max_outputs")
     with summary_scope(name, "image_summary") as (tag, _):
-        data = convert_to_tensor(data)
-        if data.shape.rank != 4:
-            raise ValueError(f"Tensor  must have rank 4.  Received rank {data.shape.rank}, "
-                             f"shape {data.shape}")
+        data = _of_rank(data, 4)
         channels = data.shape[3]
         if channels not in (1, 2, 3, 4):
             raise errors.op_error(errors.InvalidArgumentError, "EncodePng",
@@ -150,10 +157,7 @@ def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None,
     sample_rate = _static_int(sample_rate, "tf.summary.audio", "sample_rate")
     max_outputs = _static_int(max_outputs, "tf.summary.audio", "max_outputs")
     with summary_scope(name, "audio_summary") as (tag, _):
-        data = convert_to_tensor(data)
-        if data.shape.rank != 3:
-            raise ValueError(f"Tensor  must have rank 3.  Received rank {data.shape.rank}, "
-                             f"shape {data.shape}")
+        data = _of_rank(data, 3)
 
         def to_proto(array):
             clips = array[:max_outputs]

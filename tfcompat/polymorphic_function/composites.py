@@ -1,0 +1,31 @@
+"""Composite outputs of a tf.function (TF's CompositeTensor outputs: tf.experimental.Optional,
+tf.IndexedSlices): the traced function returns their component tensors, and each call
+rebuilds them (as TF's function outputs are packed from their TypeSpecs' components)."""
+from ..framework import nest
+from ..framework.indexed_slices import IndexedSlices
+
+
+def _carried(x):
+    """A composite carried as its tensors (tf.experimental.Optional's `_carry` protocol)."""
+    return hasattr(type(x), "_carry_unknown")
+
+
+def components(x):
+    """The flat outputs one leaf of a function's result is returned as."""
+    if _carried(x):
+        return list(x._carry())
+    if isinstance(x, IndexedSlices):
+        return nest.flatten(x, expand_composites=True)
+    return [x]
+
+
+def rebuild(x, outputs):
+    """The leaf `x` of the traced result, rebuilt from the iterator `outputs` (the call's
+    flat outputs, as `components` listed them; None leaves have none)."""
+    if x is None:
+        return None
+    if _carried(x):
+        return x._from_carry([next(outputs) for _ in x._carry()])
+    if isinstance(x, IndexedSlices):
+        return IndexedSlices(*[next(outputs) for _ in components(x)])
+    return next(outputs)

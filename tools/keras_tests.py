@@ -1,0 +1,89 @@
+"""Keras 3.15.1's own tests on tfcompat, as a ratchet for CI (issue 14).
+
+``../shared/keras_tests/run.py`` runs Keras's test files against their outcomes under real
+TF 2.21. This script runs the CI subset (core layers, models, trainers, losses, optimizers,
+callbacks, saving) through it, two files at a time, and compares with
+``tests/keras_passing.json``: the tests of those files that pass on tfcompat.
+
+    .venv/bin/python tools/keras_tests.py            # fail if a listed test no longer passes
+    .venv/bin/python tools/keras_tests.py --record   # rewrite the list from this run
+
+A test that passes under TF and not here is a known gap until it is listed; one that
+starts passing is reported, to be added with --record. Without ../shared/keras_tests the
+check says so and passes (CI runs it only where the suite is present).
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SUITE = ROOT.parent / "shared" / "keras_tests"
+PASSING = ROOT / "tests" / "keras_passing.json"
+SUBSET = ("layers/core", "models", "trainers", "losses", "optimizers", "callbacks", "saving")
+
+
+def _files():
+    for folder in SUBSET:
+        yield from sorted((SUITE / "cases" / folder).rglob("*_test.py"))
+
+
+def _run(path):
+    """The outcomes of one test file of the TF-passing tests: {test: [kind, message]}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "out.json"
+        subprocess.run([sys.executable, str(SUITE / "run.py"), "check", "--python",
+                        sys.executable, "--module", "tfcompat", "--json", str(out),
+                        "--timeout", "600", str(path)],
+                       cwd=ROOT, capture_output=True, text=True, check=True)
+        return json.loads(out.read_text()) if out.exists() else {}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--record", action="store_true")
+    args = ap.parse_args()
+    if not (SUITE / "run.py").exists():
+        print(f"keras tests: {SUITE} not found; skipped")
+        return 0
+    baseline = json.loads((SUITE / "baseline.json").read_text())
+    files = [f for f in _files()
+             if any(kind == "passed" for kind, _ in baseline.get(
+                 str(f.relative_to(SUITE)), {}).values())]
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for outcome in pool.map(_run, files):
+            results.update(outcome)
+    passing = {}
+    for name, tests in sorted(results.items()):
+        ok = sorted(t for t, (kind, _) in tests.items() if kind == "passed")
+        want = sum(kind == "passed" for kind, _ in baseline.get(name, {}).values())
+        print(f"{name}: {len(ok)}/{want}")
+        if ok:
+            passing[name] = ok
+    total = sum(map(len, passing.values()))
+    under_tf = sum(kind == "passed" for f in files
+                   for kind, _ in baseline[str(f.relative_to(SUITE))].values())
+    print(f"{total} of {under_tf} tests that pass under TF pass on tfcompat")
+    if args.record:
+        PASSING.write_text(json.dumps(passing, indent=0, sort_keys=True) + "\n")
+        return 0
+    listed = json.loads(PASSING.read_text())
+    lost = [(name, t) for name, tests in listed.items() for t in tests
+            if results.get(name, {}).get(t, ["missing"])[0] != "passed"]
+    gained = sum(len(set(tests) - set(listed.get(name, ()))) for name, tests in passing.items())
+    if gained:
+        print(f"{gained} more tests pass than tests/keras_passing.json lists: "
+              "run tools/keras_tests.py --record")
+    for name, t in lost:
+        print(f"NO LONGER PASSES: {t}: {results.get(name, {}).get(t, ['', 'not run'])[1]}")
+    return 1 if lost else 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main())
