@@ -12,6 +12,7 @@ import numpy as np
 
 from . import dtypes, errors
 from .crc32c import crc32c, mask
+from .proto_decode import fields, read_varint
 
 _MAGIC = struct.pack("<Q", 0xDB4775248B80FB57)
 _FOOTER = 48
@@ -22,36 +23,14 @@ def is_tensor_bundle_index(raw):
     return len(raw) >= _FOOTER and raw[-8:] == _MAGIC
 
 
-def _varint(buf, pos):
-    result = shift = 0
-    while True:
-        byte = buf[pos]
-        pos += 1
-        result |= (byte & 0x7F) << shift
-        if not byte & 0x80:
-            return result, pos
-        shift += 7
-
-
 def _fields(buf):
     """A protobuf message's fields: {number: [value]} (varints as int, length-delimited
     as bytes, fixed32/64 as int)."""
-    out, pos = {}, 0
-    while pos < len(buf):
-        tag, pos = _varint(buf, pos)
-        number, wire = tag >> 3, tag & 7
-        if wire == 0:
-            value, pos = _varint(buf, pos)
-        elif wire == 2:
-            n, pos = _varint(buf, pos)
-            value, pos = bytes(buf[pos:pos + n]), pos + n
-        elif wire == 5:
-            value, pos = struct.unpack_from("<I", buf, pos)[0], pos + 4
-        elif wire == 1:
-            value, pos = struct.unpack_from("<Q", buf, pos)[0], pos + 8
-        else:
-            raise ValueError(f"unsupported protobuf wire type {wire}")
-        out.setdefault(number, []).append(value)
+    out = {}
+    for number, wire, value in fields(buf):
+        if wire in (1, 5):
+            value = int.from_bytes(value, "little")
+        out.setdefault(number, []).append(bytes(value) if wire == 2 else value)
     return out
 
 
@@ -70,9 +49,9 @@ def _block(raw, handle, path):
     restarts = struct.unpack_from("<I", block, size - 4)[0]
     end, pos, key, out = size - 4 - 4 * restarts, 0, b"", []
     while pos < end:
-        shared, pos = _varint(block, pos)
-        own, pos = _varint(block, pos)
-        n, pos = _varint(block, pos)
+        shared, pos = read_varint(block, pos)
+        own, pos = read_varint(block, pos)
+        n, pos = read_varint(block, pos)
         key = key[:shared] + bytes(block[pos:pos + own])
         pos += own
         out.append((key, bytes(block[pos:pos + n])))
@@ -81,8 +60,8 @@ def _block(raw, handle, path):
 
 
 def _handle(buf, pos=0):
-    offset, pos = _varint(buf, pos)
-    size, pos = _varint(buf, pos)
+    offset, pos = read_varint(buf, pos)
+    size, pos = read_varint(buf, pos)
     return (offset, size), pos
 
 
@@ -119,7 +98,7 @@ def _strings(data, n):
     past 2**32, the lengths' checksum and the strings)."""
     lengths, pos = [], 0
     for _ in range(n):
-        length, pos = _varint(data, pos)
+        length, pos = read_varint(data, pos)
         lengths.append(length)
     crc = crc32c(data[pos:pos + 4], crc32c(b"".join(
         struct.pack("<I" if n <= 0xFFFFFFFF else "<Q", n) for n in lengths)))

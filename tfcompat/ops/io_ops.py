@@ -25,6 +25,7 @@ from ..framework import dtypes, errors, host_callback, op_def, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error
 from ..framework.context import executing_eagerly
+from ..framework.proto_decode import MalformedProto, fields, read_varint
 from ..framework.strings import OBJECT, Kernel, StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
@@ -407,45 +408,6 @@ def serialize_tensor(tensor, name=None):
     return execute(_serialize_op, (t,))
 
 
-class _BadProto(Exception):
-    pass
-
-
-def _varint(buf, i):
-    shift = value = 0
-    while True:
-        if i >= len(buf) or shift > 63:
-            raise _BadProto
-        b = buf[i]
-        value |= (b & 0x7F) << shift
-        i += 1
-        shift += 7
-        if not b & 0x80:
-            return value, i
-
-
-def _fields(buf):
-    """(field number, wire type, value) of a protobuf message."""
-    i = 0
-    while i < len(buf):
-        key, i = _varint(buf, i)
-        number, wire = key >> 3, key & 7
-        if wire == 0:
-            value, i = _varint(buf, i)
-        elif wire == 1:
-            value, i = buf[i:i + 8], i + 8
-        elif wire == 2:
-            n, i = _varint(buf, i)
-            value, i = buf[i:i + n], i + n
-        elif wire == 5:
-            value, i = buf[i:i + 4], i + 4
-        else:
-            raise _BadProto
-        if i > len(buf) or number == 0:
-            raise _BadProto
-        yield number, wire, value
-
-
 # TensorProto's typed value fields: field number -> (struct format of one, numpy dtype)
 _VAL_FIELDS = {5: "f", 6: "d", 7: "i", 10: "q", 11: "?", 13: "i", 16: "I", 17: "Q"}
 _COMPLEX_FIELDS = {9: "f", 12: "d"}
@@ -456,17 +418,17 @@ def _values(number, wire, value, fmt):
     size = struct.calcsize(fmt)
     if wire == 2 and fmt in "fd":
         if len(value) % size:
-            raise _BadProto
+            raise MalformedProto
         return list(struct.unpack(f"<{len(value) // size}{fmt}", value))
     if wire == 2:
         out, i = [], 0
         while i < len(value):
-            v, i = _varint(value, i)
+            v, i = read_varint(value, i)
             out.append(v)
         return out
     if fmt in "fd":
         if wire not in (1, 5) or len(value) != size:
-            raise _BadProto
+            raise MalformedProto
         return list(struct.unpack("<" + fmt, value))
     return [value]
 
@@ -474,13 +436,13 @@ def _values(number, wire, value, fmt):
 def _parse(buf, out_type, name):
     dtype_enum, shape, content, vals, string_vals = 0, [], None, [], []
     try:
-        for number, wire, value in _fields(buf):
+        for number, wire, value in fields(buf):
             if number == 1 and wire == 0:
                 dtype_enum = value
             elif number == 2 and wire == 2:
-                for n, w, dim in _fields(value):
+                for n, w, dim in fields(value):
                     if n == 2 and w == 2:
-                        size = dict((a, v) for a, _, v in _fields(dim)).get(1, 0)
+                        size = dict((a, v) for a, _, v in fields(dim)).get(1, 0)
                         shape.append(size - (1 << 64) if size >> 63 else size)
                     elif n == 3 and w == 0 and dim:
                         shape.append(-1)
@@ -490,7 +452,7 @@ def _parse(buf, out_type, name):
                 string_vals.append(value)
             elif number in _VAL_FIELDS or number in _COMPLEX_FIELDS:
                 vals += _values(number, wire, value, {**_VAL_FIELDS, **_COMPLEX_FIELDS}[number])
-    except _BadProto:
+    except MalformedProto:
         raise kernel_error("ParseTensor", "Could not parse `serialized` as TensorProto, "
                            f"base64: {base64.b64encode(buf).decode()}", name) from None
     bad = kernel_error("ParseTensor", "Cannot parse tensor from proto: tfcompat: an invalid "
