@@ -326,6 +326,84 @@ it3 = iter(tf.data.Dataset.range(5, 7))
 print(opt_value(it3), opt(it3), opt(it3))
 """, verbatim=True)
 
+_s("data_iterator_arguments_share_a_trace", """
+# An iterator argument is traced by its element_spec (TF's IteratorSpec): iterators of
+# equal specs share one trace, each call reads from the iterator it is given.
+@tf.function
+def f(it):
+    return it.get_next()
+ds = tf.data.Dataset.range(3)
+it1, it2 = iter(ds), iter(ds)
+it3 = iter(tf.data.Dataset.range(10, 12))
+print([int(f(i)) for i in (it1, it2, it1, it3, it3)], f.experimental_get_tracing_count())
+try:
+    f(it3)
+except tf.errors.OutOfRangeError as e:
+    print(type(e).__name__, str(e).splitlines()[-1].split(' [Op')[0])
+
+@tf.function
+def g(it):
+    o = it.get_next_as_optional()
+    return o.has_value(), tf.cond(o.has_value(), o.get_value,
+                                  lambda: tf.constant(-1, tf.int64))
+it4 = iter(tf.data.Dataset.range(1))
+print([tuple(int(v) for v in g(it4)) for _ in range(3)], g.experimental_get_tracing_count())
+
+@tf.function
+def outer(it):   # the inner function's read comes first
+    return f(it) * 10 + it.get_next()
+it5 = iter(tf.data.Dataset.range(4))
+print([int(outer(it5)) for _ in range(2)])
+
+@tf.function
+def loop(it):   # reads inside a loop
+    s = tf.constant(0, tf.int64)
+    for _ in tf.range(3):
+        s += it.get_next()
+    return s
+it6 = iter(tf.data.Dataset.range(6))
+print([int(loop(it6)) for _ in range(2)], loop.experimental_get_tracing_count())
+
+@tf.function
+def printed(it):   # a read next to another host effect
+    x = it.get_next()
+    tf.print("read", x)
+    return x
+it7 = iter(tf.data.Dataset.range(2))
+print(int(printed(it7)), int(printed(it7)))
+""", verbatim=True)
+
+_s("data_prefetch", """
+def double(x):
+    return x * 2
+
+def inverse(x):
+    return tf.debugging.check_numerics(1 / x, "inf")
+
+ds = tf.data.Dataset.range(6).map(double)
+print(list(ds.prefetch(2).as_numpy_iterator()), list(ds.prefetch(0).as_numpy_iterator()))
+print(list(ds.prefetch(tf.data.AUTOTUNE).batch(4).as_numpy_iterator()))
+it = iter(tf.data.Dataset.from_tensor_slices([1., 2., 0., 4.]).map(inverse).prefetch(3))
+print(next(it), next(it))
+try:
+    next(it)
+except tf.errors.InvalidArgumentError as e:
+    print(type(e).__name__)
+for b in (-2, 2.5):
+    try:
+        tf.data.Dataset.range(3).prefetch(b)
+    except Exception as e:
+        print(type(e).__name__, e)
+
+@tf.function
+def total(ds):
+    s = tf.constant(0, tf.int64)
+    for x in ds:
+        s += x
+    return s
+print(total(tf.data.Dataset.range(5).prefetch(1)))
+""", verbatim=True)
+
 _s("data_for_loop_in_function", """
 ds = tf.data.Dataset.from_tensor_slices(np.arange(6, dtype=np.float32).reshape(3, 2))
 

@@ -187,8 +187,8 @@ class Dataset(abc.ABC):
         return _ShardDataset(self, num_shards, index)
 
     def prefetch(self, buffer_size, name=None):
-        from .transformations import _PrefetchDataset
-        return _PrefetchDataset(self)
+        from .prefetch import _PrefetchDataset
+        return _PrefetchDataset(self, buffer_size)
 
     def cache(self, filename="", name=None):
         from .transformations import CacheDataset

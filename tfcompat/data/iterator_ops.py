@@ -11,6 +11,8 @@ message (not OutOfRangeError itself).
 """
 import abc
 import collections.abc
+import itertools
+import weakref
 
 import jax
 import numpy as np
@@ -18,7 +20,7 @@ import numpy as np
 from ..framework import dtypes, errors, func_graph, nest, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly
-from ..framework.host_callback import io_callback
+from ..framework.host_callback import io_callback, prefetchable
 from ..framework.strings import StringIds
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import EagerTensor
@@ -91,9 +93,9 @@ def _filler(spec, aval):
     return np.full(aval.shape, strings.to_ids(np.asarray(b"", object), constant=True))
 
 
-def staged_pull(pull, spec, what, optional=False):
-    """Stage `pull()` (flat arrays of `spec`, or None at the end) to run each time the
-    traced function runs; the result as tracers ((has_value, values) if `optional`),
+def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False):
+    """Stage `pull(*operands)` (flat arrays of `spec`, or None at the end) to run each time
+    the traced function runs; the result as tracers ((has_value, values) if `optional`),
     tf.string components as `StringIds`: handles made by the callback, valid for the call
     of the function (which then runs in a ``strings.scope``)."""
     structure.check_static(spec, what)
@@ -106,8 +108,8 @@ def staged_pull(pull, spec, what, optional=False):
     node = None if optional or builder is None else (
         builder.unique_name("IteratorGetNext"), func_graph.definition_frames())
 
-    def callback():
-        flat = pull()
+    def callback(*values):
+        flat = pull(*values)
         if flat is None:
             if not optional:
                 exc = end_of_sequence(spec)
@@ -115,7 +117,8 @@ def staged_pull(pull, spec, what, optional=False):
                     exc.graph_node = node + ("End of sequence",)
                 raise exc
             return [np.asarray(False)] + [_filler(s, a) for s, a in zip(specs, avals)]
-        values = [np.asarray(x, object if t else a.dtype)
+        values = [x if isinstance(x, jax.Array) and x.dtype == a.dtype else
+                  np.asarray(x, object if t else a.dtype)   # (no copy off the device)
                   for x, a, t in zip(flat, avals, is_string)]
         for v, a in zip(values, avals):
             if v.shape != a.shape:
@@ -124,8 +127,10 @@ def staged_pull(pull, spec, what, optional=False):
         values = [strings.to_ids(v) if t else v for v, t in zip(values, is_string)]
         return ([np.asarray(True)] if optional else []) + values
 
+    if prefetch and not any(is_string):   # (string handles live only while it runs)
+        prefetchable(callback)
     result_avals = ([jax.ShapeDtypeStruct((), np.bool_)] if optional else []) + avals
-    out = io_callback(callback, result_avals)
+    out = io_callback(callback, result_avals, *operands)
     n = 1 if optional else 0
     return out[:n] + [StringIds(x) if t else x for x, t in zip(out[n:], is_string)]
 
@@ -150,13 +155,28 @@ class Iterator(collections.abc.Iterator, abc.ABC):
 _NOTHING = object()
 
 
-class _IteratorTraceType(TraceType):
-    """The trace type of an iterator: the iterator itself, and the shapes of its next
-    element where its element_spec leaves dimensions unknown."""
+def _spec_with_shapes(spec, shapes):
+    """`spec` with the shapes of an element filled in (zero sizes at the end: None)."""
+    specs = structure.flat_specs(spec)
+    if shapes is None:
+        shapes = [[0 if d is None else d for d in s.shape.as_list()] for s in specs]
+    return nest.pack_sequence_as(spec, [TensorSpec(shape, s.dtype)
+                                        for s, shape in zip(specs, shapes)])
 
-    def __init__(self, iterator, shapes):
-        self._iterator = iterator
+
+class _IteratorTraceType(TraceType):
+    """The trace type of an iterator, TF's IteratorSpec: its element_spec and, where that
+    leaves dimensions unknown, the shapes of its next element (XLA needs them). Iterators
+    of equal specs share a trace: the iterator is passed to it as its handle (an int64
+    scalar that names it in ``_live``), as TF passes the iterator's resource."""
+
+    def __init__(self, spec, shapes):
+        self._spec = spec
         self._shapes = shapes
+        flat = structure.flat_specs(spec)
+        self._key = (repr(nest.map_structure(lambda _: None, spec)),
+                     tuple((tuple(s.shape.as_list()) if s.shape.rank is not None else None,
+                            s.dtype) for s in flat), shapes)
 
     def is_subtype_of(self, other):
         return self == other
@@ -165,14 +185,68 @@ class _IteratorTraceType(TraceType):
         return self if all(self == o for o in others) else None
 
     def placeholder_value(self, placeholder_context=None):
-        return self._iterator
+        raise TypeError("tfcompat: an iterator is traced from its handle (from_tensors).")
+
+    def to_tensors(self, value):
+        return [EagerTensor(np.asarray(value._handle, np.int64))]
+
+    def from_tensors(self, tensors):
+        return _TracedIterator(self._spec, self._shapes, next(tensors))
 
     def __eq__(self, other):
-        return isinstance(other, _IteratorTraceType) and other._iterator is self._iterator \
-            and other._shapes == self._shapes
+        return isinstance(other, _IteratorTraceType) and other._key == self._key
 
     def __hash__(self):
-        return hash((id(self._iterator), self._shapes))
+        return hash(self._key)
+
+
+_live = weakref.WeakValueDictionary()   # handle: OwnedIterator
+_handles = itertools.count(1)
+
+
+def _pull_handle(handle):
+    """The next flat element of the iterator named by `handle` (run by a callback)."""
+    iterator = _live.get(int(handle))
+    if iterator is None:
+        raise errors.FailedPreconditionError(
+            None, None, "tfcompat: the iterator passed to this tf.function no longer exists.")
+    return iterator._pull()
+
+
+class _TracedIterator(Iterator):
+    """The iterator argument of a tf.function while it is traced: each element is pulled,
+    when the function runs, from the iterator whose handle the call passes."""
+
+    def __init__(self, spec, shapes, handle):
+        self._spec = spec
+        self._trace_spec = spec if shapes is None else _spec_with_shapes(spec, shapes)
+        self._handle = handle
+
+    element_spec = property(lambda self: self._spec)
+
+    def _staged(self, optional=False):
+        return staged_pull(_pull_handle, self._trace_spec, "the iterator's dataset",
+                           optional, self._handle, prefetch=True)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return _traced_value(self._spec, self._staged())
+
+    def get_next(self):
+        return _traced_value(self._spec, self._staged())
+
+    def get_next_as_optional(self):
+        return _traced_optional(self._spec, self._staged(optional=True))
+
+
+def _traced_value(spec, arrays):
+    return nest.pack_sequence_as(spec, [EagerTensor(a) for a in arrays])
+
+
+def _traced_optional(spec, out):
+    return _OptionalImpl(EagerTensor(out[0]), _traced_value(spec, out[1:]), spec)
 
 
 class OwnedIterator(Iterator):
@@ -186,6 +260,9 @@ class OwnedIterator(Iterator):
         self._it = None
         self._peeked = _NOTHING
         self._static = all(s.shape.is_fully_defined() for s in structure.flat_specs(self._spec))
+        self._trace_type = _IteratorTraceType(self._spec, None) if self._static else None
+        self._handle = next(_handles)
+        _live[self._handle] = self
 
     element_spec = property(lambda self: self._spec)
 
@@ -212,20 +289,12 @@ class OwnedIterator(Iterator):
         """A tf.function traces for this iterator and, when its element_spec has unknown
         dimensions, for the shapes of the element the call will get (XLA needs them): a
         partial last batch is a new trace, as a new input shape is."""
-        return _IteratorTraceType(self, None if self._static else self._next_shapes())
-
-    def _trace_spec(self):
-        """The element_spec a trace uses: with the next element's shapes filled in (zero
-        sizes at the end) when the spec has unknown dimensions."""
-        shapes = self._next_shapes()
-        specs = structure.flat_specs(self._spec)
-        if shapes is None:
-            shapes = [[0 if d is None else d for d in s.shape.as_list()] for s in specs]
-        return nest.pack_sequence_as(self._spec, [
-            TensorSpec(shape, s.dtype) for s, shape in zip(specs, shapes)])
+        return self._trace_type or _IteratorTraceType(self._spec, self._next_shapes())
 
     def _staged(self, optional=False):
-        spec = self._spec if self._static else self._trace_spec()
+        """Inside a trace that captures this iterator (not an argument): pull from it."""
+        spec = self._spec if self._static else _spec_with_shapes(self._spec,
+                                                                 self._next_shapes())
         return staged_pull(self._pull, spec, "the iterator's dataset", optional)
 
     def __iter__(self):
@@ -233,7 +302,7 @@ class OwnedIterator(Iterator):
 
     def __next__(self):
         if not executing_eagerly():
-            return self._traced_value(self._staged())
+            return _traced_value(self._spec, self._staged())
         flat = self._pull()
         if flat is None:
             raise StopIteration
@@ -245,7 +314,7 @@ class OwnedIterator(Iterator):
 
     def get_next(self):
         if not executing_eagerly():
-            return self._traced_value(self._staged())
+            return _traced_value(self._spec, self._staged())
         flat = self._pull()
         if flat is None:
             raise end_of_sequence(self._spec)
@@ -253,16 +322,12 @@ class OwnedIterator(Iterator):
 
     def get_next_as_optional(self):
         if not executing_eagerly():
-            out = self._staged(optional=True)
-            return _OptionalImpl(EagerTensor(out[0]), self._traced_value(out[1:]), self._spec)
+            return _traced_optional(self._spec, self._staged(optional=True))
         flat = self._pull()
         if flat is None:
             return _OptionalImpl(convert_to_tensor(False), None, self._spec)
         return _OptionalImpl(convert_to_tensor(True), structure.to_tensors(self._spec, flat),
                              self._spec)
-
-    def _traced_value(self, arrays):
-        return nest.pack_sequence_as(self._spec, [EagerTensor(a) for a in arrays])
 
 
 def loop_pulls(dataset):

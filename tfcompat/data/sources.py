@@ -49,7 +49,9 @@ class _TensorDataset(Dataset):
 
     def __init__(self, tensors):
         structure_, flat = structure.normalize(tensors)
-        self._flat = flat
+        # On the device once: the element is the same each time it is produced (a
+        # `from_tensors(big).repeat()` is not copied per element).
+        self._flat = [structure.to_tensor(a)._value for a in flat]
         self._spec = structure.specs(structure_, flat)
 
     def _iter_flat(self):

@@ -379,13 +379,6 @@ class _ShardDataset(_Unary):
         return n // self._n + (1 if self._index < n % self._n else 0)
 
 
-class _PrefetchDataset(_Unary):
-    """Dataset.prefetch: elements are produced on demand here, so it passes through."""
-
-    def _iter_flat(self):
-        return self._input._iter_flat()
-
-
 class CacheDataset(_Unary):
     """Dataset.cache() in memory: the first complete iteration is replayed after."""
 

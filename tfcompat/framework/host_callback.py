@@ -29,6 +29,7 @@ def keeping_errors(fn):
         except Exception as exc:
             _raised[:] = [exc]
             raise
+    run.host_fn = fn
     return run
 
 
@@ -42,6 +43,20 @@ def io_callback(fn, result_shape_dtypes, *arrays):
     return _io_callback(keeping_errors(fn), result_shape_dtypes, *arrays, ordered=True)
 
 
+def prefetchable(fn):
+    """Mark `fn`, a host callback that only reads input (a tf.data iterator's next
+    element), as one a traced function may run before it starts, when nothing else in it
+    is ordered with respect to it (polymorphic_function/hoisted_reads.py)."""
+    fn.prefetchable = True
+    return fn
+
+
+def host_function(eqn):
+    """The function a jaxpr equation calls back on the host (io_callback), or None."""
+    callback = eqn.params.get("callback") if eqn.primitive.name == "io_callback" else None
+    return getattr(getattr(callback, "callback_func", None), "host_fn", None)
+
+
 def checked(value, error, *arrays):
     """`value` (an op's traced result) guarded by a check that runs on the host when the
     function runs: ``error(*numpy arrays)`` returns the exception to raise, or None. As
@@ -52,7 +67,8 @@ def checked(value, error, *arrays):
         if exc is not None:
             raise exc
         return np.asarray(True)
-    ok = jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_), *arrays)
+    ok = jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_), *arrays,
+                           vmap_method="sequential")   # (in tf.vectorized_map: per element)
     return jnp.where(ok, value, jnp.zeros_like(value))
 
 

@@ -22,6 +22,7 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output, used_vars
 from ..framework.variables import Variable
+from . import hoisted_reads
 from .composites import rebuild
 from .function_type_utils import (_cache_key, _check_spec, _flat_tensors, _flat_variables,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
@@ -136,6 +137,7 @@ class ConcreteFunction(_Typed):
                            for s, v in zip(in_strings, in_vars)]
         self._in_shapes = [tuple(d if isinstance(d, int) else None for d in v.aval.shape)
                            for v in in_vars]
+        self._reads = structure.get("reads", ())   # iterator reads done before it runs
         self._call = structure.get("call")
         ConcreteFunction._count += 1
         self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
@@ -262,6 +264,13 @@ class ConcreteFunction(_Typed):
     def _run_flat(self, tensors, used, assigned):
         var_values = [v._value for v in used]
         values = [t._value for t in tensors]
+        if self._reads:
+            try:
+                read = hoisted_reads.read(self._reads, values, staged=bool(ctx.traces))
+            except errors.OpError as exc:   # (End of sequence: names the node)
+                raise self._host_error(exc) from None
+            values += read
+            tensors = list(tensors) + [EagerTensor(a) for a in read]
         if self._strings:
             var_values = [_handles(v) if s else v for v, s in zip(var_values, self._string_vars)]
             values = [_handles(v) if strings.is_string(v) else v for v in values]
@@ -282,11 +291,7 @@ class ConcreteFunction(_Typed):
                 # run-time check) is raised as it was raised.
                 cause = host_callback.raised()
                 if cause is not None:
-                    node = getattr(cause, "graph_node", None)
-                    if node is not None:   # an op of this function's graph: TF's error
-                        raise func_graph.runtime_error(type(cause), *node,
-                                                       self._name) from None
-                    raise cause from None
+                    raise self._host_error(cause) from None
                 if isinstance(exc, jax.errors.UnexpectedTracerError):
                     raise TypeError(_OUT_OF_SCOPE) from None
                 if isinstance(exc, (TypeError, ValueError)):
@@ -314,6 +319,13 @@ class ConcreteFunction(_Typed):
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
             rebuild(x, it) for x in nest.flatten(self._result)])
+
+    def _host_error(self, cause):
+        """The error a host callback of this function raised, as TF reports it: an op of
+        the function's graph names its node and the function."""
+        node = getattr(cause, "graph_node", None)
+        return cause if node is None else func_graph.runtime_error(type(cause), *node,
+                                                                    self._name)
 
 
 def _graph_output(x, outputs):

@@ -211,17 +211,28 @@ def _flat_variables(args, kwargs):
             if isinstance(x, Variable)]
 
 
+def _arg_tensors(x):
+    """The tensors a flat argument passes to a trace: a tensor (or its spec) itself, and
+    the ``to_tensors`` of an object with a custom TraceType (TF's threading of, e.g., an
+    iterator's resource handle)."""
+    if _is_tensor_like(x) or isinstance(x, TensorSpec):
+        return [x]
+    trace_type = trace_type_of(x)
+    return [] if trace_type is None else trace_type.to_tensors(x)
+
+
 def _flat_tensors(args, kwargs):
     """The tensor arguments of a call, in the order the traced function takes them."""
     out = []
     for x in nest.flatten(args) + [v for _, v in sorted(kwargs.items())
                                    for v in nest.flatten(v)]:
-        if isinstance(x, _Shaped):
-            out.append(x.tensor)
-        elif isinstance(x, Tensor):
-            out.append(x)
-        elif isinstance(x, np.ndarray):
-            out.append(EagerTensor(jax.numpy.asarray(x)))
+        for t in _arg_tensors(x):
+            if isinstance(t, _Shaped):
+                out.append(t.tensor)
+            elif isinstance(t, np.ndarray):
+                out.append(EagerTensor(jax.numpy.asarray(t)))
+            elif isinstance(t, Tensor):
+                out.append(t)
     return out
 
 

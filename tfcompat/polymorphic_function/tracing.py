@@ -21,9 +21,10 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import Trace
 from ..framework.trace_type import trace_type_of
 from ..framework.variables import Uninitialized, Variable, live_variables
+from . import hoisted_reads
 from .composites import components
 from .concrete_function import ConcreteFunction
-from .function_type_utils import _input_types, _is_tensor_like, _Shaped
+from .function_type_utils import _arg_tensors, _input_types, _Shaped
 from .runtime_checks import _check_out_of_scope
 
 
@@ -56,7 +57,11 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False):
                     trace.shapes[id(t._value)] = x.spec.shape
                 return t
             trace_type = trace_type_of(x)
-            return x if trace_type is None else trace_type.placeholder_value(None)
+            if trace_type is None:
+                return x
+            if trace_type.to_tensors(x):   # threaded: rebuilt from the tracers
+                return trace_type.from_tensors(it)
+            return trace_type.placeholder_value(None)
         new_args = nest.pack_sequence_as(args, [rebuild(x, n) for x, n in
                                                 zip(flat_args, arg_names[:len(flat_args)])])
         new_kw = {}
@@ -114,8 +119,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False):
         nest.pack_sequence_as(args, [spec_of(x) for x in flat_args]),
         {k: nest.pack_sequence_as(v, [spec_of(x) for x in nest.flatten(v)])
          for k, v in kw_items})
-    tensor_args = [x for x in flat_args + flat_kw if _is_tensor_like(x) or
-                   isinstance(x, TensorSpec)]
+    tensor_args = [t for x in flat_args + flat_kw for t in _arg_tensors(x)]
     structure["string_inputs"] = [_is_string_arg(x) for x in tensor_args]
     specs = [_abstract(x, symbols) for x in tensor_args]
     host_calls = strings.host_calls[0]
@@ -144,6 +148,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False):
         return None, True
     for listener in trace_listeners:
         listener(getattr(fn, "__name__", "function"), closed, structure["graph"])
+    closed, structure["reads"] = hoisted_reads.hoist_reads(closed, len(variables))
     structure["string_variables"] = var_strings
     structure["strings"] = strings.host_calls[0] != host_calls or any(
         structure["string_outputs"]) or any(structure["string_inputs"])

@@ -1,0 +1,72 @@
+"""Dataset.prefetch: a background thread produces the input's elements ahead of the
+consumer, up to `buffer_size` of them (AUTOTUNE: TF tunes the size; here 2), in the
+input's order. Errors reach the consumer at the element where the input failed. The
+thread starts with the first element asked for and stops when the iteration ends or its
+consumer is gone; it runs eagerly (execution state is per thread)."""
+import queue
+import threading
+
+from ..framework import errors
+from .dataset_ops import AUTOTUNE
+from .structure import scalar_int
+from .transformations import _Unary
+
+_AUTOTUNED = 2
+_POLL = 0.05   # seconds between the producer's checks that its consumer still exists
+
+
+class _PrefetchDataset(_Unary):
+    """Dataset.prefetch(buffer_size)."""
+
+    def __init__(self, input_dataset, buffer_size):
+        super().__init__(input_dataset)
+        size = scalar_int(buffer_size)
+        if size < AUTOTUNE:
+            raise errors.op_error(
+                errors.InvalidArgumentError, "PrefetchDataset",
+                "buffer_size must be >= 0 or set buffer_size to be -1 for auto-tuning",
+                kernel="PrefetchDataset")
+        self._size = _AUTOTUNED if size == AUTOTUNE else size
+
+    def _iter_flat(self):
+        if self._size == 0:
+            return self._input._iter_flat()
+        return ahead(self._input._iter_flat, self._size)
+
+
+def ahead(make_elements, size):
+    """The elements of the generator `make_elements()`, produced on a background thread
+    up to `size` ahead."""
+    buffer = queue.Queue(maxsize=size)
+    stop = threading.Event()
+
+    def put(item):
+        while not stop.is_set():
+            try:
+                buffer.put(item, timeout=_POLL)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce():
+        try:
+            for flat in make_elements():
+                if not put((True, flat)):
+                    return
+            put((False, None))
+        except BaseException as exc:   # noqa: BLE001 - re-raised in the consumer
+            put((False, exc))
+
+    threading.Thread(target=produce, name="tf.data prefetch", daemon=True).start()
+    try:
+        while True:
+            has_value, item = buffer.get()
+            if has_value:
+                yield item
+            elif item is None:
+                return
+            else:
+                raise item
+    finally:
+        stop.set()
