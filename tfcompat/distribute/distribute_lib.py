@@ -11,6 +11,7 @@ import threading
 
 from ..framework import nest
 from ..framework.constant_op import convert_to_tensor
+from ..framework.indexed_slices import IndexedSlices
 from ..ops import reduction_ops
 
 
@@ -72,6 +73,7 @@ class _State(threading.local):
     def __init__(self):
         self.strategies = []      # entered strategy scopes
         self.cross_replica = 0    # merge_call depth
+        self.replica = 0          # call_for_each_replica depth
 
 
 _state = _State()
@@ -106,6 +108,16 @@ class StrategyExtended:
         """Calls ``fn(var, *args, **kwargs)`` (in cross-replica context)."""
         with _cross_replica():
             return fn(var, *args, **(kwargs or {}))
+
+    def call_for_each_replica(self, fn, args=(), kwargs=None):
+        """Calls ``fn(*args, **kwargs)`` in replica context, once (replica 0 of 1)."""
+        saved, _state.cross_replica = _state.cross_replica, 0
+        _state.replica += 1
+        try:
+            return fn(*args, **(kwargs or {}))
+        finally:
+            _state.replica -= 1
+            _state.cross_replica = saved
 
     def update_non_slot(self, colocate_with, fn, args=(), kwargs=None, group=True):
         with _cross_replica():
@@ -228,7 +240,10 @@ class ReplicaContext:
             return merge_fn(self._strategy, *args, **(kwargs or {}))
 
     def all_reduce(self, reduce_op, value, options=None):
-        return nest.map_structure(convert_to_tensor, value)
+        """The sum or mean over one replica: the values as tensors (IndexedSlices stay
+        IndexedSlices, as TF's batch_reduce_to keeps them)."""
+        return nest.map_structure(
+            lambda v: v if isinstance(v, IndexedSlices) else convert_to_tensor(v), value)
 
     def all_gather(self, value, axis, options=None):
         return value
@@ -248,7 +263,9 @@ def has_strategy():
 
 
 def in_cross_replica_context():
-    return _state.cross_replica > 0 or bool(_state.strategies)
+    """Inside a merge_call, or inside a (non-default) strategy's scope outside
+    call_for_each_replica; the default strategy's scope stays in replica context."""
+    return _state.cross_replica > 0 or (has_strategy() and not _state.replica)
 
 
 def get_replica_context():
@@ -285,4 +302,6 @@ def maybe_merge_call(fn, strategy, *args, **kwargs):
 
 
 def strategy_supports_no_merge_call():
-    return not get_strategy().extended._use_merge_call()
+    """tf.__internal__.distribute.strategy_supports_no_merge_call: True without a strategy
+    in scope."""
+    return not has_strategy() or not get_strategy().extended._use_merge_call()

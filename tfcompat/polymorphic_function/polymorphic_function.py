@@ -120,22 +120,29 @@ class Function:
         if functions_run_eagerly():
             return self._python_function(*args, **kwargs)
         if not kwargs and self._input_signature is None and len(args) == self._n_positional:
-            # Fast path: positional Tensors and Python scalars.
-            key = []
+            # Fast path: positional Tensors, Python scalars and objects with a TraceType
+            # (a tf.data iterator: Keras's train step).
+            key, tensors = [], []
             for a in args:
                 if type(a) is EagerTensor:
                     key.append((a._value.shape, a._value.dtype))
+                    tensors.append(a)
                 elif type(a) in _SCALARS:
                     key.append(("P", a))
                 else:
-                    break
+                    trace_type = getattr(type(a), "__tf_tracing_type__", None)
+                    if trace_type is None:
+                        break
+                    trace_type = trace_type(a, None)
+                    key.append(("TT", trace_type))
+                    tensors.extend(trace_type.to_tensors(a))
             else:
                 concrete = self._fast.get(tuple(key))
                 if concrete is None:
                     concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
                 elif not ctx.traces:
                     self._stats[0][-1] += 1
-                return concrete._call_flat([a for a in args if type(a) is EagerTensor])
+                return concrete._call_flat(tensors)
         concrete, args, kwargs = self._concrete_for(args, kwargs)
         return concrete._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
 
