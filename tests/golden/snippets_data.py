@@ -371,6 +371,14 @@ def printed(it):   # a read next to another host effect
     return x
 it7 = iter(tf.data.Dataset.range(2))
 print(int(printed(it7)), int(printed(it7)))
+
+@tf.function
+def batch_sum(it):   # unknown batch dimension: the partial last batch, then the end
+    o = it.get_next_as_optional()
+    return o.has_value(), tf.cond(o.has_value(), lambda: tf.reduce_sum(o.get_value()),
+                                  lambda: tf.constant(-1, tf.int64))
+it8 = iter(tf.data.Dataset.range(5).batch(2))
+print([tuple(int(v) for v in batch_sum(it8)) for _ in range(5)])
 """, verbatim=True)
 
 _s("data_prefetch", """

@@ -219,7 +219,9 @@ class _TracedIterator(Iterator):
 
     def __init__(self, spec, shapes, handle):
         self._spec = spec
-        self._trace_spec = spec if shapes is None else _spec_with_shapes(spec, shapes)
+        static = all(s.shape.is_fully_defined() for s in structure.flat_specs(spec))
+        # (unknown dimensions: those of the next element, zero sizes at the end)
+        self._trace_spec = spec if static else _spec_with_shapes(spec, shapes)
         self._handle = handle
 
     element_spec = property(lambda self: self._spec)
