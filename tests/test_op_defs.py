@@ -16,9 +16,9 @@ ROOT = pathlib.Path(tfcompat.__file__).resolve().parent
 # Ops tfcompat registers under names TF has no op of (composites TF's Python builds of
 # several ops): they have no OpDef.
 NOT_TF = frozenset((
-    "ArgSort", "BytesSplit", "ConfusionMatrix", "ConvertImageDtype", "Dropout", "Gelu",
+    "ArgSort", "BytesSplit", "ConfusionMatrix", "ConvertImageDtype", "Dropout", "Frame", "Gelu",
     "GlobalNorm", "L2Normalize", "LogPoissonLoss", "Logdet", "LogicalXor", "Meshgrid", "Norm",
-    "PerImageStandardization", "Pinv", "Repeat", "RgbToGrayscale",
+    "OverlapAndAdd", "PerImageStandardization", "Pinv", "Repeat", "RgbToGrayscale",
     "SigmoidCrossEntropyWithLogits", "Sort", "Swish", "Tensordot", "UnsortedSegmentMean",
     "UnsortedSegmentSqrtN", "WeightedCrossEntropyWithLogits"))
 

@@ -8,6 +8,9 @@ from . import (
     io, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
     distribute, ragged, sparse, types,
 )
+from . import signal
+from . import raw_ops
+from . import sets
 from .ragged import RaggedTensor, RaggedTensorSpec
 from .sparse import SparseTensor, SparseTensorSpec
 from .framework.backprop import (

@@ -5,3 +5,4 @@ from .framework.dtypes import (
     uint64, variant,
 )
 from .ops.cast_ops import cast
+from .ops.unary_ops import complex

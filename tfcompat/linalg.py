@@ -1,6 +1,6 @@
 """tf.linalg."""
 from .ops.decomposition_ops import (
-    eig, eigh, eigvals, eigvalsh, expm, logm, lstsq, pinv, qr, svd,
+    eig, eigh, eigvals, eigvalsh, expm, logm, lstsq, lu, matrix_rank, pinv, qr, svd,
 )
 from .ops.linalg_solve_ops import (
     cholesky, cholesky_solve, det, inv, logdet, slogdet, solve, triangular_solve,

@@ -389,3 +389,13 @@ TOLERANCE = {
     'softmax_log_softmax': Tolerance(_KERN, rtol=1e-05),
     'sparse_softmax_cross_entropy': Tolerance(_KERN, rtol=1e-06),
 }
+
+_s("conv3d_grouped_under_jit_compile", """
+# TF's CPU Conv3D kernel has no groups; XLA's (tf.function(jit_compile=True)) has.
+x = tf.reshape(tf.range(64, dtype=tf.float32) / 10, (1, 2, 2, 4, 4))
+w = tf.reshape(tf.range(32, dtype=tf.float32) / 10, (2, 2, 1, 2, 4))
+def conv(x, w):
+    return tf.nn.conv3d(x, w, [1] * 5, "VALID")
+y = tf.function(conv, jit_compile=True)(x, w)
+print(y.shape, y.dtype, y.numpy().ravel().tolist())
+""")

@@ -270,3 +270,14 @@ print(repr(v))
 print(f(tf.constant([0])))
 print(repr(v))
 """)
+
+_s("range_size_and_values_in_the_output_dtype", """
+# TF's Range kernel: size ceil(|limit - start| / delta) and values start + T(i) * delta,
+# both in the output dtype (in float64, 0.1..1.1 step 0.1 would have 11 elements).
+for args in [(0.1, 1.1, 0.1), (0.1, 100.1, 0.1), (1.0, 0.0, -0.3)]:
+    r = tf.range(*args)
+    print(r.shape, r.dtype, r.numpy()[-3:].tolist())
+r = tf.range(0.1, 1.1, 0.1, dtype=tf.float64)
+print(r.shape, r.numpy()[-2:].tolist())
+print(tf.range(tf.constant(0.1), 1.1, 0.1).shape, tf.range(3, 11, 4, dtype=tf.int64))
+""")

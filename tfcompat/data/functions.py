@@ -19,6 +19,7 @@ the same way at construction).
 import numpy as np
 
 from ..framework import dtypes, errors, nest
+from ..framework.func_graph import GraphTensor
 from ..framework.tensor_spec import TensorSpec
 from ..polymorphic_function.polymorphic_function import Function
 from ..framework.tensor import Tensor
@@ -99,7 +100,7 @@ def _probed_specs(call, element_spec):
 def _output_spec(value):
     if isinstance(value, Variable):
         return TensorSpec(value.shape, value.dtype)
-    if isinstance(value, Tensor):
+    if isinstance(value, (Tensor, GraphTensor)):   # (a traced output: the graph's tensor)
         return TensorSpec(value.shape, value.dtype)
     return structure.spec_of(structure.to_array(value))
 

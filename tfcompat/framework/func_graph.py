@@ -275,7 +275,7 @@ class GraphBuilder:
     def freeze(self, name):
         """The finished FuncGraph; the builder lets go of the trace's tensors (remembering
         their names while they live, for TF's error on one used after its trace)."""
-        graph = FuncGraph(name, self.records, self.inputs, self.output_names)
+        graph = FuncGraph.traced(name, self.records, self.inputs, self.output_names)
         _remember_dead(self, graph)
         self.clear()
         return graph
@@ -425,22 +425,29 @@ def control_flow(builder, scope, op_type, inputs, outputs, identities, leading=(
 
 # -- the finished graph -----------------------------------------------------------------
 
-class FuncGraph:
-    """TF's FuncGraph of one trace (ConcreteFunction.graph): its operations, GraphDef,
-    inputs and outputs. Built from the recorded nodes; holds no tracer."""
+class Graph:
+    """tf.Graph: its operations and GraphDef. ``as_default()`` builds it
+    (graph_scope.py): ops run in it are symbolic and recorded."""
 
-    def __init__(self, name, records, inputs, outputs):
-        self.name = name
+    building_function = False
+
+    def __init__(self):
+        self._set_records([], [], [])
+        self.seed = None
+
+    def _set_records(self, records, inputs, outputs):
+        """The graph's nodes: the recorded `records`, `inputs` and `outputs` node names."""
         self._records = records
         self._ops = [Operation(self, r) for r in records]
         self._by_name = {op.name: op for op in self._ops}
         self.inputs = [self._by_name[n].outputs[0] for n in inputs]
         self.outputs = [self._by_name[n].outputs[0] for n in outputs]
-        self.variables = ()
-        self.structured_outputs = None
-        self.structured_input_signature = None
-        self.building_function = True
-        self.seed = None
+
+    def as_default(self):
+        """Graph.as_default: ops run inside build this graph (symbolic tensors, TF's
+        static shapes); tf.compat.v1.placeholder makes its inputs."""
+        from .graph_scope import building
+        return building(self)
 
     def as_graph_def(self, add_shapes=False):
         """Graph.as_graph_def: a GraphDef of the nodes."""
@@ -467,7 +474,30 @@ class FuncGraph:
         return op.outputs[int(index)]
 
     def __repr__(self):
-        return f"<tensorflow.python.framework.func_graph.FuncGraph object at 0x{id(self):x}>"
+        return f"<{type(self).__module__}.{type(self).__name__} object at 0x{id(self):x}>"
+
+
+class FuncGraph(Graph):
+    """TF's FuncGraph: the graph of a tf.function's trace (ConcreteFunction.graph, built
+    from the recorded nodes, holding no tracer) or one built with ``as_default()``
+    (Keras's scratch graph of compute_output_spec)."""
+
+    building_function = True
+
+    def __init__(self, name, collections=None, capture_by_value=None,
+                 structured_input_signature=None, structured_outputs=None):
+        super().__init__()
+        self.name = name
+        self.variables = ()
+        self.structured_outputs = structured_outputs
+        self.structured_input_signature = structured_input_signature
+
+    @classmethod
+    def traced(cls, name, records, inputs, outputs):
+        """The FuncGraph of a finished trace."""
+        graph = cls(name)
+        graph._set_records(records, inputs, outputs)
+        return graph
 
 
 class Operation:
@@ -533,4 +563,5 @@ class GraphTensor:
 
 
 GraphTensor.__name__ = GraphTensor.__qualname__ = "SymbolicTensor"
+Graph.__module__ = "tensorflow.python.framework.ops"
 FuncGraph.__module__ = "tensorflow.python.framework.func_graph"

@@ -81,7 +81,9 @@ class ArrayLike:
 
     def __array__(self, dtype=None, copy=None):
         arr = np.asarray(self._value)
-        return arr if dtype is None else arr.astype(dtype)
+        if dtype is None:
+            return arr.copy() if copy else arr   # (np.array(t): a writable copy, as TF's)
+        return arr.astype(dtype)
 
     def __bool__(self):
         if symbolic(self._value):
@@ -148,6 +150,9 @@ class Tensor(ArrayLike):
 
     @property
     def name(self):
+        """A symbolic tensor's graph name ('Placeholder:0'); undefined eagerly."""
+        if symbolic(self._value):
+            return _symbolic_name(self)
         raise AttributeError("Tensor.name is undefined when eager execution is enabled.")
 
     def __jax_array__(self):

@@ -28,10 +28,11 @@ class Trace:
     """A trace in progress: names of the symbolic arguments, variables created; the
     variables whose storage holds tracers and their real values meanwhile."""
 
-    def __init__(self, variables, real_values, allow_creation):
+    def __init__(self, variables, real_values, allow_creation, jit_compile=False):
         self.variables = variables
         self.real_values = real_values
         self.allow_creation = allow_creation
+        self.jit_compile = jit_compile   # a tf.function(jit_compile=True) or one inside it
         self.graph = GraphBuilder()   # TF's graph of the trace (ConcreteFunction.graph)
         self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
         self.created = []

@@ -12,9 +12,12 @@ from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
+from ..framework.sparse_tensor import SparseTensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
+from .cast_ops import cast
+from .reduction_ops import reduce_prod
 from .indexing_ops import (
     boolean_mask, gather, gather_nd, searchsorted, slice, strided_slice, unique,
     unique_with_counts, where,
@@ -54,7 +57,8 @@ def _dims(shape, name=None, api="tf.fill", op=None):
     """A shape argument as a tuple of ints; a negative size fails as TF's Fill kernel does.
     `op` is as in `static_ints` (tf.fill checks the dtype of `dims` as TF's Fill op)."""
     shape = _static_ints(shape, api, "shape", op)
-    if min(shape, default=0) < 0:   # TF's error for the first bad dimension or overflow
+    if min((d for d in shape if isinstance(d, int)), default=0) < 0:   # TF's error for
+        # the first bad dimension or overflow (unknown dimensions of a graph: not known)
         check_alloc(shape, dtypes.int8, "Fill", name)
     return shape
 
@@ -80,10 +84,10 @@ def _zeros_dims(shape, api, dtype):
         array = index_array(shape, api)
         if array.dtype.kind == "f" and tracing() and isinstance(shape, (list, tuple)):
             shape = _graph_float_dims(shape, array)
-        elif array.dtype.kind not in "iu":
+        elif array.dtype.kind not in "iuO":   # (O: unknown dimensions of a graph)
             raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
     shape = _static_ints(shape, api, "shape", "Fill")
-    if tracing() and min(shape, default=0) < 0:
+    if tracing() and min((d for d in shape if isinstance(d, int)), default=0) < 0:
         raise node_error("Fill dimensions must be >= 0", "Fill",
                          (np.zeros(len(shape)), np.float32(0)),
                          (("T", dtype_enum(dtype)), ("index_type", "DT_INT32")),
@@ -185,8 +189,12 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
                 f"Requires start <= limit when delta > 0: {s}/{lim}" if d > 0 else
                 f"Requires start >= limit when delta < 0: {s}/{lim}")
         raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
-    check_alloc((_range_size(s, lim, d, dt),), dt, "Range", kernel="Range")
-    return EagerTensor(device_array(np.arange(s, lim, d).astype(dt._np)))
+    size = _range_size(s, lim, d, dt)
+    check_alloc((size,), dt, "Range", kernel="Range")
+    t = dt._np.type   # (TF's kernel: start + T(i) * delta, in the output dtype)
+    with np.errstate(over="ignore"):
+        values = t(s) + np.arange(size).astype(dt._np) * t(d)
+    return EagerTensor(device_array(values.astype(dt._np)))
 
 
 def _range_dtype(dt):
@@ -253,7 +261,9 @@ def _shape_value(shape, np_type):
 
 
 def shape(input, out_type=dtypes.int32, name=None):
-    """tf.shape."""
+    """tf.shape (of a SparseTensor: its dense_shape)."""
+    if isinstance(input, SparseTensor):
+        return cast(input.dense_shape, out_type)
     x = to_tensor(input)
     return _shape_value(x._value.shape, _shape_type(out_type, "Shape"))
 
@@ -265,7 +275,9 @@ def shape_n(input, out_type=dtypes.int32, name=None):
 
 
 def size(input, out_type=dtypes.int32, name=None):
-    """tf.size."""
+    """tf.size (of a SparseTensor: the product of its dense_shape)."""
+    if isinstance(input, SparseTensor):
+        return cast(reduce_prod(input.dense_shape), out_type)
     x = to_tensor(input)
     n = math.prod(x._value.shape)
     if isinstance(n, int):

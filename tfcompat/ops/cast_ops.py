@@ -4,6 +4,8 @@ import jax.numpy as jnp
 
 from ..framework import dtypes, errors, tf_logging
 from ..framework.dispatch import Op, execute, to_tensor
+from ..framework.indexed_slices import IndexedSlices
+from ..framework.sparse_tensor import SparseTensor
 
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
@@ -50,7 +52,12 @@ def cast(x, dtype, name=None):
     """tf.cast. Float to int truncates toward zero; nan and out-of-range values give what
     TF's scalar C++ cast gives on x86 (tf.cast(300., tf.uint8) is 44). TF's vectorized
     Eigen cast saturates some of them instead, in tensors of 8 or more elements (by
-    position), which this does not reproduce. Complex to real keeps the real part."""
+    position), which this does not reproduce. Complex to real keeps the real part. A
+    SparseTensor or IndexedSlices has its values cast."""
+    if isinstance(x, SparseTensor):
+        return SparseTensor(x.indices, cast(x.values, dtype), x.dense_shape)
+    if isinstance(x, IndexedSlices):
+        return IndexedSlices(cast(x.values, dtype), x.indices, x.dense_shape)
     x = to_tensor(x)
     dtype = dtypes.as_dtype(dtype)
     if x.dtype is dtype:

@@ -27,8 +27,11 @@ from ..framework.strings import StringIds, is_string, traced_dtype
 from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
-from ..framework.variables import Variable, live_variables
+from ..framework.variables import live_variables
 from ..framework.context import ctx, private_values
+from .control_flow_carry import (
+    _arrays, _carrier, _composite, _flat, _like, _pack, _tensor_array, _tensors,
+)
 
 __all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
            "vectorized_map", "while_loop"]
@@ -36,61 +39,6 @@ __all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
 
 def _traced(x):
     return isinstance(x, Tensor) and isinstance(x._value, jax.core.Tracer)
-
-
-def _tensor_array(x):
-    """The TensorArray `x` is or stands for (its flow Tensor), else None."""
-    from .tensor_array_ops import TensorArray
-    return x if isinstance(x, TensorArray) else getattr(x, "_tensor_array", None)
-
-
-def _composite(x):
-    """Whether `x` is a composite carried as its tensors (tf.experimental.Optional: its
-    `_carry`, `_from_carry`, `_carry_unknown` and `_typed_like`)."""
-    return hasattr(type(x), "_carry_unknown")
-
-
-def _carrier(x):
-    """What carries `x` as several tensors: its TensorArray or itself (a composite)."""
-    return x if _composite(x) else _tensor_array(x)
-
-
-def _flat(structure):
-    """The Tensors of a structure's leaves, a TensorArray or composite giving the Tensors
-    it carries."""
-    out = []
-    for x in nest.flatten(structure):
-        ta = _carrier(x)
-        out.extend(ta._carry() if ta is not None else [convert_to_tensor(x)])
-    return out
-
-
-def _pack(template, tensors):
-    """`tensors` (as `_flat(template)` gives them) packed as `template`."""
-    it = iter(tensors)
-    leaves = []
-    for x in nest.flatten(template):
-        ta = _carrier(x)
-        leaves.append(ta._from_carry([next(it) for _ in ta._carry()]) if ta is not None
-                      else _like(x, next(it)))
-    return nest.pack_sequence_as(template, leaves)
-
-
-def _like(x, t):
-    """`t` (a result of a lax op) as a string tensor where `x` is one (handles)."""
-    if isinstance(x, (Tensor, Variable)) and x.dtype is dtypes.string and \
-            type(t._value) is not StringIds:
-        return EagerTensor(StringIds(t._value))
-    return t
-
-
-def _arrays(structure):
-    """The arrays a lax op carries for a structure (strings as handles)."""
-    return [handles(t._value) for t in _flat(structure)]
-
-
-def _tensors(template, arrays):
-    return _pack(template, [EagerTensor(a) for a in arrays])
 
 
 class _Traced:
@@ -406,6 +354,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     parallel_iterations, back_prop and swap_memory are accepted and have no effect."""
     single = not isinstance(loop_vars, (list, tuple))
     state = [loop_vars] if single else list(loop_vars)
+    if not ctx.traces:   # TF's eager loop: the values as the body gives them, converted at the end
+        return _eager_while(cond, body, loop_vars, single, state, maximum_iterations)
     state = [nest.map_structure(_loop_value, s) for s in state]
     limit = None if maximum_iterations is None else convert_to_tensor(maximum_iterations)
     static_limit = None if limit is None or _traced(limit) else int(limit)
@@ -430,6 +380,19 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         limit = convert_to_tensor(static_limit)
     with _graph_scope("while", "StatelessWhile"):
         return _staged_while(cond, body, loop_vars, single, state, limit, static_limit)
+
+
+def _eager_while(cond, body, loop_vars, single, state, maximum_iterations):
+    """while_loop eagerly, as TF's: a Python loop (cond is evaluated before the
+    maximum_iterations check, as TF's logical_and does)."""
+    limit = None if maximum_iterations is None else int(convert_to_tensor(maximum_iterations))
+    i = 0
+    while cond(*state) and (limit is None or i < limit):
+        out = body(*state)
+        state = [out] if single else list(out) if isinstance(out, (list, tuple)) else [out]
+        i += 1
+    state = [nest.map_structure(_loop_value, s) for s in state]
+    return state[0] if single else type(loop_vars)(state)
 
 
 def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):

@@ -1,15 +1,20 @@
-"""tf.nn convolutions: conv1d/conv2d/conv3d, conv2d_transpose, depthwise_conv2d and
-separable_conv2d, channels last or first, as one `lax.conv_general_dilated` kernel.
+"""tf.nn convolutions: conv1d/conv2d/conv3d and tf.nn.convolution, their transposes
+(conv1d/2d/3d_transpose, conv_transpose: the VJP of the convolution with respect to its
+input), depthwise_conv2d and separable_conv2d, channels last or first, as one
+`lax.conv_general_dilated` kernel.
 
 The error messages are those of TF's CPU kernels as built with oneDNN (the default on
 x86): `_MklNativeConv2D` and friends.
 """
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from ..framework import errors, op_def
-from ..framework.dispatch import Op, check_dtype, execute, match
+from ..framework.context import current_trace
+from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
+from ..framework.tensor import Tensor
 from .op_args import static_int, static_ints
 
 _SPATIAL = {1: "W", 2: "HW", 3: "DHW"}
@@ -50,6 +55,7 @@ _conv2d_op = Op("Conv2D", _conv)
 _conv3d_op = Op("Conv3D", _conv)
 _depthwise_op = Op("DepthwiseConv2dNative", lambda *a, **k: _conv(*a, **k, depthwise=True))
 _conv2d_transpose_op = Op("Conv2DBackpropInput", _conv_transpose)
+_conv3d_transpose_op = Op("Conv3DBackpropInputV2", _conv_transpose)
 
 
 def _failure(op_name, text, kernel=None, suffix=" name: ", cls=errors.InvalidArgumentError):
@@ -110,10 +116,17 @@ def _out_size(size, k, stride, dilation, pad):
     return int((size + lo + hi - eff + stride) / stride), eff
 
 
+def _xla():
+    """Whether the op is traced in a tf.function(jit_compile=True)."""
+    trace = current_trace()
+    return trace is not None and trace.jit_compile
+
+
 def _check_shapes(op_name, x, w, strides, pads, dilations, channels_first, kernel):
     xs, ws = x._value.shape, w._value.shape
     depth = xs[1] if channels_first else xs[-1]
-    if op_name == "Conv3D":
+    if op_name == "Conv3D" and not _xla():
+        # (TF's CPU kernel has no grouped Conv3D; under jit_compile XLA's has)
         if depth != ws[-2]:
             raise _failure(op_name, f"input and filter must have the same depth: {depth} vs "
                                     f"{ws[-2]}", kernel)
@@ -189,18 +202,84 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
                   data_format or "NHWC")
 
 
-def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",
-                     data_format="NHWC", dilations=None, name=None):
-    """tf.nn.conv2d_transpose: the gradient of conv2d with respect to its input, whose
-    shape is `output_shape`; filters are [h, w, output_channels, input_channels]."""
-    op = _conv2d_transpose_op
+def _strides_and_dilations(n, strides, dilations):
+    """TF's _get_strides_and_dilation_rate (tf.nn.convolution and tf.nn.pool): N spatial
+    strides and dilations, positive, not both above 1."""
+    dilations = np.array([1] * n if dilations is None else dilations, np.int32)
+    if len(dilations) != n:
+        raise ValueError(f"`len(dilation_rate)` should be {n}. Received: dilation_rate="
+                         f"{list(dilations)} of length {len(dilations)}")
+    if np.any(dilations < 1):
+        raise ValueError(f"all values of `dilation_rate` must be positive. Received: "
+                         f"dilation_rate={dilations}")
+    strides = np.array([1] * n if strides is None else strides, np.int32)
+    if len(strides) != n:
+        raise ValueError(f"`len(strides)` should be {n}. Received: strides={list(strides)} "
+                         f"of length {len(strides)}")
+    if np.any(strides < 1):
+        raise ValueError(f"all values of `strides` must be positive. Received: "
+                         f"strides={strides}")
+    if np.any(strides > 1) and np.any(dilations > 1):
+        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > "
+                         f"1`. Received: strides={strides} and dilation_rate={dilations}")
+    return tuple(strides.tolist()), tuple(dilations.tolist())
+
+
+def _spatial(value, n, channels_first, name):
+    """TF's _get_sequence, then only the spatial entries."""
+    if value is None or isinstance(value, int):
+        return value if value is None else [value] * n
+    value = list(value)
+    if len(value) == n + 2:
+        return value[2:] if channels_first else value[1:-1]
+    if len(value) == 1:
+        return value * n
+    if len(value) != n:
+        raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: "
+                         f"{name}={value} of length {len(value)}")
+    return value
+
+
+def convolution(input, filters, strides=None, padding="VALID", data_format=None,
+                dilations=None, name=None):
+    """tf.nn.convolution: conv1d, conv2d or conv3d by the rank of `filters` (strides or
+    dilations above 1, not both)."""
+    x, w = to_tensor(input), to_tensor(filters)
+    n = w.ndim - 2 if w.ndim else x.ndim - 2
+    if n not in (1, 2, 3):
+        raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: "
+                         f"num_spatial_dims={n}.")
     channels_first = data_format is not None and data_format.startswith("NC")
-    x, w = match((input, filters), op.name, "_MklNativeConv2DBackpropInput")
+    spatial_dilations = _spatial(dilations, n, channels_first, "dilations")
+    if spatial_dilations is not None and any(d != 1 for d in spatial_dilations):
+        depth = x.shape[1 if channels_first else -1]
+        if depth is not None and w.shape[n] is not None and depth % w.shape[n]:
+            raise ValueError(
+                f"The number of input channels is not divisible by the corresponding number "
+                f"of output filters. Received: input.shape={x.shape} with {depth} channels "
+                f"and filters.shape={w.shape} with {w.shape[n]} output filters.")
+        _strides_and_dilations(n, _spatial(strides, n, channels_first, "strides"),
+                               spatial_dilations)
+    conv = (conv1d, conv2d, conv3d)[n - 1]
+    return conv(x, w, strides, padding, data_format=data_format, dilations=dilations)
+
+
+_TRANSPOSE_FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}
+
+
+def _transpose(op, n, input, filters, output_shape, strides, padding, data_format, dilations,
+               api):
+    """The gradient of an n-D convolution with respect to its input (TF's
+    Conv2DBackpropInput, Conv3DBackpropInputV2), whose shape is `output_shape`; filters
+    are [spatial..., output_channels, input_channels]."""
+    channels_first = data_format is not None and data_format.startswith("NC")
+    kernel = f"_MklNative{op.name}" if op.name in _ONEDNN else op.name
+    x, w = match((input, filters), op.name, kernel)
     check_dtype(op, x, suffix="")
-    out = static_ints(output_shape, "tf.nn.conv2d_transpose", "output_shape")
-    strides, _ = _sequence(strides, 2, channels_first, "strides")
-    dilations, _ = _sequence(dilations, 2, channels_first, "dilations")
-    pads = _padding(padding, 2, channels_first, op.name, x.dtype.name, suffix="")
+    out = static_ints(output_shape, api, "output_shape")
+    strides, _ = _sequence(strides, n, channels_first, "strides")
+    dilations, _ = _sequence(dilations, n, channels_first, "dilations")
+    pads = _padding(padding, n, channels_first, op.name, x.dtype.name, suffix="")
     ws, xs = w._value.shape, x._value.shape
     channels = out[1] if channels_first else out[-1]
     if channels % ws[-2]:
@@ -212,7 +291,8 @@ def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",
         computed, _ = _out_size(size, ws[i], strides[i], dilations[i],
                                 pads if isinstance(pads, str) else pads[i])
         if computed != spatial_in[i]:
-            raise _failure(op.name, f"Conv2DSlowBackpropInput: Size of out_backprop doesn't "
+            name = "Conv2DSlowBackpropInput" if op.name == "Conv2DBackpropInput" else op.name
+            raise _failure(op.name, f"{name}: Size of out_backprop doesn't "
                                     f"match computed: actual = {spatial_in[i]}, computed = "
                                     f"{computed} spatial_dim: {i + 1} input: {size} filter: "
                                     f"{ws[i]} output: {spatial_in[i]} stride: {strides[i]} "
@@ -221,3 +301,46 @@ def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",
                                 ("dilations", dilations), ("channels_first", channels_first),
                                 ("output_shape", out)))
 
+
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NWC",
+                     dilations=None, name=None):
+    """tf.nn.conv1d_transpose (TF runs it as a Conv2DBackpropInput)."""
+    if data_format not in (None, "NWC", "NCW"):
+        raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: "
+                         f"data_format={data_format}")
+    return _transpose(_conv2d_transpose_op, 1, input, filters, output_shape, strides, padding,
+                      data_format, dilations, "tf.nn.conv1d_transpose")
+
+
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME",
+                     data_format="NHWC", dilations=None, name=None):
+    """tf.nn.conv2d_transpose: the gradient of conv2d with respect to its input, whose
+    shape is `output_shape`; filters are [h, w, output_channels, input_channels]."""
+    return _transpose(_conv2d_transpose_op, 2, input, filters, output_shape, strides, padding,
+                      data_format, dilations, "tf.nn.conv2d_transpose")
+
+
+def conv3d_transpose(input, filters, output_shape, strides, padding="SAME",
+                     data_format="NDHWC", dilations=None, name=None):
+    """tf.nn.conv3d_transpose."""
+    return _transpose(_conv3d_transpose_op, 3, input, filters, output_shape, strides, padding,
+                      data_format, dilations, "tf.nn.conv3d_transpose")
+
+
+def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_format=None,
+                   dilations=None, name=None):
+    """tf.nn.conv_transpose: conv1d/2d/3d_transpose by the length of `output_shape`."""
+    shape = output_shape.shape if isinstance(output_shape, Tensor) else None
+    if shape is not None:
+        n = shape[0] - 2
+    elif hasattr(output_shape, "__len__"):
+        n = len(output_shape) - 2
+    else:
+        raise ValueError(f"`output_shape` must be a tensor or sized collection. Received: "
+                         f"output_shape={output_shape}")
+    if not 1 <= n <= 3:
+        raise ValueError(f"`output_shape` must be of length 3, 4 or 5. Received: "
+                         f"output_shape={output_shape} of length {n + 2}.")
+    fn = (conv1d_transpose, conv2d_transpose, conv3d_transpose)[n - 1]
+    return fn(input, filters, output_shape, strides, padding=padding,
+              data_format=data_format or _TRANSPOSE_FORMATS[n][0], dilations=dilations)

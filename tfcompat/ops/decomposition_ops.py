@@ -1,11 +1,11 @@
-"""tf.linalg's decompositions and matrix functions: qr, svd, eigh, eigvalsh, eig,
-eigvals, lstsq, pinv, expm, logm.
+"""tf.linalg's decompositions and matrix functions: qr, lu, svd, matrix_rank, eigh,
+eigvalsh, eig, eigvals, lstsq, pinv, expm, logm.
 
 Decompositions follow LAPACK's conventions, as TF's Eigen kernels mostly do; where a
 result is defined only up to sign or phase (the columns of svd's u and v, eig's and
 eigh's eigenvectors), tfcompat's signs may differ from TF's. Gradients are TF's:
 eigh's is the lower triangle TF's SelfAdjointEigV2Grad returns, lstsq(fast=False) has
-none (ValueError, as TF), logm none (LookupError, as TF).
+none (ValueError, as TF), lu and logm none (LookupError, as TF).
 """
 import collections
 import functools
@@ -19,7 +19,9 @@ from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from .math_common import rounded, tf_gradient
 from .op_args import dims, traced
-from . import cast_ops
+from ..framework import dtypes
+from . import cast_ops, reduction_ops
+from .op_args import attr_error
 from .linalg_solve_ops import (
     _adjoint, _cholesky_op, _fail, _matmul_error, _mm, _square, _unary,
 )
@@ -48,6 +50,27 @@ def qr(input, full_matrices=False, name=None):
     x = to_tensor(input)
     _check_matrix(_qr_op, x)
     return Qr(*execute(_qr_op, (x,), (("full_matrices", bool(full_matrices)),)))
+
+
+Lu = collections.namedtuple("Lu", ["lu", "p"])
+
+
+def _lu(x, output_idx_type):
+    lu, _, perm = _lu_factor(x)
+    return lu, perm.astype(output_idx_type)
+
+
+def lu(input, output_idx_type=dtypes.int32, name=None):
+    """tf.linalg.lu: Lu(lu, p), L (unit diagonal, below it) and U packed in `lu`, with
+    input[..., p, :] = L @ U (partial pivoting, as LAPACK's getrf)."""
+    x = to_tensor(input)
+    _check_matrix(_lu_op, x)
+    index_dtype = dtypes.as_dtype(output_idx_type)
+    if index_dtype not in (dtypes.int32, dtypes.int64):
+        raise attr_error("Lu", "output_idx_type", index_dtype, name="")
+    if x.shape[-1] != x.shape[-2]:
+        raise _fail("Lu", "Input matrix must be square.")
+    return Lu(*execute(_lu_op, (x,), (("output_idx_type", index_dtype._np),)))
 
 
 def _svd(x, full_matrices, compute_uv):
@@ -127,6 +150,18 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     out = execute(_svd_op, (x,), (("full_matrices", bool(full_matrices)),
                                   ("compute_uv", bool(compute_uv))))
     return tuple(out) if compute_uv else out
+
+
+def matrix_rank(a, tol=None, validate_args=False, name=None):
+    """tf.linalg.matrix_rank: the number of singular values above `tol` (default: eps *
+    max(M, N) * the largest singular value)."""
+    a = to_tensor(a)
+    s = svd(a, compute_uv=False)
+    if tol is None:
+        eps = np.finfo(a.dtype.as_numpy_dtype).eps
+        tol = eps * cast_ops.cast(max(a.shape[-2:]), a.dtype) * reduction_ops.reduce_max(
+            s, axis=-1, keepdims=True)
+    return reduction_ops.reduce_sum(cast_ops.cast(s > tol, dtypes.int32), axis=-1)
 
 
 def _eigh_fwd(x):
@@ -315,6 +350,11 @@ def _logm_one(a):
     log = log * jnp.asarray(2.0, a.real.dtype) ** s
     ok = jnp.max(jnp.abs(y)) <= 0.25
     return jnp.where(ok, log, jnp.full_like(log, complex(np.nan, np.nan)))
+
+
+_lu_factor = raise_on_gradient(lax.linalg.lu,
+                               LookupError("gradient registry has no entry for: Lu"))
+_lu_op = Op("Lu", _lu)
 
 
 def _logm(a):

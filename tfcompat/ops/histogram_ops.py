@@ -1,5 +1,5 @@
 """tf.histogram_fixed_width: counts of values in equal-width bins (TF's
-HistogramFixedWidth kernel)."""
+HistogramFixedWidth kernel); tf.raw_ops.Bucketize: the bin of each value."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -7,7 +7,7 @@ import numpy as np
 from ..framework import dtypes
 from ..framework.context import ctx
 from ..framework.constant_op import convert_to_tensor
-from ..framework.dispatch import Op, check_dtype, execute
+from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from .op_args import attr_error, dims, int32_scalar, kernel_error, traced
@@ -74,3 +74,26 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, na
 def _g(value):
     """A number as TF's kernel prints it (%g-like: 5, 0.5, nan)."""
     return f"{value:g}"
+
+
+def _bucketize(x, boundaries):
+    # The kernel's std::upper_bound over the float boundaries: `x < boundary` in C++'s
+    # arithmetic (integers converted to float, float boundaries to double for doubles).
+    wide = x.dtype == jnp.float64
+    b = np.asarray(boundaries, np.float32).astype(np.float64 if wide else np.float32)
+    return jnp.searchsorted(b, x if wide else x.astype(jnp.float32),
+                            side="right").astype(jnp.int32)
+
+
+_bucketize_op = Op("Bucketize", _bucketize, differentiable=False)
+
+
+def bucketize(*, input, boundaries, name=None):   # noqa: A002 (TF's argument name)
+    """tf.raw_ops.Bucketize: for each value the number of (sorted, float) `boundaries`
+    not above it, as int32."""
+    x = to_tensor(input)
+    check_dtype(_bucketize_op, x)
+    boundaries = tuple(float(b) for b in boundaries)
+    if any(a > b for a, b in zip(boundaries, boundaries[1:])):
+        raise kernel_error("Bucketize", "Expected sorted boundaries", name="")
+    return execute(_bucketize_op, (x,), (("boundaries", boundaries),))

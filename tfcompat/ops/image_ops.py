@@ -17,7 +17,8 @@ from jax import lax
 from ..framework import dtypes
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
-from . import array_ops, arithmetic_ops, cast_ops
+from . import array_ops, arithmetic_ops, cast_ops, manip_ops
+from .conv_ops import depthwise_conv2d
 from .decomposition_ops import raise_on_gradient
 from .arithmetic_ops import _maximum, _rsqrt, _sqrt
 from .op_args import check_alloc, kernel_error, static_error, static_int, static_ints, traced, traced_within
@@ -509,3 +510,22 @@ def resize_with_pad(image, target_height, target_width, method=ResizeMethod.BILI
                      antialias=antialias)
     out = pad_to_bounding_box(resized, pad_h, pad_w, th, tw)
     return array_ops.squeeze(out, [0]) if single else out
+
+
+# -- edges ---------------------------------------------------------------------------------------
+
+_SOBEL = np.transpose(np.asarray([[[-1, -2, -1], [0, 0, 0], [1, 2, 1]],
+                                  [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]]]), (1, 2, 0))[:, :, None]
+
+
+def sobel_edges(image):
+    """tf.image.sobel_edges: [batch, h, w, d] -> [batch, h, w, d, 2], the vertical and
+    horizontal Sobel responses of each channel (reflect-padded), as TF's depthwise
+    convolution computes them."""
+    image = to_tensor(image)
+    shape = image._value.shape
+    kernels = array_ops.tile(EagerTensor(jnp.asarray(_SOBEL, image.dtype._np)),
+                             [1, 1, shape[-1] if shape else 1, 1])
+    padded = manip_ops.pad(image, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
+    out = depthwise_conv2d(padded, kernels, [1, 1, 1, 1], "VALID")
+    return manip_ops.reshape(out, list(shape) + [2])

@@ -589,26 +589,50 @@ def _no_unique_kernel(op, dtype, out_idx):
                     f"registered for op {op}:\n{kernels} [Op:{op}] name: ")
 
 
-def _unique(x, out_idx, op):
+def _unique(x, out_idx, op, axis=None):
+    """y, idx, count of op `op`: the slices of `x` along `axis` (None: Unique's 1-D input)
+    in order of first occurrence."""
     x = to_tensor(x)
     out_idx = dtypes.as_dtype(out_idx)
     if out_idx.name not in ("int32", "int64"):
         raise attr_error(op, "out_idx", out_idx)
     if x.dtype.is_complex:
         raise _no_unique_kernel(op, x.dtype, out_idx)
-    if x.ndim != 1:
+    if axis is None and x.ndim != 1:
         raise kernel_error(op, "unique expects a 1D vector.")
-    arr = concrete(x, f"tf.{op[0].lower()}{op[1:]}".replace("WithCounts", "_with_counts"),
-                   "x")
-    _, first, inverse, counts = np.unique(arr, return_index=True, return_inverse=True,
-                                          return_counts=True, equal_nan=False)
+    api = f"tf.{op[0].lower()}{op[1:]}".replace("WithCounts", "_with_counts")
+    arr = concrete(x, api if axis is None else f"tf.raw_ops.{op}", "x")
+    if axis is None:   # (each NaN is unique, as in TF)
+        _, first, inverse, counts = np.unique(arr, return_index=True, return_inverse=True,
+                                              return_counts=True, equal_nan=False)
+    else:
+        axis = _unique_axis(op, axis, arr.ndim)
+        rows = np.moveaxis(arr, axis, 0)
+        rows = rows.reshape(rows.shape[0], int(np.prod(rows.shape[1:])))
+        _, first, inverse, counts = np.unique(rows, axis=0,
+                                              return_index=True, return_inverse=True,
+                                              return_counts=True)
     order = np.argsort(first, kind="stable")
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     idx_np = out_idx._np
-    return (EagerTensor(device_array(arr[first[order]])),
-            EagerTensor(device_array(rank[inverse].astype(idx_np))),
+    y = np.take(arr, first[order], axis=axis or 0)
+    return (EagerTensor(device_array(y)),
+            EagerTensor(device_array(rank[inverse.reshape(-1)].astype(idx_np))),
             EagerTensor(device_array(counts[order].astype(idx_np))))
+
+
+def _unique_axis(op, axis, ndim):
+    """The axis of UniqueV2's 1-element (or empty: 0) `axis` input, checked as its kernel
+    does."""
+    values = concrete(convert_to_tensor(axis, dtype_hint=dtypes.int64),
+                      f"tf.raw_ops.{op}", "axis").reshape(-1)
+    if values.size > 1:
+        raise kernel_error(op, "axis does not support input tensors larger than 1 elements")
+    a = int(values[0]) if values.size else 0
+    if not -ndim <= a < ndim:
+        raise kernel_error(op, f"axis has to be between [0, {ndim})")
+    return a % ndim
 
 
 def unique(x, out_idx=dtypes.int32, name=None):
@@ -620,3 +644,19 @@ def unique(x, out_idx=dtypes.int32, name=None):
 def unique_with_counts(x, out_idx=dtypes.int32, name=None):
     """tf.unique_with_counts."""
     return UniqueWithCounts(*_unique(x, out_idx, "UniqueWithCounts"))
+
+
+UniqueV2 = collections.namedtuple("UniqueV2", ["y", "idx"])
+UniqueWithCountsV2 = collections.namedtuple("UniqueWithCountsV2", ["y", "idx", "count"])
+UniqueV2.__module__ = UniqueWithCountsV2.__module__ = "tensorflow.python.ops.gen_array_ops"
+
+
+def unique_v2(*, x, axis, out_idx=dtypes.int32, name=None):
+    """tf.raw_ops.UniqueV2: the unique slices of `x` along `axis` (a 1-element tensor)."""
+    y, idx, _ = _unique(x, out_idx, "UniqueV2", axis)
+    return UniqueV2(y, idx)
+
+
+def unique_with_counts_v2(*, x, axis, out_idx=dtypes.int32, name=None):
+    """tf.raw_ops.UniqueWithCountsV2."""
+    return UniqueWithCountsV2(*_unique(x, out_idx, "UniqueWithCountsV2", axis))

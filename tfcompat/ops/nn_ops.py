@@ -301,6 +301,8 @@ def _dnnl_sum(e):
     turn, added as (a0 + a1) + (a2 + a3), then its lanes pairwise (lane j with j ^ 8, ^ 4,
     ^ 2, ^ 1)."""
     n = e.shape[-1]
+    if not all(isinstance(d, int) for d in e.shape):   # symbolic dimensions (shape-only)
+        return jnp.sum(e, -1, keepdims=True)
     e = jnp.pad(e, [(0, 0)] * (e.ndim - 1) + [(0, (-n) % 64)])
     groups = jnp.moveaxis(e.reshape(e.shape[:-1] + (-1, 4, 16)), -3, 0)
     acc = lax.scan(lambda a, v: (a + v, None), jnp.zeros_like(groups[0]), groups)[0]
@@ -401,6 +403,22 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     1 / (1 - rate). The mask comes from tf.random.uniform(noise_shape, seed=seed), as in
     TF: TF's Philox stream, advancing on each call (also inside tf.function)."""
     from . import random_ops, random_seed   # (random_ops imports this module's users)
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: random_ops.uniform(shape, dtype=dtype, seed=seed),
+                    lambda: random_seed.get_seed(seed))   # (TF's dummy RNG step)
+
+
+def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
+    """tf.nn.experimental.stateless_dropout: dropout whose mask is
+    tf.random.stateless_uniform(noise_shape, seed, alg=rng_alg)."""
+    from . import stateless_random_ops
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: stateless_random_ops.stateless_uniform(
+                        shape, seed, dtype=dtype, alg=rng_alg), lambda: None)
+
+
+def _dropout(x, rate, noise_shape, uniform, dummy_rng_step):
+    """TF's _dropout: `uniform(shape, dtype)` gives the random numbers of the mask."""
     is_number = isinstance(rate, numbers.Real)
     if is_number and (rate < 0 or rate >= 1):
         raise ValueError("`rate` must be a scalar tensor or a float in the range [0, 1). "
@@ -410,7 +428,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. "
                          f"Received: x_dtype={x.dtype}")
     if is_number and rate == 0:
-        random_seed.get_seed(seed)   # TF's dummy RNG step keeps the op-seed sequence
+        dummy_rng_step()
         return x
     if not is_number:
         if not isinstance(rate, Tensor):
@@ -434,7 +452,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
                 errors.InvalidArgumentError, "SelectV2",
                 f"condition {_dims(noise)}, then {_dims(shape)}, and else [] must be "
                 f"broadcastable", kernel="SelectV2") from None
-    u = random_ops.uniform(noise, dtype=x.dtype, seed=seed)
+    u = uniform(noise, x.dtype)
     if isinstance(rate, Tensor):
         return execute(_dropout_traced_op, (x, u, convert_to_tensor(rate, x.dtype)))
     return execute(_dropout_op, (x, u), (("rate", rate),))

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
+from ..framework.graph_scope import partial_value
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
@@ -127,6 +128,23 @@ def _flatten(value, out, depth=0):
     return depth
 
 
+def _symbolic(v):
+    """Whether `v` is a jax symbolic dimension (an unknown one of a graph being built)."""
+    return type(v).__name__ == "_DimExpr"
+
+
+def _known(value, api, arg):
+    """A traced shape argument as far as the static shapes of a graph being built give it
+    (TF's constant_value_as_shape; graph_scope.partial_value): an int32 array, or an
+    object array holding unknown (symbolic) dimensions; else `static_error`."""
+    known = value if isinstance(value, np.ndarray) else partial_value(value)
+    if known is None:
+        raise static_error(api, arg)
+    if all(isinstance(v, (int, np.integer)) for v in known.reshape(-1).tolist()):
+        return known.astype(np.int32)
+    return known
+
+
 def index_array(value, api="this op", arg="shape"):
     """`value` (a shape, axis, perm or size argument) as the NumPy array TF converts it to:
     TF's ValueError for None, a partially known TensorShape, a Python sequence of mixed
@@ -139,15 +157,19 @@ def index_array(value, api="this op", arg="shape"):
         value = value.as_list()
     if isinstance(value, (Tensor, Variable)):
         if traced(value):
-            raise static_error(api, arg)
+            return _known(value._value, api, arg)
         return np.asarray(value._value)
     if isinstance(value, (np.ndarray, np.generic)):
         return np.asarray(value)
     leaves = []
     _flatten(value, leaves)
-    if traced(*leaves):
-        raise static_error(api, arg)
-    kinds = {_py_kind(v) for v in leaves}
+    if traced(*leaves) or any(_symbolic(v) for v in leaves):
+        if not isinstance(value, (list, tuple)) or len(leaves) != len(value):
+            raise static_error(api, arg)
+        return _known(np.array([_known(v._value, api, arg).item() if traced(v) else v
+                                for v in leaves], object), api, arg)
+    # (TF's eager conversion to the index dtype casts the float tensors of a sequence)
+    kinds = {"i" if _float_tensor(v) else _py_kind(v) for v in leaves}
     if len(kinds) > 1 and not kinds <= {"i", "u", "f"}:
         raise ValueError(_MIXED)
     ints = [int(v) for v in leaves if isinstance(v, int) and not isinstance(v, bool)]
@@ -162,17 +184,25 @@ def index_array(value, api="this op", arg="shape"):
         raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
 
 
+def _float_tensor(v):
+    return isinstance(v, (Tensor, Variable)) and v.dtype.is_floating
+
+
 def _plain(value):
-    """A nested list with its tensors as NumPy values."""
+    """A nested list with its tensors as NumPy values (float ones truncated to integers)."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
+    if _float_tensor(value):
+        return np.asarray(value._value).astype(np.float64).astype(np.int64)
     return np.asarray(value._value) if isinstance(value, (Tensor, Variable)) else value
 
 
 def _non_integer_dtype(array):
     """The tfcompat dtype of an index `array` (from `index_array`) that is not of an integer
     dtype, else None."""
-    if array.dtype in (np.int32, np.int64):
+    if array.dtype in (np.int32, np.int64) or array.dtype == object and all(
+            isinstance(v, (int, np.integer)) or _symbolic(v)
+            for v in array.reshape(-1).tolist()):   # (`_known`: symbolic dimensions)
         return None
     if array.dtype.kind in "USO":
         return dtypes.string
@@ -225,7 +255,9 @@ def static_ints(value, api="this op", arg="shape", op=None):
             raise exc
         if array.ndim > 1 and op in _VECTOR_TEXT:
             raise kernel_error(op, _VECTOR_TEXT[op].format(dims(array.shape)))
-    elif array.dtype.kind not in "iub":
+    if array.dtype == object and _non_integer_dtype(array) is None:
+        return tuple(array.reshape(-1).tolist())   # (with unknown dimensions of a graph)
+    if array.dtype.kind not in "iub":
         return tuple(static_int(v, api, arg) for v in array.reshape(-1).tolist())
     return tuple(int(v) for v in array.reshape(-1).tolist())
 
@@ -338,7 +370,9 @@ def check_alloc(shape, dtype, op, name="", kernel=None):
     count over 2**63 - 1 (InvalidArgumentError, checked dimension by dimension as TF's
     TensorShape does), more bytes than `MAX_BYTES` (ResourceExhaustedError, TF's OOM text).
     `name` and `kernel` are as in `kernel_error`. Ordinary sizes cost one product and
-    compares."""
+    compares. Unknown (symbolic) sizes of a graph being built are not checked."""
+    if any(_symbolic(d) for d in shape):
+        return
     n = math.prod(shape)
     if 0 < n <= _MAX_ELEMENTS and n * _itemsize(dtype) <= MAX_BYTES and min(shape, default=1) > 0:
         return

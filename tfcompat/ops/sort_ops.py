@@ -9,6 +9,7 @@ import collections
 import jax.numpy as jnp
 
 from ..framework import dtypes, errors
+from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
@@ -120,7 +121,8 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
 def in_top_k(targets, predictions, k, name=None):
     """tf.math.in_top_k: whether predictions[i, targets[i]] is among the k largest of row
     i (ties count in); False for out-of-range targets and non-finite predictions."""
-    p = to_tensor(predictions)
+    p = to_tensor(predictions if isinstance(predictions, (Tensor, Variable)) else
+                  convert_to_tensor(predictions, dtypes.float32))   # the op's fixed float32
     t = to_tensor(targets)
     if t.dtype not in (dtypes.int32, dtypes.int64):
         if ctx.traces:

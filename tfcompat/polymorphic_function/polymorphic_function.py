@@ -33,7 +33,8 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
     def decorate(f):
         return functools.update_wrapper(
             Function(f, input_signature, autograph, reduce_retracing or
-                     bool(experimental_relax_shapes)), f)
+                     bool(experimental_relax_shapes),
+                     jit_compile=bool(jit_compile or experimental_compile)), f)
     return decorate if func is None else decorate(func)
 
 
@@ -71,9 +72,12 @@ class Function:
     """A tf.function: a Python function traced into cached XLA computations."""
 
     def __init__(self, python_function, input_signature=None, autograph=True,
-                 reduce_retracing=False, warn_retracing=True):
+                 reduce_retracing=False, warn_retracing=True, jit_compile=False):
         """`warn_retracing=False`: no retracing warning (functions tfcompat traces for
-        itself, as tf.data's, which TF traces outside tf.function's count)."""
+        itself, as tf.data's, which TF traces outside tf.function's count).
+        `jit_compile`: TF compiles it with XLA, whose kernels accept some inputs TF's
+        own CPU kernels refuse (ops see it as their trace's `jit_compile`); tfcompat
+        always compiles with XLA."""
         if not callable(python_function):
             raise TypeError(f"{python_function} is not a callable object")
         _check_input_signature(python_function, input_signature)
@@ -81,6 +85,7 @@ class Function:
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
+        self._jit_compile = jit_compile
         self._concrete = {}
         self._traces = collections.OrderedDict()   # its ConcreteFunctions, oldest first
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
@@ -360,18 +365,21 @@ class Function:
             # that failed after creating them would leave them uninitialized.)
             try:
                 with captured_output() as output:
-                    concrete, created = trace_function(fn, args, kwargs,
-                                                       allow_creation=False, polymorphic=True)
+                    concrete, created = trace_function(
+                        fn, args, kwargs, allow_creation=False, polymorphic=True,
+                        jit_compile=self._jit_compile)
             except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
                 return _PER_SHAPE
             output.replay()
         else:
-            concrete, created = trace_function(fn, args, kwargs, allow_creation=first)
+            concrete, created = trace_function(fn, args, kwargs, allow_creation=first,
+                                               jit_compile=self._jit_compile)
         self._tracing_count += 1
         if created:   # traced again with the variables as state (TF counts both traces)
             self._tracing_count += 1
             concrete, _ = trace_function(fn, args, kwargs, allow_creation=False,
-                                         polymorphic=polymorphic)
+                                         polymorphic=polymorphic,
+                                         jit_compile=self._jit_compile)
         return concrete
 
 

@@ -28,7 +28,7 @@ from .function_type_utils import _arg_tensors, _input_types, _Shaped
 from .runtime_checks import _check_out_of_scope
 
 
-def trace_function(fn, args, kwargs, allow_creation, polymorphic=False):
+def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_compile=False):
     """Trace `fn` once into a ConcreteFunction; also return whether it created variables
     (then the ConcreteFunction is None: the variables now hold their lifted initial
     values and `fn` must be traced again). `polymorphic`: unknown dimensions of input
@@ -41,7 +41,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False):
     flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
     arg_names = _arg_names(fn, args, kwargs)
     structure = {}
-    trace = Trace(variables, var_values, allow_creation)
+    trace = Trace(variables, var_values, allow_creation,
+                  jit_compile or any(t.jit_compile for t in ctx.traces))
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)

@@ -1,36 +1,29 @@
-"""tf.sparse: not supported by tfcompat yet (sparse tensors are a later issue). The names
-exist, as Keras refers to them at import time; each raises NotImplementedError naming itself."""
+"""tf.sparse: the SparseTensor class (tfcompat/framework/sparse_tensor.py) and the ops of
+tfcompat/ops/sparse_ops.py. The other ops are not supported by tfcompat yet (a later
+issue); their names exist, as Keras refers to them at import time, and each raises
+NotImplementedError naming itself."""
+from ..framework.sparse_tensor import SparseTensor
 from ..framework.unsupported import unsupported_class, unsupported_function
+from ..ops.sparse_ops import (
+    add, concat, expand_dims, from_dense, map_values, maximum, minimum, reduce_sum, reorder,
+    reshape, retain, to_dense, transpose,
+)
 
 _WHY = "sparse tensors"
-SparseTensor = unsupported_class("tf.sparse.SparseTensor", _WHY)
 SparseTensorSpec = unsupported_class("tf.SparseTensorSpec", _WHY)
-add = unsupported_function("tf.sparse.add", _WHY)
 bincount = unsupported_function("tf.sparse.bincount", _WHY)
-concat = unsupported_function("tf.sparse.concat", _WHY)
 cross = unsupported_function("tf.sparse.cross", _WHY)
 cross_hashed = unsupported_function("tf.sparse.cross_hashed", _WHY)
-expand_dims = unsupported_function("tf.sparse.expand_dims", _WHY)
 eye = unsupported_function("tf.sparse.eye", _WHY)
 fill_empty_rows = unsupported_function("tf.sparse.fill_empty_rows", _WHY)
-from_dense = unsupported_function("tf.sparse.from_dense", _WHY)
-map_values = unsupported_function("tf.sparse.map_values", _WHY)
-maximum = unsupported_function("tf.sparse.maximum", _WHY)
-minimum = unsupported_function("tf.sparse.minimum", _WHY)
 reduce_max = unsupported_function("tf.sparse.reduce_max", _WHY)
-reduce_sum = unsupported_function("tf.sparse.reduce_sum", _WHY)
 reduce_any = unsupported_function("tf.sparse.reduce_any", _WHY)
-reorder = unsupported_function("tf.sparse.reorder", _WHY)
 reset_shape = unsupported_function("tf.sparse.reset_shape", _WHY)
-reshape = unsupported_function("tf.sparse.reshape", _WHY)
-retain = unsupported_function("tf.sparse.retain", _WHY)
 segment_mean = unsupported_function("tf.sparse.segment_mean", _WHY)
 segment_sum = unsupported_function("tf.sparse.segment_sum", _WHY)
 slice = unsupported_function("tf.sparse.slice", _WHY)
 softmax = unsupported_function("tf.sparse.softmax", _WHY)
 sparse_dense_matmul = unsupported_function("tf.sparse.sparse_dense_matmul", _WHY)
 split = unsupported_function("tf.sparse.split", _WHY)
-to_dense = unsupported_function("tf.sparse.to_dense", _WHY)
 to_indicator = unsupported_function("tf.sparse.to_indicator", _WHY)
-transpose = unsupported_function("tf.sparse.transpose", _WHY)
 mask = unsupported_function("tf.sparse.mask", _WHY)

@@ -1,0 +1,225 @@
+"""Graphs built outside tf.function: ``Graph.as_default()`` / ``FuncGraph(name).as_default()``
+(the scratch graph of Keras's TF backend ``compute_output_spec``), tf.compat.v1.placeholder
+inside one, and tf.compat.v1.get_default_graph / reset_default_graph.
+
+A graph being built is traced as a tf.function is: a ``trace_state.Trace`` on
+``ctx.traces`` (so ops are symbolic, recorded in the graph, and
+``tf.executing_eagerly()`` is False), on a jax trace opened for the block (jax's
+DynamicJaxprTrace; a ``with`` block is not a function that ``jax.make_jaxpr`` could
+trace). Each placeholder is a new argument of that trace; its unknown dimensions are jax
+symbolic dimensions, as in a shape-polymorphic tf.function trace, so a dimension
+computed from unknown ones is unknown (None), as TF's static shape inference gives it.
+Unknown dimensions at the same position of the placeholders of one graph are one symbol
+(Keras's batch and time dimensions), so that ops combining them type-check.
+Variables assigned in the block keep their values (their symbolic values stay private
+to the block). Graphs cannot be run: there is no tf.compat.v1.Session.
+"""
+import contextlib
+
+import jax
+import numpy as np
+from jax._src import core as jax_core   # (the trace of a `with` block: jax internals)
+from jax._src import source_info_util
+from jax._src.interpreters import partial_eval
+
+from . import dtypes
+from .context import ctx, private_values
+from .func_graph import Graph
+from .tensor import EagerTensor
+from .tensor_shape import TensorShape
+from .trace_state import Trace
+
+
+class _Building:
+    """A graph while its ``as_default()`` block runs: its Trace and jax trace."""
+
+    def __init__(self, graph):
+        self.graph = graph
+        self.trace = Trace([], [], True)
+        self.jax_trace = partial_eval.DynamicJaxprTrace(None)
+        self.symbols = jax.export.SymbolicScope()
+
+
+_building = []   # the graphs being built in this process, innermost last
+_default = [Graph()]   # the global default graph (TF1's; TF2 programs only reset it)
+
+
+def current():
+    """The innermost graph being built in this thread, or None."""
+    for b in reversed(_building):
+        if b.trace in ctx.traces:
+            return b
+    return None
+
+
+@contextlib.contextmanager
+def building(graph):
+    """Graph.as_default: the ops of the block build `graph` (see the module docstring)."""
+    b = _Building(graph)
+    saved_tapes = ctx.tapes[:]
+    ctx.tapes.clear()
+    ctx.traces.append(b.trace)
+    _building.append(b)
+    try:
+        with private_values(), jax_core.set_current_trace(b.jax_trace):
+            yield graph
+    finally:
+        _building.remove(b)
+        ctx.traces.remove(b.trace)
+        ctx.tapes[:] = saved_tapes
+        builder = b.trace.graph
+        graph._set_records(graph._records + builder.records, [], [])
+        builder.clear()
+        b.jax_trace.invalidate()
+
+
+def get_default_graph():
+    """tf.compat.v1.get_default_graph: the innermost graph being built, else the global
+    default graph."""
+    b = current()
+    return _default[0] if b is None else b.graph
+
+
+def reset_default_graph():
+    """tf.compat.v1.reset_default_graph: a new global default graph; TF's AssertionError
+    while a graph is being built (or a tf.function traced)."""
+    if ctx.traces:
+        raise AssertionError(
+            "Do not use tf.reset_default_graph() to clear nested graphs. If you need a "
+            "cleared graph, exit the nesting and create a new graph.")
+    _default[0] = Graph()
+
+
+def placeholder(dtype, shape=None, name=None):
+    """tf.compat.v1.placeholder: a symbolic input of the graph being built, of `dtype`
+    and static `shape` (None dimensions unknown)."""
+    b = current()
+    if b is None:
+        if not ctx.traces:
+            raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
+        raise NotImplementedError("tf.compat.v1.placeholder inside a tf.function is not "
+                                  "supported by tfcompat (only in a Graph.as_default() block)")
+    dtype = dtypes.as_dtype(dtype)
+    shape = TensorShape(shape)
+    if shape.rank is None:
+        raise NotImplementedError("tf.compat.v1.placeholder of unknown rank is not supported "
+                                  "by tfcompat (jax traces need the rank)")
+    if dtype._np is None or dtype is dtypes.string:
+        raise NotImplementedError(f"tf.compat.v1.placeholder of dtype {dtype.name} is not "
+                                  f"supported by tfcompat")
+    unknown = [i for i, d in enumerate(shape.dims) if d is None]
+    symbols = jax.export.symbolic_shape(", ".join(f"d{i}" for i in unknown),
+                                        scope=b.symbols) if unknown else ()
+    symbol = dict(zip(unknown, symbols))
+    dims = tuple(symbol.get(i, d) for i, d in enumerate(shape.dims))
+    aval = jax_core.ShapedArray(dims, dtype._np)
+    t = EagerTensor(b.jax_trace.new_arg(aval, source_info_util.current()))
+    b.trace.graph.placeholder(t, name or "Placeholder", shape)
+    return t
+
+
+def sparse_placeholder(dtype, shape=None, name=None):
+    """tf.compat.v1.sparse_placeholder: not supported (tfcompat has no sparse tensors)."""
+    raise NotImplementedError("tf.compat.v1.sparse_placeholder is not supported by tfcompat "
+                              "(sparse tensors)")
+
+
+# -- TF's constant_value_as_shape: the known value of a traced shape tensor ----------------
+
+def _bcast(x, shape, broadcast_dimensions, **_):
+    x = np.asarray(x, object)
+    expanded = [1] * len(shape)
+    for i, d in enumerate(broadcast_dimensions):
+        expanded[d] = x.shape[i]
+    return np.broadcast_to(x.reshape(expanded), shape)
+
+
+def _slice(x, start_indices, limit_indices, strides=None, **_):
+    strides = strides or (1,) * len(start_indices)
+    return x[tuple(slice(*s) for s in zip(start_indices, limit_indices, strides))]
+
+
+# jax primitives on integer arrays whose elements may be symbolic dimensions (numpy object
+# arrays): those TF's partial shape evaluation goes through (Shape, StridedSlice, Pack,
+# ConcatV2, Cast, arithmetic on sizes)
+_RULES = {
+    "dim_as_value": lambda dim, **_: np.array(dim, object),
+    "convert_element_type": lambda x, **_: x,
+    "copy": lambda x, **_: x,
+    "copy_p": lambda x, **_: x,
+    "broadcast_in_dim": _bcast,
+    "reshape": lambda x, new_sizes, **_: np.reshape(x, new_sizes),
+    "squeeze": lambda x, dimensions, **_: np.squeeze(x, tuple(dimensions)),
+    "expand_dims": lambda x, dimensions, **_: np.expand_dims(x, tuple(dimensions)),
+    "slice": _slice,
+    "concatenate": lambda *xs, dimension, **_: np.concatenate(
+        [np.asarray(x, object) for x in xs], dimension),
+    "stack": lambda *xs, axis=0, **_: np.stack([np.asarray(x, object) for x in xs], axis),
+    "mul": lambda x, y, **_: np.multiply(x, y),
+    "add": lambda x, y, **_: np.add(x, y),
+    "sub": lambda x, y, **_: np.subtract(x, y),
+    "reduce_prod": lambda x, axes, **_: np.prod(x, tuple(axes)),
+}
+
+
+def _eval_jaxpr(closed, args):
+    env = {}
+    for var, value in zip(closed.jaxpr.constvars, closed.consts):
+        env[var] = np.asarray(value)
+    for var, value in zip(closed.jaxpr.invars, args):
+        env[var] = value
+
+    def read(atom):
+        return atom.val if isinstance(atom, jax.extend.core.Literal) else env[atom]
+    for eqn in closed.jaxpr.eqns:
+        outs = _apply(eqn.primitive.name, [read(v) for v in eqn.invars], eqn.params)
+        for var, value in zip(eqn.outvars, outs):
+            env[var] = value
+    return [read(v) for v in closed.jaxpr.outvars]
+
+
+def _apply(name, args, params):
+    if name in ("jit", "pjit"):
+        return _eval_jaxpr(params["jaxpr"], args)
+    rule = _RULES.get(name)
+    if rule is None:
+        raise _Unknown(name)
+    return [rule(*args, **params)]
+
+
+class _Unknown(Exception):
+    """A value partial evaluation cannot compute."""
+
+
+def _value_of(tracer, trace):
+    if not isinstance(tracer, jax.core.Tracer):
+        return np.asarray(tracer)
+    if getattr(tracer, "_trace", None) is not trace:
+        raise _Unknown("another trace")
+    eqn = tracer.parent
+    if eqn is None:
+        atom = tracer.val
+        if isinstance(atom, jax.extend.core.Literal):
+            return np.asarray(atom.val)
+        value = trace.frame.constvar_to_val.get(atom)
+        if value is None:
+            raise _Unknown("an argument")   # a placeholder
+        return np.asarray(value)
+    args = [_value_of(t, trace) for t in eqn.in_tracers]
+    outs = _apply(eqn.primitive.name, args, eqn.params)
+    return outs[eqn.outvars.index(tracer.val)]
+
+
+def partial_value(value):
+    """The value of a traced integer array of a graph being built as far as TF's static
+    shape inference knows it (``tensor_util.constant_value_as_shape``): a numpy object
+    array of ints and jax symbolic dimensions (unknown ones), or None where it depends on
+    more than the static shapes."""
+    b = current()
+    if b is None or not isinstance(value, jax.core.Tracer):
+        return None
+    try:
+        out = _value_of(value, b.jax_trace)
+    except (_Unknown, TypeError, ValueError, IndexError, KeyError):
+        return None
+    return np.asarray(out, object)

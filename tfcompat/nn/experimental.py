@@ -1,0 +1,2 @@
+"""tf.nn.experimental."""
+from ..ops.nn_ops import stateless_dropout

@@ -1,0 +1,2 @@
+"""tf.sets."""
+from .ops.sparse_ops import set_intersection as intersection
