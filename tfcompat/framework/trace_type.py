@@ -1,8 +1,9 @@
 """tf.types.experimental.TraceType and the __tf_tracing_type__ protocol: how an object
 passed to a tf.function chooses its trace. tf.function keys such an argument by its
-TraceType (equality and hash) and traces with its placeholder_value. Tensors inside a
-custom TraceType (to_tensors/from_tensors) are not threaded: the object is a Python value
-of the trace."""
+TraceType (equality and hash). When its ``to_tensors(value)`` is empty (the default) the
+trace sees ``placeholder_value`` as a Python value; otherwise those tensors are passed into
+the trace at each call and the trace rebuilds the object with ``from_tensors`` (an
+iterator of the traced tensors), as a tf.data iterator passes its handle."""
 import abc
 import typing
 
