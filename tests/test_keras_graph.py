@@ -97,3 +97,61 @@ def test_keras_compute_output_spec():
     out = compute_output_spec(lambda a, b: tf.matmul(a, b), keras.KerasTensor((None, 4, 3)),
                               keras.KerasTensor((3, 5)))
     assert (out.shape, out.dtype) == ((None, 4, 5), F32)
+
+
+_LIFT = (r"Argument `initial_value` \(Tensor\(\"{}\", shape={}, dtype=float32\)\) could "
+         r"not be lifted out of a `tf.function`. \(Tried to create variable with "
+         r"name='{}'\). To avoid this error")
+
+
+def test_variables_created_while_a_graph_is_built():
+    with tf.__internal__.FuncGraph("g").as_default():
+        u = tf.Variable(3.0)
+        z = tf.Variable(lambda: tf.ones([2]) * 2.0)
+        with pytest.raises(ValueError, match=_LIFT.format("add:0", r"\(2,\)", "w")):
+            tf.Variable(tf.zeros([2]) + 3.0, name="w")
+    assert u.numpy() == 3.0
+    assert z.numpy().tolist() == [2.0, 2.0]
+
+
+def test_random_ops_of_unknown_dimensions(graph):
+    """Keras's TF dropout draws a mask of shape tf.shape(x) (trainer_test's
+    test_rng_updated_during_predict)."""
+    _, x, _, _ = graph
+    d = tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2], noise_shape=tf.shape(x))
+    u = tf.random.stateless_uniform(tf.shape(x), [1, 2])
+    n = tf.random.normal([tf.shape(x)[0], 2])
+    assert (spec(d), spec(u), spec(n)) == (((None, 3), F32), ((None, 3), F32), ((None, 2), F32))
+
+
+def test_keras_builds_raw_variables_eagerly():
+    """Keras's symbolic build of a subclassed model fails on a layer whose build makes
+    tf.Variables of graph tensors, so the eager call builds it (guide_intro_to_modules)."""
+    keras = tf.keras
+
+    class FlexibleDense(keras.layers.Layer):
+        def __init__(self, out_features, **kwargs):
+            super().__init__(**kwargs)
+            self.out_features = out_features
+
+        def build(self, input_shape):
+            self.w = tf.Variable(tf.random.normal([input_shape[-1], self.out_features]))
+            self.b = tf.Variable(tf.zeros([self.out_features]))
+
+        def call(self, inputs):
+            return tf.matmul(inputs, self.w) + self.b
+
+    class Model(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d1, self.d2 = FlexibleDense(3), FlexibleDense(2)
+
+        def call(self, x):
+            return self.d2(self.d1(x))
+
+    m = Model()
+    x = tf.constant([[2.0, 2.0, 2.0]])
+    y = m(x)
+    assert y.shape == (1, 2) and m.variables == []
+    expected = tf.matmul(tf.matmul(x, m.d1.w) + m.d1.b, m.d2.w) + m.d2.b
+    assert y.numpy().tolist() == expected.numpy().tolist()

@@ -4,13 +4,13 @@ ctc_loss and the CTC decoders, tf.raw_ops.ImageProjectiveTransformV3, rgb_to_hsv
 hsv_to_rgb, sobel_edges and ssim. tests/data/keras_nn_image_tf.json holds TF 2.21's output of
 tools/keras_nn_image_reference.py (values, dtypes, shapes, GradientTape gradients, error
 classes and messages); the same script runs here on tfcompat."""
-import importlib.util
 import json
 import pathlib
 
 import numpy as np
 import pytest
 
+import reference_scripts
 import tfcompat as tf
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -19,12 +19,7 @@ TF = json.loads((ROOT / "tests" / "data" / "keras_nn_image_tf.json").read_text()
 
 @pytest.fixture(scope="module")
 def reference():
-    spec = importlib.util.spec_from_file_location(
-        "keras_nn_image_reference", ROOT / "tools" / "keras_nn_image_reference.py")
-    tf.register_as_tensorflow()
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return reference_scripts.load("keras_nn_image_reference")
 
 
 @pytest.fixture(scope="module")
@@ -33,17 +28,7 @@ def values(reference):
 
 
 def _same(got, want, path):
-    if isinstance(want, list) and len(want) == 3 and isinstance(want[0], str) \
-            and isinstance(want[1], list):
-        assert got[:2] == want[:2], path   # dtype and shape
-        np.testing.assert_allclose(np.array(got[2], float), np.array(want[2], float),
-                                   rtol=1e-4, atol=2e-4, err_msg=path)
-    elif isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), path
-        for i, (g, w) in enumerate(zip(got, want)):
-            _same(g, w, f"{path}[{i}]")
-    else:
-        assert got == want, path
+    reference_scripts.assert_same(got, want, path, rtol=1e-4, atol=2e-4)
 
 
 @pytest.mark.parametrize("name", sorted(TF["values"]))

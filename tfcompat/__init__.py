@@ -9,12 +9,13 @@ from . import (
     distribute, ragged, sparse, types,
 )
 from . import signal
+from . import quantization
 from . import raw_ops
 from . import sets
 from .ragged import RaggedTensor, RaggedTensorSpec
 from .sparse import SparseTensor, SparseTensorSpec
 from .framework.backprop import (
-    GradientTape, UnconnectedGradients, gradients, hessians,
+    AggregationMethod, GradientTape, UnconnectedGradients, gradients, hessians,
 )
 from .framework.config import device
 from .framework.constant_op import constant, convert_to_tensor
@@ -26,7 +27,8 @@ from .framework.dtypes import (
     float64, half, int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
     uint64, variant,
 )
-from .framework.context import executing_eagerly
+from .framework.context import executing_eagerly, inside_function
+from .framework.func_graph import Graph
 from .framework.tensor_spec import TensorSpec
 from .framework.trace_state import init_scope
 from .polymorphic_function.polymorphic_function import function
@@ -55,6 +57,11 @@ from .ops.comparison_ops import *
 from .ops.control_flow_ops import *
 from .ops.decomposition_ops import *
 from .ops.histogram_ops import *
+from .ops.init_ops import Constant as constant_initializer
+from .ops.init_ops import Ones as ones_initializer
+from .ops.init_ops import RandomNormal as random_normal_initializer
+from .ops.init_ops import RandomUniform as random_uniform_initializer
+from .ops.init_ops import Zeros as zeros_initializer
 from .ops.logging_ops import *
 from .ops.matrix_diag_ops import *
 from .ops.norm_ops import *

@@ -45,5 +45,13 @@ KNOWN = {
         "(reduce axis, reshape shape, tile multiples, one_hot depth, top_k k, slice bounds) "
         "raises a TypeError naming the op and argument (eagerly they match: "
         "traced_shape_arguments_eager)",
+    "graph_gradients:tape_gather_variable_in_function":
+        "inside a tf.function GradientTape gives a gathered Variable a dense gradient, not "
+        "TF's IndexedSlices: Keras's optimizers (RMSprop, Adagrad, Adadelta, Adafactor) "
+        "handle IndexedSlices with tf.where(cond) in a tf.cond, whose data-dependent shape "
+        "XLA cannot trace (eagerly, and tf.gradients in a tf.function, give IndexedSlices; "
+        "the values match)",
+    "graph_gradients:tape_embedding_lookup_in_function":
+        "a dense gradient inside a tf.function, as tape_gather_variable_in_function",
 }
 KNOWN.update({key: f"bad-input call: {kind}" for key, kind in BAD_CALLS.items()})

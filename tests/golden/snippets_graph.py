@@ -197,3 +197,16 @@ def h(x):
     return y
 show(h, tf.constant(1.0))
 """, verbatim=True)
+
+_s("inside_function", """
+print(tf.inside_function(), tf.executing_eagerly())
+@tf.function
+def f():
+    return tf.inside_function()
+print(f())
+with tf.__internal__.FuncGraph("g").as_default():
+    print(tf.inside_function(), tf.executing_eagerly())
+with tf.Graph().as_default():
+    print(tf.inside_function(), tf.executing_eagerly())
+print(tf.inside_function())
+""")

@@ -357,3 +357,56 @@ _KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at h
 TOLERANCE = {
     'sampler_gradients': Tolerance(_KERN + '; ' + _F64, rtol=5e-07, float64_ulps=4),
 }
+
+_s("stateful_ops_in_nested_function", """
+    tf.random.set_seed(4)
+    @tf.function
+    def inner(x):
+        return x + tf.random.uniform([2], seed=3)
+    @tf.function
+    def outer(x):
+        return inner(x) * 2.0
+    print(outer(tf.zeros(2)).numpy(), outer(tf.zeros(2)).numpy())
+    print(inner(tf.zeros(2)).numpy(), outer(tf.zeros(2)).numpy())
+    @tf.function
+    def outer_tape(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = inner(x) * x
+        return y, tape.gradient(y, x)
+    print([r.numpy() for r in outer_tape(tf.ones(2))], [r.numpy() for r in outer_tape(tf.ones(2))])
+    @tf.function
+    def unseeded(x):
+        return tf.random.normal([3]) + x
+    @tf.function
+    def calls_unseeded(x):
+        return unseeded(x)
+    a, b = calls_unseeded(tf.zeros(3)), calls_unseeded(tf.zeros(3))
+    print(a.shape, bool(tf.reduce_all(a == b)))
+""")
+
+_s("tf2_initializers", """
+    i = tf.random_normal_initializer(mean=1., stddev=2., seed=3)
+    print(repr(i((2, 2))), repr(i((2, 2), dtype=tf.float64)), i.get_config())
+    tf.random.set_seed(1)
+    print(repr(tf.random_normal_initializer()((2,))), repr(tf.random_uniform_initializer()((2,))))
+    print(repr(tf.random_uniform_initializer(-1, 1, seed=2)((3,))))
+    print(repr(tf.random_uniform_initializer(0, 10, seed=2)((3,), dtype=tf.int32)))
+    print(repr(tf.zeros_initializer()((2,))), repr(tf.ones_initializer()((2,), tf.bool)))
+    print(repr(tf.constant_initializer([1, 2, 3, 4])((2, 2))))
+    print(repr(tf.constant_initializer(3)((2,), tf.int32)), repr(tf.ones_initializer()([2], partition_shape=[1])))
+    print(tf.random_uniform_initializer.from_config({"minval": 0, "maxval": 2, "seed": 1, "dtype": "x"}).get_config())
+    v = tf.Variable(tf.random_normal_initializer(seed=1)(shape=[3]))
+    print(v.numpy())
+    for call in (lambda: tf.random_normal_initializer()((2,), tf.int32),
+                 lambda: tf.zeros_initializer()((2,), tf.string),
+                 lambda: tf.random_uniform_initializer()((2,), tf.bool),
+                 lambda: tf.ones_initializer()((2,), foo=1),
+                 lambda: tf.constant_initializer(object()),
+                 lambda: tf.constant_initializer(1)((2,), partition_shape=[1]),
+                 lambda: tf.constant_initializer([1, 2, 3])((2,))):
+        try:
+            print(call())
+        except Exception as e:
+            print(type(e).__name__, e)
+""")

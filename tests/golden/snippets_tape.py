@@ -370,6 +370,56 @@ tf.hessians(x * x, x)
 """)
 
 
+_s("function_captures_are_tensors_not_values", """
+    @tf.function
+    def add(a, b):
+        return a + b
+    v = tf.Variable(1.0)
+    with tf.GradientTape() as tape:
+        result = add(v, 1.0)
+    print(result.numpy(), tape.gradient(result, v).numpy())
+    x = tf.constant([1., 2.]); w = tf.Variable(x)
+    @tf.function
+    def f():
+        return w * x
+    with tf.GradientTape() as tape:
+        y = f()
+    print(tape.gradient(y, w).numpy())
+    one = tf.constant(1.0); u = tf.Variable(1.0)
+    @tf.function
+    def g():
+        return u * one
+    with tf.GradientTape() as tape:
+        y = g()
+    print(tape.gradient(y, u).numpy())
+    a = tf.constant(3.0)
+    @tf.function
+    def h(z):
+        return z * 3.0
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        y = h(a)
+    print(tape.gradient(y, a).numpy())
+    b = tf.constant(2.0)
+    @tf.function
+    def k():
+        return b * b
+    @tf.function
+    def outer():
+        return k() * 3.0
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(b)
+        y, z = k(), outer()
+    print(tape.gradient(y, b).numpy(), tape.gradient(z, b).numpy())
+    c = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(c)
+        d = tf.identity(c)
+        y = k() + d * 2.0
+    print(tape.gradient(y, [c, d]))
+""")
+
+
 # Closely related snippets merged into one program each (run in sequence, same
 # namespace), to keep the suite at a reviewable size. Only snippets that do not let
 # an exception escape are merged.

@@ -48,11 +48,19 @@ class Dataset(abc.ABC):
 
     # -- iteration ------------------------------------------------------------------
 
+    def _initialize(self):
+        """What creating an iterator does at once in TF (its Initialize), before any
+        element: the input iterators it opens initialize, a random dataset draws its seeds
+        (those overriding this). Elements are still produced lazily."""
+        for ds in self._inputs:
+            ds._initialize()
+
     def __iter__(self):
         """An OwnedIterator; inside tf.function, a loop unrolled over the (finite, known
         number of) elements, each read when the function runs."""
         from . import iterator_ops
         if executing_eagerly():
+            self._initialize()
             return iterator_ops.OwnedIterator(self)
         n = self._cardinality()
         if n < 0:
@@ -75,6 +83,7 @@ class Dataset(abc.ABC):
             raise RuntimeError("`tf.data.Dataset.as_numpy_iterator()` is only supported in "
                                "eager mode.")
         from .iterator_ops import next_flat
+        self._initialize()
         return _NumpyIterator(self, next_flat)
 
     def cardinality(self):
@@ -112,6 +121,26 @@ class Dataset(abc.ABC):
         """Dataset.range(stop) / (start, stop[, step]), output_type=tf.int64."""
         from .sources import _RangeDataset
         return _RangeDataset(*args, **kwargs)
+
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """Dataset.random: pseudorandom int64 scalars."""
+        from .sources import _RandomDataset
+        return _RandomDataset(seed, rerandomize_each_iteration)
+
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Dataset.sample_from_datasets: elements of `datasets` drawn at random."""
+        from .directed_interleave import sample_from_datasets
+        return sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset,
+                                    rerandomize_each_iteration)
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """Dataset.choose_from_datasets: elements of `datasets` chosen by index."""
+        from .directed_interleave import choose_from_datasets
+        return choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None,

@@ -24,6 +24,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..polymorphic_function.polymorphic_function import Function
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
+from ..ops import random_seed
 from . import structure
 
 _PROBE_SIZES = (2, 3)
@@ -146,6 +147,13 @@ class StructuredFunction:
             return
         self.output_spec = specs[0] if len(specs) == 1 else _merge_specs(*specs)
 
+    def instantiate(self):
+        """Prepare for a new iterator: TF instantiates a dataset function per iterator, so
+        its stateful random ops start again from their seeds."""
+        if self._call is self._fn:
+            for concrete in self._fn._list_all_concrete_functions():
+                concrete.restart_random_states()
+
     def _args(self, element):
         return call_args(element) if self._unpack else (element,)
 
@@ -208,7 +216,9 @@ class DatasetFunction:
             lambda probe: self._dataset(nest.flatten(probe)).element_spec, input_spec)
 
     def _dataset(self, flat_tensors):
-        ds = self._python(*call_args(nest.pack_sequence_as(self._input_spec, flat_tensors)))
+        with random_seed.graph_op_seeds():   # (TF runs it as a graph: op seeds 0, 1 ...)
+            ds = self._python(*call_args(nest.pack_sequence_as(self._input_spec,
+                                                               flat_tensors)))
         if not isinstance(ds, self._dataset_type):
             raise TypeError(f"The function passed to `{self._transformation}` must return a "
                             f"`tf.data.Dataset` object, not {type(ds).__name__}.")

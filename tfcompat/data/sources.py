@@ -1,13 +1,13 @@
-"""Source datasets: from_tensor_slices, from_tensors, range, from_generator."""
+"""Source datasets: from_tensor_slices, from_tensors, range, random, from_generator."""
 import numpy as np
 
 from ..framework import dtypes, errors, nest, strings
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
-from . import structure
+from . import random_seed_ops, structure
 from .structure import scalar_int as _int
-from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
+from .dataset_ops import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 from .iterator_ops import ElementError
 
 
@@ -97,6 +97,29 @@ class _RangeDataset(Dataset):
         if self._stop is None:
             return -1
         return len(range(self._start, self._stop, self._step))
+
+
+class _RandomDataset(Dataset):
+    """Dataset.random (RandomDataset / RandomDatasetV2): the uint32 samples of
+    ``PhiloxRandom(seed, seed2)`` as int64 scalars, endless; each iteration starts again
+    unless rerandomize_each_iteration, which draws new seeds per iteration."""
+
+    _spec = TensorSpec([], dtypes.int64)
+
+    def __init__(self, seed=None, rerandomize_each_iteration=None):
+        seed, seed2 = random_seed_ops.dataset_seeds(None if seed is None else _int(seed))
+        self._seed_generator = random_seed_ops.SeedGenerator(
+            seed, seed2, bool(rerandomize_each_iteration))
+
+    def _initialize(self):
+        self._seed_generator.initialize()
+
+    def _iter_flat(self):
+        for x in random_seed_ops.samples(*self._seed_generator.iterator_seeds()):
+            yield [np.int64(x)]
+
+    def _cardinality(self):
+        return INFINITE_CARDINALITY
 
 
 def _leaf_spec(dtype, shape):

@@ -7,8 +7,7 @@ from ..framework import dtypes, errors, nest
 from ..framework.context import executing_eagerly
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor_shape import TensorShape
-from ..ops import random_seed
-from . import structure
+from . import random_seed_ops, structure
 from .structure import scalar_int as _int
 from .dataset_ops import INFINITE_CARDINALITY as INF
 from .dataset_ops import UNKNOWN_CARDINALITY as UNKNOWN
@@ -39,6 +38,7 @@ class _MapDataset(_Unary):
 
     def _iter_flat(self):
         fn = self._fn
+        fn.instantiate()
         for flat in self._input._iter_flat():
             yield fn(flat)
 
@@ -49,6 +49,7 @@ class _FilterDataset(_Unary):
         self._predicate = Predicate(predicate, self._spec, "Dataset.filter()")
 
     def _iter_flat(self):
+        self._predicate.instantiate()
         test = self._predicate.test
         return (flat for flat in self._input._iter_flat() if test(flat))
 
@@ -233,10 +234,11 @@ class _UnbatchDataset(_Unary):
 
 
 class _ShuffleDataset(_Unary):
-    """TF's buffer algorithm: fill a buffer of `buffer_size` elements, emit a random one
-    and put the next input element in its place. Orders differ from TF's (another
-    random generator) but a seed makes them deterministic; each iteration reshuffles
-    unless reshuffle_each_iteration=False."""
+    """ShuffleDatasetV3's buffer algorithm and random stream: fill a buffer of
+    `buffer_size` elements, emit the one at ``Random() % n`` (n elements buffered, a
+    ring whose front moves into the emitted slot) and put the next input element at the
+    front's old place. Each iterator draws its seeds from the dataset's seed generator:
+    new ones per iteration unless reshuffle_each_iteration=False."""
 
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
         super().__init__(input_dataset)
@@ -248,38 +250,34 @@ class _ShuffleDataset(_Unary):
                                   "buffer_size must be greater than zero or "
                                   "UNKNOWN_CARDINALITY",
                                   kernel="ShuffleDatasetV3")
-        seed, seed2 = random_seed.get_seed(None if seed is None else _int(seed))
-        if seed == 0 and seed2 == 0:
-            seed, seed2 = (int(x) for x in np.random.SeedSequence().generate_state(2))
-        self._seeds = (seed, seed2)
-        self._reshuffle = bool(reshuffle_each_iteration)
-        self._epoch = 0
+        seed, seed2 = random_seed_ops.dataset_seeds(None if seed is None else _int(seed))
+        self._seed_generator = random_seed_ops.SeedGenerator(
+            seed, seed2, bool(reshuffle_each_iteration))
+
+    def _initialize(self):   # (TF opens the input when the buffer is first filled)
+        self._seed_generator.initialize()
 
     def _iter_flat(self):
-        epoch = self._epoch
-        if self._reshuffle:
-            self._epoch += 1
-        rng = np.random.default_rng([*self._seeds, epoch])
+        draws = random_seed_ops.samples(*self._seed_generator.iterator_seeds())
         it = self._input._iter_flat()
         buffer = []
         for flat in it:
             buffer.append(flat)
             if len(buffer) >= self._buffer_size:
                 break
-        draws = iter(())
-        while buffer:
-            u = next(draws, None)
-            if u is None:   # uniform draws in chunks: one generator call per 1024 picks
-                draws = iter(rng.random(1024).tolist())
-                u = next(draws)
-            i = min(int(u * len(buffer)), len(buffer) - 1)
+        size = n = len(buffer)
+        start = 0
+        while n:
+            i = (start + next(draws) % n) % size
             out = buffer[i]
-            try:
-                buffer[i] = next(it)
-            except StopIteration:
-                buffer[i] = buffer[-1]
-                buffer.pop()
+            buffer[i] = buffer[start]
             yield out
+            flat = next(it, None) if n == size else None
+            if flat is None:
+                n -= 1
+            else:
+                buffer[start] = flat
+            start = (start + 1) % size
 
 
 class _RepeatDataset(_Unary):
@@ -386,6 +384,10 @@ class CacheDataset(_Unary):
         super().__init__(input_dataset)
         self._cache = None
 
+    def _initialize(self):   # (a complete cache is read without opening the input)
+        if self._cache is None:
+            super()._initialize()
+
     def _iter_flat(self):
         if self._cache is not None:
             yield from self._cache
@@ -457,6 +459,9 @@ class _ConcatenateDataset(Dataset):
                             f"  {second.element_spec!r}")
         self._inputs = (first, second)
         self._spec = spec
+
+    def _initialize(self):   # (TF opens the second input when the first ends)
+        self._inputs[0]._initialize()
 
     def _iter_flat(self):
         for ds in self._inputs:

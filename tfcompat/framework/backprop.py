@@ -1,5 +1,6 @@
 """Reverse mode over a tape: tf.GradientTape (gradient(), jacobian(), batch_jacobian()),
-tf.UnconnectedGradients, tf.gradients and tf.hessians.
+tf.UnconnectedGradients, tf.AggregationMethod, tf.gradients and tf.hessians (inside
+tf.function, over the ops the trace recorded).
 
 `gradient_program.extract` cuts the part of a tape between sources and targets and
 describes it as a program with a hashable structural key (ops, attributes, wiring). From
@@ -36,15 +37,16 @@ from .context import ctx
 
 # -- running a slice -----------------------------------------------------------------------
 
-def run_gradient(tape_slice, target_cotangents):
+def run_gradient(tape_slice, target_cotangents, op_by_op=False):
     """The gradients of a Slice for `target_cotangents` (one per connected target), as
-    Tensors (or None) per connected user source."""
+    Tensors (or None) per connected user source; `op_by_op`: always as ops (tf.gradients,
+    whose results are differentiated again)."""
     program = tape_slice.program
     program.runs += 1
     # Eagerly, a tape seen once backpropagates op by op (compiling a whole-tape program
     # would not pay off); inside a tf.function trace the program is traced once anyway.
     if (program.runs == 1 and not ctx.traces) or program.eager_only or ctx.tapes or \
-            ctx.accumulators:
+            ctx.accumulators or op_by_op:
         return _backward_eagerly(tape_slice, target_cotangents)
     args = tape_slice.args() + [c._value for c in target_cotangents]
     return [EagerTensor(o) for o in program.jitted(*args)]
@@ -159,6 +161,32 @@ def _dependency_cache(fn):
             mask = cache[sig] = input_dependencies(jax.make_jaxpr(fn)(*arrays).jaxpr)
         return mask
     return dependencies
+
+
+def _source_gradients(records, source_nodes, sources, targets, initial_cotangents,
+                      op_by_op=False, sparse=True):
+    """The gradients of `targets` (weighted by `initial_cotangents`) w.r.t. each of
+    `sources` (its nodes in `source_nodes`) through `records`: Tensors, IndexedSlices
+    (with `sparse`, for sources only gathered) or None."""
+    tape_slice = extract(records, source_nodes, targets)
+    sparse = row_gathers(tape_slice, source_nodes) if sparse and tape_slice is not None \
+        else {}
+    if sparse:
+        # Differentiate w.r.t. each gather's output instead: TF's IndexedSlices.
+        for j, gathers in sparse.items():
+            source_nodes[j] = []
+            source_nodes.extend([g] for g, _ in gathers)
+        tape_slice = extract(records, source_nodes, targets)
+    grads = [None] * len(source_nodes)
+    if tape_slice is not None:
+        cotangents = [initial_cotangents[k] for k in tape_slice.target_indices]
+        for j, g in zip(tape_slice.program.connected,
+                        run_gradient(tape_slice, cotangents, op_by_op)):
+            grads[j] = g
+    extra = iter(grads[len(sources):])
+    for j, gathers in sparse.items():
+        grads[j] = indexed_slices(sources[j], gathers, [next(extra) for _ in gathers])
+    return grads[:len(sources)]
 
 
 # -- output gradients ------------------------------------------------------------------------
@@ -333,23 +361,10 @@ class GradientTape:
             given = output_gradients[i] if output_gradients and i < len(output_gradients) \
                 else None
             initial_cotangents.append(initial_cotangent(t, given))
-        tape_slice = extract(state.records, source_nodes, targets)
-        sparse = row_gathers(tape_slice, source_nodes) if tape_slice is not None else {}
-        if sparse:
-            # Differentiate w.r.t. each gather's output instead: TF's IndexedSlices.
-            for j, gathers in sparse.items():
-                source_nodes[j] = []
-                source_nodes.extend([g] for g, _ in gathers)
-            tape_slice = extract(state.records, source_nodes, targets)
-        grads = [None] * len(source_nodes)
-        if tape_slice is not None:
-            cotangents = [initial_cotangents[k] for k in tape_slice.target_indices]
-            for j, g in zip(tape_slice.program.connected, run_gradient(tape_slice, cotangents)):
-                grads[j] = g
-        extra = iter(grads[len(flat_sources):])
-        for j, gathers in sparse.items():
-            grads[j] = indexed_slices(flat_sources[j], gathers, [next(extra) for _ in gathers])
-        grads = grads[:len(flat_sources)]
+        # (Inside tf.function a gathered source's gradient stays dense: the sparse paths of
+        # Keras's optimizers need data-dependent shapes, which XLA cannot trace.)
+        grads = _source_gradients(state.records, source_nodes, flat_sources, targets,
+                                  initial_cotangents, sparse=not ctx.traces)
         _fill_unconnected(grads, flat_sources, mode)
         self._release()
         return nest.pack_sequence_as(sources, grads)
@@ -469,17 +484,125 @@ def _check_node(x):
     raise AttributeError(f"'{name}' object has no attribute '{missing}'")
 
 
+# -- tf.gradients: graph mode -----------------------------------------------------------
+
+class AggregationMethod:
+    """tf.AggregationMethod: how tf.gradients sums the gradient terms of a tensor (every
+    method gives the same sums here)."""
+
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2
+
+
 def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False,
               aggregation_method=None, stop_gradients=None,
               unconnected_gradients=UnconnectedGradients.NONE):
-    """tf.gradients: a graph-mode API; in eager mode TF raises, as here."""
-    raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use "
-                       "tf.GradientTape instead.")
+    """tf.gradients: inside tf.function, the symbolic gradients of `ys` w.r.t. `xs` through
+    the ops the trace ran so far, each VJP itself an op of the trace (so gradients of
+    gradients work); eagerly TF raises."""
+    if not ctx.traces:
+        raise RuntimeError("tf.gradients is not supported when eager execution is enabled. "
+                           "Use tf.GradientTape instead.")
+    mode = _unconnected_mode(unconnected_gradients)
+    ys, xs = _as_list(ys), _as_list(xs)
+    if any(x is None for x in xs):
+        raise AttributeError("'NoneType' object has no attribute 'op'")
+    if aggregation_method not in (None, 0, 1, 2):
+        raise ValueError(f"Invalid `aggregation_method` specified {aggregation_method}. "
+                         f"Accepted values are [0, 1, 2].")
+    xs = [as_resource_variable(x) for x in xs]
+    xs = [x if isinstance(x, Variable) else convert_to_tensor(x) for x in xs]
+    ys = [convert_to_tensor(y) for y in ys]
+    grad_ys = [None] * len(ys) if grad_ys is None else _as_list(grad_ys)
+    if len(grad_ys) != len(ys):
+        raise ValueError(f"Passed {len(grad_ys)} grad_ys for {len(ys)} ys")
+    stop = {id(convert_to_tensor(s)._value) for s in _as_list(stop_gradients or [])}
+    recorded = ctx.traces[-1].recorded
+    records, node = _trace_records(recorded, stop, xs)
+    targets, cotangents = [], []
+    for y, g in zip(ys, grad_ys):
+        if y._value.dtype in _TRAINABLE_NP:
+            targets.append(node(y))
+            cotangents.append(initial_cotangent(y, None if g is None else convert_to_tensor(g)))
+    grads = _source_gradients(records, _trace_sources(recorded, node, xs), xs, targets,
+                              cotangents, op_by_op=True)
+    _fill_unconnected(grads, xs, mode)
+    return grads
 
 
 def hessians(ys, xs, gate_gradients=False, aggregation_method=None, name="hessians"):
-    """tf.hessians: built on tf.gradients, so eager mode raises as TF does."""
-    return gradients(ys, xs)
+    """tf.hessians: per x of `xs`, the jacobian of tf.gradients(ys, x) w.r.t. x, of shape
+    x.shape + x.shape (one op: a vmap over the VJP of the gradient's ops)."""
+    xs = _as_list(xs)
+    out = []
+    for x, g in zip(xs, gradients(ys, xs, aggregation_method=aggregation_method)):
+        if g is None:
+            raise ValueError("Tried to convert 'tensor' to a tensor and failed. Error: None "
+                             "values not supported.")
+        x = as_resource_variable(x)
+        x = x if isinstance(x, Variable) else convert_to_tensor(x)
+        recorded = ctx.traces[-1].recorded
+        records, node = _trace_records(recorded, set(), [x])
+        target = node(convert_to_tensor(g))
+        tape_slice = extract(records, _trace_sources(recorded, node, [x]), [target])
+        if tape_slice is None:   # TF's TensorArray write of a None second derivative
+            raise ValueError("None values not supported.")
+        op, _ = tape_slice.program.jacobian_op(target._value, batch=False)
+        result = execute(op, tuple(tape_slice.source_nodes) + tuple(tape_slice.leaves))
+        out.append(result[0] if isinstance(result, list) else result)
+    return out
+
+
+def _as_list(x):
+    return list(x) if isinstance(x, (list, tuple)) else [x]
+
+
+def _trace_records(recorded, stop, xs):
+    """The trace's records as a tape. A tensor re-wrapping a value (a captured tensor
+    made anew for a control-flow op) stands for the tensor that first held that value:
+    `xs`, an op's output, a variable's read. The outputs in `stop` (tf.gradients's
+    stop_gradients) are cut from the ops that made them. Returns the records and the map
+    of a Tensor to its node."""
+    tensors = [x for x in xs if isinstance(x, Tensor)]
+    for rec in recorded.records:
+        tensors.extend(rec.outputs)
+    tensors.extend(read for _, read in recorded.reads)
+    known = {id(t) for t in tensors}
+    by_value = {}
+    for t in tensors:
+        by_value.setdefault(id(t._value), t)
+
+    def node(t):
+        return t if id(t) in known else by_value.get(id(t._value), t)
+    records = []
+    for rec in recorded.records:
+        outputs = tuple(EagerTensor(o._value) if id(o._value) in stop else o
+                        for o in rec.outputs)
+        inputs = tuple(node(t) for t in rec.inputs)
+        deps = rec.op.dependencies
+        if deps is not None:
+            deps = deps([t._value for t in inputs], rec.attrs)
+        records.append(type(rec)(rec.op, rec.attrs, inputs, outputs, deps))
+    return records, node
+
+
+def _trace_sources(recorded, node, xs):
+    """The nodes of each of `xs` in a trace's records: a Variable's are its reads."""
+    nodes = []
+    for x in xs:
+        if isinstance(x, Variable):
+            reads = []
+            for handle, read in recorded.reads:
+                n = node(read)
+                if handle is x._handle and n._value.dtype in _TRAINABLE_NP and \
+                        all(n is not r for r in reads):
+                    reads.append(n)
+            nodes.append(reads)
+        else:
+            nodes.append([node(x)] if x._value.dtype in _TRAINABLE_NP else [])
+    return nodes
 
 
 def _unconnected_mode(value):

@@ -14,13 +14,16 @@ _MAX_SCALARS = 4096
 
 
 def _scalar_array(value, dtype):
+    # A trace has its own: its constants share no array with tensors made outside it,
+    # which it may capture (a tape tells those apart by object, not by array).
+    cache = ctx.traces[-1].scalars if ctx.traces else _SCALARS
     key = (type(value), repr(value), dtype)
-    arr = _SCALARS.get(key)
+    arr = cache.get(key)
     if arr is None:
         arr = device_array(_numpy(value, dtype))
-        if len(_SCALARS) >= _MAX_SCALARS:
-            _SCALARS.clear()
-        _SCALARS[key] = arr
+        if len(cache) >= _MAX_SCALARS:
+            cache.clear()
+        cache[key] = arr
     return arr
 
 

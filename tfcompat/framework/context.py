@@ -44,6 +44,12 @@ def executing_eagerly():
     return not ctx.traces
 
 
+def inside_function():
+    """tf.inside_function: whether this thread builds a function's graph (a tf.function
+    being traced, or a FuncGraph's as_default() block)."""
+    return bool(ctx.traces) and ctx.traces[-1].building_function
+
+
 @contextlib.contextmanager
 def private_values():
     """Variables assigned in this thread inside the block keep their new values for this

@@ -30,29 +30,43 @@ def custom_gradient(f=None):
 
     @functools.wraps(f)
     def decorated(*args, **kwargs):
+        if ctx.traces:   # TF's graph mode: Variable arguments are read before `f` runs
+            if kwargs:
+                raise ValueError("The custom_gradient decorator currently supports keywords "
+                                 "arguments only when eager execution is enabled.")
+            args = nest.map_structure(convert_to_tensor, args)
         flat_args = nest.flatten(args)
         if any(isinstance(a, Tensor) and isinstance(a._value, jax.core.Tracer)
                for a in flat_args):
-            return _traced_call(f, args, kwargs)
+            if not ctx.traces:
+                return _traced_call(f, args, kwargs)
+            # Inside a tf.function: recorded as eagerly (for its tapes and tf.gradients),
+            # and the outputs carry the custom gradient for a differentiation of the
+            # whole function too.
+            return _eager_call(f, args, kwargs, traced=True)
         return _eager_call(f, args, kwargs)
     return decorated
 
 
-def _eager_call(f, args, kwargs):
+def _eager_call(f, args, kwargs, traced=False):
     with tape.VariableWatcher() as watcher:
         result, grad_fn = f(*args, **kwargs)
     flat_args = nest.flatten(args)
     inputs_seen = flat_args + nest.flatten(kwargs)
     variables = [v for v in watcher.variables if all(v is not i for i in inputs_seen)]
+    if ctx.traces:   # TF's graph mode orders them by name
+        variables.sort(key=lambda v: v.name)
     if variables and not _accepts_variables(grad_fn):
         raise TypeError(f"@tf.custom_gradient grad_fn must accept keyword argument "
                         f"'variables', since function uses variables: {variables}")
     flat_result = nest.flatten(result)
-    outputs = [EagerTensor(convert_to_tensor(r)._value) for r in flat_result]
-    if ctx.tapes:
+    out_values = tuple(convert_to_tensor(r)._value for r in flat_result)
+    if traced:
+        out_values = _custom_vjp_outputs(f, args, out_values)
+    outputs = [EagerTensor(v) for v in out_values]
+    if ctx.tapes or ctx.traces:
         inputs = tuple(convert_to_tensor(x) for x in flat_args + variables)
         n_args = len(flat_args)
-        out_values = tuple(o._value for o in outputs)
 
         def input_cotangents(output_cotangents):
             return [None if g is None else convert_to_tensor(g) for g in
@@ -64,6 +78,7 @@ def _eager_call(f, args, kwargs):
                 _constant_vjp(out_values, inputs, input_cotangents), allowed=None,
                 grad_fn=input_cotangents)
         tape.record(op, (), inputs, tuple(outputs))
+        tape.record_in_trace(op, (), inputs, tuple(outputs))
     return nest.pack_sequence_as(result, outputs)
 
 
@@ -112,6 +127,41 @@ def _constant_vjp(out_values, inputs, input_cotangents):
     return fn
 
 
+def _rerun_backward(f, args, kwargs):
+    """The custom_vjp backward pass of `f`: runs `f` again on the saved input values for
+    its grad_fn, and returns grad_fn's input cotangents (zeros for None)."""
+
+    def bwd(values, cts):
+        packed = nest.pack_sequence_as(args, [EagerTensor(v) for v in values])
+        result, grad_fn = f(*packed, **kwargs)
+        gs = _call_grad_fn(grad_fn, result, [EagerTensor(c) for c in cts], [],
+                           len(values))
+        return tuple(jnp.zeros(v.shape, v.dtype) if g is None else convert_to_tensor(g)._value
+                     for g, v in zip(gs, values))
+    return bwd
+
+
+def _custom_vjp_outputs(f, args, out_values):
+    """`out_values` (what `f` computed from traced `args`) as outputs whose JAX gradient is
+    `f`'s grad_fn, so that differentiating the enclosing function uses it too."""
+    arrays = tuple(convert_to_tensor(a)._value for a in nest.flatten(args))
+    n_in = len(arrays)
+    backward = _rerun_backward(f, args, {})
+
+    @jax.custom_vjp
+    def fn(*values):
+        return tuple(values[n_in:])
+
+    def fwd(*values):
+        return fn(*values), values[:n_in]
+
+    def bwd(values, cts):
+        return backward(values, cts) + tuple(jnp.zeros(o.shape, o.dtype) for o in out_values)
+
+    fn.defvjp(fwd, bwd)
+    return fn(*arrays, *out_values)
+
+
 def _traced_call(f, args, kwargs):
     """custom_gradient on traced values: a jax.custom_vjp re-running `f` for grad_fn."""
     flat_args = nest.flatten(args)
@@ -131,14 +181,7 @@ def _traced_call(f, args, kwargs):
     def fwd(*values):
         return fn(*values), values
 
-    def bwd(values, cts):
-        result, grad_fn = run(values)
-        gs = _call_grad_fn(grad_fn, result, [EagerTensor(c) for c in cts], [],
-                           len(values))
-        return tuple(jnp.zeros(v.shape, v.dtype) if g is None else convert_to_tensor(g)._value
-                     for g, v in zip(gs, values))
-
-    fn.defvjp(fwd, bwd)
+    fn.defvjp(fwd, _rerun_backward(f, args, kwargs))
     outs = fn(*arrays)
     return nest.pack_sequence_as(structure["result"], [EagerTensor(o) for o in outs])
 

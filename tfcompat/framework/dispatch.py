@@ -17,7 +17,7 @@ import jax.numpy as jnp
 from . import config, dtypes, errors, host_callback, op_def, strings
 from .constant_op import convert_to_tensor
 from .forwardprop import propagate
-from .tape import record
+from .tape import Record, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
 from .context import ctx
@@ -186,7 +186,11 @@ def execute(op, inputs, attrs=()):
         result = EagerTensor(out)
         outputs = (result,)
     if ctx.traces:   # a tf.function being traced: its graph records the op
-        ctx.traces[-1].graph.record(op, attrs, inputs, outputs)
+        trace = ctx.traces[-1]
+        trace.graph.record(op, attrs, inputs, outputs)
+        trace.capture(inputs)
+        if op.differentiable:   # (for tf.gradients)
+            trace.recorded.records.append(Record(op, attrs, tuple(inputs), tuple(outputs), None))
     if ctx.tapes and op.differentiable:
         record(op, attrs, tuple(inputs), tuple(outputs),
                None if op.dependencies is None else op.dependencies(arrays, attrs))
@@ -293,9 +297,21 @@ def match(values, op, kernel_name=None, op_suffix="", index_offset=0):
     first = out[0]._value.dtype
     for i, t in enumerate(out):
         if t._value.dtype != first:
+            if ctx.traces:
+                _check_list_argument(op_name, index_offset, out)
             raise mismatch_error(op_name, i + index_offset, out[0].dtype, t.dtype,
                                  kernel_name, op_suffix)
     return out
+
+
+def _check_list_argument(op_name, index, tensors):
+    """TF's graph-building error for `tensors` of mixed dtypes passed as the list input
+    (``N*T``) at position `index` of op `op_name`'s OpDef."""
+    spec = op_def.get(op_name)
+    if spec is not None and index < len(spec.inputs) and "*" in spec.inputs[index][1]:
+        types = ", ".join(t.dtype.name for t in tensors)
+        raise TypeError(f"Tensors in list passed to '{spec.inputs[index][0]}' of '{op_name}' "
+                        f"Op have types [{types}] that don't all match.")
 
 
 def match2(x, y, op, kernel_name=None):

@@ -2,6 +2,7 @@
 tf.GradientTape.gradient returns for tf.gather's GatherV2 gradient), and the warning
 TF's jacobian gives when it densifies one.
 """
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -36,7 +37,7 @@ def row_gathers(tape_slice, source_nodes):
                 continue
             found = uses.get(id(n))
             if not found or not all(pos == 0 and rec.op.name == "GatherV2" and
-                                    rec.attrs == (("axis", 0), ("batch_dims", 0))
+                                    rec.attrs[:2] == (("axis", 0), ("batch_dims", 0))
                                     for rec, pos in found):
                 break
             gathers.extend((rec.outputs[0], rec.inputs[1]) for rec, _ in found)
@@ -122,5 +123,6 @@ def indexed_slices(source, gathers, grads):
         return None
     if len(values) > 1:
         values, indices = [_concatenated(values)], [_concatenated(indices)]
-    return IndexedSlices(values[0], indices[0],
-                         EagerTensor(jnp.asarray(np.asarray(shape, np.int32))))
+    with jax.ensure_compile_time_eval():   # static inside tf.function too
+        dense_shape = EagerTensor(jnp.asarray(np.asarray(shape, np.int32)))
+    return IndexedSlices(values[0], indices[0], dense_shape)

@@ -24,10 +24,10 @@ from jax._src.interpreters import partial_eval
 
 from . import dtypes
 from .context import ctx, private_values
-from .func_graph import Graph
+from .func_graph import FuncGraph, Graph
 from .tensor import EagerTensor
 from .tensor_shape import TensorShape
-from .trace_state import Trace
+from .trace_state import Trace, lift_initializers
 
 
 class _Building:
@@ -35,7 +35,8 @@ class _Building:
 
     def __init__(self, graph):
         self.graph = graph
-        self.trace = Trace([], [], True)
+        self.trace = Trace([], [], True, function=False)
+        self.trace.building_function = isinstance(graph, FuncGraph)   # (not a plain Graph)
         self.jax_trace = partial_eval.DynamicJaxprTrace(None)
         self.symbols = jax.export.SymbolicScope()
 
@@ -70,7 +71,27 @@ def building(graph):
         builder = b.trace.graph
         graph._set_records(graph._records + builder.records, [], [])
         builder.clear()
+        _lift_created(b)
         b.jax_trace.invalidate()
+
+
+def _lift_created(b):
+    """TF lifts the initial value of a tf.Variable created while a graph is built out of
+    the graph (it is an eager variable): computed now from the block's trace, where it
+    depends on no placeholder; otherwise the Variable stays uninitialized (reading it
+    raises)."""
+    if not b.trace.created:
+        return
+    source = source_info_util.current()
+    outs = [b.jax_trace.to_jaxpr_tracer(value, source) for _, value in b.trace.created]
+    jaxpr, consts = b.jax_trace.to_jaxpr(outs, jax.extend.core.DebugInfo(
+        "graph", "as_default", (), ()), source)
+    try:
+        values = lift_initializers(jax.extend.core.ClosedJaxpr(jaxpr, consts), len(outs))
+    except ValueError:
+        return
+    for (v, _), value in zip(b.trace.created, values):
+        v._value = value
 
 
 def get_default_graph():

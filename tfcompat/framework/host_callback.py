@@ -61,15 +61,24 @@ def checked(value, error, *arrays):
     """`value` (an op's traced result) guarded by a check that runs on the host when the
     function runs: ``error(*numpy arrays)`` returns the exception to raise, or None. As
     TF runs only the ops a function's outputs need, the check is pruned with `value`
-    when nothing uses it (a pure callback that `value` depends on)."""
+    when nothing uses it (a pure callback that `value` depends on). A traced function
+    runs its top-level checks after it returns (polymorphic_function/deferred_checks.py)."""
     def check(*values):
         exc = error(*[np.asarray(v) for v in values])
         if exc is not None:
             raise exc
         return np.asarray(True)
+    check.error = error
     ok = jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_), *arrays,
                            vmap_method="sequential")   # (in tf.vectorized_map: per element)
     return jnp.where(ok, value, jnp.zeros_like(value))
+
+
+def check_error(eqn):
+    """The `error` function of a `checked` callback equation, else None."""
+    callback = eqn.params.get("callback") if eqn.primitive.name == "pure_callback" else None
+    fn = getattr(getattr(callback, "callback_func", None), "host_fn", None)
+    return getattr(fn, "error", None)
 
 
 def raised():

@@ -3,6 +3,7 @@ of shape `dense_shape` take `values`), as GradientTape returns it for tf.gather 
 tf.nn.embedding_lookup. TF ops convert it to a dense Tensor (duplicate indices summed);
 Python arithmetic on it raises as in TF, except negation."""
 import jax
+import numpy as np
 
 from .dispatch import Op, execute
 from .tensor_shape import TensorShape
@@ -15,10 +16,14 @@ class IndexedSlices:
 
     def __init__(self, values, indices, dense_shape=None):
         from .constant_op import convert_to_tensor
-        self._values = convert_to_tensor(values)
+        from .func_graph import GraphTensor
+
+        def convert(x):   # a finished graph's tensors (ConcreteFunction outputs) stay
+            return x if isinstance(x, GraphTensor) else convert_to_tensor(x)
+        self._values = convert(values)
         self._given_values = values   # as given: TF's Variable.scatter_* convert it then
-        self._indices = convert_to_tensor(indices)
-        self._dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)
+        self._indices = convert(indices)
+        self._dense_shape = None if dense_shape is None else convert(dense_shape)
 
     values = property(lambda self: self._values)
     indices = property(lambda self: self._indices)
@@ -30,7 +35,7 @@ class IndexedSlices:
     def shape(self):
         if self._dense_shape is None:
             return TensorShape([None]).concatenate(self._values.shape[1:])
-        return TensorShape([int(d) for d in self._dense_shape._value])
+        return TensorShape([int(d) for d in np.asarray(self._dense_shape._value)])
 
     # __neg__ negates the values with an op: tfcompat/ops/variable_methods.py installs it.
 
@@ -44,7 +49,7 @@ class IndexedSlices:
         if self._dense_shape is None:
             raise ValueError("Tensor conversion requested for IndexedSlices without "
                              "dense_shape: " + str(self))
-        rows = int(self._dense_shape._value[0])
+        rows = int(np.asarray(self._dense_shape._value)[0])   # (a static shape)
         return execute(_TO_DENSE, (self._values, self._indices), (("rows", rows),))
 
 

@@ -59,6 +59,18 @@ class _State:
         self.keep = []            # watched tensors, kept alive
 
 
+class TraceRecords:
+    """What a tf.function trace ran, for tf.gradients (TF's graph-mode gradients): every
+    differentiable op, as a `Record` whose dependencies are filled in when differentiated,
+    and every read of a Variable, in order."""
+
+    __slots__ = ("records", "reads")
+
+    def __init__(self):
+        self.records = []
+        self.reads = []    # (variable handle, read tensor)
+
+
 def record(op, attrs, inputs, outputs, dependencies=None):
     """Append an op to every active tape that watches one of its inputs."""
     for state in ctx.tapes:
@@ -72,6 +84,12 @@ def record(op, attrs, inputs, outputs, dependencies=None):
         for o in outputs:
             if o._value.dtype in _TRAINABLE_NP:
                 ids.add(id(o))
+
+
+def record_in_trace(op, attrs, inputs, outputs):
+    """Append an op to the records of the tf.function being traced, if any."""
+    if ctx.traces:
+        ctx.traces[-1].recorded.records.append(Record(op, attrs, inputs, outputs, None))
 
 
 def recorded(array):
@@ -110,9 +128,12 @@ class VariableWatcher:
 
 def record_read(variable, read):
     """A read of `variable` produced tensor `read`: make it a node of each tape that
-    watches the variable (trainable ones are watched on access)."""
+    watches the variable (trainable ones are watched on access), and of the trace's
+    records."""
     handle = variable._handle
     key = id(handle)
+    if ctx.traces:
+        ctx.traces[-1].recorded.reads.append((handle, read))
     for watcher in ctx.watchers:
         watcher.on_read(handle, read)
     for state in ctx.tapes:

@@ -9,6 +9,7 @@ import jax
 
 from .context import ctx, shared_values
 from .func_graph import GraphBuilder
+from .tape import TraceRecords
 
 # tf.config.run_functions_eagerly is process-wide, as TF's is
 _run_eagerly = [False]
@@ -28,17 +29,32 @@ class Trace:
     """A trace in progress: names of the symbolic arguments, variables created; the
     variables whose storage holds tracers and their real values meanwhile."""
 
-    def __init__(self, variables, real_values, allow_creation, jit_compile=False):
+    def __init__(self, variables, real_values, allow_creation, jit_compile=False,
+                 function=True):
         self.variables = variables
+        # A tf.function (whose tf.Variables lift their initializers), not a graph built
+        # in a Graph.as_default() block (whose tf.Variables refuse a graph tensor).
+        self.function = function
+        self.building_function = True   # (tf.inside_function; a plain tf.Graph's is not)
         self.real_values = real_values
         self.allow_creation = allow_creation
         self.jit_compile = jit_compile   # a tf.function(jit_compile=True) or one inside it
         self.graph = GraphBuilder()   # TF's graph of the trace (ConcreteFunction.graph)
+        self.recorded = TraceRecords()   # what tf.gradients differentiates
         self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
         self.created = []
         self.nested_created = []   # (variable, initial value) made by nested functions' traces
         self.checks = []    # (traced condition, message or graph Assert info[, its data])
         self.random_states = []   # (state constant, advance(state) after a run) of random ops
+        self.captures = {}   # id(value) -> the first Tensor of that value an op took
+        self.scalars = {}   # the arrays of its Python scalar constants (constant_op)
+
+    def capture(self, inputs):
+        """Note the Tensors an op of the trace takes: those made outside it (eager ones,
+        an enclosing trace's) become constants of the trace, and a tape sees gradients
+        reach these Tensors (by object, as tensors may share one array)."""
+        for t in inputs:
+            self.captures.setdefault(id(t._value), t)
 
     def add_check(self, condition, info, data=None):
         """Register a run-time check: the traced `condition` must be all true after a call
@@ -144,3 +160,31 @@ def used_vars(jaxpr):
         used.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
     used.update(v for v in jaxpr.outvars if not isinstance(v, jax.extend.core.Literal))
     return used
+
+
+def lift_initializers(closed, n):
+    """The values of the last `n` outputs of a traced function, the initial values of the
+    variables it created, computed outside it (TF lifts initializers out of functions):
+    they must depend on constants only."""
+    jaxpr = closed.jaxpr
+    outs = jaxpr.outvars[len(jaxpr.outvars) - n:]
+    live = {v for v in outs if not isinstance(v, jax.extend.core.Literal)}
+    eqns = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(v in live for v in eqn.outvars):
+            eqns.append(eqn)
+            live.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
+    if live.intersection(jaxpr.invars):
+        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                         "inside tf.function: it depends on the function's arguments or on "
+                         "other variables.")
+    init = jaxpr.replace(invars=[], outvars=outs, eqns=eqns[::-1],
+                         effects=jax.extend.core.no_effects,
+                         debug_info=jaxpr.debug_info._replace(
+                             arg_names=(), result_paths=tuple(f"init{i}" for i in range(n))))
+    if any(isinstance(c, jax.core.Tracer) for c in closed.consts):
+        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
+                         "inside tf.function: it depends on values of an enclosing "
+                         "tf.function.")
+    with jax.ensure_compile_time_eval():   # now, also inside an enclosing trace
+        return jax.core.eval_jaxpr(init, closed.consts)

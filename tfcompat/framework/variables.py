@@ -10,7 +10,7 @@ import jax.numpy as jnp
 from . import errors
 from .graph_def import enum_of
 from .tape import record_read
-from .tensor import ArrayLike, EagerTensor, numpy_text
+from .tensor import ArrayLike, EagerTensor, Tensor, numpy_text, symbolic
 from .tensor_shape import TensorShape, as_shape
 from .context import ctx
 
@@ -30,7 +30,6 @@ class Uninitialized:
 
 def _tensor_of(value, array):
     """The Tensor an assignment stores (for its node's input in a tf.function's graph)."""
-    from .tensor import Tensor
     return value if isinstance(value, Tensor) and value._value is array else EagerTensor(array)
 
 
@@ -114,6 +113,15 @@ class Variable(ArrayLike):
         synchronization, aggregation = _check_modes(synchronization, aggregation, name)
         if name is not None and not isinstance(name, str):
             raise ValueError("name for name_scope must be a string.")
+        if ctx.traces and not ctx.traces[-1].function and isinstance(initial_value, Tensor) \
+                and (symbolic(initial_value) or ctx.traces[-1].graph.lookup(initial_value)):
+            raise ValueError(
+                f"Argument `initial_value` ({initial_value}) could not be lifted out of a "
+                f"`tf.function`. (Tried to create variable with name='{name}'). To avoid this "
+                f"error, when constructing `tf.Variable`s inside of `tf.function` you can "
+                f"create the `initial_value` tensor in a `tf.init_scope` or pass a callable "
+                f"`initial_value` (e.g., `tf.Variable(lambda : tf.truncated_normal([10, 40]))`). "
+                f"Please file a feature request if this restriction inconveniences you.")
         if callable(initial_value):
             initial_value = initial_value()
         value = convert_to_tensor(initial_value, dtype=dtype)._value
@@ -191,7 +199,7 @@ class Variable(ArrayLike):
         if type(self._value) is Uninitialized:
             raise self._value.error()
         t = EagerTensor(self._value)
-        if ctx.tapes or ctx.watchers:  # tapes, or read observers (VariableWatcher, accumulators)
+        if ctx.tapes or ctx.watchers or ctx.traces:  # tapes, read observers, tf.gradients
             record_read(self, t)
         if ctx.traces:   # a tf.function's graph: a ReadVariableOp named by the op using it
             ctx.traces[-1].graph.pending_read(self, t)

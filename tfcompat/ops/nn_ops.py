@@ -441,10 +441,11 @@ def _dropout(x, rate, noise_shape, uniform, dummy_rng_step):
     else:
         if isinstance(noise_shape, Tensor):
             noise_shape = static_ints(noise_shape, "tf.nn.dropout", "noise_shape")
-        noise = tuple(d if d is None else static_int(d, "tf.nn.dropout", "noise_shape")
-                      for d in noise_shape)
+        noise = tuple(d if d is None or jax.export.is_symbolic_dim(d)   # (a graph's unknown)
+                      else static_int(d, "tf.nn.dropout", "noise_shape") for d in noise_shape)
         if len(noise) == len(shape):
-            noise = tuple(s if d is None else int(d) for d, s in zip(noise, shape))
+            noise = tuple(s if d is None else d if jax.export.is_symbolic_dim(d) else int(d)
+                          for d, s in zip(noise, shape))
         try:
             jnp.broadcast_shapes(noise, shape)
         except ValueError:

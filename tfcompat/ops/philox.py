@@ -1,5 +1,5 @@
 """Philox4x32-10, TF's CPU random engine (tensorflow/core/lib/random/philox_random.h),
-in jax.numpy.
+in jax.numpy (and on the host in NumPy: `host_stream`).
 
 A generator state is a uint64 array ``[counter_lo, counter_hi, key]``: the layout of
 ``tf.random.Generator``'s state variable, and the (key, counter) pair of TF's stateless
@@ -8,7 +8,7 @@ ops and of its seeded stateful kernels (``PhiloxRandom(seed, seed2)`` is the sta
 uint32 samples; the counter then advances by one.
 """
 import jax.numpy as jnp
-from jax import lax
+import numpy as np
 
 _M0, _M1 = 0xD2511F53, 0xCD9E8D57
 _W0, _W1 = 0x9E3779B9, 0xBB67AE85
@@ -18,23 +18,24 @@ RESERVED_PER_OUTPUT = 256
 
 
 def _u32(x):
-    return lax.convert_element_type(x, jnp.uint32)
+    return x.astype(np.uint32)
 
 
 def _mulhilo(m, x):
-    p = jnp.uint64(m) * lax.convert_element_type(x, jnp.uint64)
-    return _u32(p), _u32(p >> jnp.uint64(32))
+    p = np.uint64(m) * x.astype(np.uint64)
+    return _u32(p), _u32(p >> np.uint64(32))
 
 
 def block(c0, c1, c2, c3, k0, k1):
-    """Ten Philox rounds on uint32 counter words c0..c3 with key words k0, k1."""
+    """Ten Philox rounds on uint32 counter words c0..c3 with key words k0, k1 (jax or
+    NumPy arrays)."""
     for i in range(10):
         lo0, hi0 = _mulhilo(_M0, c0)
         lo1, hi1 = _mulhilo(_M1, c2)
         c0, c1, c2, c3 = hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0
         if i < 9:
-            k0 = k0 + jnp.uint32(_W0)
-            k1 = k1 + jnp.uint32(_W1)
+            k0 = k0 + np.uint32(_W0)
+            k1 = k1 + np.uint32(_W1)
     return c0, c1, c2, c3
 
 
@@ -55,11 +56,25 @@ def bits_at(state, offsets):
     `state`, as an array [*offsets.shape, 4]."""
     lo = state[0] + offsets
     hi = state[1] + (lo < state[0]).astype(jnp.uint64)
-    key = state[2]
+    key = jnp.asarray(state[2])
     shift = jnp.uint64(32)
     out = block(_u32(lo), _u32(lo >> shift), _u32(hi), _u32(hi >> shift),
                 _u32(key), _u32(key >> shift))
     return jnp.stack(out, axis=-1)
+
+
+def host_stream(seed, seed2, start, count):
+    """Samples start..start+count-1 (a multiple of 4 apart from `count`) of the uint32
+    stream of ``PhiloxRandom(seed, seed2)`` through SingleSampleAdapter, in NumPy (the
+    generators of tf.data's kernels)."""
+    calls = np.arange(start // 4, -(-(start + count) // 4), dtype=np.uint64)
+    seed, seed2 = seed & _MASK64, seed2 & _MASK64
+    hi = np.full(calls.shape, seed2, np.uint64)
+    key = np.full(calls.shape, seed, np.uint64)
+    shift = np.uint64(32)
+    out = block(_u32(calls), _u32(calls >> shift), _u32(hi), _u32(hi >> shift),
+                _u32(key), _u32(key >> shift))
+    return np.stack(out, axis=-1).reshape(-1)[start % 4:start % 4 + count]
 
 
 def stream(state, count):

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
-from ..framework.dispatch import Op, execute, hinted, match, match2, to_tensor
+from ..framework.dispatch import Op, check_dtype, execute, hinted, match, match2, to_tensor
 from ..framework.tensor import Tensor
 from .math_common import kernel_not_found, plus_zero, shape_list, tf_gradient
 from . import array_ops, shape_inference
@@ -80,7 +80,8 @@ def _matmul_op_error(op, arrays, attrs, exc):
                f"{shape_list(b.shape)}"
     else:
         text = str(exc)
-    return errors.op_error(errors.InvalidArgumentError, "MatMul", text, kernel="__MklMatMul")
+    kernel = "__MklMatMul" if a.dtype in (np.float32, jnp.bfloat16) else "MatMul"  # oneDNN's
+    return errors.op_error(errors.InvalidArgumentError, "MatMul", text, kernel=kernel)
 
 
 _matmul_op = Op(
@@ -252,6 +253,10 @@ def tensordot(a, b, axes, name=None):
                              f"{len(a_axes)} != {len(b_axes)}.")
     a_axes = tuple(int(i) % max(a.ndim, 1) for i in a_axes)
     b_axes = tuple(int(i) % max(b.ndim, 1) for i in b_axes)
+    check_dtype(_matmul_op, a)   # TF's tensordot runs MatMul: its dtypes and CPU kernels
+    if a.dtype.is_unsigned:
+        raise kernel_not_found("MatMul", a.dtype, *_MATMUL_KERNELS, attrs=", grad_a=false, "
+                               "grad_b=false, transpose_a=false, transpose_b=false")
     if [sa[i] for i in a_axes] != [sb[i] for i in b_axes]:
         free_a = int(np.prod([d for i, d in enumerate(sa) if i not in a_axes]))
         free_b = int(np.prod([d for i, d in enumerate(sb) if i not in b_axes]))

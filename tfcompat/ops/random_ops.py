@@ -9,6 +9,7 @@ get a random state.
 import functools
 import math
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -49,9 +50,10 @@ def shape_arg(shape, op_name, dtype=dtypes.float32):
     if value.ndim != 1:
         raise op_args.kernel_error(op_name, f"shape must be a vector of {{int32,int64}}, got "
                                             f"shape {op_args.dims(value.shape)}", name="")
-    dims = tuple(int(d) for d in value.reshape(-1))
+    dims = tuple(d if jax.export.is_symbolic_dim(d) else int(d)   # (a graph's unknown)
+                 for d in value.reshape(-1))
     for d in dims:
-        if d < 0:
+        if not jax.export.is_symbolic_dim(d) and d < 0:
             raise op_args.kernel_error(op_name, f"Dimension {d} must be >= 0", name="")
     op_args.check_alloc(dims, dtypes.as_dtype(dtype), op_name)
     return dims

@@ -2,7 +2,10 @@
 
 - the global seed (`tf.random.set_seed`) and the op-seed sequence it starts: TF draws
   the op seed of an op called without one from ``random.Random(global_seed)``
-  (context.internal_operation_seed), so the values depend on the call order;
+  (context.internal_operation_seed), so the values depend on the call order; in a graph
+  (a tf.function or tf.data function being traced, a cond branch, a loop body) the op
+  seeds are 0, 1, 2 ... counted per graph (random_seed._graph_to_seed_dict), and the
+  eager sequence is left alone;
 - the Philox state of every seeded stateful kernel. TF caches one kernel per
   (op, attributes incl. seed and seed2) whose generator advances on each call, so a
   repeated ``tf.random.uniform([2], seed=1)`` gives new numbers; `set_seed` clears that
@@ -11,8 +14,11 @@
   starts when it is traced and advances on every call of the function: its state is a
   constant of the trace that the ConcreteFunction replaces after each call.
 """
+import contextlib
 import random
 import secrets
+import threading
+import weakref
 
 import numpy as np
 
@@ -26,6 +32,8 @@ _MAXINT32 = 2 ** 31 - 1
 _global_seed = None
 _op_seeds = random.Random()
 _kernels = {}  # (op name, attrs, seed, seed2) -> Philox state [counter_lo, counter_hi, key]
+_graph_op_seeds = weakref.WeakKeyDictionary()   # graph being traced -> its next op seed
+_eager_graphs = threading.local()   # .counters: [next op seed] of graph_op_seeds blocks
 
 
 def set_seed(seed):
@@ -44,13 +52,37 @@ def get_seed(op_seed):
     """TF's random_seed.get_seed: the (seed, seed2) attributes of a stateful op."""
     if _global_seed is not None:
         if op_seed is None:
-            op_seed = _op_seeds.randint(0, _MAXINT32)
+            trace = current_trace()
+            counters = getattr(_eager_graphs, "counters", None)
+            if trace is None and counters:
+                op_seed = counters[-1][0]
+                counters[-1][0] += 1
+            elif trace is None:
+                op_seed = _op_seeds.randint(0, _MAXINT32)
+            else:   # (a cond branch or loop body is a graph of its own)
+                graph = trace if trace.graph is None else trace.graph
+                op_seed = _graph_op_seeds.get(graph, 0)
+                _graph_op_seeds[graph] = op_seed + 1
         seeds = _global_seed % _MAXINT32, int(op_seed % _MAXINT32)
     elif op_seed is not None:   # (TF's `op_seed % _MAXINT32`: a str seed raises its TypeError)
         seeds = DEFAULT_GRAPH_SEED, int(op_seed % _MAXINT32)
     else:
         return 0, 0
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
+@contextlib.contextmanager
+def graph_op_seeds():
+    """Inside, op seeds are drawn as in a graph of their own (0, 1, 2 ...), not from the
+    eager sequence: for a function TF traces that tfcompat calls eagerly (a tf.data
+    function returning a Dataset, as in flat_map), each call being one run of that
+    graph."""
+    counters = _eager_graphs.__dict__.setdefault("counters", [])
+    counters.append([0])
+    try:
+        yield
+    finally:
+        counters.pop()
 
 
 def reserve(kernel, seed, seed2, calls):

@@ -1,5 +1,5 @@
 """tf.sparse's ops on tf.SparseTensor (to_dense, from_dense, map_values, add, retain,
-reorder, reshape, expand_dims) and tf.sets.intersection.
+reorder, reshape, expand_dims, reduce_sum/max) and tf.sets.intersection.
 
 The ops whose output size depends on the indices' values (SparseAdd, retain, the set
 ops, from_dense) compute their indices on the host from concrete tensors, as unique does;
@@ -14,7 +14,7 @@ from ..framework.dispatch import Op, execute, match, to_tensor
 from ..framework.sparse_tensor import SparseTensor
 from ..framework.tensor import EagerTensor
 from .indexing_ops import gather, gather_nd, where
-from .op_args import concrete, dims, kernel_error
+from .op_args import concrete, deferred, dims, kernel_error
 from .reduction_ops import reduce_sum as reduce_sum_dense
 
 
@@ -36,6 +36,8 @@ def _int64(array):
 
 def _to_dense(indices, values, default, shape):
     out = jnp.full(shape, default, values.dtype)
+    if not shape:   # (a scalar: its one entry, if any)
+        return values[-1] if values.shape[0] else out
     return out.at[tuple(indices[:, i] for i in range(len(shape)))].set(values)
 
 
@@ -67,7 +69,7 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     sp = _sparse(sp_input, "tf.sparse.to_dense")
     shape = tuple(int(d) for d in _host(sp.dense_shape, "tf.sparse.to_dense", "dense_shape"))
     default = convert_to_tensor(0 if default_value is None else default_value, sp.dtype)
-    if validate_indices:
+    if validate_indices and not deferred(sp.indices):   # (traced indices: not checked)
         text = _index_error(_host(sp.indices, "tf.sparse.to_dense", "indices"), shape)
         if text:
             raise kernel_error("SparseToDense", text, name="")
@@ -242,9 +244,23 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     """tf.sparse.reduce_sum: the sum over `axis` (all for None), a Tensor or (with
     `output_is_sparse`) a SparseTensor with one entry per remaining index."""
     sp = _sparse(sp_input, "tf.sparse.reduce_sum")
-    api = "tf.sparse.reduce_sum"
     if not output_is_sparse:
         return reduce_sum_dense(to_dense(sp), axis=axis, keepdims=bool(keepdims))
+    return _reduce(sp, axis, keepdims, jax.ops.segment_sum, "tf.sparse.reduce_sum")
+
+
+def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """tf.sparse.reduce_max: the maximum of the entries present over `axis` (all for
+    None; 0 where none is), a Tensor or (with `output_is_sparse`) a SparseTensor with one
+    entry per remaining index."""
+    sp = _sparse(sp_input, "tf.sparse.reduce_max")
+    out = _reduce(sp, axis, keepdims, jax.ops.segment_max, "tf.sparse.reduce_max")
+    return out if output_is_sparse else to_dense(out)
+
+
+def _reduce(sp, axis, keepdims, segment_fn, api):
+    """The SparseTensor of `segment_fn` over the entries grouped by their indices outside
+    `axis`."""
     shape = _host(sp.dense_shape, api, "dense_shape")
     rank = shape.size
     axes = set(range(rank)) if axis is None else {
@@ -258,8 +274,8 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
     groups, inverse = np.unique(keys, axis=0, return_inverse=True)
     if not idx.shape[0]:
         groups = keys
-    values = jax.ops.segment_sum(sp.values._value, jnp.asarray(inverse.reshape(-1)),
-                                 num_segments=len(groups))
+    values = segment_fn(sp.values._value, jnp.asarray(inverse.reshape(-1)),
+                        num_segments=len(groups))
     out_shape = [1 if d in axes else int(shape[d]) for d in range(rank)] if keepdims else \
         [int(shape[d]) for d in kept]
     return SparseTensor(_int64(groups.reshape(len(groups), -1)), EagerTensor(values),

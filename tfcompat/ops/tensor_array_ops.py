@@ -17,6 +17,7 @@ import jax.numpy as jnp
 
 from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import constant, convert_to_tensor
+from ..framework.context import executing_eagerly
 from ..framework.dispatch import Op, execute
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
@@ -83,6 +84,10 @@ class TensorArray:
         self._dtype = dtypes.as_dtype(dtype)
         self._elements = [None] * (0 if size is None else _static_index(size, "size"))
         self._dynamic_size = bool(dynamic_size)
+        # Eagerly a read clears its element (TF's _EagerTensorArray); a graph's TensorList
+        # keeps it.
+        self._clear_after_read = clear_after_read is None or bool(clear_after_read)
+        self._cleared = set()   # the indices a read cleared
         self._element_shape = None if element_shape is None else TensorShape(element_shape)
         self._buffer = None     # the stacked Tensor (buffer mode), else None (list mode)
         self._count = None      # dynamic_size in buffer mode: the element count Tensor
@@ -107,7 +112,9 @@ class TensorArray:
 
     def _copy(self, elements=None, element_shape=None, buffer=None, count=None):
         ta = TensorArray(self._dtype, dynamic_size=self._dynamic_size,
+                         clear_after_read=self._clear_after_read,
                          element_shape=element_shape or self._element_shape)
+        ta._cleared = set(self._cleared)
         ta._elements = elements
         ta._buffer, ta._count, ta._capacity = buffer, count, self._capacity
         return ta
@@ -233,10 +240,26 @@ class TensorArray:
             ta = self._buffered()
             return execute(_READ, (ta._buffer, convert_to_tensor(index, dtype=dtypes.int32)))
         i = int(index)
+        if self._clear_after_read and executing_eagerly():
+            if i < len(self._elements) and self._elements[i] is None and i in self._cleared:
+                raise errors.InvalidArgumentError(
+                    None, None, f"Could not read index {i} twice because it was cleared "
+                                f"after a previous read (perhaps try setting "
+                                f"clear_after_read = false?)")
+            value = self._element(i)
+            self._elements[i] = None
+            self._cleared.add(i)
+            return value
+        return self._element(i)
+
+    def _element(self, i):
+        """Element `i` in list mode: an unwritten (or cleared) one becomes zeros if the
+        shape is known (TF's _maybe_zero)."""
         if i >= len(self._elements) or self._elements[i] is None:
             if self._element_shape is not None and self._element_shape.is_fully_defined() \
                     and i < len(self._elements):
-                return array_ops.zeros(self._element_shape, self._dtype)
+                self._elements[i] = array_ops.zeros(self._element_shape, self._dtype)
+                return self._elements[i]
             raise errors.InvalidArgumentError(
                 None, None, f"Could not read from TensorArray index {i} because it has not "
                             f"yet been written to.")
@@ -250,19 +273,19 @@ class TensorArray:
             shape = [0] + (self._element_shape.as_list() if self._element_shape is not None
                            and self._element_shape.is_fully_defined() else [])
             return array_ops.zeros(shape, self._dtype)
-        return array_ops.stack([self.read(i) for i in range(len(self._elements))])
+        return array_ops.stack([self._element(i) for i in range(len(self._elements))])
 
     def gather(self, indices, name=None):
         indices = convert_to_tensor(indices, dtype=dtypes.int32)
         if self._buffer is not None or _traced(indices):
             return execute(_GATHER, (self._buffered()._buffer, indices))
-        return array_ops.stack([self.read(i) for i in indices.numpy()])
+        return array_ops.stack([self._element(int(i)) for i in indices.numpy()])
 
     def concat(self, name=None):
         if self._buffer is not None:
             rows = self.stack()
             return array_ops.reshape(rows, [-1] + rows.shape.as_list()[2:])
-        return array_ops.concat([self.read(i) for i in range(len(self._elements))], 0)
+        return array_ops.concat([self._element(i) for i in range(len(self._elements))], 0)
 
     def unstack(self, value, name=None):
         value = convert_to_tensor(value, dtype=self._dtype)

@@ -10,8 +10,7 @@ import weakref
 import jax
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
-from ..framework import (config, dtypes, errors, func_graph, host_callback, nest, strings,
-                         tape)
+from ..framework import config, dtypes, errors, func_graph, host_callback, nest, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import Op, execute
@@ -22,7 +21,7 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output, used_vars
 from ..framework.variables import Variable
-from . import hoisted_reads
+from . import deferred_checks, hoisted_reads
 from .composites import rebuild
 from .function_type_utils import (_cache_key, _check_spec, _flat_tensors, _flat_variables,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
@@ -109,13 +108,24 @@ class ConcreteFunction(_Typed):
         jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
             arg_names=tuple(f"arg{i}" for i in range(len(invars)))))
         self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
+        # What a call runs: its top-level op checks run after it, on the host.
+        run_jaxpr, self._deferred = deferred_checks.defer_checks(jaxpr)
+        self._n_deferred = sum(n for _, n in self._deferred)
+        self._run_fn = jaxpr_as_fun(ClosedJaxpr(run_jaxpr, [])) if self._deferred else \
+            self._fn
         self._polymorphic = any(not isinstance(d, int) for v in invars for d in v.aval.shape)
         if self._polymorphic:
             # Symbolic dimensions: exported once, compiled by XLA per concrete shape.
-            self._fn = jax.export.export(jax.jit(self._fn))(*[
-                jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]).call
+            specs = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]
+            self._fn = jax.export.export(jax.jit(self._fn))(*specs).call
+            self._run_fn = jax.export.export(jax.jit(self._run_fn))(*specs).call \
+                if self._deferred else self._fn
         self._op = Op("PartitionedCall", self._fn)
         self._const_values = tuple(c._value for c in self._consts)
+        # The Tensors made outside the trace that it captured, by constant (else None).
+        captures = structure.get("captures", {})
+        self._captured = tuple(captures.get(id(c)) for c in closed.consts)
+        self._initial_consts = (self._consts, self._const_values)
         self._assigned = [variables[i] for i in structure["assigned"]]
         self._arg_variables = structure.get("variable_args", ())
         self._result = structure["result"]
@@ -156,7 +166,7 @@ class ConcreteFunction(_Typed):
         """jax.jit of the function, named so that profiles show it (PjitFunction(
         __inference_f_3)). With unknown dimensions it compiles per concrete shape: past
         config.cache_limits["traces"] shapes, a new jit replaces it (freeing theirs)."""
-        fn = _named(self._fn, self._name)
+        fn = _named(self._run_fn, self._name)
         if not self._polymorphic:
             return jax.jit(fn)
         this, shapes = weakref.ref(self), [0]
@@ -214,6 +224,11 @@ class ConcreteFunction(_Typed):
                     f"concrete function of a TensorSpec with None dimensions.")
         return self._call_flat(tensors, _flat_variables(args, kwargs))
 
+    def restart_random_states(self):
+        """Start the stateful random ops again from their initial states (a tf.data
+        function, which TF instantiates anew for each iterator)."""
+        self._consts, self._const_values = self._initial_consts
+
     def _advance_random_states(self):
         values = list(self._const_values)
         for i, advance in self._random_states:
@@ -262,6 +277,16 @@ class ConcreteFunction(_Typed):
         return self._run_flat(tensors, used, assigned)
 
     def _run_flat(self, tensors, used, assigned):
+        consts, const_values = self._consts, self._const_values
+        if ctx.traces:
+            # Called inside another trace: as in TF, that function has its own instance of
+            # these random ops, starting from their initial states, which its calls advance.
+            consts, const_values = self._initial_consts
+            for i, advance in self._random_states:
+                ctx.traces[-1].add_random_state(const_values[i], advance)
+            for value, t in zip(const_values, self._captured):
+                if t is not None:
+                    ctx.traces[-1].captures.setdefault(id(value), t)
         var_values = [v._value for v in used]
         values = [t._value for t in tensors]
         if self._reads:
@@ -274,18 +299,19 @@ class ConcreteFunction(_Typed):
         if self._strings:
             var_values = [_handles(v) if s else v for v, s in zip(var_values, self._string_vars)]
             values = [_handles(v) if strings.is_string(v) else v for v in values]
-        if ctx.tapes or ctx.watchers:
-            # Recorded as one op: gradients reach the arguments and the variables read.
+        if ctx.tapes or ctx.watchers or ctx.traces:
+            # Recorded as one op (on the tapes; inside another trace, in its records for
+            # tf.gradients): gradients reach the arguments and the variables read.
             reads = tuple(v._read() for v in used)
             if self._strings:
                 reads = tuple(EagerTensor(v) for v in var_values)
                 tensors = [EagerTensor(v) for v in values]
-            # (a captured tensor: the one the tapes recorded, so gradients reach it)
-            consts = tuple(_tape_input(c) for c in self._consts)
+            # (a captured tensor as the Tensor it was, so gradients reach it)
+            consts = tuple(c if t is None else t for c, t in zip(consts, self._captured))
             outs = execute(self._op, consts + reads + tuple(tensors))
         else:
             try:
-                arrays = self._jitted(*self._const_values, *var_values, *values)
+                arrays = self._jitted(*const_values, *var_values, *values)
             except Exception as exc:
                 # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
                 # run-time check) is raised as it was raised.
@@ -298,6 +324,8 @@ class ConcreteFunction(_Typed):
                     raise self._op.error(self._op, [t._value for t in tensors], {},
                                          exc) from None
                 raise
+            if self._deferred:
+                arrays = self._check(list(arrays))
             outs = [EagerTensor(a) for a in arrays]
         if self._strings:
             outs = [_strings_of(o) if s else o for o, s in zip(outs, self._string_outs)] + \
@@ -305,7 +333,7 @@ class ConcreteFunction(_Typed):
             if not ctx.traces:   # host callbacks done before the handles go
                 jax.block_until_ready([o._value for o in outs])
                 jax.effects_barrier()
-        if self._random_states:
+        if self._random_states and not ctx.traces:
             self._advance_random_states()
         n_assigned = len(assigned)
         for v, new in zip(assigned, outs[self._n_out:self._n_out + n_assigned]):
@@ -319,6 +347,14 @@ class ConcreteFunction(_Typed):
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
             rebuild(x, it) for x in nest.flatten(self._result)])
+
+    def _check(self, arrays):
+        """The outputs of a call of the deferred-check program, its op checks run."""
+        arrays, checked = arrays[:-self._n_deferred], arrays[-self._n_deferred:]
+        exc = deferred_checks.run_checks(self._deferred, checked)
+        if exc is not None:
+            raise self._host_error(exc)
+        return arrays
 
     def _host_error(self, cause):
         """The error a host callback of this function raised, as TF reports it: an op of
@@ -336,11 +372,6 @@ def _graph_output(x, outputs):
         return rebuild(x, outputs)
     except StopIteration:
         return None
-
-
-def _tape_input(t):
-    found = tape.recorded(t._value)
-    return t if found is None else found
 
 
 def _bind_call(concrete, args, kwargs):

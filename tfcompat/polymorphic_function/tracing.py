@@ -18,7 +18,7 @@ from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_state import Trace
+from ..framework.trace_state import Trace, lift_initializers
 from ..framework.trace_type import trace_type_of
 from ..framework.variables import Uninitialized, Variable, live_variables
 from . import hoisted_reads
@@ -94,6 +94,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         structure["assigned"] = assigned
         structure["checks"] = [check[1] for check in trace.checks]
         structure["random_states"] = trace.random_states
+        structure["captures"] = trace.captures
         structure["variable_args"] = [x for x in flat_args + flat_kw if isinstance(x, Variable)]
         outs = [x for x in flat_out if x is not None] + [new_values[i] for i in assigned]
         structure["string_outputs"] = [strings.is_string(x) for x in outs]
@@ -139,7 +140,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         raise
     structure["graph"] = trace.graph.freeze(structure["name"])
     if trace.created:
-        for (v, _), value, s in zip(trace.created, _lifted(closed, len(trace.created)),
+        for (v, _), value, s in zip(trace.created, lift_initializers(closed, len(trace.created)),
                                     structure["created_strings"]):
             v._value = strings.from_ids(value) if s else value
             for outer in ctx.traces:   # enclosing traces must be traced again with it
@@ -163,34 +164,6 @@ def _is_string_arg(x):
     if isinstance(x, TensorSpec):
         return x.dtype is dtypes.string
     return strings.is_string(x._value if isinstance(x, Tensor) else x)
-
-
-def _lifted(closed, n):
-    """The values of the last `n` outputs of a traced function, the initial values of the
-    variables it created, computed outside it (TF lifts initializers out of functions):
-    they must depend on constants only."""
-    jaxpr = closed.jaxpr
-    outs = jaxpr.outvars[len(jaxpr.outvars) - n:]
-    live = {v for v in outs if not isinstance(v, jax.extend.core.Literal)}
-    eqns = []
-    for eqn in reversed(jaxpr.eqns):
-        if any(v in live for v in eqn.outvars):
-            eqns.append(eqn)
-            live.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
-    if live.intersection(jaxpr.invars):
-        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
-                         "inside tf.function: it depends on the function's arguments or on "
-                         "other variables.")
-    init = jaxpr.replace(invars=[], outvars=outs, eqns=eqns[::-1],
-                         effects=jax.extend.core.no_effects,
-                         debug_info=jaxpr.debug_info._replace(
-                             arg_names=(), result_paths=tuple(f"init{i}" for i in range(n))))
-    if any(isinstance(c, jax.core.Tracer) for c in closed.consts):
-        raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
-                         "inside tf.function: it depends on values of an enclosing "
-                         "tf.function.")
-    with jax.ensure_compile_time_eval():   # now, also inside an enclosing trace
-        return jax.core.eval_jaxpr(init, closed.consts)
 
 
 # Called with (function name, ClosedJaxpr, FuncGraph) after each trace (tf.summary.trace_on).

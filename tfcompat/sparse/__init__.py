@@ -5,18 +5,16 @@ NotImplementedError naming itself."""
 from ..framework.sparse_tensor import SparseTensor
 from ..framework.unsupported import unsupported_class, unsupported_function
 from ..ops.sparse_ops import (
-    add, concat, expand_dims, from_dense, map_values, maximum, minimum, reduce_sum, reorder,
+    add, concat, expand_dims, from_dense, map_values, maximum, minimum, reduce_max, reduce_sum,
+    reorder,
     reshape, retain, to_dense, transpose,
 )
+from ..ops.sparse_feature_ops import bincount, cross, cross_hashed
 
 _WHY = "sparse tensors"
 SparseTensorSpec = unsupported_class("tf.SparseTensorSpec", _WHY)
-bincount = unsupported_function("tf.sparse.bincount", _WHY)
-cross = unsupported_function("tf.sparse.cross", _WHY)
-cross_hashed = unsupported_function("tf.sparse.cross_hashed", _WHY)
 eye = unsupported_function("tf.sparse.eye", _WHY)
 fill_empty_rows = unsupported_function("tf.sparse.fill_empty_rows", _WHY)
-reduce_max = unsupported_function("tf.sparse.reduce_max", _WHY)
 reduce_any = unsupported_function("tf.sparse.reduce_any", _WHY)
 reset_shape = unsupported_function("tf.sparse.reset_shape", _WHY)
 segment_mean = unsupported_function("tf.sparse.segment_mean", _WHY)

@@ -1,0 +1,36 @@
+"""The tools/*_reference.py scripts that produce TF's literals for the tests: loaded as
+modules (with `tensorflow` aliased to tfcompat) so the tests run the same cases here, and
+the comparison of their (dtype, shape, values) results."""
+import importlib.util
+import pathlib
+
+import numpy as np
+
+import tfcompat as tf
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def load(name):
+    """tools/`name`.py as a module, run with `tensorflow` being tfcompat."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    tf.register_as_tensorflow()
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def assert_same(got, want, path, rtol, atol):
+    """`got` equals TF's `want`: nested lists whose [dtype, shape, values] leaves compare
+    dtype and shape exactly and values within `rtol`/`atol`; other leaves exactly."""
+    if isinstance(want, list) and len(want) == 3 and isinstance(want[0], str) \
+            and isinstance(want[1], list):
+        assert got[:2] == want[:2], path   # dtype and shape
+        np.testing.assert_allclose(np.array(got[2], float), np.array(want[2], float),
+                                   rtol=rtol, atol=atol, err_msg=path)
+    elif isinstance(want, list):
+        assert isinstance(got, list) and len(got) == len(want), path
+        for i, (g, w) in enumerate(zip(got, want)):
+            assert_same(g, w, f"{path}[{i}]", rtol, atol)
+    else:
+        assert got == want, path

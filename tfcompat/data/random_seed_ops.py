@@ -1,0 +1,61 @@
+"""The seeds and random streams of tf.data's random kernels (ShuffleDatasetV3,
+RandomDatasetV2; tensorflow/core/kernels/data/random_seed_ops.cc).
+
+A dataset gets (seed, seed2) from TF's random_seed.get_seed (its op seed drawn like a
+stateful op's) and owns a seed generator: each iterator it makes draws its
+(seed, seed2) from it. RandomSeedGenerator (reshuffle/rerandomize each iteration) draws
+two uint32 samples of ``PhiloxRandom(seed, seed2)`` per iterator; FixedSeedGenerator
+gives (seed, seed2) each time. Seeds (0, 0) mean fresh random seeds (RandomSeeds).
+The iterator's own generator is ``SingleSampleAdapter<PhiloxRandom>(seed, seed2)``.
+"""
+import secrets
+import threading
+
+from ..ops import philox, random_seed
+
+_BLOCK = 1024   # samples generated at a time
+
+
+def dataset_seeds(seed):
+    """tf.data's random_seed.get_seed: the (seed, seed2) of a random dataset op, 0s when
+    neither a global nor an op seed is set."""
+    return random_seed.get_seed(seed)
+
+
+def samples(seed, seed2):
+    """The uint32 samples (Python ints) of ``SingleSampleAdapter<PhiloxRandom>(seed,
+    seed2)``, endless."""
+    start = 0
+    while True:
+        yield from philox.host_stream(seed, seed2, start, _BLOCK).tolist()
+        start += _BLOCK
+
+
+class SeedGenerator:
+    """The seed generator resource of a random dataset: `generate()` gives the
+    (seed, seed2) of its next iterator. TF draws them when the iterator is created:
+    `initialize()` draws them then (an iterator made and never used takes its seeds),
+    `iterator_seeds()` takes them when the iterator starts (drawing them if they were
+    not drawn: a repeated input, opened when the previous repetition ends)."""
+
+    def __init__(self, seed, seed2, reshuffle):
+        if seed == 0 and seed2 == 0:   # (RandomSeeds: random::New64 for both)
+            seed, seed2 = secrets.randbits(64), secrets.randbits(64)
+        self._seeds = (seed, seed2)
+        self._samples = samples(seed, seed2) if reshuffle else None
+        self._drawn = None
+        self._lock = threading.Lock()   # (a prefetch thread may open an input meanwhile)
+
+    def generate(self):
+        if self._samples is None:
+            return self._seeds
+        with self._lock:
+            return next(self._samples), next(self._samples)
+
+    def initialize(self):
+        self._drawn = self.generate()
+
+    def iterator_seeds(self):
+        with self._lock:
+            seeds, self._drawn = self._drawn, None
+        return seeds or self.generate()

@@ -1,0 +1,3 @@
+"""tf.experimental.numpy.random."""
+from ...ops.numpy_ops.np_random import (  # noqa: F401
+    poisson, rand, randint, randn, random, seed, standard_normal, uniform)
