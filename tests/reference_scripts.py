@@ -1,8 +1,12 @@
 """The tools/*_reference.py scripts that produce TF's literals for the tests: loaded as
 modules (with `tensorflow` aliased to tfcompat) so the tests run the same cases here, and
 the comparison of their (dtype, shape, values) results."""
+import ast
 import importlib.util
+import os
 import pathlib
+import subprocess
+import sys
 
 import numpy as np
 
@@ -18,6 +22,16 @@ def load(name):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def run(name):
+    """The literal that tools/`name`.py prints, run as ``python -m tfcompat`` (a script
+    that runs at import) in a fresh process."""
+    p = subprocess.run([sys.executable, "-m", "tfcompat", f"tools/{name}.py"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=600,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert p.returncode == 0, p.stderr[-3000:]
+    return ast.literal_eval(p.stdout)
 
 
 def assert_same(got, want, path, rtol, atol):

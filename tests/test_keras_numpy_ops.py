@@ -3,17 +3,13 @@ the tf.sparse ops, tf.sets.intersection, tf.raw_ops.Bucketize/UniqueV2/UniqueWit
 and tf.cast/shape/size of a SparseTensor. The literals are TF 2.21's answers, printed by
 tools/keras_numpy_reference.py (run there under real TF; here the same script runs on
 tfcompat, with `python -m tfcompat`, in its own interpreter)."""
-import ast
-import os
-import pathlib
-import subprocess
-import sys
 
 import pytest
 
 import tfcompat
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+import reference_scripts
+
 
 TF = {'add': ([[0, 0], [0, 1], [1, 1], [1, 2]], [0, 5, 2, 3], [2, 3]),
       'add_dense': [[2, 1, 1], [1, 3, 4]],
@@ -63,11 +59,7 @@ TF = {'add': ([[0, 0], [0, 1], [1, 1], [1, 2]], [0, 5, 2, 3], [2, 3]),
 
 @pytest.fixture(scope="module")
 def ours():
-    p = subprocess.run([sys.executable, "-m", "tfcompat", "tools/keras_numpy_reference.py"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=600,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    assert p.returncode == 0, p.stderr[-3000:]
-    return ast.literal_eval(p.stdout)
+    return reference_scripts.run("keras_numpy_reference")
 
 
 @pytest.mark.parametrize("case", sorted(TF))

@@ -12,6 +12,8 @@ from . import signal
 from . import quantization
 from . import raw_ops
 from . import sets
+from . import test
+from . import lookup
 from .ragged import RaggedTensor, RaggedTensorSpec
 from .sparse import SparseTensor, SparseTensorSpec
 from .framework.backprop import (
@@ -49,6 +51,8 @@ from .tensorflow_alias import register_as_tensorflow
 from . import tf_internal as __internal__
 # Each op family lists in its __all__ the names TF exports at the top level.
 from .ops.arithmetic_ops import *
+from .ops.assert_ops import *
+from .ops.batch_paddings import *
 from .ops.array_ops import *
 from .ops.bitcast_ops import *
 from .ops.cast_ops import *

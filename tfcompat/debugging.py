@@ -1,4 +1,5 @@
 """tf.debugging."""
+from .ops.assert_ops import Assert
 from .ops.check_ops import (
     assert_all_finite, assert_equal, assert_greater, assert_greater_equal, assert_integer,
     assert_less, assert_less_equal, assert_near, assert_negative, assert_non_negative, assert_non_positive,

@@ -1,4 +1,8 @@
 """tf.random."""
+from .ops.candidate_sampling_ops import (
+    all_candidate_sampler, fixed_unigram_candidate_sampler, learned_unigram_candidate_sampler,
+    log_uniform_candidate_sampler, uniform_candidate_sampler,
+)
 from .ops.random_generator import (
     Generator, create_rng_state, get_global_generator, set_global_generator,
 )

@@ -30,7 +30,7 @@ import zlib
 import numpy as np
 
 from . import dtypes, errors, tensor_bundle
-from .trackable import _GRAPH_KEY, _object_graph, variable_of
+from .trackable import _GRAPH_KEY, _object_graph, tensors_of, variable_of
 
 
 # -- files --------------------------------------------------------------------------
@@ -141,6 +141,10 @@ def _write(prefix, root):
             var = variable_of(obj)
             arrays[node["key"]] = np.asarray(
                 var.numpy(), object if var.dtype is dtypes.string else None)
+        if "tensors" in node:
+            for name, t in tensors_of(obj).items():
+                arrays[node["tensors"][name]["key"]] = np.asarray(
+                    t.numpy(), object if t.dtype is dtypes.string else None)
     tensors = {k: {"shape": list(a.shape), "dtype": str(a.dtype)} for k, a in arrays.items()}
     for k, a in arrays.items():
         if a.dtype == object:   # tf.string: stored as length-prefixed bytes
@@ -297,6 +301,8 @@ class CheckpointReader:
         self._arrays = _read(prefix)
         self._arrays[_GRAPH_KEY] = np.array(str(self._arrays[_GRAPH_KEY]).encode())
         dtype_names = {n["key"]: n["dtype"] for n in self._graph() if "key" in n}
+        dtype_names.update((t["key"], t["dtype"]) for n in self._graph()
+                           for t in n.get("tensors", {}).values())
         self._dtypes = {k: dtypes.as_dtype(dtype_names.get(k, "string")) for k in self._arrays}
 
     def _graph(self):

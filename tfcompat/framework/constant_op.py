@@ -5,7 +5,7 @@ import numpy as np
 
 from . import dtypes, strings
 from .context import ctx
-from .tensor import EagerTensor, Tensor, symbolic
+from .tensor import EagerTensor, Tensor
 
 # Device arrays of Python scalars, by (type, value, dtype): `x * 2.0` in a loop does not
 # pay a host-to-device transfer each time. Tensors are immutable, so sharing is safe.
@@ -91,14 +91,14 @@ _LIST_CONVERSIONS = []
 
 
 def register_list_conversion(fn):
-    """TF's tensor_conversion_registry entry for lists and tuples holding traced Tensors
+    """TF's tensor_conversion_registry entry for lists and tuples holding Tensors
     (ops/autopacking.py stacks them): ``fn(value, dtype) -> Tensor``."""
     _LIST_CONVERSIONS[:] = [fn]
 
 
-def _holds_symbolic(value):
-    return any(_holds_symbolic(v) if type(v) in (list, tuple) else
-               isinstance(v, Tensor) and symbolic(v._value) for v in value)
+def _holds_tensor(value):
+    return any(_holds_tensor(v) if type(v) in (list, tuple) else isinstance(v, Tensor)
+               for v in value)
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
@@ -119,7 +119,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
-    if type(value) in (list, tuple) and _LIST_CONVERSIONS and _holds_symbolic(value):
+    if type(value) in (list, tuple) and _LIST_CONVERSIONS and _holds_tensor(value):
         return _LIST_CONVERSIONS[0](value, dtype)
     if dtype is None and dtype_hint is not None:
         try:

@@ -280,6 +280,14 @@ def _has_big_int(seq):
     return any(isinstance(v, int) and not -(2 ** 63) <= v < 2 ** 63 for v in _flat(seq))
 
 
+def _uint64_only(value):
+    """Whether `value` is Python ints (or nested sequences of them) that only uint64
+    holds: all in [0, 2**64), some 2**63 or above."""
+    flat = list(_flat(value)) if isinstance(value, (list, tuple)) else [value]
+    return all(type(v) is int for v in flat) and any(v >= 2 ** 63 for v in flat) and \
+        all(0 <= v < 2 ** 64 for v in flat)
+
+
 def cast_python(value, dtype):
     """Convert a Python or numpy value to a numpy array of `dtype`, as TF's `dtype=` does.
 
@@ -290,6 +298,8 @@ def cast_python(value, dtype):
     target = dtype._np
     if target is None:
         raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype._tf_name}")
+    if target == np.uint64 and _uint64_only(value):   # (2**63 and above: no int64 first)
+        return np.array(value, np.uint64)
     with np.errstate(over="ignore"):
         arr = _infer_numpy(value)
     if target == strings.OBJECT and arr.size == 0:

@@ -57,28 +57,45 @@ def host_function(eqn):
     return getattr(getattr(callback, "callback_func", None), "host_fn", None)
 
 
-def checked(value, error, *arrays):
+def checked(value, error, *arrays, failing=None):
     """`value` (an op's traced result) guarded by a check that runs on the host when the
     function runs: ``error(*numpy arrays)`` returns the exception to raise, or None. As
     TF runs only the ops a function's outputs need, the check is pruned with `value`
     when nothing uses it (a pure callback that `value` depends on). A traced function
-    runs its top-level checks after it returns (polymorphic_function/deferred_checks.py)."""
+    runs its top-level checks after it returns (polymorphic_function/deferred_checks.py).
+    `failing(*traced arrays)`, when given, is a cheap test on the device that is False
+    when `error` would return None: the callback then runs only when it is True (what
+    keeps checks in loop bodies, such as a TensorArray's, off the host)."""
     def check(*values):
         exc = error(*[np.asarray(v) for v in values])
         if exc is not None:
             raise exc
         return np.asarray(True)
     check.error = error
-    ok = jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_), *arrays,
-                           vmap_method="sequential")   # (in tf.vectorized_map: per element)
+
+    def call(*args):
+        return jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_),
+                                 *args, vmap_method="sequential")  # (vectorized_map: each)
+    if failing is None:
+        ok = call(*arrays)
+    else:
+        ok = jax.lax.cond(failing(*arrays), call, lambda *args: jnp.bool_(True), *arrays)
     return jnp.where(ok, value, jnp.zeros_like(value))
 
 
-def check_error(eqn):
-    """The `error` function of a `checked` callback equation, else None."""
+def check_call(eqn):
+    """(the `error` function, the checked variables) of a `checked` equation, else None:
+    its callback, or the conditional that runs the callback when `failing`."""
+    if eqn.primitive.name == "cond":
+        branch = eqn.params["branches"][-1].jaxpr
+        if len(branch.eqns) != 1 or list(branch.eqns[0].invars) != list(branch.invars):
+            return None
+        call = check_call(branch.eqns[0])
+        return None if call is None else (call[0], list(eqn.invars[1:]))
     callback = eqn.params.get("callback") if eqn.primitive.name == "pure_callback" else None
     fn = getattr(getattr(callback, "callback_func", None), "host_fn", None)
-    return getattr(fn, "error", None)
+    error = getattr(fn, "error", None)
+    return None if error is None else (error, list(eqn.invars))
 
 
 def raised():

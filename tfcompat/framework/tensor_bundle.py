@@ -130,6 +130,11 @@ def _object_graph(proto, dtype_of):
                 key = attr[3][0].decode()
                 out.update(key=key, full_name=attr.get(2, [b""])[0].decode(),
                            dtype=dtype_of.get(key, "float32"))
+            elif 3 in attr:   # (a SaveableObject's tensors: a table's 'table' + '-keys')
+                name, key = attr[1][0].decode(), attr[3][0].decode()
+                out.setdefault("tensors", {}).update(
+                    (name + k[len(key):], {"key": k, "dtype": dtype_of.get(k, "float32")})
+                    for k in dtype_of if k.startswith(key))
         nodes.append(out)
     return nodes
 
@@ -174,7 +179,7 @@ def read(prefix, raw):
             out[key] = np.array(values, dtype=object).reshape(shape)
         else:
             out[key] = np.frombuffer(data, dtype.as_numpy_dtype).reshape(shape).copy()
-            dtype_of[key] = dtype.name
+        dtype_of[key] = dtype.name
     graph = out.pop("_CHECKPOINTABLE_OBJECT_GRAPH", None)
     if graph is None:
         raise errors.NotFoundError(None, None, f"{prefix} is a TF1 (name-based) checkpoint "

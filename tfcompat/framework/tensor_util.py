@@ -5,12 +5,13 @@ from .variables import Variable
 
 def is_tf_type(x):
     """TF's tensor_util.is_tf_type (tf.is_tensor): a Tensor, a Variable or a composite
-    tensor (IndexedSlices, SparseTensor), or an instance of TF's core Tensor type (Keras's
-    Variable)."""
-    from .core_types import TensorBase
+    tensor (IndexedSlices, SparseTensor, RaggedTensor), or an instance of TF's core Tensor
+    type (Keras's Variable)."""
+    from .core_types import CompositeTensor, TensorBase
     from .indexed_slices import IndexedSlices
     from .sparse_tensor import SparseTensor
-    return isinstance(x, (Tensor, Variable, IndexedSlices, SparseTensor, TensorBase))
+    return isinstance(x, (Tensor, Variable, IndexedSlices, SparseTensor, TensorBase,
+                          CompositeTensor))
 
 
 is_tensor = is_tf_type

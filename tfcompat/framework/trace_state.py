@@ -6,6 +6,7 @@ import io
 import sys
 
 import jax
+import numpy as np
 
 from .context import ctx, shared_values
 from .func_graph import GraphBuilder
@@ -46,6 +47,8 @@ class Trace:
         self.nested_created = []   # (variable, initial value) made by nested functions' traces
         self.checks = []    # (traced condition, message or graph Assert info[, its data])
         self.random_states = []   # (state constant, advance(state) after a run) of random ops
+        self.random_scopes = []   # the RandomDraws of the loop bodies and branches being traced
+        self.random_finals = []   # (state constant, traced number of draws in a run)
         self.captures = {}   # id(value) -> the first Tensor of that value an op took
         self.scalars = {}   # the arrays of its Python scalar constants (constant_op)
 
@@ -67,6 +70,28 @@ class Trace:
         passes it advanced by `advance` from the previous call's."""
         self.random_states.append((state, advance))
 
+    def random_draw(self, state, calls, shared=True):
+        """A draw of the stateful random op whose Philox state constant is `state`
+        (`calls` engine calls each) being traced: (the state it draws from, the number of
+        draws made from that state in this run before it: 0, or inside a loop body or
+        branch an input that the construct carries). In Python iterations of a loop the
+        k-th op of each iteration is the first one's (`shared`: a direct op, whose state
+        can be replaced)."""
+        return self._draw(len(self.random_scopes), state, calls, shared)
+
+    def _draw(self, depth, state, calls, shared=False):
+        if not depth:
+            return state, 0
+        return self.random_scopes[depth - 1].draw(self, depth - 1, state, calls, shared)
+
+    def random_drawn(self, state, total):
+        """Note that after what is being traced the op of `state` has drawn `total` times
+        in this run (a traced count where a loop drew from it)."""
+        if self.random_scopes:
+            self.random_scopes[-1].drawn(state, total)
+        elif not (isinstance(total, int) and total == 1):
+            self.random_finals.append((state, total))
+
     def variable_created(self, variable, value):
         """Variable's hook: its initializer is lifted out of the function after the trace
         (it must not depend on the function's arguments or variables). Where creation is
@@ -82,6 +107,74 @@ class Trace:
                 "Make sure the tf.Variable is only created once or created outside "
                 "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
                 "for more information.")
+
+
+class RandomDraws:
+    """The stateful random ops a loop body or branch draws from (TF's kernels, each of
+    whose Philox stream advances on every execution): its `sites` (state constant,
+    engine calls per draw) in tracing order, the draws each made before the body runs
+    (`counts`: traced inputs; None while the body is first traced to find them) and the
+    draws made after it (`finals`, by id of the state)."""
+
+    def __init__(self, counts=None):
+        self.counts = counts
+        self.sites = []
+        self.finals = {}
+
+    def draw(self, trace, depth, state, calls, shared):
+        self.sites.append((state, calls))
+        return state, 0 if self.counts is None else self.counts[len(self.sites) - 1]
+
+    def drawn(self, state, total):
+        self.finals[id(state)] = total
+
+    def final_counts(self):
+        """The draws after the body, in the order of `sites`."""
+        return [self.finals.get(id(state), base) for (state, _), base in
+                zip(self.sites, self.counts or [0] * len(self.sites))]
+
+
+class RandomRepeat:
+    """The Python iterations of a loop (while nothing in it is traced, each traced in
+    turn): the k-th random op of each iteration draws from the first iteration's k-th
+    op's state, one TF kernel; `sites`: [state, calls, draws so far]."""
+
+    def __init__(self):
+        self.sites = []
+        self.at = 0
+
+    def next_iteration(self):
+        self.at = 0
+
+    def draw(self, trace, depth, state, calls, shared):
+        k, self.at = self.at, self.at + 1
+        if shared and k < len(self.sites) and self.sites[k][1] == calls:
+            return self.sites[k][0], self.sites[k][2]
+        state, base = trace._draw(depth, state, calls)
+        self.sites.append([state, calls, base])
+        return state, base
+
+    def drawn(self, state, total):
+        for site in self.sites:
+            if site[0] is state:
+                site[2] = total
+
+
+@contextlib.contextmanager
+def random_draws(draws):
+    """Trace a loop body or branch (RandomDraws) or a loop's Python iterations
+    (RandomRepeat) with `draws` (nothing outside a trace)."""
+    trace = ctx.traces[-1] if ctx.traces else None
+    if trace is not None:
+        trace.random_scopes.append(draws)
+    try:
+        yield draws
+    finally:
+        if trace is not None:
+            trace.random_scopes.pop()
+            if isinstance(draws, RandomRepeat):
+                for state, _, total in draws.sites:
+                    trace.random_drawn(state, total)
 
 
 @contextlib.contextmanager
@@ -187,4 +280,24 @@ def lift_initializers(closed, n):
                          "inside tf.function: it depends on values of an enclosing "
                          "tf.function.")
     with jax.ensure_compile_time_eval():   # now, also inside an enclosing trace
-        return jax.core.eval_jaxpr(init, closed.consts)
+        return _evaluate(init, closed.consts)
+
+
+def _evaluate(jaxpr, consts):
+    """jax.core.eval_jaxpr, with fills of a constant (zeros, ones: a scalar's
+    broadcast_in_dim) made on the host: no XLA kernel compiled per variable shape."""
+    env = dict(zip(jaxpr.constvars, consts))
+
+    def read(v):
+        return v.val if isinstance(v, jax.extend.core.Literal) else env[v]
+    for eqn in jaxpr.eqns:
+        args = [read(v) for v in eqn.invars]
+        if eqn.primitive.name == "broadcast_in_dim" and np.ndim(args[0]) == 0 and \
+                not isinstance(args[0], jax.core.Tracer) and eqn.params.get("sharding") is None:
+            out = [jax.device_put(np.full(eqn.params["shape"], np.asarray(args[0]),
+                                          eqn.outvars[0].aval.dtype))]
+        else:
+            out = eqn.primitive.bind(*args, **eqn.primitive.get_bind_params(eqn.params))
+            out = out if eqn.primitive.multiple_results else [out]
+        env.update(zip(eqn.outvars, out))
+    return [read(v) for v in jaxpr.outvars]

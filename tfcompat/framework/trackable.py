@@ -145,6 +145,23 @@ def variable_of(x):
     return None
 
 
+def tensors_of(x):
+    """What a Trackable other than a Variable saves in checkpoints, or None: TF's
+    ``_serialize_to_tensors()`` (a lookup table's keys and values) by attribute name (the
+    class's legacy saveable name, as 'table', then the suffix, as '-keys')."""
+    if not isinstance(x, Trackable) or not hasattr(type(x), "_restore_from_tensors") or \
+            variable_of(x) is not None:
+        return None
+    prefix = getattr(type(x), "_legacy_saveable_name", "")
+    return {prefix + k: v for k, v in x._serialize_to_tensors().items()}
+
+
+def restore_tensors(x, tensors):
+    """TF's ``_restore_from_tensors`` of `x` with {attribute name: Tensor}."""
+    prefix = getattr(type(x), "_legacy_saveable_name", "")
+    x._restore_from_tensors({k[len(prefix):]: v for k, v in tensors.items()})
+
+
 class TrackableView:
     """tf.train.TrackableView(root): the graph of Trackables beneath ``root``, as their
     ``_trackable_children`` name it."""
@@ -186,7 +203,7 @@ def children_of(obj):
     if unsupported:
         raise ValueError(f"tfcompat cannot save or restore {unsupported} in a checkpoint "
                          f"(TF saves it as ITERATOR_STATE); leave {obj!r} out of it.")
-    if variable_of(obj) is not None:
+    if variable_of(obj) is not None or tensors_of(obj) is not None:
         return []
     if isinstance(obj, Trackable):   # TF's protocol: the named dependencies
         return list(obj._trackable_children("checkpoint").items())
@@ -235,12 +252,13 @@ def _object_graph(root):
     queue = collections.deque([0])
     while queue:
         i = queue.popleft()
-        if variable_of(objects[i]) is not None:
+        if variable_of(objects[i]) is not None or tensors_of(objects[i]) is not None:
             continue
         for name, child in children_of(objects[i]):
             j = ids.get(id(child))
             if j is None:
-                if variable_of(child) is None and not children_of(child):
+                if variable_of(child) is None and tensors_of(child) is None and \
+                        not children_of(child):
                     continue
                 j = ids[id(child)] = len(objects)
                 objects.append(child)
@@ -249,7 +267,7 @@ def _object_graph(root):
                 queue.append(j)
             edges[i].append((name, j))
     order, new_id = prune(edges, {i for i, o in enumerate(objects)
-                                  if variable_of(o) is not None})
+                                  if variable_of(o) is not None or tensors_of(o) is not None})
     nodes = []
     for i in order:
         node = {"children": {n: new_id[j] for n, j in edges[i] if j in new_id}}
@@ -257,5 +275,10 @@ def _object_graph(root):
         if var is not None:
             node.update(key="/".join(_escape(p) for p in paths[i]) + "/.ATTRIBUTES/VARIABLE_VALUE",
                         full_name=var.name[:-2], dtype=var.dtype.name)
+        tensors = tensors_of(objects[i])
+        if tensors:
+            path = "/".join(_escape(p) for p in paths[i])
+            node["tensors"] = {name: {"key": f"{path}/.ATTRIBUTES/{name}", "dtype": t.dtype.name}
+                               for name, t in tensors.items()}
         nodes.append(node)
     return nodes, [objects[i] for i in order]

@@ -6,12 +6,14 @@ from .checkpoint_format import _read, _write
 from .checkpoint_management import _record_state
 from .trackable import (
     AutoTrackable, DictWrapper, ListWrapper, _GRAPH_KEY, _MISSING, _attached, _child,
-    _object_graph, children_of, variable_of,
+    _object_graph, children_of, restore_tensors, variable_of,
 )
 
 
 from . import dtypes, errors
+from .constant_op import convert_to_tensor
 from .tensor_shape import TensorShape
+from .tracking_base import Trackable
 from .variables import Variable
 from .context import ctx
 
@@ -37,6 +39,10 @@ class _Restoration:
             if var is not None:
                 _assign(var, self.arrays[node["key"]], node)
             return
+        if "tensors" in node:
+            restore_tensors(obj, {name: convert_to_tensor(_stored(self.arrays[t["key"]], t))
+                                  for name, t in node["tensors"].items()})
+            return
         for name, child_id in node["children"].items():
             child = _child(obj, name)
             if child is not _MISSING:
@@ -56,10 +62,15 @@ class _Restoration:
         return out
 
 
+def _stored(value, node):
+    """A saved array as its dtype (bfloat16 and other ml_dtypes come back as raw bytes)."""
+    dtype = dtypes.as_dtype(node["dtype"])
+    return value.view(dtype.as_numpy_dtype) if value.dtype.kind == "V" else value
+
+
 def _assign(var, value, node):
     dtype = dtypes.as_dtype(node["dtype"])
-    if value.dtype.kind == "V":   # bfloat16 and other ml_dtypes come back as raw bytes
-        value = value.view(dtype.as_numpy_dtype)
+    value = _stored(value, node)
     if not var.shape.is_compatible_with(value.shape):
         raise ValueError(f"Received incompatible tensor with shape {TensorShape(value.shape)} "
                          f"when attempting to restore variable with shape {var.shape} and "
@@ -134,7 +145,7 @@ class InitializationOnlyStatus:
 # -- Checkpoint -----------------------------------------------------------------------
 
 def _is_trackable(x):
-    return variable_of(x) is not None or isinstance(x, (AutoTrackable, list, tuple, dict)) \
+    return variable_of(x) is not None or isinstance(x, (Trackable, list, tuple, dict)) \
         or bool(children_of(x))
 
 

@@ -1,5 +1,12 @@
 """tf.nn."""
 from . import experimental
+from ..ops.candidate_sampling_ops import (
+    all_candidate_sampler, compute_accidental_hits, fixed_unigram_candidate_sampler,
+    learned_unigram_candidate_sampler,
+)
+from ..ops.sampled_loss_ops import (
+    nce_loss_v2 as nce_loss, sampled_softmax_loss_v2 as sampled_softmax_loss,
+)
 from ..ops.conv_ops import (
     conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d, conv3d_transpose, conv_transpose,
     convolution, depthwise_conv2d, separable_conv2d,

@@ -12,6 +12,7 @@ from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
+from ..framework.core_types import CompositeTensor
 from ..framework.sparse_tensor import SparseTensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor, Tensor
@@ -141,8 +142,22 @@ def fill(dims, value, name=None):
     return execute(_fill_op, (value,), (("shape", shape),))
 
 
+def _ragged_like(input, like, dtype):
+    """tf.zeros_like/ones_like of a RaggedTensor (its row partitions, `like` values), else
+    None."""
+    if not isinstance(input, CompositeTensor):
+        return None
+    from .ragged_tensor import RaggedTensor   # (ragged_tensor imports this module)
+    if isinstance(input, RaggedTensor):
+        return input.with_flat_values(like(input.flat_values, dtype))
+    return None
+
+
 def zeros_like(input, dtype=None, name=None):
     """tf.zeros_like."""
+    ragged = _ragged_like(input, zeros_like, dtype)
+    if ragged is not None:
+        return ragged
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     return _filled_like(x._value.shape, dt, False)
@@ -150,6 +165,9 @@ def zeros_like(input, dtype=None, name=None):
 
 def ones_like(input, dtype=None, name=None):
     """tf.ones_like."""
+    ragged = _ragged_like(input, ones_like, dtype)
+    if ragged is not None:
+        return ragged
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     if dt is dtypes.string:
@@ -261,9 +279,14 @@ def _shape_value(shape, np_type):
 
 
 def shape(input, out_type=dtypes.int32, name=None):
-    """tf.shape (of a SparseTensor: its dense_shape)."""
+    """tf.shape (of a SparseTensor: its dense_shape; of a RaggedTensor: its
+    DynamicRaggedShape)."""
     if isinstance(input, SparseTensor):
         return cast(input.dense_shape, out_type)
+    if isinstance(input, CompositeTensor):   # (ragged_shape imports this module)
+        from .ragged_shape import DynamicRaggedShape, RaggedTensor
+        if isinstance(input, RaggedTensor):
+            return DynamicRaggedShape(input, out_type)
     x = to_tensor(input)
     return _shape_value(x._value.shape, _shape_type(out_type, "Shape"))
 

@@ -4,6 +4,7 @@ import jax.numpy as jnp
 
 from ..framework import dtypes, errors, tf_logging
 from ..framework.dispatch import Op, execute, to_tensor
+from ..framework.core_types import CompositeTensor
 from ..framework.indexed_slices import IndexedSlices
 from ..framework.sparse_tensor import SparseTensor
 
@@ -53,11 +54,15 @@ def cast(x, dtype, name=None):
     TF's scalar C++ cast gives on x86 (tf.cast(300., tf.uint8) is 44). TF's vectorized
     Eigen cast saturates some of them instead, in tensors of 8 or more elements (by
     position), which this does not reproduce. Complex to real keeps the real part. A
-    SparseTensor or IndexedSlices has its values cast."""
+    SparseTensor, IndexedSlices or RaggedTensor has its values cast."""
     if isinstance(x, SparseTensor):
         return SparseTensor(x.indices, cast(x.values, dtype), x.dense_shape)
     if isinstance(x, IndexedSlices):
         return IndexedSlices(cast(x.values, dtype), x.indices, x.dense_shape)
+    if isinstance(x, CompositeTensor):   # (ragged_tensor imports this module)
+        from .ragged_tensor import RaggedTensor
+        if isinstance(x, RaggedTensor):
+            return x.with_flat_values(cast(x.flat_values, dtype))
     x = to_tensor(x)
     dtype = dtypes.as_dtype(dtype)
     if x.dtype is dtype:

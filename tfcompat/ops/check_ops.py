@@ -385,18 +385,29 @@ _check_numerics_op = Op("CheckNumerics", None)
 def check_numerics(tensor, message, name=None):
     """tf.debugging.check_numerics: `tensor`, or InvalidArgumentError if it has a NaN or
     an infinity."""
-    return _check_numerics(tensor, message, "" if name is None else name)
+    return _check_numerics(tensor, message, "" if name is None else name,
+                           name or "CheckNumerics")
 
 
 def assert_all_finite(x, message, name=None):
     """tf.debugging.assert_all_finite: CheckNumerics of `x` (TF's error names no node)."""
-    return _check_numerics(x, message, "")
+    return _check_numerics(x, message, "", f"{name or 'VerifyFinite'}/CheckNumerics")
 
 
-def _check_numerics(tensor, message, name):
+def _check_numerics(tensor, message, name, node):
     x = convert_to_tensor(tensor)
     check_dtype(_check_numerics_op, x)
     finite = reduce_all(unary_ops.is_finite(x))
+
+    def graph(_):
+        """TF's failing CheckNumerics node in a tf.function: its message says whether
+        NaN, Inf or both (the data)."""
+        value = x._value
+        info = {"node": func_graph.current().unique_name(node),
+                "frames": func_graph.definition_frames(), "data": 2,
+                "numerics": message}
+        return info, [jax.numpy.any(jax.numpy.isnan(value)),
+                      jax.numpy.any(jax.numpy.isinf(value))]
 
     def describe(cond):
         if cond is None:
@@ -406,5 +417,5 @@ def _check_numerics(tensor, message, name):
         kind = "Inf and NaN" if nan and inf else "NaN" if nan else "Inf"
         return kernel_error("CheckNumerics", f"{message} : Tensor had {kind} values",
                             name).message
-    _check(finite, describe)
+    _check(finite, describe, graph if func_graph.current() is not None else None)
     return x

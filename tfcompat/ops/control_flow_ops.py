@@ -16,106 +16,28 @@ import contextlib
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.extend.core import ClosedJaxpr, Primitive, jaxpr_as_fun
+from jax.extend.core import Primitive
 from jax.interpreters import ad, batching, mlir
 
 from ..framework import dtypes, errors, func_graph, nest, op_def, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
-from ..framework.trace_state import used_vars
-from ..framework.strings import StringIds, is_string, traced_dtype
+from ..framework.trace_state import RandomRepeat, random_draws
+from ..framework.strings import is_string
 from ..framework.strings import traced as handles
-from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
-from ..framework.variables import live_variables
-from ..framework.context import ctx, private_values
+from ..framework.context import ctx
+from .control_flow_traced import (
+    _Traced, _draw_bases, _drawn, _graph_scope, _scopes, _spec, _split_counts,
+    _traced,
+)
 from .control_flow_carry import (
-    _arrays, _carrier, _composite, _flat, _like, _pack, _tensor_array, _tensors,
+    _arrays, _carrier, _composite, _flat, _like, _pack, _tensor_array,
 )
 
 __all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
            "vectorized_map", "while_loop"]
-
-
-def _traced(x):
-    return isinstance(x, Tensor) and isinstance(x._value, jax.core.Tracer)
-
-
-class _Traced:
-    """A Python function of Tensors traced once: its jaxpr, output structure and the
-    Variables it assigns. The Variables' values are inputs of the jaxpr (not captured),
-    so that a loop body sees the values of the current iteration; what it captures
-    (`consts`) becomes explicit inputs of the op that runs it."""
-
-    def __init__(self, fn, args_template, arg_specs):
-        self.variables = live_variables()
-        before = [v._value for v in self.variables]
-        box = {}
-
-        def run(var_values, *arrays):
-            var_values = [StringIds(value) if is_string(b) else value
-                          for value, b in zip(var_values, before)]
-            for v, value in zip(self.variables, var_values):
-                v._value = value
-            try:
-                out = fn(*_tensors(args_template, list(arrays))) if args_template is not None \
-                    else fn()
-                box["out"] = out
-                box["assigned"] = [i for i, v in enumerate(self.variables)
-                                   if v._value is not var_values[i]]
-                return _arrays(out), [handles(self.variables[i]._value)
-                                      for i in box["assigned"]]
-            finally:
-                for v, value in zip(self.variables, before):
-                    v._value = value
-        # (its ops: not in the outer graph; the tracers it assigns: this thread's)
-        with func_graph.branch(_branch_scope()), private_values():
-            closed = jax.make_jaxpr(run)([_spec(b) for b in before], *arg_specs)
-        self.jaxpr, self.consts = closed.jaxpr, list(closed.consts)
-        used = used_vars(self.jaxpr)
-        self.reads = {i for i in range(len(self.variables)) if self.jaxpr.invars[i] in used}
-        self.out = box["out"]
-        self.assigned = [self.variables[i] for i in box["assigned"]]
-
-    def call(self, consts, var_values, arrays, assigned):
-        """Evaluate with explicit captured values and Variable values (aligned with
-        `variables`); returns (outputs, values of the `assigned` Variables)."""
-        results = jaxpr_as_fun(ClosedJaxpr(self.jaxpr, list(consts)))(*var_values, *arrays)
-        n_out = len(results) - len(self.assigned)
-        mine = dict(zip(map(id, self.assigned), results[n_out:]))
-        index = {id(v): i for i, v in enumerate(self.variables)}
-        return list(results[:n_out]), [mine.get(id(v), var_values[index[id(v)]])
-                                        for v in assigned]
-
-
-# -- the graph of a tf.function being traced: cond and while as single nodes ---------------
-
-_scopes = []   # (node name, TF's op type, predicate Tensor or None) of the open constructs
-
-
-@contextlib.contextmanager
-def _graph_scope(kind, op_type, pred=None):
-    """Names the cond/while node being built (before its branches are traced, as TF's
-    name scope does); nothing outside a tf.function's trace."""
-    builder = func_graph.current()
-    if builder is None:
-        yield
-        return
-    _scopes.append((builder.unique_name(kind), op_type, pred, builder))
-    try:
-        yield
-    finally:
-        _scopes.pop()
-
-
-def _branch_scope():
-    """The name scope of branches traced now (an autograph `if` opens none: "cond")."""
-    builder = func_graph.current()
-    if builder is None:
-        return None
-    if _scopes and _scopes[-1][3] is builder:
-        return _scopes[-1][0]
-    return builder.unique_name("cond", mark=False)
 
 
 def _record(traced, results, identities, leading=()):
@@ -143,10 +65,6 @@ def _union(*traced):
                 seen.add(id(v))
                 out.append(v)
     return out
-
-
-def _spec(a):
-    return jax.ShapeDtypeStruct(a.shape, traced_dtype(a.dtype))
 
 
 def _as_op(name, compute, traced, tensors):
@@ -305,15 +223,24 @@ def switch_traced(index, traced, keep):
     # The flat positions of the kept outputs in each branch (a TensorArray is 0-2 arrays).
     kept = [None if keep is None else _flat_positions(t.out, keep) for t in traced]
 
-    def compute(consts, var_values, idx):
+    bases = _draw_bases(traced)
+
+    def compute(consts, var_values, idx, *counts):
+        per = _split_counts(traced, counts)
+
         def branch(k):
             def run():
-                out, new = traced[k].call(consts[k], var_values, [], assigned)
-                return tuple((out if keep is None else [out[i] for i in kept[k]]) + new)
+                out, new, finals = traced[k].call(consts[k], var_values, [], assigned, per[k])
+                drawn = [n for j, c in enumerate(per) for n in (finals if j == k else c)]
+                return tuple((out if keep is None else [out[i] for i in kept[k]]) + new +
+                             drawn)
             return run
         return list(jax.lax.switch(jnp.clip(idx, 0, len(traced) - 1),
                                    [branch(k) for k in range(len(traced))]))
-    results = _as_op("Case", compute, traced, [EagerTensor(jnp.asarray(index, jnp.int32))])
+    results = _as_op("Case", compute, traced,
+                     [EagerTensor(jnp.asarray(index, jnp.int32))] + bases)
+    results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
+    _drawn(traced, finals)
     n_out = len(results) - len(assigned)
     _record(traced, results[:n_out], True)
     for v, value in zip(assigned, results[n_out:]):
@@ -362,19 +289,23 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     # Python iterations while nothing is traced; the rest (from the first iteration that
     # makes a loop variable traced) runs as one lax loop. (In a tf.function's graph
     # those Python iterations are not recorded: TF's graph has the loop as one node.)
+    # (Their random ops are the first iteration's: one TF kernel, drawn from each time.)
     i = 0
     builder = func_graph.current()
-    while limit is None or static_limit is not None:
-        with builder.no_recording() if builder is not None else contextlib.nullcontext():
-            going = convert_to_tensor(cond(*state))
-            if _traced(going) or any(_traced(x) for x in _flat(state)):
-                break
-            if (static_limit is not None and i >= static_limit) or not bool(going):
-                return state[0] if single else type(loop_vars)(state)
-            out = body(*state)
-        state = [out] if single else list(out) if isinstance(out, (list, tuple)) else [out]
-        state = [nest.map_structure(_loop_value, s) for s in state]
-        i += 1
+    with random_draws(RandomRepeat()) as repeat:
+        while limit is None or static_limit is not None:
+            repeat.next_iteration()
+            with builder.no_recording() if builder is not None else contextlib.nullcontext():
+                going = convert_to_tensor(cond(*state))
+                if _traced(going) or any(_traced(x) for x in _flat(state)):
+                    break
+                if (static_limit is not None and i >= static_limit) or not bool(going):
+                    return state[0] if single else type(loop_vars)(state)
+                out = body(*state)
+            state = [out] if single else list(out) if isinstance(out, (list, tuple)) \
+                else [out]
+            state = [nest.map_structure(_loop_value, s) for s in state]
+            i += 1
     if static_limit is not None:
         static_limit -= i
         limit = convert_to_tensor(static_limit)
@@ -411,9 +342,15 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
                             f"type {o.dtype} after 1 iteration. {name} type should remain "
                             f"constant.")
 
+    bases = _draw_bases([body_t, cond_t])
+    n_body = len(body_t.sites)
+
     def compute(consts, var_values, *init):
         n_loop = len(arrays)
         values0 = list(init[:n_loop])
+        counts = list(init[len(init) - len(bases):])
+        # (a random op of `cond` draws as if once: only the body's draws are carried)
+        cond_counts = counts[n_body:]
 
         def full(var_carry):
             values = list(var_values)
@@ -422,23 +359,27 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
             return values
 
         def step(carry):
-            values, var_carry = carry
-            out, new_vars = body_t.call(consts[0], full(var_carry), list(values), assigned)
-            return tuple(o.astype(a.dtype) for o, a in zip(out, values)), tuple(new_vars)
+            values, var_carry, drawn = carry
+            out, new_vars, drawn = body_t.call(consts[0], full(var_carry), list(values),
+                                               assigned, list(drawn))
+            return (tuple(o.astype(a.dtype) for o, a in zip(out, values)), tuple(new_vars),
+                    tuple(drawn))
 
         def keep_going(carry):
-            values, var_carry = carry
-            (c,), _ = cond_t.call(consts[1], full(var_carry), list(values), [])
+            values, var_carry, _ = carry
+            (c,), _, _ = cond_t.call(consts[1], full(var_carry), list(values), [],
+                                     cond_counts)
             return c
 
-        carry0 = (tuple(values0), tuple(var_values[i] for i in where))
+        carry0 = (tuple(values0), tuple(var_values[i] for i in where),
+                  tuple(counts[:n_body]))
         if limit is None:
-            values, var_carry = jax.lax.while_loop(keep_going, step, carry0)
+            values, var_carry, drawn = jax.lax.while_loop(keep_going, step, carry0)
             values, var_carry = _no_reverse(values), _no_reverse(var_carry)
         elif static_limit is None:
             # A traced bound: a counted lax.while_loop (forward only).
             bound = init[n_loop]
-            _, (values, var_carry) = jax.lax.while_loop(
+            _, (values, var_carry, drawn) = jax.lax.while_loop(
                 lambda c: (c[0] < bound) & keep_going(c[1]), lambda c: (c[0] + 1, step(c[1])),
                 (jnp.zeros((), bound.dtype), carry0))
             values, var_carry = _no_reverse(values), _no_reverse(var_carry)
@@ -448,10 +389,13 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
                 new = step(carry)
                 return jax.tree_util.tree_map(lambda a, b: jnp.where(going, a, b), new,
                                               carry), None
-            (values, var_carry), _ = jax.lax.scan(masked, carry0, None, length=static_limit)
-        return list(values) + list(var_carry)
+            (values, var_carry, drawn), _ = jax.lax.scan(masked, carry0, None,
+                                                         length=static_limit)
+        return list(values) + list(var_carry) + list(drawn) + cond_counts
     extra = [limit] if limit is not None and static_limit is None else []
-    results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra)
+    results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra + bases)
+    results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
+    _drawn([body_t, cond_t], finals)
     n_loop = len(arrays)
     _record_while([body_t, cond_t], _flat(state) + extra, results[:n_loop], static_limit)
     for v, value in zip(assigned, results[n_loop:]):
@@ -606,13 +550,19 @@ def _lax_scan(step, carry, elems, reverse=False):
     where = [i for i, v in enumerate(step_t.variables) if any(v is a for a in assigned)]
     carry_out, ys_template = step_t.out
 
+    bases = _draw_bases([step_t])
+
     def compute(consts, var_values, *arrays):
+        counts = arrays[len(arrays) - len(bases):]
+        arrays = arrays[:len(arrays) - len(bases)]
+
         def body(c, x):
-            values, var_carry = c
+            values, var_carry, drawn = c
             full = list(var_values)
             for i, v in zip(where, var_carry):
                 full[i] = v
-            out, new_vars = step_t.call(consts[0], full, list(values) + list(x), assigned)
+            out, new_vars, drawn = step_t.call(consts[0], full, list(values) + list(x),
+                                               assigned, list(drawn))
             new = out[:n_carry]
             for o, a in zip(new, values):
                 if o.shape != a.shape or o.dtype != a.dtype:
@@ -620,12 +570,15 @@ def _lax_scan(step, carry, elems, reverse=False):
                         f"The accumulator of tf.scan/tf.foldl/tf.foldr must keep its shape "
                         f"and dtype: {TensorShape(a.shape)} {a.dtype} became "
                         f"{TensorShape(o.shape)} {o.dtype}.")
-            return (tuple(new), tuple(new_vars)), tuple(out[n_carry:])
-        init = (tuple(arrays[:n_carry]), tuple(var_values[i] for i in where))
-        (final, var_final), ys = jax.lax.scan(body, init, tuple(arrays[n_carry:]),
-                                              length=xs[0]._value.shape[0], reverse=reverse)
-        return list(final) + list(ys) + list(var_final)
-    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs)
+            return (tuple(new), tuple(new_vars), tuple(drawn)), tuple(out[n_carry:])
+        init = (tuple(arrays[:n_carry]), tuple(var_values[i] for i in where), tuple(counts))
+        (final, var_final, drawn), ys = jax.lax.scan(
+            body, init, tuple(arrays[n_carry:]), length=xs[0]._value.shape[0],
+            reverse=reverse)
+        return list(final) + list(ys) + list(var_final) + list(drawn)
+    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs + bases)
+    results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
+    _drawn([step_t], finals)
     n_ys = len(results) - n_carry - len(assigned)
     for v, value in zip(assigned, results[n_carry + n_ys:]):
         v._value = _like(v, value)._value
@@ -729,7 +682,7 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
     elems, elems_flat, _ = _elems(elems)
     specs = [jax.ShapeDtypeStruct(e._value.shape[1:], e._value.dtype) for e in elems_flat]
     fn_t = _Traced(fn, (elems,), specs)
-    if fn_t.assigned:
+    if fn_t.assigned or fn_t.sites:   # (stateful random ops draw per element)
         return map_fn(fn, elems)
 
     def compute(consts, var_values, *xs):

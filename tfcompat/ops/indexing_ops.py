@@ -16,6 +16,7 @@ from jax import lax
 
 from ..framework import dtypes, errors, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor, device_array
+from ..framework.core_types import CompositeTensor
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
 from ..framework.context import executing_eagerly
@@ -371,7 +372,8 @@ def _gather(params, indices, axis, batch_dims, checked=False):
                    batch_dims)(params, indices)
     if checked:   # traced: TF's kernel checks the indices when it runs
         limit = params.shape[axis]
-        out = host_callback.checked(out, lambda i: _gather_error(i, limit), indices)
+        out = host_callback.checked(out, lambda i: _gather_error(i, limit), indices,
+                                    failing=lambda i: jnp.any((i < 0) | (i >= limit)))
     return out
 
 
@@ -391,6 +393,13 @@ _gather_op = Op("GatherV2", _gather, strings=MOVE)
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """tf.gather (out-of-range indices raise InvalidArgumentError, as on TF's CPU)."""
+    if isinstance(indices, CompositeTensor):   # (ragged_tensor imports this module)
+        from .ragged_tensor import RaggedTensor
+        if isinstance(indices, RaggedTensor):   # TF's ragged dispatch: flat indices
+            if axis not in (None, 0) or batch_dims:
+                raise NotImplementedError("tfcompat: tf.gather of tf.RaggedTensor indices "
+                                          "along an axis other than 0")
+            return indices.with_flat_values(gather(params, indices.flat_values))
     p, idx = to_tensor(params), to_tensor(indices)
     check_indices_dtype("GatherV2", idx)
     rank, irank = p.ndim, idx.ndim
@@ -617,7 +626,7 @@ def _unique(x, out_idx, op, axis=None):
     rank[order] = np.arange(order.size)
     idx_np = out_idx._np
     y = np.take(arr, first[order], axis=axis or 0)
-    return (EagerTensor(device_array(y)),
+    return (EagerTensor(y if y.dtype == object else device_array(y)),   # (tf.string)
             EagerTensor(device_array(rank[inverse.reshape(-1)].astype(idx_np))),
             EagerTensor(device_array(counts[order].astype(idx_np))))
 

@@ -205,6 +205,17 @@ def upcast(fn, wide):
     return wrapped
 
 
+# Composite types whose elementwise ops run on their parts (TF's dispatch_for_unary/
+# binary_elementwise_apis): type -> (unary(public, x), binary(public, x, y)). ragged_ops.py
+# registers tf.RaggedTensor's.
+_ELEMENTWISE_DISPATCH = {}
+
+
+def dispatch_elementwise(cls, unary_fn, binary_fn):
+    """Route the elementwise ops on instances of `cls` to `unary_fn`/`binary_fn`."""
+    _ELEMENTWISE_DISPATCH[cls] = (unary_fn, binary_fn)
+
+
 def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
     """A public ``f(x, name=None)`` running a registered elementwise Op (`allowed`: by
     default its OpDef's); `jvp_fn` is what forward mode differentiates when `fn` is a
@@ -212,6 +223,8 @@ def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
     op = Op(name, fn, differentiable=differentiable, allowed=allowed, jvp_fn=jvp_fn)
 
     def public(x, name=None):
+        if type(x) in _ELEMENTWISE_DISPATCH:
+            return _ELEMENTWISE_DISPATCH[type(x)][0](public, x)
         x = to_tensor(x)
         check_dtype(op, x)
         return execute(op, (x,))
@@ -231,6 +244,9 @@ def binary(name, fn, allowed=OPDEF, differentiable=True, hint=False, strings=Non
     convert = hinted if hint else match2
 
     def public(x, y, name=None):
+        routed = _ELEMENTWISE_DISPATCH.get(type(x)) or _ELEMENTWISE_DISPATCH.get(type(y))
+        if routed is not None:
+            return routed[1](public, x, y)
         if strings is not None and strings.name and isinstance(x, Tensor) and \
                 x.dtype is dtypes.string:
             return execute(op, convert(x, y, strings.name))

@@ -6,13 +6,13 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, op_def
+from ..framework import dtypes, errors, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from . import array_ops
-from .op_args import check_alloc, dims, kernel_error, static_int, static_ints
+from .op_args import check_alloc, dims, kernel_error, static_int, static_ints, traced
 from . import reduction_ops
 from .linalg_solve_ops import _fail
 
@@ -266,38 +266,51 @@ def tensor_diag(diagonal, name=None):
 _tensor_diag_op = Op("Diag", lambda d: jnp.diag(d.reshape(-1)).reshape(d.shape + d.shape))
 
 
-def _band_part(x, lower, upper):
+def _band_part(x, lower, upper, checked=False):
     rows, cols = x.shape[-2:]
     r = jnp.arange(rows)[:, None]
     c = jnp.arange(cols)[None, :]
-    keep = jnp.ones((rows, cols), bool)
-    if lower >= 0:
-        keep = keep & (r - c <= lower)
-    if upper >= 0:
-        keep = keep & (c - r <= upper)
-    return jnp.where(keep, x, jnp.zeros((), x.dtype))
+    keep = ((lower < 0) | (r - c <= lower)) & ((upper < 0) | (c - r <= upper))
+    out = jnp.where(keep, x, jnp.zeros((), x.dtype))
+    if checked:   # traced counts: TF's kernel checks them when it runs
+        out = host_callback.checked(out, lambda lo, up: _band_part_error(lo, up, rows, cols),
+                                    lower, upper)
+    return out
+
+
+def _band_part_error(lower, upper, rows, cols):
+    if lower > rows:
+        return _fail("MatrixBandPart", f"num_lower must be negative or less or equal to "
+                                       f"number of rows ({rows}) got: {lower}")
+    if upper > cols:
+        return _fail("MatrixBandPart", f"num_upper must be negative or less or equal to "
+                                       f"number of columns ({cols}) got: {upper}")
+    return None
 
 
 _band_part_op = Op("MatrixBandPart", _band_part)
 
 
 def band_part(input, num_lower, num_upper, name=None):
-    """tf.linalg.band_part (negative counts keep the whole triangle)."""
+    """tf.linalg.band_part (negative counts keep the whole triangle); counts computed
+    inside a tf.function are checked when it runs, as TF's kernel does."""
     x = to_tensor(input)
     _at_least_matrix("MatrixBandPart", x, "")
     for v in (num_lower, num_upper):
         if isinstance(v, float):   # (converted with dtype int64)
             raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype int64")
+    rows, cols = x._value.shape[-2:]
+    if traced(num_lower, num_upper):
+        lower, upper = match((num_lower, num_upper), "MatrixBandPart", index_offset=1)
+        known = all(isinstance(d, int) for d in (rows, cols))
+        return execute(_band_part_op, (x, lower, upper), (("checked", known),))
     lower, upper = (static_int(v, "tf.linalg.band_part", "num_lower/num_upper")
                     for v in (num_lower, num_upper))
-    rows, cols = x._value.shape[-2:]
-    if lower > rows:
-        raise _fail("MatrixBandPart", f"num_lower must be negative or less or equal to "
-                                      f"number of rows ({rows}) got: {lower}")
-    if upper > cols:
-        raise _fail("MatrixBandPart", f"num_upper must be negative or less or equal to "
-                                      f"number of columns ({cols}) got: {upper}")
-    return execute(_band_part_op, (x,), (("lower", lower), ("upper", upper)))
+    exc = _band_part_error(lower, upper, rows, cols)
+    if exc is not None:
+        raise exc
+    bounds = (convert_to_tensor(v, dtypes.int64) for v in (lower, upper))
+    return execute(_band_part_op, (x, *bounds))
 
 
 def trace(x, name=None):

@@ -464,6 +464,9 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     order, TF2's 'div' partitioning); rows whose L2 norm exceeds `max_norm` are scaled
     down to it. The gradient w.r.t. a single params tensor is TF's IndexedSlices."""
     from . import array_ops, arithmetic_ops, norm_ops
+    from .ragged_tensor import RaggedTensor
+    if isinstance(ids, RaggedTensor):   # TF's ragged dispatch: the flat ids looked up
+        return ids.with_flat_values(embedding_lookup(params, ids.flat_values, max_norm))
     if isinstance(params, (list, tuple)):
         params = params[0] if len(params) == 1 else array_ops.concat(list(params), 0)
     rows = array_ops.gather(params, ids)

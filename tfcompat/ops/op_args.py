@@ -10,6 +10,7 @@ import numpy as np
 from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
 from ..framework.graph_scope import partial_value
+from ..framework.strings import StringIds
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
@@ -49,7 +50,7 @@ def dynamic_shape_error(api, arg):
 def concrete(value, api, arg):
     """The NumPy value of a Tensor argument whose values decide an output shape; a traced
     one raises `dynamic_shape_error`."""
-    if traced(value):
+    if traced(value) or type(getattr(value, "_value", value)) is StringIds:
         raise dynamic_shape_error(api, arg)
     return np.asarray(getattr(value, "_value", value))
 

@@ -14,6 +14,7 @@ from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from . import bitwise_ops, indexing_ops, arithmetic_ops, comparison_ops, product_ops, unary_ops
 from ..framework.context import ctx, current_trace
+from .ragged_tensor import RaggedTensor
 
 
 def _reflected(fn, name):
@@ -26,6 +27,8 @@ def _reflected(fn, name):
 
 def _forward(fn, name):
     def op(self, other):
+        if isinstance(other, RaggedTensor):   # TF: the RaggedTensor's reflected operator
+            return NotImplemented
         if ctx.traces:
             return _traced(fn, name, self, other, False)
         return fn(self, other)

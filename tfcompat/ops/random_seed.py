@@ -20,6 +20,8 @@ import secrets
 import threading
 import weakref
 
+import jax
+import jax.numpy as jnp
 import numpy as np
 
 from . import philox
@@ -32,6 +34,7 @@ _MAXINT32 = 2 ** 31 - 1
 _global_seed = None
 _op_seeds = random.Random()
 _kernels = {}  # (op name, attrs, seed, seed2) -> Philox state [counter_lo, counter_hi, key]
+_generation = [0]
 _graph_op_seeds = weakref.WeakKeyDictionary()   # graph being traced -> its next op seed
 _eager_graphs = threading.local()   # .counters: [next op seed] of graph_op_seeds blocks
 
@@ -46,6 +49,13 @@ def set_seed(seed):
     _global_seed = seed
     _op_seeds = random.Random(seed)
     _kernels.clear()
+    _generation[0] += 1
+
+
+def generation():
+    """How many times tf.random.set_seed has cleared the kernel cache (kernels that keep
+    state besides their Philox stream key it by this)."""
+    return _generation[0]
 
 
 def get_seed(op_seed):
@@ -104,15 +114,40 @@ def reserve(kernel, seed, seed2, calls):
 def _traced_state(seed, seed2, calls):
     """The Philox state of a stateful op being traced into a tf.function: an array the
     trace captures as a constant, registered with the trace so that each call of the
-    function passes the state advanced by the previous calls."""
-    import jax.numpy as jnp
+    function passes the state advanced by the previous calls (by as many draws as the
+    call made: a loop draws from it on each iteration, as TF's kernel does)."""
     if seed == 0 and seed2 == 0:
         seed, seed2 = secrets.randbits(64), secrets.randbits(64)
-    import jax
     with jax.ensure_compile_time_eval():   # a concrete array, which the trace captures
         state = jnp.asarray(np.array([0, seed2, seed], np.uint64))
 
-    def advance(value):
-        return np.array(philox.advance([int(x) for x in np.asarray(value)], calls), np.uint64)
-    current_trace().add_random_state(state, advance)
-    return state
+    def advance(value, draws=1):
+        return np.array(philox.advance([int(x) for x in np.asarray(value)], calls * draws),
+                        np.uint64)
+    trace = current_trace()
+    trace.add_random_state(state, advance)
+    state, base = trace.random_draw(state, calls)
+    trace.random_drawn(state, base + 1)
+    if isinstance(base, int) and base == 0:
+        return state
+    return _skip(state, jnp.asarray(base, jnp.uint64) * jnp.uint64(calls))
+
+
+@jax.jit
+def _skip(state, skip):
+    """`state` with its counter advanced by `skip` (PhiloxRandom::Skip), as a staged op
+    (so that the trace keeps `state` itself as its constant)."""
+    low = state[0] + skip
+    return jnp.stack([low, state[1] + (low < state[0]).astype(jnp.uint64), state[2]])
+
+
+@contextlib.contextmanager
+def same_op_seeds():
+    """Inside, op seeds drawn in graphs are given back afterwards (a loop body traced
+    again draws the same ones)."""
+    saved = dict(_graph_op_seeds)
+    try:
+        yield
+    finally:
+        _graph_op_seeds.clear()
+        _graph_op_seeds.update(saved)

@@ -75,11 +75,25 @@ def _logsumexp(x, axis, keepdims):
     return out if keepdims else jnp.squeeze(out, axis=axis)
 
 
+# Composite types whose reductions compute on their parts (TF's dispatch of the
+# reduce_* APIs): type -> fn(public, op_name, x, axis, keepdims). ragged_ops.py registers
+# tf.RaggedTensor's.
+_REDUCE_DISPATCH = {}
+
+
+def dispatch_reduction(cls, fn):
+    """Route the tf.math.reduce_* of instances of `cls` to `fn`."""
+    _REDUCE_DISPATCH[cls] = fn
+
+
 def _reducer(name, fn, differentiable=True):
     op = Op(name, fn, differentiable=differentiable)
     api = "tf.math.reduce_" + re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
     def public(input_tensor, axis=None, keepdims=False, name=None):
+        if type(input_tensor) in _REDUCE_DISPATCH:
+            return _REDUCE_DISPATCH[type(input_tensor)](public, op.name, input_tensor, axis,
+                                                        keepdims)
         x = to_tensor(input_tensor)
         check_dtype(op, x)
         return execute(op, (x,), (("axis", reduction_axes(axis, x.ndim, op.name, api, x,

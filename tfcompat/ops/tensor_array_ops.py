@@ -36,7 +36,8 @@ def _in_range(verb, out, buf, idx):
                 None, None, f"Trying to {verb} element {bad[0]} in a list with {size} "
                             f"elements.")
         return None
-    return host_callback.checked(out, error, idx)
+    return host_callback.checked(out, error, idx,
+                                 failing=lambda i: jnp.any((i < 0) | (i >= size)))
 
 
 _WRITE = Op("TensorListSetItem", lambda buf, i, v: _in_range(

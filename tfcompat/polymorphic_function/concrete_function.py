@@ -21,7 +21,7 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output, used_vars
 from ..framework.variables import Variable
-from . import deferred_checks, hoisted_reads
+from . import deferred_checks, hoisted_reads, program_cache
 from .composites import rebuild
 from .function_type_utils import (_cache_key, _check_spec, _flat_tensors, _flat_variables,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
@@ -103,6 +103,9 @@ class ConcreteFunction(_Typed):
         self._random_states = [(i, advance)
                                for state, advance in structure.get("random_states", ())
                                for i, c in enumerate(closed.consts) if c is state]
+        # (those a loop drew from: the run returns how many times, last)
+        self._random_finals = [i for state in structure.get("random_finals", ())
+                               for i, c in enumerate(closed.consts) if c is state]
         invars = list(jaxpr.constvars) + [jaxpr.invars[i] for i in keep] + \
             jaxpr.invars[n_vars:]
         jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
@@ -113,6 +116,7 @@ class ConcreteFunction(_Typed):
         self._n_deferred = sum(n for _, n in self._deferred)
         self._run_fn = jaxpr_as_fun(ClosedJaxpr(run_jaxpr, [])) if self._deferred else \
             self._fn
+        self._run_jaxpr = run_jaxpr
         self._polymorphic = any(not isinstance(d, int) for v in invars for d in v.aval.shape)
         if self._polymorphic:
             # Symbolic dimensions: exported once, compiled by XLA per concrete shape.
@@ -133,7 +137,7 @@ class ConcreteFunction(_Typed):
         self.structured_input_signature = structure["input_signature"]
         self._checks = structure["checks"]
         self._n_out = len(jaxpr.outvars) - len(self._assigned) - sum(
-            1 + _check_data(c) for c in self._checks)
+            1 + _check_data(c) for c in self._checks) - len(self._random_finals)
         # tf.string values cross the boundary as handles (framework/strings.py).
         string_vars = structure.get("string_variables") or [False] * n_vars
         self._string_vars = [string_vars[i] for i in keep]   # (of the variables it uses)
@@ -164,11 +168,12 @@ class ConcreteFunction(_Typed):
 
     def _jit(self):
         """jax.jit of the function, named so that profiles show it (PjitFunction(
-        __inference_f_3)). With unknown dimensions it compiles per concrete shape: past
+        __inference_f_3)), or that of an identical earlier program (program_cache.py).
+        With unknown dimensions it compiles per concrete shape: past
         config.cache_limits["traces"] shapes, a new jit replaces it (freeing theirs)."""
         fn = _named(self._run_fn, self._name)
         if not self._polymorphic:
-            return jax.jit(fn)
+            return program_cache.jit(self._run_jaxpr, fn)
         this, shapes = weakref.ref(self), [0]
 
         def compiled(*args):   # traced once per new concrete shape
@@ -229,10 +234,11 @@ class ConcreteFunction(_Typed):
         function, which TF instantiates anew for each iterator)."""
         self._consts, self._const_values = self._initial_consts
 
-    def _advance_random_states(self):
+    def _advance_random_states(self, drawn):
         values = list(self._const_values)
+        draws = {i: int(n._value) for i, n in zip(self._random_finals, drawn)}
         for i, advance in self._random_states:
-            values[i] = jax.numpy.asarray(advance(values[i]))
+            values[i] = jax.numpy.asarray(advance(values[i], draws.get(i, 1)))
         self._const_values = tuple(values)
         self._consts = tuple(EagerTensor(c) for c in values)
 
@@ -333,8 +339,12 @@ class ConcreteFunction(_Typed):
             if not ctx.traces:   # host callbacks done before the handles go
                 jax.block_until_ready([o._value for o in outs])
                 jax.effects_barrier()
+        n_drawn = len(self._random_finals)
+        outs, drawn = outs[:len(outs) - n_drawn], outs[len(outs) - n_drawn:]
+        for i, n in zip(self._random_finals, drawn if ctx.traces else ()):
+            ctx.traces[-1].random_drawn(const_values[i], n._value)
         if self._random_states and not ctx.traces:
-            self._advance_random_states()
+            self._advance_random_states(drawn)
         n_assigned = len(assigned)
         for v, new in zip(assigned, outs[self._n_out:self._n_out + n_assigned]):
             v._value = new._value

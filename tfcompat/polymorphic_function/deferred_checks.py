@@ -31,10 +31,11 @@ def defer_checks(jaxpr):
             live.update(v for v in eqn.invars if isinstance(v, Var))
     checks, checked, passed, eqns = [], [], {}, []
     for eqn in reversed(kept):
-        error = host_callback.check_error(eqn)
-        if error is not None:
-            checks.append((error, len(eqn.invars)))
-            checked.extend(_at(passed, v) for v in eqn.invars)
+        call = host_callback.check_call(eqn)
+        if call is not None:
+            error, arrays = call
+            checks.append((error, len(arrays)))
+            checked.extend(_at(passed, v) for v in arrays)
             passed[eqn.outvars[0]] = Literal(np.bool_(True), eqn.outvars[0].aval)
         else:
             eqns.append(_substituted(eqn, passed))
@@ -64,7 +65,7 @@ def _calls(eqn):
 
 
 def _has_check(jaxpr):
-    return any(host_callback.check_error(e) is not None or
+    return any(host_callback.check_call(e) is not None or
                (_calls(e) is not None and _has_check(_calls(e))) for e in jaxpr.eqns)
 
 
@@ -73,18 +74,19 @@ def _inline(jaxpr, sub, out):
     calls that hold checks inlined (their variables fresh: one kernel's jaxpr may be
     called twice); `sub` gains their outputs."""
     for eqn in jaxpr.eqns:
+        inner = _calls(eqn)
+        if inner is not None and _has_check(inner):
+            local = dict(zip(inner.invars, _substituted(eqn, sub).invars))
+            for e in inner.eqns:
+                local.update((v, Var(v.aval)) for v in e.outvars if type(v) is Var)
+            _inline(inner, local, out)
+            # (its outputs, under the names the equations after it use)
+            sub.update((o, _at(local, v)) for o, v in zip(eqn.outvars, inner.outvars))
+            continue
         eqn = _substituted(eqn, sub)
         if any(v in sub for v in eqn.outvars if type(v) is Var):
             eqn = eqn.replace(outvars=[_at(sub, v) for v in eqn.outvars])
-        inner = _calls(eqn)
-        if inner is None or not _has_check(inner):
-            out.append(eqn)
-            continue
-        local = dict(zip(inner.invars, eqn.invars))
-        for e in inner.eqns:
-            local.update((v, Var(v.aval)) for v in e.outvars if type(v) is Var)
-        _inline(inner, local, out)
-        sub.update((o, _at(local, v)) for o, v in zip(eqn.outvars, inner.outvars))
+        out.append(eqn)
 
 
 def run_checks(checks, arrays):

@@ -20,6 +20,13 @@ def _assertion_failed(check, data, function_name):
     """TF's error for an Assert of a tf.function whose condition does not hold."""
     if not isinstance(check, dict):
         return errors.InvalidArgumentError(None, None, "assertion failed: " + check)
+    if "numerics" in check:   # (a CheckNumerics node: data = has NaN, has Inf)
+        nan, inf = (bool(d._value) for d in data)
+        kind = "Inf and NaN" if nan and inf else "NaN" if nan else "Inf"
+        return func_graph.runtime_error(errors.InvalidArgumentError, check["node"],
+                                        check["frames"],
+                                        f"{check['numerics']} : Tensor had {kind} values",
+                                        function_name)
     values = iter(data)
     items = []
     for item in check["items"]:

@@ -94,6 +94,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         structure["assigned"] = assigned
         structure["checks"] = [check[1] for check in trace.checks]
         structure["random_states"] = trace.random_states
+        structure["random_finals"] = [state for state, _ in trace.random_finals]
         structure["captures"] = trace.captures
         structure["variable_args"] = [x for x in flat_args + flat_kw if isinstance(x, Variable)]
         outs = [x for x in flat_out if x is not None] + [new_values[i] for i in assigned]
@@ -102,7 +103,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         return ([strings.traced(x) for x in outs],
                 [y for check in trace.checks
                  for y in [jax.numpy.all(check[0])] + (check[2] if len(check) > 2 else [])],
-                [strings.traced(value) for _, value in trace.created])
+                [strings.traced(value) for _, value in trace.created],
+                [jax.numpy.asarray(n, jax.numpy.uint64) for _, n in trace.random_finals])
 
     symbols = iter(_symbols(flat_args + flat_kw)) if polymorphic else None
     structure["inputs"] = _input_types(fn, args, kwargs)

@@ -11,6 +11,7 @@ from ...framework.constant_op import convert_to_tensor
 from ...framework.context import ctx
 from ...framework.errors import InvalidArgumentError
 from ...framework.tensor import Tensor
+from ...framework.trace_state import RandomRepeat, random_draws
 from .checks import (_cf, _loop_var, _traced, _verify_branch_vars, _verify_cond_vars,
                      _verify_condition, _verify_loop_init_vars, _verify_loop_vars)
 from .logical import and_
@@ -86,9 +87,24 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
         return
     if not first:
         return
-    body()
-    while _python_test(test(), _WHILE_BECAME_TENSOR):
+    with _one_kernel(isinstance(first, Tensor)) as repeat:
         body()
+        while _python_test(test(), _WHILE_BECAME_TENSOR):
+            repeat.next_iteration()
+            body()
+
+
+@contextlib.contextmanager
+def _one_kernel(tensor_loop):
+    """A Python loop over a known Tensor (or with a known Tensor condition), which TF
+    stages as one while op: inside tf.function each of its stateful random ops is one
+    kernel, drawn from in each iteration (RandomRepeat); yields what starts an
+    iteration."""
+    if not (tensor_loop and ctx.traces):
+        yield RandomRepeat()   # (not open: its next_iteration does nothing)
+        return
+    with random_draws(RandomRepeat()) as repeat:
+        yield repeat
 
 
 _WHILE_BECAME_TENSOR = (
@@ -221,13 +237,17 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
         _tf_tensor_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
     elif extra_test is not None:
         if _python_test(extra_test(), _FOR_TENSOR_TEST):
-            for x in iter_:
-                body(x)
-                if not _python_test(extra_test(), _FOR_TENSOR_TEST):
-                    break
+            with _one_kernel(isinstance(iter_, Tensor)) as repeat:
+                for x in iter_:
+                    repeat.next_iteration()
+                    body(x)
+                    if not _python_test(extra_test(), _FOR_TENSOR_TEST):
+                        break
     else:
-        for x in iter_:
-            body(x)
+        with _one_kernel(isinstance(iter_, Tensor)) as repeat:
+            for x in iter_:
+                repeat.next_iteration()
+                body(x)
 
 
 def _counted_loop(index, limit_test, step, read, extra_test, body, get_state, set_state,
