@@ -5,6 +5,7 @@ tf.compat.v1.placeholder: what Keras's TF backend ``compute_output_spec`` runs f
 The literals are TF 2.21's output of tools/keras_graph_reference.py (run under /tmp/tfref,
 see that script)."""
 import pytest
+import reference_scripts
 
 import tfcompat as tf
 
@@ -127,29 +128,7 @@ def test_random_ops_of_unknown_dimensions(graph):
 def test_keras_builds_raw_variables_eagerly():
     """Keras's symbolic build of a subclassed model fails on a layer whose build makes
     tf.Variables of graph tensors, so the eager call builds it (guide_intro_to_modules)."""
-    keras = tf.keras
-
-    class FlexibleDense(keras.layers.Layer):
-        def __init__(self, out_features, **kwargs):
-            super().__init__(**kwargs)
-            self.out_features = out_features
-
-        def build(self, input_shape):
-            self.w = tf.Variable(tf.random.normal([input_shape[-1], self.out_features]))
-            self.b = tf.Variable(tf.zeros([self.out_features]))
-
-        def call(self, inputs):
-            return tf.matmul(inputs, self.w) + self.b
-
-    class Model(keras.Model):
-        def __init__(self):
-            super().__init__()
-            self.d1, self.d2 = FlexibleDense(3), FlexibleDense(2)
-
-        def call(self, x):
-            return self.d2(self.d1(x))
-
-    m = Model()
+    m = reference_scripts.load("keras_graph_reference").flexible_model()
     x = tf.constant([[2.0, 2.0, 2.0]])
     y = m(x)
     assert y.shape == (1, 2) and m.variables == []

@@ -31,7 +31,8 @@ def run(name, tmp_path):
 EXACT = ["object_graph_and_variables", "calls_match_saved_traces",
          "assignments_and_default_signature", "unknown_dimension_and_gradients",
          "called_inside_tf_function", "nested_inputs_and_outputs", "explicit_signatures",
-         "missing_directory", "resave_and_overwrite", "string_variable_saved"]
+         "missing_directory", "resave_and_overwrite", "string_variable_saved",
+         "signature_specs", "save_retraces"]
 
 
 @pytest.mark.parametrize("name", EXACT)

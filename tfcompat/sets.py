@@ -1,2 +1,5 @@
 """tf.sets."""
-from .ops.sparse_ops import set_intersection as intersection
+from .ops.set_ops import (
+    set_difference as difference, set_intersection as intersection, set_size as size,
+    set_union as union,
+)

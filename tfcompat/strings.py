@@ -1,12 +1,10 @@
 """tf.strings."""
-from .ops.string_conversion_ops import (
-    as_string, format, to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong,
-    to_number,
+from .ops.ragged_string_ops import (   # (ragged-aware wrappers of the tf.strings ops)
+    as_string, bytes_split, length, lower, ngrams, reduce_join, regex_full_match,
+    regex_replace, split, strip, substr, to_hash_bucket, to_hash_bucket_fast,
+    to_hash_bucket_strong, to_number, unicode_decode, unicode_decode_with_offsets,
+    unicode_split, upper,
 )
-from .ops.string_split_ops import (
-    bytes_split, ngrams, split, unicode_decode, unicode_encode, unicode_split,
-    unsorted_segment_join,
-)
-from .ops.string_text_ops import (
-    join, length, lower, reduce_join, regex_full_match, regex_replace, strip, substr, upper,
-)
+from .ops.string_conversion_ops import format
+from .ops.string_split_ops import unicode_encode, unsorted_segment_join
+from .ops.string_text_ops import join

@@ -5,3 +5,7 @@ from .framework.checkpoint_management import (
 )
 from .framework.trackable import TrackableView
 from .framework.train_checkpoint import Checkpoint
+from .ops.example_proto import (
+    BytesList, Example, Feature, FeatureList, FeatureLists, Features, FloatList, Int64List,
+    SequenceExample,
+)

@@ -66,23 +66,9 @@ def keras_specs():
     print("matmul_spec", spec.shape, spec.dtype)
 
 
-def graph_variables():
-    """tf.Variables created while a FuncGraph is built: lifted unless the initial value is
-    a tensor of the graph; Keras then builds a subclassed model's layers eagerly."""
-    with tf.__internal__.FuncGraph("g").as_default():
-        u = tf.Variable(3.0)
-        z = tf.Variable(lambda: tf.ones([2]) * 2.0)
-        try:
-            tf.Variable(tf.zeros([2]) + 3.0, name="w")
-        except ValueError as e:
-            print("graph tensor", e)
-    print("lifted", u.numpy(), z.numpy())
-    with tf.__internal__.FuncGraph("g").as_default():
-        x = tf.compat.v1.placeholder(shape=(None, 3), dtype="float32")
-        d = tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2], noise_shape=tf.shape(x))
-        u = tf.random.stateless_uniform(tf.shape(x), [1, 2])
-        n = tf.random.normal([tf.shape(x)[0], 2])
-        print("random", d.shape, d.dtype.name, u.shape, n.shape)
+def flexible_model():
+    """A subclassed Keras model whose layers make raw tf.Variables in build
+    (guide_intro_to_modules): Keras's symbolic build fails, so the eager call builds it."""
     keras = tf.keras
 
     class FlexibleDense(keras.layers.Layer):
@@ -105,11 +91,32 @@ def graph_variables():
         def call(self, x):
             return self.d2(self.d1(x))
 
-    m = Model()
+    return Model()
+
+
+def graph_variables():
+    """tf.Variables created while a FuncGraph is built: lifted unless the initial value is
+    a tensor of the graph; Keras then builds a subclassed model's layers eagerly."""
+    with tf.__internal__.FuncGraph("g").as_default():
+        u = tf.Variable(3.0)
+        z = tf.Variable(lambda: tf.ones([2]) * 2.0)
+        try:
+            tf.Variable(tf.zeros([2]) + 3.0, name="w")
+        except ValueError as e:
+            print("graph tensor", e)
+    print("lifted", u.numpy(), z.numpy())
+    with tf.__internal__.FuncGraph("g").as_default():
+        x = tf.compat.v1.placeholder(shape=(None, 3), dtype="float32")
+        d = tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2], noise_shape=tf.shape(x))
+        u = tf.random.stateless_uniform(tf.shape(x), [1, 2])
+        n = tf.random.normal([tf.shape(x)[0], 2])
+        print("random", d.shape, d.dtype.name, u.shape, n.shape)
+    m = flexible_model()
     y = m(tf.constant([[2.0, 2.0, 2.0]]))
     print("flexible", y.shape, [v.shape for v in m.variables])
 
 
-main()
-keras_specs()
-graph_variables()
+if __name__ == "__main__":
+    main()
+    keras_specs()
+    graph_variables()

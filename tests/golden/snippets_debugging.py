@@ -58,3 +58,27 @@ except Exception as e:
         not l.startswith('  File ') or '<snippet' in l)))
 print(repr(f(tf.constant(4.0))))
 """, verbatim=True)
+
+_s("assert_in_nested_function", """
+import re
+@tf.function
+def inner(x):
+    tf.debugging.assert_positive(x)
+    tf.debugging.Assert(tf.reduce_all(x < 5.0), [x, 'too big'])
+    return x * 2
+
+@tf.function
+def outer(x):
+    return inner(x) + 1
+
+print(repr(outer(tf.constant([1.0, 2.0]))))
+for bad in ([-1.0, 2.0], [1.0, 7.0]):
+    try:
+        outer(tf.constant(bad))
+        print('no error')
+    except Exception as e:
+        # (as in assert_inside_function: only the snippet's own frames are kept)
+        text = re.sub(r'(__inference_\\w+_)\\d+', r'\\1N', str(e))
+        print(type(e).__name__, '\\n'.join(l for l in text.splitlines() if l.strip() and (
+            not l.startswith('  File ') or '<snippet' in l)))
+""", verbatim=True)

@@ -247,3 +247,14 @@ for bad in (1e300, [1.0, 3.5e38]):
 """, verbatim=True)
 
 SNIPPETS.check_compiles()
+
+_s("as_dtype_of_arrays", """
+print(tf.int32 == np.array([1], np.int32), tf.float32 == np.array([1.0]),
+      tf.as_dtype(np.array([1.0])), tf.as_dtype(np.zeros((2, 2), np.uint8)))
+for v in [tf.constant([1]), [1, 2], object()]:
+    try:
+        print(tf.as_dtype(v))
+    except Exception as e:
+        print(type(e).__name__, str(e).split(':')[0])
+print(tf.int32 == tf.constant([1]), tf.int32 != np.array([1.0]))
+""")

@@ -210,3 +210,18 @@ with tf.Graph().as_default():
     print(tf.inside_function(), tf.executing_eagerly())
 print(tf.inside_function())
 """)
+
+_s("function_def", """
+v = tf.Variable([1.0, 2.0])
+
+@tf.function
+def f(x, y):
+    return x * v + y, tf.nn.relu(x)
+
+fd = f.get_concrete_function(tf.TensorSpec([2], tf.float32),
+                             tf.TensorSpec([], tf.float32)).function_def
+print(type(fd).__name__, fd.signature.name.startswith("__inference_f_"))
+print(str(fd).replace(fd.signature.name, "<name>"))
+print([n.op for n in fd.node_def], [a.name for a in fd.signature.input_arg],
+      [a.name for a in fd.signature.output_arg], sorted(fd.ret.items()))
+""")

@@ -498,3 +498,11 @@ TOLERANCE = {
     'unary_values_float32': Tolerance(_KERN, rtol=5e-06),
     'unary_values_float64_half_empty': Tolerance(_KERN + '; ' + _F64, rtol=1e-07, float64_ulps=16),
 }
+
+_s("divide_no_nan_broadcast_exact", """
+a = tf.constant([[10.5, 13.0, 15.5], [1.0, 0.3, 7.7]])
+b = tf.constant([[2.5], [0.0]])
+print(tf.math.divide_no_nan(a, b).numpy().tolist(), tf.math.divide_no_nan(a, 2.5).numpy().tolist())
+print(tf.function(tf.math.divide_no_nan)(a, b).numpy().tolist())
+print(tf.math.divide_no_nan(tf.constant([1.0, 2.0], tf.float64), tf.constant(3.0, tf.float64)).numpy().tolist())
+""")

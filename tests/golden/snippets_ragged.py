@@ -494,3 +494,10 @@ r = tf.gather(tf.constant([[1., 2.], [3., 4.]]), tf.ragged.constant([[1, 0], [1]
 print(r, r.shape)
 print(tf.gather(tf.constant([5, 6, 7]), tf.ragged.constant([[[0], [1, 2]], [[2]]])))
 """)
+
+_s("gather_ragged_params", """
+rt = tf.ragged.constant([[1, 2], [], [3, 4, 5]])
+print(tf.gather(rt, [2, 0, 2]), tf.gather(rt, tf.constant([1], tf.int64)))
+print(tf.gather(tf.ragged.constant([[[1], [2, 3]], [], [[4]]]), [0, 0]))
+print(tf.ragged.constant([[[1], [2, 3]], [], [[4]]])[1])
+""")

@@ -273,3 +273,25 @@ for _new, *_old in [
 del _new, _old
 
 SNIPPETS.check_compiles()
+
+_s("eager_only_attributes", """
+def run(name, f):
+    try:
+        print(name, "->", f())
+    except Exception as e:
+        print(name, type(e).__name__, e)
+
+t = tf.constant([1.0, 2.0])
+for a in ["op", "graph", "name", "value_index"]:
+    run(a, lambda a=a: getattr(t, a))
+run("eval", lambda: t.eval())
+run("consumers", lambda: t.consumers())
+print(hasattr(t, "op"), hasattr(t, "eval"))
+
+@tf.function
+def f(x):
+    run("eval in function", lambda: x.eval())
+    return x
+
+f(t)
+""")

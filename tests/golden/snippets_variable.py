@@ -193,3 +193,32 @@ for _new, *_old in [
 del _new, _old
 
 SNIPPETS.check_compiles()
+
+_s("eager_only_attributes", """
+def run(name, f):
+    try:
+        print(name, "->", f())
+    except Exception as e:
+        print(name, type(e).__name__, e)
+
+v = tf.Variable(1.0)
+for a in ["initializer", "initial_value", "op", "graph", "create", "_in_graph_mode"]:
+    run(a, lambda a=a: getattr(v, a))
+run("eval", lambda: v.eval())
+print(hasattr(v, "op"), hasattr(v, "initializer"))
+""")
+
+_s("aggregation_enums", """
+v = tf.Variable(1.0)
+print(v.aggregation, repr(v.aggregation), v.synchronization)
+w = tf.Variable(1.0, aggregation=tf.VariableAggregation.SUM)
+print(w.aggregation, repr(tf.VariableAggregation.MEAN), tf.VariableAggregation.__name__)
+u = tf.Variable(1.0, aggregation=tf.compat.v1.VariableAggregation.ONLY_FIRST_TOWER)
+print(repr(u.aggregation), tf.compat.v1.VariableAggregation.ONLY_FIRST_TOWER)
+print(tf.VariableAggregation.SUM == tf.compat.v1.VariableAggregation.SUM,
+      tf.compat.v1.VariableAggregation.SUM == tf.VariableAggregation.SUM,
+      tf.VariableAggregation.SUM == tf.compat.v1.VariableAggregation.MEAN,
+      len({tf.VariableAggregation.SUM, tf.compat.v1.VariableAggregation.SUM}),
+      list(tf.compat.v1.VariableAggregation))
+print(tf.Variable(1.0, aggregation=2).aggregation)
+""")

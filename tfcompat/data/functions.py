@@ -11,7 +11,9 @@ A function that cannot be traced by JAX (output shapes that depend on values, as
 its element_spec then comes from eager calls on probe elements (numbers 1 and 2; strings
 of one or more words or numbers separated by spaces, commas or tabs: `_STRING_FILLS`;
 unknown dimensions 2 and 3), the dimensions that differ being None; probes the function
-rejects are skipped. Each eager result is checked against that element_spec (an error,
+rejects are skipped. Ops whose output shapes TF infers from their attributes alone (the
+tf.io.parse_example family) return probe outputs of those shapes (ops/spec_probes.py).
+Each eager result is checked against that element_spec (an error,
 never an element the spec does not describe).
 Functions returning Datasets (flat_map, interleave) are always called eagerly (and probed
 the same way at construction).
@@ -25,7 +27,8 @@ from ..polymorphic_function.polymorphic_function import Function
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from ..ops import random_seed
-from . import structure
+from ..ops.spec_probes import probing
+from . import ragged_structure as ragged, sparse_structure as sparse, structure
 
 _PROBE_SIZES = (2, 3)
 
@@ -43,15 +46,21 @@ def check_callable(func):
 
 
 def _probe_shapes(element_spec):
-    """One or two fully defined versions of `element_spec` (unknown dims at two sizes)."""
+    """One or two fully defined versions of `element_spec` (unknown dims at two sizes; a
+    RaggedTensorSpec of ragged_rank > 0 as a probe RaggedTensor, its rows of that size; a
+    SparseTensorSpec fully defined)."""
     flat = nest.flatten(element_spec)
-    if all(s.shape.is_fully_defined() for s in flat):
+    if all(s.shape.is_fully_defined() and not ragged.is_ragged_spec(s) and
+           not sparse.is_sparse_spec(s) for s in flat):
         return [element_spec]
     out = []
     for size in _PROBE_SIZES:
-        out.append(nest.pack_sequence_as(element_spec, [TensorSpec(
-            [size if d is None else d for d in (s.shape.dims if s.shape.rank is not None
-                                                 else [None])], s.dtype) for s in flat]))
+        out.append(nest.pack_sequence_as(element_spec, [
+            ragged.probe(s, size) if ragged.is_ragged_spec(s) and s.ragged_rank else
+            sparse.sized_spec(s, size) if sparse.is_sparse_spec(s) else
+            TensorSpec([size if d is None else d for d in (
+                s.shape.dims if s.shape.rank is not None else [None])], s.dtype)
+            for s in flat]))
     return out
 
 
@@ -69,7 +78,11 @@ def _probe_values(element_spec):
     for k in range(n):
         probe = shapes[k % len(shapes)]
         out.append(structure.to_tensors(probe, [
-            _filled(s.shape.as_list(), s.dtype, k) for s in nest.flatten(probe)]))
+            s.with_flat_values(_filled(s.flat_values.shape.as_list(), s.dtype, k))
+            if ragged.is_ragged(s) else
+            sparse.probe(s, _filled([], s.dtype, k)) if sparse.is_sparse_spec(s) else
+            _filled(s.shape.as_list(), s.dtype, k)
+            for s in nest.flatten(probe)]))
     return out
 
 
@@ -85,9 +98,10 @@ def _probed_specs(call, element_spec):
     """The output specs of `call` on the probe elements it accepts (the first error if it
     accepts none)."""
     specs, error = [], None
-    for probe in _probe_values(element_spec):
+    for k, probe in enumerate(_probe_values(element_spec)):
         try:
-            specs.append(call(probe))
+            with probing(_PROBE_SIZES[k % len(_PROBE_SIZES)]):   # (ops/spec_probes.py)
+                specs.append(call(probe))
         except Exception as e:  # noqa: BLE001 - a probe the function rejects
             error = error or e
     if not specs:
@@ -103,6 +117,8 @@ def _output_spec(value):
         return TensorSpec(value.shape, value.dtype)
     if isinstance(value, (Tensor, GraphTensor)):   # (a traced output: the graph's tensor)
         return TensorSpec(value.shape, value.dtype)
+    if ragged.is_ragged(value):
+        return value._type_spec
     return structure.spec_of(structure.to_array(value))
 
 
@@ -113,6 +129,10 @@ def _merge_specs(a, b):
         raise ValueError(f"The function's output structure depends on its input shape: "
                          f"{a!r} vs. {b!r}.")
     return merged
+
+
+class _EagerOnly(Exception):
+    """A function tfcompat runs eagerly without tracing it (SparseTensor arguments)."""
 
 
 class StructuredFunction:
@@ -129,6 +149,8 @@ class StructuredFunction:
         self._call = self._fn
         self._eager_specs = None
         try:
+            if any(sparse.is_sparse_spec(s) for s in nest.flatten(input_spec)):
+                raise _EagerOnly   # (tfcompat's tf.function does not take SparseTensors)
             specs = [self._specs(self._fn.get_concrete_function(*self._args(probe))
                                  .structured_outputs, transformation)
                      for probe in _probe_shapes(input_spec)]
@@ -140,6 +162,8 @@ class StructuredFunction:
                     lambda probe: self._specs(func(*self._args(probe)), transformation),
                     input_spec)
             except Exception:  # noqa: BLE001
+                if isinstance(traced_error, _EagerOnly):
+                    raise
                 raise traced_error from None
             self._call = func
             self._eager_specs = nest.flatten(self.output_spec)
@@ -177,11 +201,13 @@ class StructuredFunction:
     def _check(self, arrays):
         """An eagerly run function's result against the element_spec found by probing."""
         for a, spec in zip(arrays, self._eager_specs):
-            if not spec.shape.is_compatible_with(np.shape(a)):
+            shape = a.shape if sparse.is_sparse(a) else np.shape(a)
+            if sparse.is_sparse(a) != sparse.is_sparse_spec(spec) or \
+                    not spec.shape.is_compatible_with(shape):
                 raise TypeError(
                     f"tfcompat: the function passed to `{self._transformation}` runs eagerly "
                     f"(its output shapes depend on values) and returned a component of shape "
-                    f"{tuple(np.shape(a))} where its element_spec {self.output_spec!r}, found "
+                    f"{tuple(shape)} where its element_spec {self.output_spec!r}, found "
                     "by calling it on probe elements, has shape "
                     f"{spec.shape}: give the function static output shapes (e.g. "
                     "tf.ensure_shape).")

@@ -156,8 +156,11 @@ _NOTHING = object()
 
 
 def _spec_with_shapes(spec, shapes):
-    """`spec` with the shapes of an element filled in (zero sizes at the end: None)."""
+    """`spec` with the shapes of an element filled in (zero sizes at the end: None);
+    ragged and sparse components keep their specs (staged_pull rejects them)."""
     specs = structure.flat_specs(spec)
+    if any(not isinstance(s, TensorSpec) for s in specs):
+        return spec
     if shapes is None:
         shapes = [[0 if d is None else d for d in s.shape.as_list()] for s in specs]
     return nest.pack_sequence_as(spec, [TensorSpec(shape, s.dtype)

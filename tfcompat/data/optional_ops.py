@@ -102,3 +102,9 @@ class _OptionalImpl(Optional):
 
 
 Optional.__module__ = _OptionalImpl.__module__ = "tensorflow.python.data.ops.optional_ops"
+
+
+def make_optional(has_value, value, element_spec):
+    """An Optional of `element_spec` from its parts: the scalar bool `has_value` and
+    `value` (None when empty); tf.distribute's iterators split one this way."""
+    return _OptionalImpl(has_value, value, element_spec)

@@ -7,13 +7,17 @@ from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
 from . import random_seed_ops, structure
 from .structure import scalar_int as _int
+from .ragged_structure import RaggedTensor, RaggedTensorSpec, generated, sliced_spec
+from . import sparse_structure as sparse
 from .dataset_ops import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 from .iterator_ops import ElementError
 
 
 def _host(array):
-    """A component as a numpy array (slicing on the host is cheap per element)."""
-    return array if isinstance(array, np.ndarray) else np.asarray(array)
+    """A component as a numpy array (slicing on the host is cheap per element); a ragged
+    one stays a RaggedTensor, a sparse one a SparseTensor."""
+    return array if isinstance(array, (np.ndarray, RaggedTensor, sparse.SparseTensor)) \
+        else np.asarray(array)
 
 
 class _TensorSliceDataset(Dataset):
@@ -26,13 +30,15 @@ class _TensorSliceDataset(Dataset):
         self._arrays = [_host(a) for a in flat]
         n = None
         for a in self._arrays:
-            if a.ndim == 0:
+            if len(a.shape) == 0:
                 raise ValueError("Unbatching a tensor is only supported for rank >= 1")
             if n is not None and a.shape[0] != n:
                 raise ValueError(f"Dimensions {n} and {a.shape[0]} are not compatible")
             n = a.shape[0]
         self._n = n
         self._spec = nest.pack_sequence_as(structure_, [
+            sliced_spec(a) if isinstance(a, RaggedTensor) else
+            sparse.sliced_spec(a) if sparse.is_sparse(a) else
             TensorSpec(a.shape[1:], dtypes.from_numpy(a.dtype)) for a in self._arrays])
 
     def _iter_flat(self):
@@ -51,7 +57,9 @@ class _TensorDataset(Dataset):
         structure_, flat = structure.normalize(tensors)
         # On the device once: the element is the same each time it is produced (a
         # `from_tensors(big).repeat()` is not copied per element).
-        self._flat = [structure.to_tensor(a)._value for a in flat]
+        self._flat = [a if isinstance(a, (RaggedTensor, sparse.SparseTensor)) else
+                      structure.to_tensor(a)._value
+                      for a in flat]
         self._spec = structure.specs(structure_, flat)
 
     def _iter_flat(self):
@@ -128,7 +136,7 @@ def _leaf_spec(dtype, shape):
 
 def _flatten_up_to(spec, value):
     """The components of a generated `value` following the structure of `spec`."""
-    if isinstance(spec, TensorSpec):
+    if isinstance(spec, (TensorSpec, RaggedTensorSpec, sparse.SparseTensorSpec)):
         return [value]
     if isinstance(spec, dict):
         return [x for k in sorted(spec) for x in _flatten_up_to(spec[k], value[k])]
@@ -164,9 +172,10 @@ class _GeneratorDataset(Dataset):
             else:
                 spec = _map_up_to(output_types, output_shapes)
         for s in nest.flatten(spec):
-            if not isinstance(s, TensorSpec):
-                raise TypeError(f"tfcompat's from_generator supports TensorSpec signatures "
-                                f"only, got {s!r}.")
+            if not isinstance(s, (TensorSpec, RaggedTensorSpec, sparse.SparseTensorSpec)):
+                raise TypeError(f"tfcompat's from_generator supports TensorSpec, "
+                                f"RaggedTensorSpec and SparseTensorSpec signatures only, "
+                                f"got {s!r}.")
             if s.dtype._np is None:
                 raise TypeError(f"tfcompat does not support {s.dtype.name} tensors: "
                                 "tf.data.Dataset.from_generator with this output_signature "
@@ -184,6 +193,12 @@ class _GeneratorDataset(Dataset):
                 value = tuple(value)
             flat = []
             for s, v in zip(specs, _flatten_up_to(self._spec, value)):
+                if isinstance(s, RaggedTensorSpec):
+                    flat.append(generated(v, s))
+                    continue
+                if sparse.is_sparse_spec(s):
+                    flat.append(sparse.generated(v, s))
+                    continue
                 a = _converted(v, s.dtype)
                 if not s.shape.is_compatible_with(a.shape):
                     raise ElementError(
@@ -216,6 +231,8 @@ def _converted(value, dtype):
                                    "[[{{node PyFunc}}]]")
         return strings.from_python(arr)
     try:
+        if isinstance(value, (RaggedTensor, sparse.SparseTensor)):
+            raise TypeError("a composite tensor")   # (for a TensorSpec: TF's error)
         if isinstance(value, Tensor):
             arr = np.asarray(value._value)
             if arr.dtype == strings.OBJECT:

@@ -16,6 +16,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
+from . import ragged_structure as ragged, sparse_structure as sparse
 
 _TRACED_SOURCE = (
     "tfcompat cannot build a tf.data.Dataset from a Tensor traced inside tf.function: "
@@ -28,6 +29,14 @@ def to_array(value, dtype=None):
     of bytes)."""
     if isinstance(value, Variable):
         value = value._read()
+    if ragged.is_ragged(value):   # (a ragged component travels as the RaggedTensor)
+        if not value._is_eager():
+            raise TypeError(_TRACED_SOURCE)
+        return value
+    if sparse.is_sparse(value):   # (and so does a sparse one)
+        if not all(isinstance(t, EagerTensor) for t in (value.indices, value.values)):
+            raise TypeError(_TRACED_SOURCE)
+        return value
     if isinstance(value, Tensor):
         if isinstance(value._value, (jax.core.Tracer, strings.StringIds)):
             raise TypeError(_TRACED_SOURCE)
@@ -77,6 +86,10 @@ def lists_to_tuples(value):
 
 
 def spec_of(array):
+    if ragged.is_ragged(array):
+        return array._type_spec
+    if sparse.is_sparse(array):
+        return sparse.spec_of(array)
     return TensorSpec(array.shape, dtypes.from_numpy(array.dtype))
 
 
@@ -95,6 +108,8 @@ def map_specs(fn, element_spec):
 def to_tensor(array):
     """An EagerTensor of one component (host arrays are put on the default device; string
     components stay object arrays of bytes)."""
+    if ragged.is_ragged(array) or sparse.is_sparse(array):
+        return array
     if isinstance(array, jax.Array) or getattr(array, "dtype", None) == strings.OBJECT:
         return EagerTensor(array)
     return EagerTensor(device_array(array))
@@ -103,6 +118,10 @@ def to_tensor(array):
 def row(array, i):
     """Component `array`'s slice `i` along its first dimension, as an array (a 0-d one for
     a vector: ``a[i]`` of an object array would be the bare bytes)."""
+    if ragged.is_ragged(array):
+        return ragged.row(array, i)
+    if sparse.is_sparse(array):
+        return sparse.row(array, i)
     return array[i, ...]
 
 
@@ -113,7 +132,10 @@ def to_tensors(element_spec, flat_arrays):
 
 def to_numpy(element_spec, flat_arrays):
     return nest.pack_sequence_as(element_spec, [
-        a[()] if a.ndim == 0 else a for a in (np.asarray(x) for x in flat_arrays)])
+        x.numpy() if ragged.is_ragged(x) else sparse.to_numpy(x) if sparse.is_sparse(x) else
+        x[()] if x.ndim == 0 else x
+        for x in (x if ragged.is_ragged(x) or sparse.is_sparse(x) else np.asarray(x)
+                  for x in flat_arrays)])
 
 
 def most_specific_compatible(a, b):
@@ -130,15 +152,23 @@ def relax(spec_a, spec_b):
     except (TypeError, ValueError):
         return None
     fa, fb = nest.flatten(spec_a), nest.flatten(spec_b)
-    if any(x.dtype != y.dtype for x, y in zip(fa, fb)):
+    if any(x.dtype != y.dtype or type(x) is not type(y) for x, y in zip(fa, fb)):
         return None
-    return nest.pack_sequence_as(spec_a, [
-        TensorSpec(most_specific_compatible(x.shape, y.shape), x.dtype) for x, y in zip(fa, fb)])
+    out = [ragged.relax(x, y) if ragged.is_ragged_spec(x) else
+           sparse.relax(x, y) if sparse.is_sparse_spec(x) else
+           TensorSpec(most_specific_compatible(x.shape, y.shape), x.dtype) for x, y in zip(fa, fb)]
+    return None if any(x is None for x in out) else nest.pack_sequence_as(spec_a, out)
 
 
 def check_static(element_spec, what):
     """Raise unless every component of `element_spec` has a fully defined shape."""
     for s in nest.flatten(element_spec):
+        if ragged.is_ragged_spec(s) or sparse.is_sparse_spec(s):
+            raise TypeError(
+                f"tfcompat cannot read tf.{type(s).__name__[:-4]} elements inside "
+                f"tf.function: {what} "
+                f"has element_spec {element_spec!r} (iterate the dataset outside "
+                "tf.function).")
         if not s.shape.is_fully_defined():
             raise TypeError(
                 f"tfcompat needs static element shapes inside tf.function: {what} has "

@@ -7,7 +7,7 @@ from ..framework import dtypes, errors, nest
 from ..framework.context import executing_eagerly
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor_shape import TensorShape
-from . import random_seed_ops, structure
+from . import ragged_structure as ragged, random_seed_ops, sparse_structure as sparse, structure
 from .structure import scalar_int as _int
 from .dataset_ops import INFINITE_CARDINALITY as INF
 from .dataset_ops import UNKNOWN_CARDINALITY as UNKNOWN
@@ -105,12 +105,17 @@ class _BatchDataset(_Unary):
         self._drop = bool(drop_remainder)
         lead = self._size if self._drop else None
         self._spec = structure.map_specs(
-            lambda s: TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype),
-            self._spec)
+            lambda s: ragged.batched_spec(s, lead) if ragged.is_ragged_spec(s) else
+            sparse.batched_spec(s, lead) if sparse.is_sparse_spec(s) else
+            TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype), self._spec)
 
     def _iter_flat(self):
+        specs = structure.flat_specs(self._input._spec)   # (the elements')
         for batch in _batches(self._input._iter_flat(), self._size, self._drop):
-            yield [_stack([np.asarray(e[i]) for e in batch]) for i in range(len(batch[0]))]
+            yield [ragged.stack([e[i] for e in batch], spec) if ragged.is_ragged_spec(spec)
+                   else sparse.stack([e[i] for e in batch], spec) if sparse.is_sparse_spec(spec)
+                   else _stack([np.asarray(e[i]) for e in batch])
+                   for i, spec in enumerate(specs)]
 
     def _cardinality(self):
         return _batched_cardinality(self._input._cardinality(), self._size, self._drop)
@@ -136,6 +141,10 @@ class _PaddedBatchDataset(_Unary):
         self._drop = bool(drop_remainder)
         flat = structure.flat_specs(self._spec)
         for s in flat:
+            if not isinstance(s, TensorSpec):
+                raise TypeError(f"`padded_batch` is only supported for datasets that produce "
+                                f"tensor elements but type spec of elements in the input "
+                                f"dataset is not a subclass of TensorSpec: `{s!r}`.")
             if s.shape.rank is None and padded_shapes is None:
                 raise ValueError("You must provide `padded_shapes` argument because component "
                                  "shapes are unknown.")
@@ -215,12 +224,15 @@ class _UnbatchDataset(_Unary):
         if any(s.shape.rank == 0 for s in flat):
             raise ValueError("Cannot unbatch an input with scalar components.")
         self._spec = nest.pack_sequence_as(self._spec, [
+            ragged.sliced_spec(s) if ragged.is_ragged_spec(s) else
+            sparse.sliced_spec(s) if sparse.is_sparse_spec(s) else
             TensorSpec(TensorShape(None) if s.shape.rank is None else s.shape.dims[1:],
                        s.dtype) for s in flat])
 
     def _iter_flat(self):
         for flat in self._input._iter_flat():
-            arrays = [np.asarray(a) for a in flat]
+            arrays = [a if ragged.is_ragged(a) or sparse.is_sparse(a) else np.asarray(a)
+                      for a in flat]
             n = arrays[0].shape[0]
             if any(a.shape[0] != n for a in arrays):
                 raise ElementError(errors.InvalidArgumentError,

@@ -3,8 +3,9 @@ program runs under when it enters no other strategy. One replica: ``run`` calls 
 ``reduce`` of a per-replica value is the value (or its reduction along ``axis``), variables
 are ordinary tf.Variables, ``merge_call`` calls back in cross-replica context.
 
-Multi-device strategies (MirroredStrategy, TPUStrategy, MultiWorkerMirroredStrategy) are
-not supported: constructing one raises NotImplementedError naming it."""
+MirroredStrategy and OneDeviceStrategy are in mirrored_strategy.py; the multi-worker,
+TPU and parameter-server strategies are not supported: constructing one raises
+NotImplementedError naming it."""
 import contextlib
 import enum
 import threading
@@ -74,6 +75,7 @@ class _State(threading.local):
         self.strategies = []      # entered strategy scopes
         self.cross_replica = 0    # merge_call depth
         self.replica = 0          # call_for_each_replica depth
+        self.contexts = []        # replica contexts of strategies' runs (innermost last)
 
 
 _state = _State()
@@ -273,23 +275,23 @@ def get_replica_context():
     ``merge_call``), as TF."""
     if in_cross_replica_context():
         return None
-    return ReplicaContext(_DEFAULT)
+    return _state.contexts[-1] if _state.contexts else ReplicaContext(_DEFAULT)
 
 
 def _multi_device(name):
     class Unsupported(Strategy):
         def __init__(self, *args, **kwargs):
             raise NotImplementedError(
-                f"tf.distribute.{name} is not supported by tfcompat (multi-device strategies); "
-                "only the default strategy is")
+                f"tf.distribute.{name} is not supported by tfcompat; the supported "
+                "strategies are the default strategy, tf.distribute.MirroredStrategy (local "
+                "devices) and tf.distribute.OneDeviceStrategy")
     Unsupported.__name__ = Unsupported.__qualname__ = name
     return Unsupported
 
 
-MirroredStrategy = _multi_device("MirroredStrategy")
 MultiWorkerMirroredStrategy = _multi_device("MultiWorkerMirroredStrategy")
 TPUStrategy = _multi_device("TPUStrategy")
-OneDeviceStrategy = _multi_device("OneDeviceStrategy")
+ParameterServerStrategy = _multi_device("ParameterServerStrategy")
 
 
 def maybe_merge_call(fn, strategy, *args, **kwargs):

@@ -293,6 +293,13 @@ class device:
             self._context = None
 
 
+def jax_device_of(name):
+    """The JAX device of a TF device name ('/cpu:1', '/device:GPU:0', ...; CPU:0 fills in
+    what it leaves out), or None when JAX has no such device."""
+    _initialize()
+    return _jax_device(dict(_DEFAULT_SPEC, **_device_spec(name)))
+
+
 def _jax_device(spec):
     """The JAX device of a merged device spec, or None: no spec, or no such device."""
     if not spec:

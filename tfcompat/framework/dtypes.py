@@ -156,8 +156,13 @@ def as_dtype(type_value):
     elif type_value is not int:
         try:
             d = _BY_NP.get(np.dtype(type_value))
-        except TypeError:
+        except (TypeError, ValueError):
             d = None
+        if d is None and hasattr(type_value, "dtype"):   # an array: its dtype, as TF
+            try:
+                d = _BY_NP.get(np.dtype(type_value.dtype))
+            except (TypeError, ValueError):
+                d = None
         if d is not None:
             return d
     raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} "

@@ -203,8 +203,8 @@ class GraphDef:
         return str(self)
 
 
-def _escape(data):
-    """protobuf's CEscape of a string or bytes field."""
+def c_escape(data):
+    """protobuf's CEscape of a string or bytes field, without the quotes."""
     if isinstance(data, str):
         data = data.encode()
     out = []
@@ -222,14 +222,14 @@ def _escape(data):
             out.append(c)
         else:
             out.append("\\%03o" % b)
-    return '"' + "".join(out) + '"'
+    return "".join(out)
 
 
 def _scalar(value):
     if isinstance(value, _Enum):
         return str(value)
     if isinstance(value, (str, bytes)):
-        return _escape(value)
+        return f'"{c_escape(value)}"'
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, _Float):

@@ -24,14 +24,16 @@ def _all():
 class OpSpec:
     """One op's OpDef. `inputs`: ((name, kind), ...), kind as TF's signature writes it
     (``T``, ``N*T``, ``int32``; empty for a type list); `attrs`: name -> its JSON entry
-    (type, default, minimum, allowed); `summary`: TF's SummarizeOpDef text without
-    ``Op<``/``>``."""
+    (type, default, minimum, allowed); `outputs`: ((name, number_attr, type_list_attr),
+    ...); `summary`: TF's SummarizeOpDef text without ``Op<``/``>``."""
 
-    __slots__ = ("name", "inputs", "attrs", "summary")
+    __slots__ = ("name", "inputs", "outputs", "attrs", "summary")
 
     def __init__(self, name, entry):
         self.name = name
         self.inputs = tuple((a["name"], _kind(a)) for a in entry["inputs"])
+        self.outputs = tuple((a["name"], a.get("number_attr"), a.get("type_list_attr"))
+                             for a in entry["outputs"])
         self.attrs = {a["name"]: a for a in entry["attrs"]}
         self.summary = entry["summary"]
 

@@ -70,3 +70,6 @@ def _static_shape(dense_shape):
 def _assert_compatible(a, b):
     if a is not None and b is not None and a != b:
         raise ValueError(f"Dimensions {a} and {b} are not compatible")
+
+
+SparseTensor.__module__ = "tensorflow.python.framework.sparse_tensor"   # (Keras checks it)

@@ -129,6 +129,9 @@ class Tensor(ArrayLike):
         self._value = value
 
     def __getattr__(self, name):
+        if name in ("op", "graph", "value_index", "name") and not symbolic(self._value):
+            raise AttributeError(f"Tensor.{name} is undefined when eager execution is "
+                                 f"enabled.")
         if name in _NUMPY_METHODS:
             raise AttributeError(
                 f"{type(self).__name__} object has no attribute '{name}'. " + """
@@ -139,6 +142,23 @@ class Tensor(ArrayLike):
 
     def __setitem__(self, key, value):
         raise TypeError(f"'{_type_name(self)}' object does not support item assignment")
+
+    def eval(self, feed_dict=None, session=None):
+        """TF1's Tensor.eval: there is no session to run it in."""
+        if symbolic(self._value):
+            raise ValueError("Cannot evaluate tensor using `eval()`: No default session is "
+                             "registered. Use `with sess.as_default()` or pass an explicit "
+                             "session to `eval(session=sess)`")
+        raise NotImplementedError("eval is not supported when eager execution is enabled, "
+                                  "is .numpy() what you're looking for?")
+
+    def consumers(self):
+        """TF1's Tensor.consumers: undefined eagerly (tfcompat's traces do not keep them)."""
+        if symbolic(self._value):
+            raise NotImplementedError("tfcompat: Tensor.consumers is not supported inside a "
+                                      "tf.function")
+        raise NotImplementedError("Tensor.consumers is undefined when eager execution is "
+                                  "enabled.")
 
     def __pos__(self):
         raise TypeError(f"bad operand type for unary +: '{_type_name(self)}'")

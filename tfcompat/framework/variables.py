@@ -42,20 +42,47 @@ class VariableSynchronization(enum.Enum):
     ON_READ = 3
 
 
-class VariableAggregation(enum.Enum):
-    """tf.VariableAggregation."""
+class VariableAggregationV2(enum.Enum):
+    """tf.VariableAggregation (TF's class VariableAggregationV2); equal to the v1 enum's
+    members of the same value."""
 
     NONE = 0
     SUM = 1
     MEAN = 2
     ONLY_FIRST_REPLICA = 3
 
+    def __hash__(self):
+        return hash(self.value)
+
+    def __eq__(self, other):
+        return self is other or isinstance(other, VariableAggregationV1) and \
+            int(self.value) == int(other.value)
+
+
+class VariableAggregationV1(enum.Enum):
+    """tf.compat.v1.VariableAggregation (ONLY_FIRST_TOWER: the deprecated alias)."""
+
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+    ONLY_FIRST_TOWER = 3
+
+    def __hash__(self):
+        return hash(self.value)
+
+
+VariableAggregationV1.__name__ = VariableAggregationV1.__qualname__ = "VariableAggregation"
+VariableAggregation = VariableAggregationV2
+
 
 def _check_modes(synchronization, aggregation, name):
     """TF's validation of a Variable's synchronization and aggregation: the enums or
-    their values."""
-    aggregation = _mode(VariableAggregation, aggregation, VariableAggregation.NONE,
-                        "aggregation", name)
+    their values. An aggregation member is kept as given, of either enum; the default is
+    the v1 enum's NONE, as in TF."""
+    if not isinstance(aggregation, (VariableAggregationV1, VariableAggregationV2)):
+        aggregation = _mode(VariableAggregationV2, aggregation, VariableAggregationV1.NONE,
+                            "aggregation", name)
     synchronization = _mode(VariableSynchronization, synchronization,
                             VariableSynchronization.AUTO, "synchronization", name)
     return synchronization, aggregation
@@ -63,15 +90,23 @@ def _check_modes(synchronization, aggregation, name):
 
 def _mode(enum_type, value, default, what, name):
     """`value` (a member of `enum_type` or its value; None: `default`) as the member."""
+    if value is None:
+        return default
     try:
-        return enum_type(default if value is None else value)
+        return enum_type(value)
     except ValueError:
         raise ValueError(f"Invalid variable {what} mode: {value} for variable: "
                          f"{name}") from None
 
 
+_EAGER_UNSUPPORTED = "This operation is not supported when eager execution is enabled."
 _uids = itertools.count()
 _live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
+
+
+# The Variable classes that ``tf.Variable(...)`` makes inside distribution strategies'
+# scopes (tf.distribute.MirroredStrategy's MirroredVariable), innermost last.
+creation_classes = []
 
 
 def live_variables():
@@ -87,7 +122,9 @@ class Variable(ArrayLike):
     """tf.Variable. ``tf.Variable(...)`` makes a ResourceVariable, as in TF."""
 
     def __new__(cls, *args, **kwargs):
-        return object.__new__(ResourceVariable if cls is Variable else cls)
+        if cls is Variable:   # a distribution strategy's scope may choose another class
+            cls = creation_classes[-1] if creation_classes else ResourceVariable
+        return object.__new__(cls)
 
     def _serialize_to_tensors(self):
         """The Trackable protocol: what a checkpoint saves of this variable."""
@@ -101,7 +138,7 @@ class Variable(ArrayLike):
                  caching_device=None, name=None, variable_def=None, dtype=None,
                  import_scope=None, constraint=None,
                  synchronization=VariableSynchronization.AUTO,
-                 aggregation=VariableAggregation.NONE, shape=None,
+                 aggregation=VariableAggregationV1.NONE, shape=None,
                  experimental_enable_variable_lifting=True):
         from .constant_op import convert_to_tensor
         if initial_value is None:
@@ -193,6 +230,26 @@ class Variable(ArrayLike):
     @property
     def initial_value(self):
         raise RuntimeError("This property is not supported when eager execution is enabled.")
+
+    initializer = property(lambda self: None, doc="None: TF's eager variables have no "
+                                                  "initializer op.")
+    _in_graph_mode = False
+
+    @property
+    def op(self):
+        raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
+
+    @property
+    def graph(self):
+        raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
+
+    @property
+    def create(self):
+        raise RuntimeError(_EAGER_UNSUPPORTED)
+
+    def eval(self, session=None):
+        """TF1's Variable.eval: not supported eagerly, as in TF."""
+        raise RuntimeError(_EAGER_UNSUPPORTED)
 
     # -- reading ------------------------------------------------------------------
     def _read(self):

@@ -5,3 +5,8 @@ from ..ops.io_ops import (
 )
 from . import gfile
 from .tf_record import TFRecordOptions, TFRecordWriter
+from ..ops.parsing_config import (
+    FixedLenFeature, FixedLenSequenceFeature, RaggedFeature, SparseFeature, VarLenFeature,
+)
+from ..ops.parsing_ops import parse_example, parse_single_example
+from ..ops.parsing_sequence_ops import parse_sequence_example, parse_single_sequence_example

@@ -11,6 +11,7 @@ from ..ops.conv_ops import (
     conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d, conv3d_transpose, conv_transpose,
     convolution, depthwise_conv2d, separable_conv2d,
 )
+from ..ops.embedding_sparse_ops import embedding_lookup_sparse, safe_embedding_lookup_sparse
 from ..ops.depth_space_ops import depth_to_space, space_to_depth
 from ..ops.loss_ops import (
     compute_average_loss, l2_loss, log_poisson_loss, scale_regularization_loss,

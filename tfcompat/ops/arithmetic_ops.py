@@ -281,7 +281,7 @@ def _mul_no_nan(x, y):
 
 @jax.custom_jvp
 def _div_no_nan(x, y):
-    return jnp.where(y == 0, jnp.zeros_like(x), x / jnp.where(y == 0, jnp.ones_like(y), y))
+    return jnp.where(y == 0, jnp.zeros_like(x), exact_divide(x, jnp.where(y == 0, jnp.ones_like(y), y)))
 
 
 @_div_no_nan.defjvp

@@ -28,9 +28,11 @@ def _carrier(x):
 
 def _flat(structure):
     """The Tensors of a structure's leaves, a TensorArray or composite giving the Tensors
-    it carries."""
+    it carries; a None leaf (a tf.cond branch's output, as TF's) carries none."""
     out = []
     for x in nest.flatten(structure):
+        if x is None:
+            continue
         ta = _carrier(x)
         out.extend(ta._carry() if ta is not None else [convert_to_tensor(x)])
     return out
@@ -41,6 +43,9 @@ def _pack(template, tensors):
     it = iter(tensors)
     leaves = []
     for x in nest.flatten(template):
+        if x is None:
+            leaves.append(None)
+            continue
         ta = _carrier(x)
         leaves.append(ta._from_carry([next(it) for _ in ta._carry()]) if ta is not None
                       else _like(x, next(it)))

@@ -182,6 +182,10 @@ def _switch(index, fns):
                             f"number, type, and overall structure of return values.\n\n"
                             f"true_fn output: {first}\nfalse_fn output: {t.out}\n\n"
                             f"Error details:\n{e}") from None
+        if len(_flat(first)) != len(_flat(t.out)):   # (a None where the other has a value)
+            raise ValueError(f"Lengths of branch outputs of cond must match.\n"
+                             f"len(graphs[0].outputs): {len(_flat(first))}\n"
+                             f"len(graphs[1].outputs): {len(_flat(t.out))}")
         for a, b in zip(_flat(first), _flat(t.out)):
             if a.dtype != b.dtype:
                 raise TypeError(
@@ -332,6 +336,7 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
     arrays = _arrays(state)
     specs = [_spec(a) for a in arrays]
     body_t = _Traced(lambda *s: body(*s), state, specs)
+    _no_nones(body_t.out)
     cond_t = _Traced(lambda *s: cond(*s), state, specs)
     assigned = body_t.assigned
     where = [i for i, v in enumerate(body_t.variables) if any(v is a for a in assigned)]
@@ -424,6 +429,12 @@ def _record_while(traced, inputs, results, static_limit):
     op_type = "While" if any(t.assigned or t.reads for t in traced) else "StatelessWhile"
     func_graph.control_flow(builder, _scopes[-1][0], op_type, list(inputs) + captured,
                             results, False, counters)
+
+
+def _no_nones(out):
+    """TF's error for a None a loop body returns (only tf.cond's branches may)."""
+    if any(x is None for x in nest.flatten(out)):
+        raise ValueError("None values not supported.")
 
 
 def _loop_value(x):
@@ -548,6 +559,7 @@ def _lax_scan(step, carry, elems, reverse=False):
     step_t = _Traced(step, (carry, elems), specs)
     assigned = step_t.assigned
     where = [i for i, v in enumerate(step_t.variables) if any(v is a for a in assigned)]
+    _no_nones(step_t.out)
     carry_out, ys_template = step_t.out
 
     bases = _draw_bases([step_t])
@@ -639,10 +651,13 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True,
            swap_memory=False, infer_shape=True, name=None, fn_output_signature=None):
     """tf.map_fn: fn over the first dimension of `elems`, results stacked; inside
     tf.function one lax.scan. fn_output_signature/dtype is not needed (XLA knows fn's
-    output dtypes); the other options have no effect."""
-    from . import array_ops
-    elems, elems_flat, n = _elems(elems)
+    output dtypes); the other options have no effect. SparseTensor elems: see
+    sparse_map_fn."""
+    from . import array_ops, sparse_map_fn
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    if sparse_map_fn.has_sparse(elems):
+        return sparse_map_fn.map_fn(fn, elems, signature)
+    elems, elems_flat, n = _elems(elems)
 
     def checked(x):
         out = fn(x)

@@ -400,6 +400,14 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                 raise NotImplementedError("tfcompat: tf.gather of tf.RaggedTensor indices "
                                           "along an axis other than 0")
             return indices.with_flat_values(gather(params, indices.flat_values))
+    if isinstance(params, CompositeTensor):
+        from .ragged_tensor import RaggedTensor, gather_rows
+        if isinstance(params, RaggedTensor):   # TF's ragged dispatch: whole rows
+            idx = to_tensor(indices)
+            if axis not in (None, 0) or batch_dims or idx.ndim != 1:
+                raise NotImplementedError("tfcompat: tf.gather of a tf.RaggedTensor supports "
+                                          "1-D indices along axis 0 only")
+            return gather_rows(params, idx)
     p, idx = to_tensor(params), to_tensor(indices)
     check_indices_dtype("GatherV2", idx)
     rank, irank = p.ndim, idx.ndim

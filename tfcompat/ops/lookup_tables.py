@@ -65,9 +65,13 @@ class LookupInterface(TrackableResource):
         """The name of the table (None when created eagerly, as TF's)."""
         return None
 
+    @property
+    def resource_handle(self):
+        return self._resource_handle
+
     def size(self, name=None):
-        """The number of elements in the table."""
-        raise NotImplementedError
+        """The number of elements in the table (an int64 scalar)."""
+        return lookup_ops.size(self._resource_handle)
 
     def lookup(self, keys, name=None):
         """The values of `keys`."""
@@ -95,10 +99,6 @@ class InitializableLookupTableBase(LookupInterface):
     def _create_resource(self):
         return lookup_ops.HashTable(self._key_dtype, self._value_dtype, static=True)
 
-    @property
-    def resource_handle(self):
-        return self._resource_handle
-
     def _initialize(self):
         return self._initializer.initialize(self)
 
@@ -106,10 +106,6 @@ class InitializableLookupTableBase(LookupInterface):
     def default_value(self):
         """The value of keys not in the table."""
         return self._default_value
-
-    def size(self, name=None):
-        """The number of elements in the table (an int64 scalar)."""
-        return lookup_ops.size(self._resource_handle)
 
     def lookup(self, keys, name=None):
         """The values of `keys` (a Tensor or SparseTensor), `default_value` where absent."""
@@ -324,14 +320,6 @@ class _MutableTable(LookupInterface):
         self._name = name
         super().__init__(key_dtype, value_dtype)
         self._resource_handle = self._create_resource()
-
-    @property
-    def resource_handle(self):
-        return self._resource_handle
-
-    def size(self, name=None):
-        """The number of elements in the table (an int64 scalar)."""
-        return lookup_ops.size(self._resource_handle)
 
     def lookup(self, keys, name=None):
         """The values of `keys`, the default value where absent."""

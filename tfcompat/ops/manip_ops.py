@@ -451,7 +451,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
 
 _repeat_op = Op("Repeat", lambda x, repeats, axis: jnp.repeat(
     x, np.asarray(repeats), axis, total_repeat_length=builtins.sum(repeats)
-    if len(repeats) > 1 else repeats[0] * x.shape[axis]))
+    if len(repeats) != 1 else repeats[0] * x.shape[axis]))
 
 
 def repeat(input, repeats, axis=None, name=None):

@@ -9,6 +9,7 @@ from ..framework.constant_op import constant as dense_constant, convert_to_tenso
 from ..framework.tensor import Tensor, symbolic
 from . import (arithmetic_ops, array_ops, cast_ops, check_ops, comparison_ops,
                indexing_ops, manip_ops, math_common, reduction_ops, unary_ops)
+from .op_args import static_error
 from .ragged_math_ops import ragged_reduce
 from .ragged_tensor import RaggedTensor, gather_rows, ragged_range_indices
 
@@ -375,7 +376,7 @@ def _getitem_inner(rt, keys):
     if key is None:
         raise NotImplementedError("tfcompat: tf.newaxis in a RaggedTensor index")
     if not isinstance(key, slice):
-        raise ValueError("Cannot index into an inner ragged dimension.")
+        return _getitem_uniform(rt, key, keys[1:])
     if key.start is None and key.stop is None and key.step is None:
         return rt.with_values(_getitem_inner(rt.values, keys[1:]))
     if not (isinstance(key.start, (Tensor, int, type(None)))
@@ -400,6 +401,22 @@ def _getitem_inner(rt, keys):
                    row_splits_dtype=starts.dtype)
     values = gather_rows(rt.values, ranged.values)
     return ranged.with_values(_getitem_inner(values, keys[1:]))
+
+
+def _getitem_uniform(rt, key, inner):
+    """Element `key` of each row of a uniform partition (TF indexes those as dense)."""
+    length = rt._static_row_length()
+    if length is None:
+        raise ValueError("Cannot index into an inner ragged dimension.")
+    if isinstance(key, Tensor):
+        if symbolic(key._value):
+            raise static_error("tf.RaggedTensor.__getitem__", "index")
+        key = int(key)
+    if not -length <= key < length:
+        raise IndexError(f"tfcompat: index {key} is out of bounds for a uniform "
+                         f"dimension of size {length}")
+    rows = rt.row_splits[:-1] + (key % length)
+    return _getitem_inner(gather_rows(rt.values, rows), inner)
 
 
 _install()

@@ -20,14 +20,15 @@ from . import (arithmetic_ops, array_ops, cast_ops, check_ops, comparison_ops, i
 class RaggedTensor(CompositeTensor):
     """tf.RaggedTensor: a tensor with ragged dimensions (use the from_* factories)."""
 
-    __slots__ = ("_values", "_row_splits")
+    __slots__ = ("_values", "_row_splits", "_uniform_row_length")
 
-    def __init__(self, values, row_partition=None, internal=False):
+    def __init__(self, values, row_partition=None, internal=False, uniform_row_length=None):
         if not internal:
             raise ValueError("RaggedTensor constructor is private; please use one of the "
                              "factory methods instead (e.g., RaggedTensor.from_row_lengths())")
         self._values = values
         self._row_splits = row_partition
+        self._uniform_row_length = uniform_row_length   # a scalar Tensor for uniform rows
 
     # -- factories ---------------------------------------------------------------------
 
@@ -141,6 +142,39 @@ class RaggedTensor(CompositeTensor):
         return cls._from_splits(values, _splits_of_lengths(lengths), validate)
 
     @classmethod
+    def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validate=True,
+                                name=None):
+        """RaggedTensor.from_uniform_row_length: rows of `uniform_row_length` values each
+        (a uniform dimension: its size is in the static shape when known)."""
+        _check_validate(validate)
+        values = _convert_values(values)
+        dtype = values.row_splits_dtype if isinstance(values, RaggedTensor) else None
+        length = _partition(uniform_row_length, "UniformRowLength", dtype)
+        length.shape.with_rank(0)
+        nvals = _nrows(values, length.dtype)
+        if nrows is None and _known(length) and int(length) == 0:
+            nrows = constant(0, length.dtype)
+        elif nrows is None:
+            nrows = nvals // arithmetic_ops.maximum(length, constant(1, length.dtype))
+        else:
+            nrows = convert_to_tensor(nrows, length.dtype, name="nrows")
+        if validate and all(_known(t) for t in (length, nvals, nrows)):
+            if int(length) < 0:
+                raise ValueError("uniform_row_length must be >= 0.")
+            if int(nrows) * int(length) != int(nvals):
+                raise ValueError("uniform_row_length=%d times nrows=%d must equal nvals=%d"
+                                 % (int(length), int(nrows), int(nvals)))
+        elif validate:
+            check_ops.assert_greater_equal(length, constant(0, length.dtype),
+                                           message="uniform_row_length must be >= 0.")
+            check_ops.assert_equal(nrows * length, nvals,
+                                   message="uniform_row_length times nrows must equal nvals")
+        splits = array_ops.range(nrows + 1, dtype=length.dtype) * length
+        if dtype is not None and dtype != length.dtype:
+            cls._from_splits(values, splits, False)   # TF's dtype mismatch error
+        return cls(values, splits, internal=True, uniform_row_length=length)
+
+    @classmethod
     def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
         """RaggedTensor.from_nested_row_splits: from_row_splits applied innermost first."""
         _check_validate(validate)
@@ -201,10 +235,29 @@ class RaggedTensor(CompositeTensor):
                              f"of scalars won't have ragged dimensions. Received argument "
                              f"`tensor` with rank {tensor.shape.rank}.")
         tensor.shape.with_rank_at_least(ragged_rank + 1)
-        if ragged_rank > 1:   # TF's uniform_row_length partitions
-            raise NotImplementedError("tfcompat: tf.RaggedTensor.from_tensor with "
-                                      "ragged_rank > 1 (uniform row partitions)")
+        if isinstance(lengths, (list, tuple)) and lengths and \
+                not isinstance(lengths[0], (int, float)):   # nested row lengths
+            if ragged_rank not in (1, len(lengths)):
+                raise ValueError(f"If Argument `lengths` is a tuple of row_lengths, argument "
+                                 f"`ragged_rank` must be len(lengths): {len(lengths)}. "
+                                 f"Received ragged_rank: {ragged_rank}.")
+            tensor.shape.with_rank_at_least(len(lengths) + 1)
+            ones = array_ops.ones([reduction_ops.reduce_sum(lengths[-1])], dtypes.bool)
+            mask = cls.from_nested_row_lengths(ones, lengths, validate=False).to_tensor(
+                default_value=False)
+            return cls.from_nested_row_lengths(indexing_ops.boolean_mask(tensor, mask),
+                                               lengths, validate=False)
         dims = array_ops.shape(tensor, out_type=row_splits_dtype)
+        if ragged_rank > 1:   # the outer dimensions become uniform_row_length partitions
+            flat = manip_ops.reshape(tensor, manip_ops.concat(
+                [[-1], dims[ragged_rank:]], 0))
+            result = cls.from_tensor(flat, lengths, padding,
+                                     row_splits_dtype=row_splits_dtype)
+            for axis in range(ragged_rank - 1, 0, -1):
+                result = cls.from_uniform_row_length(
+                    result, dims[axis], nrows=reduction_ops.reduce_prod(dims[:axis]),
+                    validate=False)
+            return result
         ncols = dims[1]
         if lengths is not None:
             lengths = convert_to_tensor(lengths, dtype_hint=row_splits_dtype)
@@ -220,7 +273,8 @@ class RaggedTensor(CompositeTensor):
             lengths = reduction_ops.reduce_max(
                 cast_ops.cast(not_pad, row_splits_dtype) * cols, axis=1)
         else:
-            lengths = array_ops.fill([dims[0]], ncols)
+            values = manip_ops.reshape(tensor, manip_ops.concat([[-1], dims[2:]], 0))
+            return cls.from_uniform_row_length(values, ncols, nrows=dims[0], validate=False)
         mask = manip_ops.sequence_mask(lengths, ncols)
         values = indexing_ops.boolean_mask(tensor, mask)
         return cls.from_row_lengths(values, lengths, validate=False)
@@ -254,8 +308,20 @@ class RaggedTensor(CompositeTensor):
     @property
     def shape(self):
         nrows = self._row_splits.shape[0]
-        head = [None if nrows is None else nrows - 1] + [None] * self.ragged_rank
+        head = [None if nrows is None else nrows - 1]
+        head += [rt._static_row_length() for rt in self._levels()]
         return TensorShape(head).concatenate(self.flat_values.shape[1:])
+
+    def _static_row_length(self):
+        """The size of this partition's rows when they are uniform and known, else None."""
+        length = self._uniform_row_length
+        return int(length) if length is not None and _known(length) else None
+
+    @property
+    def uniform_row_length(self):
+        """RaggedTensor.uniform_row_length: the length of every row (a scalar) for a
+        uniform partition, else None."""
+        return self._uniform_row_length
 
     def get_shape(self):
         return self.shape
@@ -326,7 +392,8 @@ class RaggedTensor(CompositeTensor):
             raise ValueError("self and new_values have mismatched row_splits dtypes; use "
                              "RaggedTensor.with_row_splits_dtype() to convert them to "
                              "compatible dtypes.")
-        return RaggedTensor(new_values, self._row_splits, internal=True)
+        return RaggedTensor(new_values, self._row_splits, internal=True,
+                            uniform_row_length=self._uniform_row_length)
 
     def with_flat_values(self, new_values):
         """RaggedTensor.with_flat_values: the same nested row_splits, new flat_values."""
@@ -343,7 +410,10 @@ class RaggedTensor(CompositeTensor):
         values = self._values
         if isinstance(values, RaggedTensor):
             values = values.with_row_splits_dtype(dtype)
-        return RaggedTensor(values, cast_ops.cast(self._row_splits, dtype), internal=True)
+        length = self._uniform_row_length
+        return RaggedTensor(values, cast_ops.cast(self._row_splits, dtype), internal=True,
+                            uniform_row_length=None if length is None else
+                            cast_ops.cast(length, dtype))
 
     def merge_dims(self, outer_axis, inner_axis):
         """RaggedTensor.merge_dims: dimensions outer_axis..inner_axis merged into one."""
@@ -433,8 +503,10 @@ class RaggedTensor(CompositeTensor):
 
     def _from_carry(self, tensors):
         result, *splits = tensors
-        for s in reversed(splits):
-            result = RaggedTensor(result, s, internal=True)
+        for s, level in zip(reversed(splits), reversed(list(self._levels()))):
+            length = level._static_row_length()   # (uniform rows stay uniform)
+            result = RaggedTensor(result, s, internal=True, uniform_row_length=None
+                                  if length is None else constant(length, s.dtype))
         return result
 
     def _carry_unknown(self):
@@ -458,8 +530,9 @@ class _RaggedTraceType(TraceType):
     def __init__(self, rt):
         flat = rt.flat_values
         self._splits = tuple(s.numpy() for s in rt.nested_row_splits)
+        self._lengths = tuple(level._static_row_length() for level in rt._levels())
         self._key = (flat._value.shape, flat.dtype, tuple(
-            (s.dtype.str, s.tobytes()) for s in self._splits))
+            (s.dtype.str, s.tobytes()) for s in self._splits), self._lengths)
 
     def is_subtype_of(self, other):
         return self == other
@@ -473,8 +546,9 @@ class _RaggedTraceType(TraceType):
     def from_tensors(self, tensors):
         value = next(tensors)   # the traced flat values (an array)
         result = EagerTensor(StringIds(value) if self._key[1] == dtypes.string else value)
-        for s in reversed(self._splits):
-            result = RaggedTensor(result, constant(s), internal=True)
+        for s, length in reversed(list(zip(self._splits, self._lengths))):
+            result = RaggedTensor(result, constant(s), internal=True, uniform_row_length=None
+                                  if length is None else constant(length, s.dtype))
         return result
 
     def placeholder_value(self, placeholder_context):
@@ -580,10 +654,13 @@ def _convert_values(values):
     return convert_to_tensor(values, name="values")
 
 
-def _partition(partition, name):
-    """TF's RowPartition._convert_row_partition: int64 by default, int32 kept."""
+def _partition(partition, name, dtype=None):
+    """TF's RowPartition._convert_row_partition: int64 by default (or `dtype` for a
+    Python value), int32 kept."""
     if isinstance(partition, np.ndarray) and partition.dtype == np.int32:
         partition = convert_to_tensor(partition, name=name)
+    elif dtype is not None and not isinstance(partition, Tensor):
+        partition = convert_to_tensor(partition, dtype=dtype, name=name)
     else:
         partition = convert_to_tensor(partition, dtype_hint=dtypes.int64, name=name)
     if partition.dtype not in (dtypes.int32, dtypes.int64):

@@ -1,8 +1,8 @@
 """tf.sparse's ops on tf.SparseTensor (to_dense, from_dense, map_values, add, retain,
-reorder, reshape, expand_dims, reduce_sum/max) and tf.sets.intersection.
+reorder, reshape, expand_dims, reduce_sum/max).
 
-The ops whose output size depends on the indices' values (SparseAdd, retain, the set
-ops, from_dense) compute their indices on the host from concrete tensors, as unique does;
+The ops whose output size depends on the indices' values (SparseAdd, retain,
+from_dense) compute their indices on the host from concrete tensors, as unique does;
 the values they carry are gathered with recorded ops."""
 import jax
 import jax.numpy as jnp
@@ -374,26 +374,3 @@ def reshape(sp_input, shape, name=None):
 def _reshape_error(text):
     return kernel_error("SparseReshape", text, name="")
 
-
-# -- sets -------------------------------------------------------------------------------
-
-def set_intersection(a, b, validate_indices=True):
-    """tf.sets.intersection of two SparseTensors: per group (the indices but the last),
-    the sorted values present in both."""
-    a, b = _sparse(a, "tf.sets.intersection"), _sparse(b, "tf.sets.intersection")
-    api = "tf.sets.intersection"
-    shape = _host(a.dense_shape, api, "a")
-    groups = {}
-    for side, sp in enumerate((a, b)):
-        idx = _host(sp.indices, api, "indices")
-        vals = np.asarray(_host(sp.values, api, "values"))
-        for row, v in zip(map(tuple, idx[:, :-1].tolist()), vals.tolist()):
-            groups.setdefault(row, (set(), set()))[side].add(v)
-    result = sorted((g, sorted(s0 & s1)) for g, (s0, s1) in groups.items() if s0 & s1)
-    indices = [list(g) + [k] for g, vals in result for k in range(len(vals))]
-    values = [v for _, vals in result for v in vals]
-    width = max((len(vals) for _, vals in result), default=0)
-    return SparseTensor(
-        _int64(np.asarray(indices, np.int64).reshape(-1, shape.size)),
-        EagerTensor(device_array(np.asarray(values, a.dtype._np))),
-        _int64(list(shape[:-1]) + [width]))

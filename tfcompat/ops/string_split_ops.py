@@ -1,12 +1,12 @@
-"""tf.strings' splitting and unicode ops: unsorted_segment_join, split, bytes_split,
-unicode_decode, unicode_split, unicode_encode, ngrams (dense input; what TF returns as
-a tf.RaggedTensor raises a TypeError naming it)."""
+"""tf.strings' splitting and unicode ops: unsorted_segment_join, unicode_encode, and the
+dense cases of split, bytes_split, unicode_decode, unicode_split (scalars) and ngrams
+(dense data), with the kernels ragged_string_ops shares for the ragged results."""
 import builtins
 import codecs
 
 import numpy as np
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import execute, to_tensor
 from ..framework.tensor import Tensor, symbolic
@@ -57,12 +57,7 @@ def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=
                    (("separator", _bytes(separator)), ("num_segments", n), ("name", nm)))
 
 
-# -- splitting (dense results only: TF returns tf.RaggedTensor otherwise) ---------------
-
-def _ragged(api):
-    return TypeError(f"tfcompat: {api} on a non-scalar input returns a tf.RaggedTensor in "
-                     f"TensorFlow, and tfcompat has no tf.RaggedTensor")
-
+# -- splitting of scalars (ragged_string_ops splits the rest) ---------------------------
 
 def _split_scalar(x, sep, maxsplit):
     b = x[()]
@@ -83,8 +78,6 @@ def _split_list(parts):
 def _dense_scalar(x, api):
     """The scalar input of a splitting op (whose output length depends on its value)."""
     t = _string_input(x, api)
-    if t.shape.rank != 0:
-        raise _ragged(f"tf.strings.{api}")
     if symbolic(t._value):
         raise dynamic_shape_error(f"tf.strings.{api}", "input")
     return t
@@ -92,7 +85,7 @@ def _dense_scalar(x, api):
 
 def split(input, sep=None, maxsplit=-1, name=None):
     """tf.strings.split of a scalar: a 1-D Tensor (on whitespace runs when `sep` is
-    None or empty); other ranks raise (TF returns a tf.RaggedTensor)."""
+    None or empty)."""
     t = _dense_scalar(input, "split")
     if isinstance(sep, (Tensor, Variable)):
         sep = np.asarray(sep._value)[()]
@@ -105,9 +98,9 @@ def bytes_split(input, name=None):
     return execute(_bytes_split_op, (_dense_scalar(input, "bytes_split"),))
 
 
-def _decode(x, errors_mode, replacement_char, as_chars):
-    b = x[()]
-    codes, chars, i = [], [], 0
+def decode_bytes(b, errors_mode, replacement_char, op="UnicodeDecode"):
+    """The UTF-8 decoding of bytes `b`: (code points, characters, their byte offsets)."""
+    codes, chars, offsets, i = [], [], [], 0
     while i < len(b):
         j = i + 1
         while j < len(b) and not _is_lead(b[j]) and j - i < 4:
@@ -116,15 +109,22 @@ def _decode(x, errors_mode, replacement_char, as_chars):
             text = b[i:j].decode("utf-8")
             codes.append(ord(text))
             chars.append(b[i:j])
+            offsets.append(i)
             i = j
         except UnicodeDecodeError:
             if errors_mode == "strict":
-                raise kernel_error("UnicodeDecode", "Invalid formatting on input string",
+                raise kernel_error(op, "Invalid formatting on input string",
                                    "") from None
             if errors_mode == "replace":
                 codes.append(replacement_char)
-                chars.append(b[i:i + 1])
+                chars.append(chr(replacement_char).encode("utf-8"))
+                offsets.append(i)
             i += 1
+    return codes, chars, offsets
+
+
+def _decode(x, errors_mode, replacement_char, as_chars):
+    codes, chars, _ = decode_bytes(x[()], errors_mode, replacement_char)
     return _split_list(chars) if as_chars else np.asarray(codes, np.int32)
 
 
@@ -132,13 +132,14 @@ _decode_op = _op("UnicodeDecode", _decode, outputs=(np.int32,))
 _unicode_split_op = _op("UnicodeDecode", _decode)
 
 
-def _check_encoding(encoding, errors_mode, op="UnicodeDecode"):
+def check_encoding(encoding, errors_mode, op="UnicodeDecode"):
     """TF's checks of `errors` and of the encoding (ICU's; Python's codec names stand
     for them here); tfcompat decodes UTF-8 only."""
     if errors_mode not in ("strict", "replace", "ignore"):
         raise errors.InvalidArgumentError(
             None, None, f"Value for attr 'errors' of \"{errors_mode}\" is not in the list of "
-                        f"allowed values: \"strict\", \"replace\", \"ignore\" [Op:{op}]")
+                        f"allowed values: \"strict\", \"replace\", \"ignore\"\n\t; NodeDef: "
+                        f"{{{{node {op}}}}}; Op<{op_def.summary(op)}> [Op:{op}] name: ")
     try:
         codecs.lookup(encoding)
     except LookupError:
@@ -152,19 +153,23 @@ def _check_encoding(encoding, errors_mode, op="UnicodeDecode"):
 def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,
                    replace_control_characters=False, name=None):
     """tf.strings.unicode_decode of a scalar (UTF-8): its code points, int32 1-D."""
-    _check_encoding(input_encoding, errors)
-    if replace_control_characters:
-        raise ValueError("tfcompat: tf.strings.unicode_decode does not support "
-                         "replace_control_characters=True")
+    check_encoding(input_encoding, errors)
+    check_control_characters(replace_control_characters, "unicode_decode")
     return execute(_decode_op, (_dense_scalar(input, "unicode_decode"),),
                    (("errors_mode", errors), ("replacement_char", int(replacement_char)),
                     ("as_chars", False)))
 
 
+def check_control_characters(replace_control_characters, api):
+    if replace_control_characters:
+        raise ValueError(f"tfcompat: tf.strings.{api} does not support "
+                         f"replace_control_characters=True")
+
+
 def unicode_split(input, input_encoding, errors="replace", replacement_char=65533,
                   name=None):
     """tf.strings.unicode_split of a scalar (UTF-8): its characters, a 1-D Tensor."""
-    _check_encoding(input_encoding, errors)
+    check_encoding(input_encoding, errors)
     return execute(_unicode_split_op, (_dense_scalar(input, "unicode_split"),),
                    (("errors_mode", errors), ("replacement_char", int(replacement_char)),
                     ("as_chars", True)))
@@ -214,7 +219,8 @@ def _ngram_count(length, width, pad_width):
     return builtins.max(0, length + 2 * _ngram_pad(width, pad_width) - width + 1)
 
 
-def _ngrams_per_row(length, widths, pad_width, preserve):
+def ngrams_per_row(length, widths, pad_width, preserve):
+    """The number of ngrams StringNGrams makes of a row of `length` tokens."""
     n = sum(_ngram_count(length, w, pad_width) for w in widths)
     return 1 if preserve and length > 0 and n == 0 else n
 
@@ -234,23 +240,26 @@ def _ngrams_of(row, width, count, pad_width, separator, left, right):
     return out
 
 
+def row_ngrams(row, widths, separator, left, right, pad_width, preserve):
+    """StringNGrams of one row (a list of bytes): its ngrams of each width in turn."""
+    length, grams = len(row), []
+    for w in widths:
+        grams += _ngrams_of(row, w, _ngram_count(length, w, pad_width), pad_width,
+                            separator, left, right)
+    if preserve and not grams and length:
+        grams = _ngrams_of(row, length + 2 * pad_width, 1, pad_width, separator, left, right)
+    return grams
+
+
 def _ngrams(data, widths, separator, left, right, pad_width, preserve):
     length = data.shape[-1]
     if data.size == 0:
         return np.empty(_ngrams_shape(data.shape, widths, separator, left, right, pad_width,
                                       preserve), object)
     rows = data.reshape(-1, length).tolist()
-    out = []
-    for row in rows:
-        grams = []
-        for w in widths:
-            grams += _ngrams_of(row, w, _ngram_count(length, w, pad_width), pad_width,
-                                separator, left, right)
-        if preserve and not grams and length:
-            grams = _ngrams_of(row, length + 2 * pad_width, 1, pad_width, separator, left,
-                               right)
-        out.append(grams)
-    res = np.empty((len(rows), _ngrams_per_row(length, widths, pad_width, preserve)), object)
+    out = [row_ngrams(row, widths, separator, left, right, pad_width, preserve)
+           for row in rows]
+    res = np.empty((len(rows), ngrams_per_row(length, widths, pad_width, preserve)), object)
     for i, grams in enumerate(out):
         res[i, :] = grams
     return res.reshape(_ngrams_shape(data.shape, widths, separator, left, right, pad_width,
@@ -259,7 +268,7 @@ def _ngrams(data, widths, separator, left, right, pad_width, preserve):
 
 def _ngrams_shape(shape, widths, separator, left, right, pad_width, preserve):
     length = shape[-1]
-    n = None if length is None else _ngrams_per_row(length, widths, pad_width, preserve)
+    n = None if length is None else ngrams_per_row(length, widths, pad_width, preserve)
     if length == 0:
         n = 0   # StringNGrams of no data at all is empty (padding or not)
     if len(shape) > 1 and 0 in shape[:-1]:
@@ -274,6 +283,22 @@ def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None
            preserve_short_sequences=False, name=None):
     """tf.strings.ngrams of a dense tf.string tensor: the ngrams of each row (the last
     axis), a dense tensor as TF returns for dense input (TF's checks, in its order)."""
+    _check_padding(pad_values, padding_width)
+    if isinstance(data, Variable):
+        data = data._read()
+    try:
+        data = convert_to_tensor(data, dtype=dtypes.string, name="data")
+    except ValueError as e:
+        raise ValueError(f"data: {e}") from None
+    if data.shape.rank == 0:
+        raise ValueError("Data must have rank>0")
+    attrs = ngram_attrs(ngram_width, separator, pad_values, padding_width,
+                        preserve_short_sequences)
+    return execute(_ngrams_op, (data,), tuple(attrs.items()))
+
+
+def _check_padding(pad_values, padding_width):
+    """tf.strings.ngrams' checks of `pad_values` and `padding_width`."""
     if pad_values is None:
         left_pad = right_pad = ""
     elif isinstance(pad_values, (list, tuple)):
@@ -289,14 +314,13 @@ def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None
         raise ValueError("padding_width must be greater than 0.")
     if padding_width is not None and pad_values is None:
         raise ValueError("pad_values must be provided if padding_width is set.")
-    if isinstance(data, Variable):
-        data = data._read()
-    try:
-        data = convert_to_tensor(data, dtype=dtypes.string, name="data")
-    except ValueError as e:
-        raise ValueError(f"data: {e}") from None
-    if data.shape.rank == 0:
-        raise ValueError("Data must have rank>0")
+    return left_pad, right_pad
+
+
+def ngram_attrs(ngram_width, separator, pad_values, padding_width,
+                preserve_short_sequences):
+    """The StringNGrams attributes of tf.strings.ngrams' arguments (after its checks)."""
+    left_pad, right_pad = _check_padding(pad_values, padding_width)
     if pad_values is None:
         padding_width = 0
     elif padding_width is None:
@@ -305,7 +329,6 @@ def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None
     for width in widths:
         if width < 1:
             raise ValueError("All ngram_widths must be greater than 0. Got %s" % ngram_width)
-    attrs = (("widths", tuple(int(w) for w in widths)), ("separator", _bytes(separator)),
-             ("left", _bytes(left_pad)), ("right", _bytes(right_pad)),
-             ("pad_width", int(padding_width)), ("preserve", bool(preserve_short_sequences)))
-    return execute(_ngrams_op, (data,), attrs)
+    return {"widths": tuple(int(w) for w in widths), "separator": _bytes(separator),
+            "left": _bytes(left_pad), "right": _bytes(right_pad),
+            "pad_width": int(padding_width), "preserve": bool(preserve_short_sequences)}

@@ -15,6 +15,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import Op, execute
 from ..framework.func_graph import GraphTensor
+from ..framework.function_def import FunctionDef
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.tensor_shape import TensorShape
@@ -203,6 +204,11 @@ class ConcreteFunction(_Typed):
             raise AttributeError("tfcompat: this ConcreteFunction has no recorded graph.")
         return self._graph
 
+    @property
+    def function_def(self):
+        """ConcreteFunction.function_def: the trace's FunctionDef (function_def.py)."""
+        return FunctionDef(self.graph, self._name)
+
     _count = 0
 
     @property
@@ -352,7 +358,9 @@ class ConcreteFunction(_Typed):
         for check in self._checks:
             ok, data = outs[at], outs[at + 1:at + 1 + _check_data(check)]
             at += 1 + len(data)
-            if not bool(ok._value):
+            if ctx.traces:   # called by an enclosing trace: its check, run after its call
+                ctx.traces[-1].add_check(ok._value, check, [d._value for d in data] or None)
+            elif not bool(ok._value):
                 raise _assertion_failed(check, data, self._name)
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [

@@ -96,6 +96,7 @@ class Function:
         self._stats = retracing.stats_of(python_function) if warn_retracing else \
             retracing.silent_stats()
         self._tracing_count = 0
+        self._save_traces = {}   # tf.saved_model.save's traces (_saved_trace)
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
         params = list(self._signature.parameters.values())
@@ -344,6 +345,19 @@ class Function:
                             f"{len(args)} were given")
         return tuple(_cast_to_spec(spec, value)
                      for spec, value in zip(self._input_signature, args)), kwargs
+
+    def _saved_trace(self, key, args, kwargs):
+        """tf.saved_model.save's trace for `key` (`args`, `kwargs`: tensors or specs),
+        made on the first save and kept: TF retraces what it exports once, under its save
+        context (the trace's Python side effects run again, the tracing count grows).
+        None where that trace is not one ConcreteFunction (traced per shape)."""
+        with self._lock:
+            if key not in self._save_traces:
+                args, kwargs = self._bind(args, kwargs)
+                concrete = self._trace(args, kwargs)
+                self._save_traces[key] = concrete if isinstance(concrete, ConcreteFunction) \
+                    else None
+            return self._save_traces[key]
 
     def _trace(self, args, kwargs, polymorphic=True):
         """Trace for these arguments. With unknown dimensions (an input_signature's None,

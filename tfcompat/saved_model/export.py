@@ -13,8 +13,11 @@ as ConcreteFunction's jaxpr does, with the trace-time constants baked in, for CP
 CUDA, and serialized with its VJP (``vjp_order=1``) so that loaded functions have first
 order gradients, the custom ones included.
 
+Each trace saved is the one TF makes under its save context: traced again on the first
+save, and kept for later ones (``Function._saved_trace``).
+
 Reads private state of polymorphic_function/: ``Function._concrete`` (keyed by
-``_cache_key``), ``_python_function``, ``_input_signature``, ``_autograph``,
+``_cache_key``), ``_save_traces``, ``_python_function``, ``_input_signature``, ``_autograph``,
 ``_signature``, and ConcreteFunction's ``_fn`` (a ``jaxpr_as_fun`` or an
 ``Exported.call``), ``_consts``, ``_variables``, ``_assigned``, ``_result``, ``_checks``.
 """
@@ -63,7 +66,8 @@ def traces(fn):
                 f"tfcompat.saved_model.save: a trace of the tf.function '{name}' is not "
                 f"saved: tfcompat's SavedModel cannot describe {e}.")
             continue
-        out.append(Trace(name, concrete, inputs))
+        args, kwargs = concrete.structured_input_signature
+        out.append(Trace(name, fn._saved_trace(key, args, kwargs) or concrete, inputs))
     return out
 
 
@@ -75,13 +79,19 @@ def _signature_traces(fn, name):
         raise _strings_error(name)
     if all(s.shape.is_fully_defined() for s in specs):
         inputs = _signature_inputs(signature, params, lambda s: s.shape.as_list())
-        return [Trace(name, fn.get_concrete_function(), inputs)]
+        concrete = fn._saved_trace("input_signature", signature, {}) or \
+            fn.get_concrete_function()
+        return [Trace(name, concrete, inputs)]
     unknown_rank = any(s.shape.rank is None for s in specs)
     ranks = range(MAX_UNKNOWN_RANK + 1) if unknown_rank else [None]
     out, errors = [], []
     for rank in ranks:
         try:
-            out.append(_symbolic_trace(fn, name, signature, specs, params, rank))
+            key = ("input_signature", rank)
+            if key not in fn._save_traces:   # traced on the first save only, as TF
+                fn._save_traces[key] = _symbolic_trace(fn, name, signature, specs, params,
+                                                       rank)
+            out.append(fn._save_traces[key])
         except Exception as e:
             if not unknown_rank:
                 raise ValueError(f"tfcompat.saved_model.save could not trace the tf.function "

@@ -15,7 +15,8 @@ import inspect
 
 import jax
 
-from ..framework import nest
+from ..framework import dtypes, nest
+from ..framework.tensor_spec import TensorSpec
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.function_type_utils import type_text
 from . import structures
@@ -212,6 +213,16 @@ class SignatureFunction:
     def structured_input_signature(self):
         specs = self._concretes[0].structured_input_signature[0]
         return (), {s.name: s for s in specs}
+
+    @property
+    def structured_outputs(self):
+        """The output dict's TensorSpecs, named by their keys (unknown dimensions None;
+        TF orders the keys as its protobuf map does, tfcompat sorts them)."""
+        concrete = self._concretes[0]
+        names = output_dict(structures.placeholder_structure(concrete._outputs))
+        return {name: TensorSpec([d if isinstance(d, int) else None for d in aval.shape],
+                                 dtypes.as_dtype(aval.dtype), name)
+                for name, aval in zip(names, concrete._exported.out_avals)}
 
     def __call__(self, *args, **kwargs):
         if len(args) > len(self._names):

@@ -258,6 +258,81 @@ def explicit_signatures(tf, d):
 
 
 @program
+def signature_specs(tf, d):
+    """The input and output specs of signatures given as a tf.function with an
+    input_signature, a concrete function and a dict of both."""
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(2.0)
+
+        @tf.function
+        def f(self, x):
+            return x * self.v
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+        def g(self, x):
+            return {"m": x + self.v, "b": tf.cast(tf.shape(x), tf.int64)}
+
+    def specs(signature):
+        _, inputs = signature.structured_input_signature
+        return ({k: [s.shape.as_list(), s.dtype.name, s.name] for k, s in inputs.items()},
+                {k: [s.shape.as_list(), s.dtype.name, s.name]
+                 for k, s in sorted(signature.structured_outputs.items())})
+
+    m = M()
+    tf.saved_model.save(m, os.path.join(d, "a"), signatures=m.g)
+    tf.saved_model.save(m, os.path.join(d, "b"), signatures={
+        "plus": m.g, "times": m.f.get_concrete_function(tf.TensorSpec([2], tf.float32))})
+    a = tf.saved_model.load(os.path.join(d, "a"))
+    b = tf.saved_model.load(os.path.join(d, "b"))
+    out = b.signatures["times"](x=tf.constant([1.0, 2.0]))
+    return {"a": [list(a.signatures), specs(a.signatures["serving_default"])],
+            "b": [sorted(b.signatures), specs(b.signatures["plus"]),
+                  specs(b.signatures["times"])],
+            "times": {k: values(t) for k, t in out.items()}}
+
+
+@program
+def save_retraces(tf, d):
+    """tf.saved_model.save traces each exported function again once (its side effects run
+    again, the tracing count grows) and keeps that trace for later saves."""
+    events = []
+
+    class M(tf.Module):
+        @tf.function
+        def f(self, x):
+            events.append(f"f {x.shape}")
+            return x * 2
+
+        @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
+        def g(self, x):
+            events.append("g")
+            return x + 1
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+        def h(self, x):
+            events.append("h")
+            return x - 1
+
+    m = M()
+    m.f(tf.constant(1.0))
+    m.g(tf.constant([1.0, 2.0]))
+    counts = [(m.f.experimental_get_tracing_count(), m.g.experimental_get_tracing_count())]
+    tf.saved_model.save(m, os.path.join(d, "a"))
+    events.append("saved a")
+    counts.append((m.f.experimental_get_tracing_count(), m.g.experimental_get_tracing_count()))
+    m.f(tf.constant(1.0))
+    tf.saved_model.save(m, os.path.join(d, "b"))
+    events.append("saved b")
+    m.f(tf.constant([1.0]))
+    tf.saved_model.save(m, os.path.join(d, "c"))
+    loaded = tf.saved_model.load(os.path.join(d, "c"))
+    return {"events": events, "counts": counts, "f": values(loaded.f(tf.constant([3.0]))),
+            "h": values(loaded.h(tf.constant([3.0, 4.0, 5.0])))}
+
+
+@program
 def missing_directory(tf, d):
     return outcome(lambda: tf.saved_model.load(os.path.join(d, "none")), d)
 

@@ -1,0 +1,35 @@
+"""tf.data SparseTensor elements inside tf.function: TF reads them there; tfcompat raises
+a TypeError naming the limitation (never a wrong element). The values TF gives are in
+tests/golden/snippets_data_sparse.py."""
+import pytest
+
+import tfcompat as tf
+
+_SP = tf.sparse.SparseTensor([[0, 1], [2, 0], [2, 3]], [1., 2., 3.], [3, 4])
+_LIMIT = "tfcompat cannot read tf.SparseTensor elements inside tf.function"
+
+
+@tf.function
+def _loop(ds):
+    total = 0.
+    for s in ds:
+        total += tf.sparse.reduce_sum(s)
+    return total
+
+
+@tf.function
+def _next(it):
+    return tf.sparse.to_dense(next(it))
+
+
+@pytest.mark.parametrize("call", [
+    lambda ds: _loop(ds), lambda ds: _loop(ds.batch(2)), lambda ds: _next(iter(ds)),
+])
+def test_sparse_elements_inside_tf_function_are_a_clear_error(call):
+    with pytest.raises(TypeError, match=_LIMIT):
+        call(tf.data.Dataset.from_tensor_slices(_SP))
+
+
+def test_sparse_elements_outside_tf_function():
+    ds = tf.data.Dataset.from_tensor_slices(_SP)
+    assert float(ds.reduce(0., lambda a, s: a + tf.sparse.reduce_sum(s))) == 6.0

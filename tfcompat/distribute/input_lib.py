@@ -1,0 +1,155 @@
+"""MirroredStrategy's distributed input (TF's input_lib): each global batch of a dataset
+split across the replicas, and the datasets of ``distribute_datasets_from_function``."""
+import math
+
+from ..data.optional_ops import make_optional
+from ..framework import nest
+from ..framework.constant_op import convert_to_tensor
+from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_type import TraceType, trace_type_of
+from .distribute_lib import DistributedDataset as _DistributedDatasetBase
+from .distribute_lib import DistributedIterator, InputContext
+from .values import PerReplicaSpec
+
+
+def split_batch(value, n):
+    """A global batch split as TF rebatches it: ceil(batch / n) rows to each replica in
+    turn, so the last replicas of a partial batch get fewer rows or none."""
+    value = convert_to_tensor(value)
+    rows = value.shape[0]
+    per = math.ceil(rows / n)
+    return [value[min(i * per, rows):min((i + 1) * per, rows)] for i in range(n)]
+
+
+def per_replica_spec(spec, n):
+    """The element_spec of a distributed dataset or iterator: a PerReplicaSpec of each
+    component's spec with an unknown batch size, once per replica (as TF's)."""
+    def spec_of(s):
+        shape = s.shape.as_list()
+        return PerReplicaSpec(*[TensorSpec([None] + shape[1:], s.dtype)] * n)
+    return nest.map_structure(spec_of, spec)
+
+
+class _Iterator(DistributedIterator):
+    def __init__(self, strategy, batches):
+        self._strategy = strategy
+        self._batches = batches
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._batches)
+
+    def get_next(self):
+        return next(self)
+
+
+class _SplitIterator(DistributedIterator):
+    """The iterator of a DistributedDataset: each element of the dataset's iterator split
+    across the replicas. A tf.function takes it as the dataset iterator it wraps (whose
+    reads run when the function runs), as Keras's trainer passes it."""
+
+    def __init__(self, strategy, iterator):
+        self._strategy = strategy
+        self._iterator = iterator
+
+    element_spec = property(lambda self: per_replica_spec(
+        self._iterator.element_spec, self._strategy.num_replicas_in_sync))
+
+    def _split(self, element):
+        n = self._strategy.num_replicas_in_sync
+        return nest.map_structure(lambda t: self._strategy._place(split_batch(t, n)), element)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self._split(next(self._iterator))
+
+    def get_next(self):
+        return self._split(self._iterator.get_next())
+
+    def get_next_as_optional(self):
+        """The next global batch split across the replicas, as a tf.experimental.Optional
+        (empty at the end)."""
+        optional = self._iterator.get_next_as_optional()
+        value = optional._value
+        return make_optional(optional.has_value(),
+                             None if value is None else self._split(value), self.element_spec)
+
+    def __tf_tracing_type__(self, context):
+        return _SplitIteratorType(self._strategy, trace_type_of(self._iterator))
+
+
+class _SplitIteratorType(TraceType):
+    """The trace type of a distributed iterator: its strategy and its dataset iterator's
+    trace type (whose handle is what the function takes)."""
+
+    def __init__(self, strategy, inner):
+        self._strategy = strategy
+        self._inner = inner
+
+    def is_subtype_of(self, other):
+        return self == other
+
+    def most_specific_common_supertype(self, others):
+        return self if all(o == self for o in others) else None
+
+    def placeholder_value(self, placeholder_context):
+        return _SplitIterator(self._strategy, self._inner.placeholder_value(placeholder_context))
+
+    def to_tensors(self, value):
+        return self._inner.to_tensors(value._iterator)
+
+    def from_tensors(self, tensors):
+        return _SplitIterator(self._strategy, self._inner.from_tensors(tensors))
+
+    def __eq__(self, other):
+        return isinstance(other, _SplitIteratorType) and other._strategy is self._strategy \
+            and other._inner == self._inner
+
+    def __hash__(self):
+        return hash((id(self._strategy), self._inner))
+
+
+class DistributedDataset(_DistributedDatasetBase):
+    """strategy.experimental_distribute_dataset(dataset): iterating gives, for each
+    element (a global batch), the structure of PerReplica values of its split."""
+
+    def __init__(self, strategy, dataset):
+        self._strategy = strategy
+        self._dataset = dataset
+
+    @property
+    def element_spec(self):
+        return per_replica_spec(self._dataset.element_spec, self._strategy.num_replicas_in_sync)
+
+    def __iter__(self):
+        return _SplitIterator(self._strategy, iter(self._dataset))
+
+
+class DistributedDatasetsFromFunction(_DistributedDatasetBase):
+    """strategy.distribute_datasets_from_function(dataset_fn): one input pipeline (one
+    worker) whose successive elements go to the replicas in turn, as TF's do."""
+
+    def __init__(self, strategy, dataset_fn):
+        self._strategy = strategy
+        n = strategy.num_replicas_in_sync
+        self._dataset = dataset_fn(InputContext(1, 0, n))
+
+    def _batches(self):
+        n = self._strategy.num_replicas_in_sync
+        it = iter(self._dataset)
+        while True:
+            group = [x for _, x in zip(range(n), it)]
+            if len(group) < n:
+                if group:
+                    raise NotImplementedError(
+                        "tfcompat: the dataset of distribute_datasets_from_function ran out "
+                        "in the middle of a round of replicas")
+                return
+            yield nest.map_structure(lambda *xs: self._strategy._place(xs), *group)
+
+    def __iter__(self):
+        return _Iterator(self._strategy, self._batches())

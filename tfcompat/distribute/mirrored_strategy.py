@@ -1,0 +1,378 @@
+"""tf.distribute.MirroredStrategy and OneDeviceStrategy on JAX's engine. The replicas are
+the devices of a one-axis ``jax.sharding.Mesh``; ``run`` is one SPMD program
+(``jax.shard_map`` over the replica axis), so that ``all_reduce`` and the aggregation of
+variable updates are XLA collectives (``psum``/``pmean``). MirroredVariables hold one
+array replicated over the mesh, SyncOnReadVariables one value per replica
+(distributed_variables.py).
+
+Deliberate differences from TF: ``run`` traces its function (eagerly too: a tf.function
+cached per function), so the function cannot read values with ``.numpy()`` and its
+Python side effects happen when it is traced; replicas' inputs of different shapes (a
+distributed dataset's partial last batch) run one replica after another
+(uneven_run.py); a non-aggregated variable updated in replica context
+with values that differ between replicas raises instead of letting the copies diverge;
+a run's Python outputs come back as they are and its tensor outputs as PerReplica
+values (merge_call results: one tensor), never TF's Mirrored."""
+import contextlib
+import weakref
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+from ..framework import host_callback, nest
+from ..framework.config import device, jax_device_of, list_logical_devices
+from ..framework.constant_op import convert_to_tensor
+from ..framework.context import executing_eagerly
+from ..framework.tensor import EagerTensor, Tensor
+from ..framework.variables import (
+    Variable, VariableAggregation, creation_classes, live_variables,
+)
+from ..ops import manip_ops, reduction_ops
+from ..polymorphic_function.polymorphic_function import Function
+from . import distribute_lib, input_lib, uneven_run
+from .distribute_lib import ReduceOp, ReplicaContext, Strategy, StrategyExtended, _state
+from .distributed_variables import MirroredVariable, ReplicaCopy, SyncOnReadVariable
+from .mirrored_replica import LocalValue, MirroredReplicaContext, all_reduce, reduce_op_of
+from .values import AXIS, PerReplica, stack
+
+
+def _devices(devices):
+    if devices is None:
+        devices = [d.name for d in list_logical_devices("GPU")] or \
+            [d.name for d in list_logical_devices("CPU")]
+    found = []
+    for name in devices:
+        jax_device = jax_device_of(name)
+        if jax_device is None:
+            raise ValueError(
+                f"tfcompat's MirroredStrategy has no JAX device for {name!r}: configure "
+                f"virtual CPUs with tf.config.set_logical_device_configuration before the "
+                f"first op (or set XLA_FLAGS=--xla_force_host_platform_device_count=N)")
+        found.append(jax_device)
+    if len(set(found)) != len(found):
+        raise ValueError(f"Duplicate devices in MirroredStrategy: {list(devices)}")
+    return found
+
+
+def _component(x):
+    """The value of a per-replica argument of ``extended.update`` for the one array of a
+    MirroredVariable: this replica's in an SPMD run; in a merge_call of a run on uneven
+    inputs, the replicas' values, which must agree."""
+    if not isinstance(x, PerReplica):
+        return x
+    arrays = [convert_to_tensor(v)._value for v in x.values]
+    if not isinstance(x, LocalValue) and not any(isinstance(a, jax.core.Tracer) for a in arrays) \
+            and not all(bool(jnp.all(a == arrays[0])) for a in arrays[1:]):
+        raise ValueError("tfcompat's MirroredStrategy.extended.update: the per-replica values "
+                         "given for a MirroredVariable (one value for all replicas) differ; "
+                         "all-reduce them first")
+    return x.values[0]
+
+
+class MirroredExtended(StrategyExtended):
+    """MirroredStrategy.extended."""
+
+    def update(self, var, fn, args=(), kwargs=None, group=True):
+        """``fn(var, *args, **kwargs)`` once on the replicated variable (TF calls it on
+        each copy); inside a run's merge_call, with each replica's own arguments."""
+        args, kwargs = nest.map_structure(_component, (args, kwargs or {}))
+        with distribute_lib._cross_replica():
+            return fn(var, *args, **kwargs)
+
+    def call_for_each_replica(self, fn, args=(), kwargs=None):
+        return self._container_strategy().run(fn, args, kwargs)
+
+    def reduce_to(self, reduce_op, value, destinations, options=None):
+        return self._container_strategy().reduce(reduce_op, value, axis=None)
+
+    def batch_reduce_to(self, reduce_op, value_destination_pairs, options=None):
+        return [self.reduce_to(reduce_op, v, d) for v, d in value_destination_pairs]
+
+    def _use_merge_call(self):
+        return True
+
+    @property
+    def worker_devices(self):
+        return tuple(f"/job:localhost/replica:0/task:0/device:{d.platform.upper()}:{d.id}"
+                     for d in self._container_strategy()._mesh.devices.flat)
+
+
+class MirroredStrategy(Strategy):
+    """tf.distribute.MirroredStrategy over local devices (by default every GPU, else
+    every logical CPU, as TF); ``cross_device_ops`` is accepted (XLA's collectives do
+    the reductions)."""
+
+    def __init__(self, devices=None, cross_device_ops=None):
+        self._mesh = Mesh(np.array(_devices(devices)), (AXIS,))
+        self._replicated = NamedSharding(self._mesh, PartitionSpec())
+        self._sharded = NamedSharding(self._mesh, PartitionSpec(AXIS))
+        self._cross_device_ops = cross_device_ops
+        self._runs = weakref.WeakKeyDictionary()   # fn: its run as a tf.function
+        self._method_runs = weakref.WeakKeyDictionary()   # fn.__func__: {fn.__self__: run}
+        super().__init__(MirroredExtended(self))
+
+    @property
+    def num_replicas_in_sync(self):
+        return self._mesh.devices.size
+
+    @contextlib.contextmanager
+    def scope(self):
+        creation_classes.append(MirroredVariable)
+        try:
+            with super().scope():
+                yield self
+        finally:
+            creation_classes.pop()
+
+    # -- running ------------------------------------------------------------------
+    def run(self, fn, args=(), kwargs=None, options=None):
+        """fn on every replica, one SPMD program: PerReplica arguments give each replica
+        its own value, others are the same on all; returns PerReplica values. Called
+        eagerly, it runs a tf.function of the run cached per ``fn`` (traced again for new
+        input signatures, as tf.function is)."""
+        kwargs = kwargs or {}
+        if executing_eagerly() and not _state.contexts:
+            run, records = self._cached_run(fn)
+            result, trace = run(args, kwargs)
+            # (the Python values it returned, as they were when traced)
+            python = records[int(trace)]
+            return nest.pack_sequence_as(result, [
+                python.get(i, x) for i, x in enumerate(nest.flatten(result))])
+        return self._run(fn, args, kwargs)
+
+    def _cached_run(self, fn):
+        """``fn``'s run as a tf.function, and the Python values each trace returned;
+        cached per function (a bound method: per function and instance), held weakly."""
+        owner, func = getattr(fn, "__self__", None), getattr(fn, "__func__", fn)
+        try:
+            runs = self._runs if owner is None else \
+                self._method_runs.setdefault(func, weakref.WeakKeyDictionary())
+            key = func if owner is None else owner
+            if key in runs:
+                return runs[key]
+            func_ref = weakref.ref(func)
+            owner_ref = None if owner is None else weakref.ref(owner)
+            call = (lambda *a, **k: func_ref()(*a, **k)) if owner is None else \
+                (lambda *a, **k: func_ref()(owner_ref(), *a, **k))
+        except TypeError:   # (not hashable or not weakly referable: traced each call)
+            runs, key, call = {}, None, fn
+        records = []
+
+        def traced(args, kwargs):
+            try:
+                result = self._run(call, args, kwargs)
+                flat = nest.flatten(result)
+                records.append({i: x for i, x in enumerate(flat) if isinstance(x, _PYTHON)})
+                return nest.pack_sequence_as(result, [
+                    None if isinstance(x, _PYTHON) else x for x in flat]), len(records) - 1
+            except AttributeError as e:
+                if "'numpy'" not in str(e):
+                    raise
+                raise NotImplementedError(
+                    f"tfcompat's MirroredStrategy.run traces {getattr(fn, '__name__', fn)!r} "
+                    f"into one program over the replicas (eagerly too): it cannot read a "
+                    f"tensor's value with .numpy(); return the value from the function and "
+                    f"read the result") from None
+
+        runs[key] = run = Function(traced), records
+        return run
+
+    def _run(self, fn, args, kwargs):
+        n = self.num_replicas_in_sync
+        flat = nest.flatten((args, kwargs))
+        kinds, arrays = [], []
+        for x in flat:
+            if isinstance(x, PerReplica):
+                values = [convert_to_tensor(v)._value for v in x.values]
+                if len({(v.shape, v.dtype) for v in values}) != 1:
+                    return uneven_run.run(self, fn, args, kwargs)
+                kinds.append("per")
+                arrays.append(stack(values))
+            elif isinstance(x, (Tensor, np.ndarray)):
+                kinds.append("same")
+                arrays.append(convert_to_tensor(x)._value)
+            else:
+                kinds.append(None)
+        variables = [v for v in live_variables() if not isinstance(v, SyncOnReadVariable)]
+        before = [v._value for v in variables]
+        synced = [v for v in live_variables() if isinstance(v, SyncOnReadVariable)
+                  and v._strategy is self]
+        box = {}
+
+        def body(*local):
+            it = iter(local)
+            leaves = [x if k is None else EagerTensor(next(it)[0] if k == "per" else next(it))
+                      for x, k in zip(flat, kinds)]
+            a, k = nest.pack_sequence_as((args, kwargs), leaves)
+            context = MirroredReplicaContext(self)
+            _state.contexts.append(context)
+            _state.strategies.append(self)   # (get_strategy() in a replica, as TF)
+            saved, _state.cross_replica = _state.cross_replica, 0
+            _state.replica += 1
+            index = jax.lax.axis_index(AXIS)
+            start = [jax.lax.dynamic_index_in_dim(v._locals._value, index, keepdims=False)
+                     for v in synced]
+            context.local.update((id(v), x) for v, x in zip(synced, start))
+            try:
+                result = fn(*a, **k)
+                out = nest.flatten(result)
+                box["result"] = result
+                box["tensors"] = [i for i, x in enumerate(out) if isinstance(x, (Tensor, Variable))]
+                box["merged"] = {i for i in box["tensors"] if id(out[i]) in context.merged}
+                box["assigned"] = [i for i, v in enumerate(variables) if v._value is not before[i]]
+                box["synced"] = [j for j, v in enumerate(synced)
+                                 if context.local[id(v)] is not start[j]]
+                return ([convert_to_tensor(out[i])._value[None] for i in box["tensors"]],
+                        [variables[i]._value[None] for i in box["assigned"]],
+                        [context.local[id(synced[j])][None] for j in box["synced"]])
+            finally:
+                _state.replica -= 1
+                _state.cross_replica = saved
+                _state.contexts.pop()
+                _state.strategies.pop()
+                for v, value in zip(variables, before):
+                    v._value = value
+
+        spec = PartitionSpec(AXIS)
+        outs, new, new_synced = jax.shard_map(
+            body, mesh=self._mesh, out_specs=spec, check_vma=False,
+            in_specs=tuple(spec if k == "per" else PartitionSpec() for k in kinds if k))(*arrays)
+        for i, stacked in zip(box["assigned"], new):
+            self._write_back(variables[i], stacked)
+        for j, stacked in zip(box["synced"], new_synced):
+            synced[j]._locals._value = stacked
+        flat_out = nest.flatten(box["result"])
+        for i, stacked in zip(box["tensors"], outs):
+            flat_out[i] = EagerTensor(stacked[0]) if i in box["merged"] else \
+                PerReplica([EagerTensor(stacked[r]) for r in range(n)])
+        return nest.pack_sequence_as(box["result"], flat_out)
+
+    def _write_back(self, variable, stacked):
+        """The new value of a variable a run assigned (each replica's, stacked): replica
+        0's, after checking that the replicas agree (TF would let the copies diverge)."""
+        value = stacked[0]
+        if variable.aggregation == VariableAggregation.NONE and stacked.shape[0] > 1:
+            message = (f"tfcompat's MirroredVariable {variable.name!r} holds one value for "
+                       f"all replicas: its update in replica context differs between "
+                       f"replicas (aggregation NONE); all-reduce the value or create the "
+                       f"variable with an aggregation")
+            if isinstance(value, jax.core.Tracer):
+                value = host_callback.checked(
+                    value, lambda s: None if (s == s[:1]).all() else ValueError(message),
+                    stacked, failing=lambda s: jnp.any(s != s[:1]))
+            elif not bool(jnp.all(stacked == stacked[:1])):
+                raise ValueError(message)
+        if not isinstance(value, jax.core.Tracer):
+            value = jax.device_put(value, self._replicated)
+        variable._value = value
+
+    # -- cross-replica values -----------------------------------------------------
+    def experimental_local_results(self, value):
+        if isinstance(value, PerReplica):
+            return value.values
+        if isinstance(value, SyncOnReadVariable):
+            return value.replica_values()
+        if isinstance(value, MirroredVariable):
+            return tuple(ReplicaCopy(value, i) for i in range(self.num_replicas_in_sync))
+        return (value,)
+
+    def reduce(self, reduce_op, value, axis=None):
+        """The sum or mean over the replicas (and over ``axis`` of each value)."""
+        op = reduce_op_of(reduce_op)
+        return nest.map_structure(lambda v: self._reduce(op, v, axis), value)
+
+    def _reduce(self, op, value, axis):
+        if isinstance(value, LocalValue):   # inside a merge_call of a run
+            local = convert_to_tensor(value.values[0])
+            if axis is None:
+                return EagerTensor(all_reduce(op, local))
+            total = jax.lax.psum(reduction_ops.reduce_sum(local, axis=axis)._value, AXIS)
+            if op is ReduceOp.MEAN:
+                count = np.prod([local.shape[a] for a in np.atleast_1d(axis)])
+                total = total / jax.lax.psum(jnp.asarray(count, total.dtype), AXIS)
+            return EagerTensor(total)
+        values = self.experimental_local_results(value)
+        if not isinstance(value, (PerReplica, MirroredVariable, SyncOnReadVariable)):
+            # (the same value on each replica)
+            if axis is None:
+                if op is ReduceOp.SUM:
+                    raise ValueError(f"A non-DistributedValues value {value!s} cannot be "
+                                     f"reduced with the given reduce op ReduceOp.SUM.")
+                return convert_to_tensor(value)
+            values = values * self.num_replicas_in_sync
+        values = _on_one_device(values)
+        if axis is not None:
+            joined = manip_ops.concat(values, axis)
+            return reduction_ops.reduce_sum(joined, axis=axis) if op is ReduceOp.SUM \
+                else reduction_ops.reduce_mean(joined, axis=axis)
+        total = values[0]
+        for v in values[1:]:
+            total = total + v
+        if op is ReduceOp.MEAN:
+            total = EagerTensor((total._value / len(values)).astype(total._value.dtype))
+        return total
+
+    def gather(self, value, axis):
+        """The replicas' values concatenated along ``axis``."""
+        return nest.map_structure(lambda v: manip_ops.concat(
+            _on_one_device(self.experimental_local_results(v)), axis), value)
+
+    # -- input --------------------------------------------------------------------
+    def experimental_distribute_dataset(self, dataset, options=None):
+        return input_lib.DistributedDataset(self, dataset)
+
+    def distribute_datasets_from_function(self, dataset_fn, options=None):
+        return input_lib.DistributedDatasetsFromFunction(self, dataset_fn)
+
+    def experimental_distribute_values_from_function(self, value_fn):
+        return PerReplica([convert_to_tensor(value_fn(_ValueContext(i, self.num_replicas_in_sync)))
+                           for i in range(self.num_replicas_in_sync)])
+
+    def _place(self, values):
+        """Per-replica tensors, each on its replica's device."""
+        arrays = [convert_to_tensor(v)._value for v in values]
+        if not any(isinstance(a, jax.core.Tracer) for a in arrays):
+            arrays = [jax.device_put(a, d) for a, d in zip(arrays, self._mesh.devices.flat)]
+        return PerReplica([EagerTensor(a) for a in arrays])
+
+
+_PYTHON = (bool, int, float, str, bytes, type(None))
+
+
+def _on_one_device(values):
+    """The replicas' values as tensors on the first one's device (to combine them)."""
+    arrays = [convert_to_tensor(v)._value for v in values]
+    if any(isinstance(a, jax.core.Tracer) for a in arrays):
+        return [EagerTensor(a) for a in arrays]
+    first = next(iter(arrays[0].devices()))
+    return [EagerTensor(jax.device_put(a, first)) for a in arrays]
+
+
+class _ValueContext:
+    def __init__(self, replica_id, num_replicas):
+        self.replica_id_in_sync_group = replica_id
+        self.num_replicas_in_sync = num_replicas
+
+
+class OneDeviceStrategy(Strategy):
+    """tf.distribute.OneDeviceStrategy: one replica on ``device``; its variables are
+    ordinary tf.Variables, as TF's are."""
+
+    def __init__(self, device):
+        if jax_device_of(device) is None:
+            raise ValueError(f"tfcompat's OneDeviceStrategy has no JAX device for {device!r}")
+        self._device = device
+        super().__init__()
+
+    def run(self, fn, args=(), kwargs=None, options=None):
+        _state.contexts.append(ReplicaContext(self))
+        _state.strategies.append(self)
+        try:
+            with device(self._device):
+                return self.extended.call_for_each_replica(fn, args, kwargs)
+        finally:
+            _state.strategies.pop()
+            _state.contexts.pop()
+

@@ -1,0 +1,143 @@
+"""tf.distribute's per-replica values (TF's distribute/values.py): ``PerReplica``, one
+tensor per replica, printed as TF prints it, passed into a tf.function as its component
+tensors and returned from one the same way."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+from ..framework.constant_op import convert_to_tensor
+from ..framework.core_types import CompositeTensor
+from ..framework.tensor import EagerTensor
+from ..framework.trace_type import TraceType
+from .distribute_lib import DistributedValues
+
+AXIS = "replica"   # the mesh axis of a strategy's replicas
+
+
+class PerReplica(DistributedValues):
+    """tf.distribute's PerReplica: the values of one tensor on each replica."""
+
+    def __init__(self, values):
+        self._values = tuple(values)
+
+    @property
+    def values(self):
+        return self._values
+
+    def _text(self, show):
+        body = ",\n".join(f"  {i}: {show(v)}" for i, v in enumerate(self._values))
+        return f"{type(self).__name__}:{{\n{body}\n}}"
+
+    def __repr__(self):
+        return self._text(repr)
+
+    def __str__(self):
+        return self._text(str)
+
+    # a tf.function's argument (its components are the tensors passed in) and result
+    def __tf_tracing_type__(self, context):
+        return _PerReplicaType(tuple((tuple(v.shape), v.dtype) for v in self._values))
+
+    def _carry(self):
+        return self._values
+
+    def _from_carry(self, tensors):
+        return PerReplica(tensors)
+
+    def _carry_unknown(self):
+        return False
+
+
+PerReplica.__module__ = "tensorflow.python.distribute.values"
+CompositeTensor.register(PerReplica)   # as TF's (Keras tells per-replica values by it)
+
+
+class PerReplicaSpec:
+    """TF's PerReplicaSpec: the spec of a PerReplica value, one spec per replica (the
+    element_spec of a distributed dataset)."""
+
+    def __init__(self, *value_specs):
+        self._value_specs = tuple(value_specs)
+
+    value_type = property(lambda self: PerReplica)
+
+    def __repr__(self):
+        return f"PerReplicaSpec({', '.join(map(repr, self._value_specs))})"
+
+    def __eq__(self, other):
+        return isinstance(other, PerReplicaSpec) and other._value_specs == self._value_specs
+
+    def __hash__(self):
+        return hash(self._value_specs)
+
+
+PerReplicaSpec.__module__ = PerReplica.__module__
+
+
+def stack(arrays):
+    """The replicas' arrays of one shape stacked on a new leading axis, sharded over their
+    devices when each is on its own one (no copy), else on the first one's device."""
+    if any(isinstance(a, jax.core.Tracer) for a in arrays):
+        return jnp.stack(arrays)
+    devices = [next(iter(a.devices())) if len(a.devices()) == 1 else None for a in arrays]
+    if None not in devices and len(set(devices)) == len(devices):
+        sharding = NamedSharding(Mesh(np.array(devices), (AXIS,)), PartitionSpec(AXIS))
+        with jax.ensure_compile_time_eval():   # (also when called while tracing)
+            shards = [a[None] for a in arrays]
+        return jax.make_array_from_single_device_arrays(
+            (len(arrays),) + arrays[0].shape, sharding, shards)
+    device = devices[0] or jax.devices()[0]
+    return jnp.stack([jax.device_put(a, device) for a in arrays])
+
+
+def replicated_over(arrays):
+    """The sharding that replicates an array over the devices of the replicas' arrays
+    (each on its own one), else the first one's device."""
+    devices = [next(iter(a.devices())) if len(a.devices()) == 1 else None for a in arrays]
+    if None not in devices and len(set(devices)) == len(devices):
+        return NamedSharding(Mesh(np.array(devices), (AXIS,)), PartitionSpec())
+    return devices[0] or jax.devices()[0]
+
+
+class _PerReplicaType(TraceType):
+    """The trace type of a PerReplica argument: its components' shapes and dtypes."""
+
+    def __init__(self, specs):
+        self._specs = specs
+
+    def is_subtype_of(self, other):
+        return self == other
+
+    def most_specific_common_supertype(self, others):
+        return self if all(o == self for o in others) else None
+
+    def placeholder_value(self, placeholder_context):
+        raise NotImplementedError("a PerReplica value is traced from its tensors")
+
+    def _even(self):
+        return len(set(self._specs)) == 1
+
+    def to_tensors(self, value):
+        """One array of the components stacked (sharded over their devices) when they
+        have one shape; otherwise the components, each replicated over the replicas'
+        devices (as a strategy's variables are: the replicas of an uneven run run one
+        after another, see uneven_run.py)."""
+        arrays = [convert_to_tensor(v)._value for v in value.values]
+        if self._even():
+            return [EagerTensor(stack(arrays))]
+        if any(isinstance(a, jax.core.Tracer) for a in arrays):
+            return [EagerTensor(a) for a in arrays]
+        return [EagerTensor(jax.device_put(a, replicated_over(arrays))) for a in arrays]
+
+    def from_tensors(self, tensors):
+        if self._even():
+            stacked = next(tensors)
+            return PerReplica([EagerTensor(stacked[i]) for i in range(len(self._specs))])
+        return PerReplica([EagerTensor(next(tensors)) for _ in self._specs])
+
+    def __eq__(self, other):
+        return isinstance(other, _PerReplicaType) and self._specs == other._specs
+
+    def __hash__(self):
+        return hash(self._specs)
