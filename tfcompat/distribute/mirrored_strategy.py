@@ -307,12 +307,7 @@ class MirroredStrategy(Strategy):
             joined = manip_ops.concat(values, axis)
             return reduction_ops.reduce_sum(joined, axis=axis) if op is ReduceOp.SUM \
                 else reduction_ops.reduce_mean(joined, axis=axis)
-        total = values[0]
-        for v in values[1:]:
-            total = total + v
-        if op is ReduceOp.MEAN:
-            total = EagerTensor((total._value / len(values)).astype(total._value.dtype))
-        return total
+        return uneven_run.reduce_values(op, values)
 
     def gather(self, value, axis):
         """The replicas' values concatenated along ``axis``."""

@@ -76,7 +76,7 @@ class UnevenReplicaContext(MirroredReplicaContext):
     def all_reduce(self, reduce_op, value, options=None):
         op = reduce_op_of(reduce_op)
         return self._replay.meet(self, value, lambda values: [nest.map_structure(
-            lambda *xs: _reduce(op, xs), *values)] * len(values))
+            lambda *xs: reduce_values(op, xs), *values)] * len(values))
 
     def all_gather(self, value, axis, options=None):
         return self._replay.meet(self, value, lambda values: [nest.map_structure(
@@ -107,7 +107,8 @@ class UnevenReplicaContext(MirroredReplicaContext):
         return self.all_reduce(op, value)
 
 
-def _reduce(op, values):
+def reduce_values(op, values):
+    """The SUM or MEAN of the replicas' `values` (on one device), as TF's reduce adds."""
     values = [convert_to_tensor(v) for v in values]
     total = values[0]
     for v in values[1:]:
