@@ -395,3 +395,21 @@ def test_a_replica_copy_of_a_mirrored_variable_is_read_only(strategy):
     with pytest.raises(NotImplementedError, match="one replica's copy of the MirroredVariable"):
         copy.assign(2.0)
     assert float(v.numpy()) == 1.0
+
+
+def test_scope_is_per_thread():
+    """A strategy's scope chooses the Variable class in its own thread only. TF 2.21 prints
+    "MirroredVariable ResourceVariable ResourceVariable" for the same program
+    (MirroredStrategy(['/cpu:0']); a tf.Variable in the scope, one in another thread started
+    inside it, one after it)."""
+    import threading
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
+    other = []
+    with strategy.scope():
+        inside = tf.Variable(1.0)
+        thread = threading.Thread(target=lambda: other.append(tf.Variable(2.0)))
+        thread.start()
+        thread.join(timeout=60)
+    after = tf.Variable(3.0)
+    assert [type(v).__name__ for v in (inside, other[0], after)] == \
+        ["MirroredVariable", "ResourceVariable", "ResourceVariable"]

@@ -24,10 +24,10 @@ from jax.sharding import Mesh, NamedSharding, PartitionSpec
 from ..framework import host_callback, nest
 from ..framework.config import device, jax_device_of, list_logical_devices
 from ..framework.constant_op import convert_to_tensor
-from ..framework.context import executing_eagerly
+from ..framework.context import ctx, executing_eagerly
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import (
-    Variable, VariableAggregation, creation_classes, live_variables,
+    Variable, VariableAggregation, live_variables,
 )
 from ..ops import manip_ops, reduction_ops
 from ..polymorphic_function.polymorphic_function import Function
@@ -119,12 +119,12 @@ class MirroredStrategy(Strategy):
 
     @contextlib.contextmanager
     def scope(self):
-        creation_classes.append(MirroredVariable)
+        ctx.variable_classes.append(MirroredVariable)
         try:
             with super().scope():
                 yield self
         finally:
-            creation_classes.pop()
+            ctx.variable_classes.pop()
 
     # -- running ------------------------------------------------------------------
     def run(self, fn, args=(), kwargs=None, options=None):

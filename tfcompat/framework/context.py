@@ -8,6 +8,8 @@
 - ``watchers``: observers of Variable reads (VariableWatchers, ForwardAccumulators);
 - ``accumulators``: the active ForwardAccumulators, innermost last;
 - ``name_scopes``: the tf.name_scope stack ('a/b/' innermost last; '' at the bottom);
+- ``variable_classes``: the Variable classes ``tf.Variable(...)`` makes inside
+  distribution strategies' scopes (MirroredStrategy's MirroredVariable), innermost last;
 - ``values``: while this thread traces (a tf.function, a cond or loop body), the
   Variables' values as the trace sees them ({id(variable): value}), so that tracers never
   reach another thread; None otherwise (Variables hold their values themselves).
@@ -27,6 +29,7 @@ class _Context(threading.local):
         self.watchers = []
         self.accumulators = []
         self.name_scopes = [""]
+        self.variable_classes = []
         self.values = None
 
 

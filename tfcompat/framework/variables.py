@@ -104,11 +104,6 @@ _uids = itertools.count()
 _live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
 
 
-# The Variable classes that ``tf.Variable(...)`` makes inside distribution strategies'
-# scopes (tf.distribute.MirroredStrategy's MirroredVariable), innermost last.
-creation_classes = []
-
-
 def live_variables():
     """Every Variable alive now, in creation order."""
     return [v for _, v in sorted(_live.items())]
@@ -123,7 +118,8 @@ class Variable(ArrayLike):
 
     def __new__(cls, *args, **kwargs):
         if cls is Variable:   # a distribution strategy's scope may choose another class
-            cls = creation_classes[-1] if creation_classes else ResourceVariable
+            classes = ctx.variable_classes
+            cls = classes[-1] if classes else ResourceVariable
         return object.__new__(cls)
 
     def _serialize_to_tensors(self):

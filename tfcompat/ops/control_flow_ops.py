@@ -182,11 +182,12 @@ def _switch(index, fns):
                             f"number, type, and overall structure of return values.\n\n"
                             f"true_fn output: {first}\nfalse_fn output: {t.out}\n\n"
                             f"Error details:\n{e}") from None
-        if len(_flat(first)) != len(_flat(t.out)):   # (a None where the other has a value)
+        flat_first, flat_out = _flat(first), _flat(t.out)
+        if len(flat_first) != len(flat_out):   # (a None where the other has a value)
             raise ValueError(f"Lengths of branch outputs of cond must match.\n"
-                             f"len(graphs[0].outputs): {len(_flat(first))}\n"
-                             f"len(graphs[1].outputs): {len(_flat(t.out))}")
-        for a, b in zip(_flat(first), _flat(t.out)):
+                             f"len(graphs[0].outputs): {len(flat_first)}\n"
+                             f"len(graphs[1].outputs): {len(flat_out)}")
+        for a, b in zip(flat_first, flat_out):
             if a.dtype != b.dtype:
                 raise TypeError(
                     f"true_fn and false_fn arguments to tf.cond must have the same number, "
