@@ -355,7 +355,10 @@ def _check_text(values):
 
 
 def _compare_checks(r, b, rtol, atol):
-    """None when the two sides' checked steps agree within rtol/atol, else how not."""
+    """None when the two sides' checked steps agree within rtol/atol (or a side's check
+    is None: a baseline timed only), else how not."""
+    if r["check"] is None or b["check"] is None:
+        return None
     mine, theirs = np.asarray(r["check"], float), np.asarray(b["check"], float)
     if mine.shape != theirs.shape:
         return f"results differ: shapes {mine.shape} vs {theirs.shape}"
@@ -383,7 +386,7 @@ def print_table(rows, ours, base, errors, label_width=46, rtol=1e-4, atol=1e-5):
     on a missed target, an error, a side whose check_error is set (its own verify()
     failed), or checks that differ beyond rtol/atol."""
     head = (f"{'workload':<{label_width}} {'tfcompat us':>12} {'baseline us':>12} "
-            f"{'vs':<4} {'ratio':>7} {'target':>7}  result")
+            f"{'vs':<8} {'ratio':>7} {'target':>7}  result")
     print(head)
     print("-" * len(head))
     table = Table()
@@ -411,7 +414,7 @@ def print_table(rows, ours, base, errors, label_width=46, rtol=1e-4, atol=1e-5):
         else:
             ratio_s, verdict = "-", ("skipped" if not b else "ERROR")
             (table.skipped if verdict == "skipped" else table.failed).append(label.strip())
-        print(f"{label:<{label_width}} {fmt_us(r):>12} {fmt_us(b):>12} {side:<4} {ratio_s:>7} "
+        print(f"{label:<{label_width}} {fmt_us(r):>12} {fmt_us(b):>12} {side:<8} {ratio_s:>7} "
               f"{'<=' + fmt_target(target) + 'x':>7}  {verdict}")
     print(f"\nchecks: each side's first {CHECK_STEPS} steps (fresh setup) agree within "
           f"rtol={rtol:g}, atol={atol:g}; training losses decrease over them")

@@ -607,3 +607,49 @@ def f(x):
 print(repr(f(tf.constant(2.0))))
 print(repr(f(tf.constant(1.0))))
 """)
+
+_s("autograph_loops_over_known_tensors_are_staged", """
+@tf.function
+def long_sum():
+    s = tf.constant(0)
+    for i in tf.range(20000):
+        s += i
+    return s
+print(long_sum())
+
+@tf.function
+def traced_once(x):
+    for i in tf.range(3):
+        print("tracing the body")
+        x = x + tf.cast(i, tf.float32)
+    j = tf.constant(0)
+    while j < 4:
+        print("tracing the while body")
+        j += 1
+    for v in tf.constant([1.0, 2.0, 4.0]):
+        print("tracing the tensor loop body")
+        x = x * v
+    return x, j
+print(traced_once(tf.constant(1.0)))
+print(traced_once(tf.constant(2.0)))
+
+@tf.function
+def draws(x):
+    for _ in tf.range(4):
+        x = x + tf.random.uniform([], seed=3)
+    return x
+tf.random.set_seed(1)
+print(draws(tf.constant(0.0)), draws(tf.constant(0.0)))
+
+@tf.function
+def grad(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x
+        for _ in tf.range(2, 8, 3):
+            y = y * x
+        for _ in tf.range(5.0, 1.0, -1.5):
+            y = y + x
+    return y, tape.gradient(y, x)
+print(grad(tf.constant(1.5)))
+""")

@@ -225,3 +225,23 @@ print(str(fd).replace(fd.signature.name, "<name>"))
 print([n.op for n in fd.node_def], [a.name for a in fd.signature.input_arg],
       [a.name for a in fd.signature.output_arg], sorted(fd.ret.items()))
 """)
+
+_s("range_loop_ops", """
+@tf.function
+def f(x):
+    s = x
+    for i in tf.range(3, 10, 2):
+        s = s * 2.0
+    return s
+
+@tf.function
+def g(n):
+    z = tf.zeros_like(n)
+    return tf.not_equal(n // 2, z), tf.ones_like(n + 1), tf.zeros([2, 3])
+
+for fn, spec in ((f, tf.TensorSpec([2], tf.float32)), (g, tf.TensorSpec([], tf.int32))):
+    graph = fn.get_concrete_function(spec).graph
+    for op in graph.get_operations():
+        print(op.type, op.name, [t.name for t in op.inputs])
+print(f(tf.constant([1.0, 2.0])))
+""")

@@ -511,3 +511,15 @@ TOLERANCE = {
     'qr_svd': Tolerance(_LINALG, rtol=2e-06),
     'qr_svd_gradients': Tolerance(_LINALG, rtol=5e-06),
 }
+_l("singular_constant_in_function", """
+for m in ([[1., 2.], [2., 4.]], [[0., 0.], [0., 0.]]):
+    for solve in (False, True):
+        @tf.function
+        def f():
+            a = tf.constant(m)
+            return tf.linalg.solve(a, tf.ones([2, 1])) if solve else tf.linalg.inv(a)
+        try:
+            print(f())
+        except Exception as e:
+            print(type(e).__name__, "not invertible" in str(e))
+""")

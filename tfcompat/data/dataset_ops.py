@@ -183,7 +183,8 @@ class Dataset(abc.ABC):
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None,
               deterministic=None, name=None):
         from .transformations import _BatchDataset
-        return _BatchDataset(self, batch_size, drop_remainder)
+        return _BatchDataset(self, batch_size, drop_remainder,
+                             parallel=num_parallel_calls is not None)
 
     def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64,
                      name=None):

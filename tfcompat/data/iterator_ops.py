@@ -4,12 +4,21 @@ Eagerly, an iterator runs the dataset's chain of Python generators. While a tf.f
 is traced, ``next``/``get_next``/``get_next_as_optional`` do not read an element at trace
 time (that would bake it into the function as a constant): they stage an ordered
 ``jax.experimental.io_callback`` that pulls the next element each time the function
-runs, so the element shapes must be static (tf.string components come back as handles
-made by the callback, see framework/strings.py). Differences from TF: past the end inside
-tf.function, ``get_next`` fails with JAX's runtime error wrapping TF's OutOfRangeError
-message (not OutOfRangeError itself).
+runs. XLA needs the element shapes: where the element_spec leaves dimensions unknown
+(a last partial batch; ragged and sparse components, whose partitions are also constants
+of a trace: data/components.py), a function taking the iterator is traced for the
+layout of its next element. A new layout is a new trace, silent as TF's one trace of
+unknown dimensions covers it (tf.function's tracing count and Python side effects stay
+TF's). An element whose layout changes within one call (a short last batch among Keras's
+steps_per_execution steps) makes that call run its Python function eagerly, with the
+elements read so far given back (host_callback.Rerun); an iterator the function
+captures instead of taking it is traced for its next element and raises TypeError there.
+tf.string components come back as handles made by the callback (framework/strings.py).
+Differences from TF: past the end inside tf.function, ``get_next`` fails with JAX's
+runtime error wrapping TF's OutOfRangeError message (not OutOfRangeError itself).
 """
 import abc
+import collections
 import collections.abc
 import itertools
 import weakref
@@ -17,15 +26,15 @@ import weakref
 import jax
 import numpy as np
 
-from ..framework import dtypes, errors, func_graph, nest, strings
+from ..framework import dtypes, errors, func_graph, host_callback, nest, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly
 from ..framework.host_callback import io_callback, prefetchable
 from ..framework.strings import StringIds
-from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import EagerTensor
+from ..framework.tensor_shape import TensorShape
 from ..framework.trace_type import TraceType
-from . import structure
+from . import components, structure
 from .optional_ops import _OptionalImpl
 
 
@@ -79,11 +88,30 @@ def single_element(dataset):
     return structure.to_tensors(spec, first)
 
 
-def _avals(spec):
+_STATIC = object()   # staged_pull's layout: the element_spec's shapes (fully defined)
+
+
+def _avals(specs, shapes):
     """The abstract values of the components (int32 handles for tf.string ones)."""
-    return [jax.ShapeDtypeStruct(tuple(s.shape.as_list()),
+    return [jax.ShapeDtypeStruct(tuple(shape),
                                  np.int32 if s.dtype == dtypes.string else s.dtype._np)
-            for s in structure.flat_specs(spec)]
+            for s, shape in zip(specs, shapes)]
+
+
+def _shape_error(spec, specs, values, avals, rerun):
+    """The error for an element whose component shapes differ from the trace's: Rerun
+    where the element_spec allows them and the read may (the call then runs eagerly),
+    else TypeError."""
+    got = [tuple(v.shape) for v in values]
+    want = [a.shape for a in avals]
+    if rerun and all(s.shape.is_compatible_with(TensorShape(g)) for s, g in zip(specs, got)):
+        return host_callback.Rerun(
+            f"tfcompat: an iterator's element has component shapes {got} within a call "
+            f"of a tf.function traced for {want} (element_spec {spec!r}).")
+    return TypeError(f"tfcompat: an element of component shapes {got} was read where the "
+                     f"tf.function was traced for {want} (element_spec {spec!r}): the "
+                     f"function is traced for the element a captured iterator has next "
+                     f"then (pass the iterator to the function as an argument instead).")
 
 
 def _filler(spec, aval):
@@ -93,15 +121,31 @@ def _filler(spec, aval):
     return np.full(aval.shape, strings.to_ids(np.asarray(b"", object), constant=True))
 
 
-def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False):
+def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, layout=_STATIC,
+                rerun=False):
     """Stage `pull(*operands)` (flat arrays of `spec`, or None at the end) to run each time
-    the traced function runs; the result as tracers ((has_value, values) if `optional`),
-    tf.string components as `StringIds`: handles made by the callback, valid for the call
-    of the function (which then runs in a ``strings.scope``)."""
-    structure.check_static(spec, what)
-    specs = structure.flat_specs(spec)
-    avals = _avals(spec)
-    is_string = [s.dtype == dtypes.string for s in specs]
+    the traced function runs; the result as its components ((has_value, components) if
+    `optional`; components.join makes the element): tracers, and constants where the
+    layout has `Static` ones; tf.string components as `StringIds`: handles made by the
+    callback, valid for the call of the function (which then runs in a
+    ``strings.scope``). `layout`: what to trace for (components.layout of the element the
+    call reads first; None: past the end), by default the element_spec's shapes, which
+    must be fully defined. `rerun`: an element that does not fit the layout where the
+    element_spec allows it raises host_callback.Rerun (the caller gives back what `pull`
+    consumed), else TypeError."""
+    specs = components.component_specs(spec)
+    plain = components.is_dense(spec)
+    static = layout is _STATIC
+    if static:
+        structure.check_static(spec, what)
+        layout = tuple(tuple(s.shape.as_list()) for s in specs)
+    elif layout is None:
+        layout = components.layout(spec, None)
+    statics = [(i, e) for i, e in enumerate(layout) if isinstance(e, components.Static)]
+    traced = [i for i, e in enumerate(layout) if not isinstance(e, components.Static)]
+    specs_t = [specs[i] for i in traced]
+    avals = _avals(specs_t, [layout[i] for i in traced])
+    is_string = [s.dtype == dtypes.string for s in specs_t]
     if any(is_string):
         strings.host_calls[0] += 1   # (the traced function then runs in a strings.scope)
     builder = func_graph.current()
@@ -116,23 +160,29 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False):
                 if node is not None:   # TF's error names the function's node
                     exc.graph_node = node + ("End of sequence",)
                 raise exc
-            return [np.asarray(False)] + [_filler(s, a) for s, a in zip(specs, avals)]
+            return [np.asarray(False)] + [_filler(s, a) for s, a in zip(specs_t, avals)]
+        arrays = flat if plain else components.split(spec, flat)
+        if not all(e.matches(arrays[i]) for i, e in statics):
+            raise (host_callback.Rerun if rerun else TypeError)(
+                f"tfcompat: an iterator's element has another ragged or sparse partition "
+                f"than the one a tf.function call was traced for (element_spec {spec!r}).")
         values = [x if isinstance(x, jax.Array) and x.dtype == a.dtype else
                   np.asarray(x, object if t else a.dtype)   # (no copy off the device)
-                  for x, a, t in zip(flat, avals, is_string)]
-        for v, a in zip(values, avals):
-            if v.shape != a.shape:
-                raise TypeError(f"tfcompat: an element of shape {v.shape} was produced where "
-                                f"the element_spec {spec!r} promises {a.shape}.")
+                  for x, a, t in zip([arrays[i] for i in traced], avals, is_string)]
+        if any(v.shape != a.shape for v, a in zip(values, avals)):
+            raise _shape_error(spec, specs_t, values, avals, rerun)
         values = [strings.to_ids(v) if t else v for v, t in zip(values, is_string)]
         return ([np.asarray(True)] if optional else []) + values
 
     if prefetch and not any(is_string):   # (string handles live only while it runs)
         prefetchable(callback)
+    if rerun:
+        host_callback.may_rerun(callback)
     result_avals = ([jax.ShapeDtypeStruct((), np.bool_)] if optional else []) + avals
     out = io_callback(callback, result_avals, *operands)
     n = 1 if optional else 0
-    return out[:n] + [StringIds(x) if t else x for x, t in zip(out[n:], is_string)]
+    return out[:n] + components.with_statics(
+        layout, [StringIds(x) if t else x for x, t in zip(out[n:], is_string)])
 
 
 class Iterator(collections.abc.Iterator, abc.ABC):
@@ -152,34 +202,35 @@ class Iterator(collections.abc.Iterator, abc.ABC):
         """The next element as a tf.experimental.Optional (empty at the end)."""
 
 
-_NOTHING = object()
+def _spec_key(spec):
+    """What an iterator's trace depends on in its element_spec."""
+    return repr(nest.map_structure(lambda _: None, spec)), tuple(
+        (type(s).__name__, repr(s)) for s in structure.flat_specs(spec))
 
 
-def _spec_with_shapes(spec, shapes):
-    """`spec` with the shapes of an element filled in (zero sizes at the end: None);
-    ragged and sparse components keep their specs (staged_pull rejects them)."""
-    specs = structure.flat_specs(spec)
-    if any(not isinstance(s, TensorSpec) for s in specs):
-        return spec
-    if shapes is None:
-        shapes = [[0 if d is None else d for d in s.shape.as_list()] for s in specs]
-    return nest.pack_sequence_as(spec, [TensorSpec(shape, s.dtype)
-                                        for s, shape in zip(specs, shapes)])
+def _is_static(spec):
+    """Whether every component of `spec` has a known shape (a trace needs no element)."""
+    return all(s.shape.is_fully_defined() for s in components.component_specs(spec))
 
 
 class _IteratorTraceType(TraceType):
     """The trace type of an iterator, TF's IteratorSpec: its element_spec and, where that
-    leaves dimensions unknown, the shapes of its next element (XLA needs them). Iterators
-    of equal specs share a trace: the iterator is passed to it as its handle (an int64
-    scalar that names it in ``_live``), as TF passes the iterator's resource."""
+    leaves dimensions unknown, the components.layout of its next element (XLA needs its
+    shapes). Iterators of equal specs share a trace: the iterator is passed to it
+    as its handle (an int64 scalar that names it in ``_live``), as TF passes the
+    iterator's resource."""
 
-    def __init__(self, spec, shapes):
+    def __init__(self, spec, layout, spec_key, static):
         self._spec = spec
-        self._shapes = shapes
-        flat = structure.flat_specs(spec)
-        self._key = (repr(nest.map_structure(lambda _: None, spec)),
-                     tuple((tuple(s.shape.as_list()) if s.shape.rank is not None else None,
-                            s.dtype) for s in flat), shapes)
+        self._layout = layout
+        self._static = static
+        self._key = (spec_key, layout)
+
+    @property
+    def tf_type(self):
+        """What TF's trace is keyed by (its IteratorSpec: the element_spec alone), where
+        this one is keyed by a layout too: a new layout's trace is silent (tf.function)."""
+        return None if self._static else ("iterator", self._key[0])
 
     def is_subtype_of(self, other):
         return self == other
@@ -194,7 +245,8 @@ class _IteratorTraceType(TraceType):
         return [EagerTensor(np.asarray(value._handle, np.int64))]
 
     def from_tensors(self, tensors):
-        return _TracedIterator(self._spec, self._shapes, next(tensors))
+        return _TracedIterator(self._spec, _STATIC if self._static else self._layout,
+                               next(tensors))
 
     def __eq__(self, other):
         return isinstance(other, _IteratorTraceType) and other._key == self._key
@@ -213,45 +265,40 @@ def _pull_handle(handle):
     if iterator is None:
         raise errors.FailedPreconditionError(
             None, None, "tfcompat: the iterator passed to this tf.function no longer exists.")
-    return iterator._pull()
+    return iterator._pull_in_call()
 
 
 class _TracedIterator(Iterator):
     """The iterator argument of a tf.function while it is traced: each element is pulled,
     when the function runs, from the iterator whose handle the call passes."""
 
-    def __init__(self, spec, shapes, handle):
+    def __init__(self, spec, layout, handle):
         self._spec = spec
-        static = all(s.shape.is_fully_defined() for s in structure.flat_specs(spec))
-        # (unknown dimensions: those of the next element, zero sizes at the end)
-        self._trace_spec = spec if static else _spec_with_shapes(spec, shapes)
+        self._layout = layout   # (what it is traced for: staged_pull's)
         self._handle = handle
 
     element_spec = property(lambda self: self._spec)
 
     def _staged(self, optional=False):
-        return staged_pull(_pull_handle, self._trace_spec, "the iterator's dataset",
-                           optional, self._handle, prefetch=True)
+        return staged_pull(_pull_handle, self._spec, "the iterator's dataset", optional,
+                           self._handle, prefetch=True, layout=self._layout,
+                           rerun=self._layout is not _STATIC)
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return _traced_value(self._spec, self._staged())
+        return components.join(self._spec, self._staged())
 
     def get_next(self):
-        return _traced_value(self._spec, self._staged())
+        return components.join(self._spec, self._staged())
 
     def get_next_as_optional(self):
         return _traced_optional(self._spec, self._staged(optional=True))
 
 
-def _traced_value(spec, arrays):
-    return nest.pack_sequence_as(spec, [EagerTensor(a) for a in arrays])
-
-
 def _traced_optional(spec, out):
-    return _OptionalImpl(EagerTensor(out[0]), _traced_value(spec, out[1:]), spec)
+    return _OptionalImpl(EagerTensor(out[0]), components.join(spec, out[1:]), spec)
 
 
 class OwnedIterator(Iterator):
@@ -263,9 +310,13 @@ class OwnedIterator(Iterator):
         self._dataset = dataset
         self._spec = dataset.element_spec
         self._it = None
-        self._peeked = _NOTHING
-        self._static = all(s.shape.is_fully_defined() for s in structure.flat_specs(self._spec))
-        self._trace_type = _IteratorTraceType(self._spec, None) if self._static else None
+        self._pending = collections.deque()   # elements read ahead or given back
+        self._taken = []   # elements read by the tf.function call it was last passed to
+        self._static = _is_static(self._spec)
+        self._spec_key = _spec_key(self._spec)
+        self._dense = components.is_dense(self._spec)
+        self._trace_type = _IteratorTraceType(self._spec, None, self._spec_key, True) \
+            if self._static else None
         self._handle = next(_handles)
         _live[self._handle] = self
 
@@ -273,9 +324,8 @@ class OwnedIterator(Iterator):
 
     def _pull(self):
         """The next flat element, or None at the end (run eagerly or from a callback)."""
-        if self._peeked is not _NOTHING:
-            flat, self._peeked = self._peeked, _NOTHING
-            return flat
+        if self._pending:
+            return self._pending.popleft()
         if self._it is None:
             self._it = self._dataset._iter_flat()
         try:
@@ -283,31 +333,50 @@ class OwnedIterator(Iterator):
         except StopIteration:
             return None
 
-    def _next_shapes(self):
-        """The shapes of the next element (pulled ahead and kept), or None at the end."""
-        if self._peeked is _NOTHING:
-            self._peeked = self._pull()
-        flat = self._peeked
-        return None if flat is None else tuple(np.shape(a) for a in flat)
+    def _pull_in_call(self):
+        """`_pull` by the call of a tf.function it is passed to, which gives the element
+        back if the call is abandoned (host_callback.Rerun)."""
+        flat = self._pull()
+        if flat is not None and not self._static:   # (a static one needs no rerun)
+            self._taken.append(flat)
+        return flat
+
+    def _give_back(self):
+        """The elements the abandoned call read are read again."""
+        self._pending.extendleft(reversed(self._taken))
+        self._taken.clear()
+
+    def _next_layout(self):
+        """The components.layout of the next element (read ahead and kept)."""
+        if not self._pending:
+            flat = self._pull()
+            if flat is None:
+                return components.layout(self._spec, None)
+            self._pending.append(flat)
+        if self._dense:
+            return tuple(np.shape(a) for a in self._pending[0])
+        return components.layout(self._spec, self._pending[0])
 
     def __tf_tracing_type__(self, context):
         """A tf.function traces for this iterator and, when its element_spec has unknown
         dimensions, for the shapes of the element the call will get (XLA needs them): a
-        partial last batch is a new trace, as a new input shape is."""
-        return self._trace_type or _IteratorTraceType(self._spec, self._next_shapes())
+        partial last batch is a new trace, as a new input shape is. (A call starts.)"""
+        self._taken.clear()
+        return self._trace_type or _IteratorTraceType(self._spec, self._next_layout(),
+                                                      self._spec_key, False)
 
     def _staged(self, optional=False):
         """Inside a trace that captures this iterator (not an argument): pull from it."""
-        spec = self._spec if self._static else _spec_with_shapes(self._spec,
-                                                                 self._next_shapes())
-        return staged_pull(self._pull, spec, "the iterator's dataset", optional)
+        layout = _STATIC if self._static else self._next_layout()
+        return staged_pull(self._pull, self._spec, "the iterator's dataset", optional,
+                           layout=layout)
 
     def __iter__(self):
         return self
 
     def __next__(self):
         if not executing_eagerly():
-            return _traced_value(self._spec, self._staged())
+            return components.join(self._spec, self._staged())
         flat = self._pull()
         if flat is None:
             raise StopIteration
@@ -319,7 +388,7 @@ class OwnedIterator(Iterator):
 
     def get_next(self):
         if not executing_eagerly():
-            return _traced_value(self._spec, self._staged())
+            return components.join(self._spec, self._staged())
         flat = self._pull()
         if flat is None:
             raise end_of_sequence(self._spec)
@@ -351,8 +420,7 @@ def loop_pulls(dataset):
             except StopIteration:
                 return None
         out = staged_pull(pull, spec, "the dataset iterated in a for loop", optional=True)
-        return EagerTensor(out[0]), nest.pack_sequence_as(spec, [EagerTensor(a)
-                                                               for a in out[1:]])
+        return EagerTensor(out[0]), components.join(spec, out[1:])
     return (lambda: staged(True)), (lambda: staged(False))
 
 
@@ -375,7 +443,7 @@ def traced_elements(dataset, count):
 
     for i in range(count):
         arrays = staged_pull(pull_at(i), spec, "the dataset iterated in a for loop")
-        yield nest.pack_sequence_as(spec, [EagerTensor(a) for a in arrays])
+        yield components.join(spec, arrays)
 
 
 OwnedIterator.__module__ = "tensorflow.python.data.ops.iterator_ops"

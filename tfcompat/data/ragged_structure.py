@@ -12,7 +12,8 @@ from ..framework import errors
 from ..framework.constant_op import constant
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
-from ..ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
+from ..ops.ragged_tensor import RaggedTensor
+from ..ops.ragged_tensor_spec import RaggedTensorSpec
 
 
 def is_ragged(value):

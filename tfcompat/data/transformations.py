@@ -99,10 +99,13 @@ def _batched_cardinality(n, size, drop_remainder):
 
 
 class _BatchDataset(_Unary):
-    def __init__(self, input_dataset, batch_size, drop_remainder):
+    def __init__(self, input_dataset, batch_size, drop_remainder, parallel=False):
+        """`parallel`: batch's num_parallel_calls was given (TF's ParallelBatchDataset,
+        which TF's map_and_batch_fusion does not fuse with a map before it)."""
         super().__init__(input_dataset)
         self._size = _batch_size(batch_size, "BatchDatasetV2")
         self._drop = bool(drop_remainder)
+        self._fused = isinstance(input_dataset, _MapDataset) and not parallel
         lead = self._size if self._drop else None
         self._spec = structure.map_specs(
             lambda s: ragged.batched_spec(s, lead) if ragged.is_ragged_spec(s) else
@@ -114,22 +117,28 @@ class _BatchDataset(_Unary):
         for batch in _batches(self._input._iter_flat(), self._size, self._drop):
             yield [ragged.stack([e[i] for e in batch], spec) if ragged.is_ragged_spec(spec)
                    else sparse.stack([e[i] for e in batch], spec) if sparse.is_sparse_spec(spec)
-                   else _stack([np.asarray(e[i]) for e in batch])
+                   else _stack([np.asarray(e[i]) for e in batch], i, self._fused)
                    for i, spec in enumerate(specs)]
 
     def _cardinality(self):
         return _batched_cardinality(self._input._cardinality(), self._size, self._drop)
 
 
-def _stack(arrays):
+def _stack(arrays, component, fused):
+    """The batch of component `component` of the elements, or TF's error for elements of
+    different shapes: that of its MapAndBatchDataset where `fused` (a map before the
+    batch: TF's map_and_batch_fusion), else its BatchDataset's."""
     first = arrays[0].shape
-    for a in arrays[1:]:
+    for j, a in enumerate(arrays[1:], 1):
         if a.shape != first:
             raise ElementError(
                 errors.InvalidArgumentError,
                 "Cannot add tensor to the batch: number of elements does not match. Shapes "
                 f"are: [tensor]: [{','.join(map(str, a.shape))}], [batch]: "
-                f"[{','.join(map(str, first))}]")
+                f"[{','.join(map(str, first))}]" if fused else
+                f"Cannot batch tensors with different shapes in component {component}. "
+                f"First element had shape [{','.join(map(str, first))}] and element {j} "
+                f"had shape [{','.join(map(str, a.shape))}].")
     return np.stack(arrays)
 
 

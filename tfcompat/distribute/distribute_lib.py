@@ -3,9 +3,9 @@ program runs under when it enters no other strategy. One replica: ``run`` calls 
 ``reduce`` of a per-replica value is the value (or its reduction along ``axis``), variables
 are ordinary tf.Variables, ``merge_call`` calls back in cross-replica context.
 
-MirroredStrategy and OneDeviceStrategy are in mirrored_strategy.py; the multi-worker,
-TPU and parameter-server strategies are not supported: constructing one raises
-NotImplementedError naming it."""
+MirroredStrategy and OneDeviceStrategy are in mirrored_strategy.py, the multi-worker, central
+storage and TPU strategies in their own modules; the parameter-server strategy is not
+supported: constructing one raises NotImplementedError naming it."""
 import contextlib
 import enum
 import threading
@@ -66,8 +66,12 @@ class InputContext:
     def get_per_replica_batch_size(self, global_batch_size):
         if global_batch_size % self.num_replicas_in_sync != 0:
             raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible "
-                             f"by `num_replicas_in_sync` {self.num_replicas_in_sync}")
+                             f"by `num_replicas_in_sync` {self.num_replicas_in_sync} ")
         return global_batch_size // self.num_replicas_in_sync
+
+    def __str__(self):
+        return (f"tf.distribute.InputContext(input pipeline id {self.input_pipeline_id}, "
+                f"total: {self.num_input_pipelines})")
 
 
 class _State(threading.local):
@@ -156,6 +160,10 @@ class StrategyExtended:
     def should_checkpoint(self):
         return True
 
+    @property
+    def should_save_summary(self):
+        return True
+
 
 @contextlib.contextmanager
 def _cross_replica():
@@ -207,15 +215,28 @@ class Strategy:
         return dataset_fn(InputContext())
 
     def experimental_distribute_values_from_function(self, value_fn):
-        return value_fn(_ValueContext())
+        return value_fn(ValueContext())
 
     def __deepcopy__(self, memo):
         return self
 
 
-class _ValueContext:
-    replica_id_in_sync_group = 0
-    num_replicas_in_sync = 1
+class ValueContext:
+    """tf.distribute.experimental.ValueContext: what
+    experimental_distribute_values_from_function tells its function."""
+
+    __slots__ = ("_replica_id_in_sync_group", "_num_replicas_in_sync")
+
+    def __init__(self, replica_id_in_sync_group=0, num_replicas_in_sync=1):
+        self._replica_id_in_sync_group = replica_id_in_sync_group
+        self._num_replicas_in_sync = num_replicas_in_sync
+
+    num_replicas_in_sync = property(lambda self: self._num_replicas_in_sync)
+    replica_id_in_sync_group = property(lambda self: self._replica_id_in_sync_group)
+
+    def __str__(self):
+        return (f"tf.distribute.ValueContext(replica id {self._replica_id_in_sync_group},  "
+                f"total replicas in sync: {self._num_replicas_in_sync})")
 
 
 class ReplicaContext:
@@ -278,19 +299,23 @@ def get_replica_context():
     return _state.contexts[-1] if _state.contexts else ReplicaContext(_DEFAULT)
 
 
-def _multi_device(name):
+def _multi_device(name, api=None):
     class Unsupported(Strategy):
         def __init__(self, *args, **kwargs):
             raise NotImplementedError(
-                f"tf.distribute.{name} is not supported by tfcompat; the supported "
+                f"tf.distribute.{api or name} is not supported by tfcompat; the supported "
                 "strategies are the default strategy, tf.distribute.MirroredStrategy (local "
-                "devices) and tf.distribute.OneDeviceStrategy")
+                "devices), tf.distribute.OneDeviceStrategy, "
+                "tf.distribute.MultiWorkerMirroredStrategy, "
+                "tf.distribute.experimental.CentralStorageStrategy and "
+                "tf.distribute.TPUStrategy (on TPUs)")
     Unsupported.__name__ = Unsupported.__qualname__ = name
     return Unsupported
 
 
-MultiWorkerMirroredStrategy = _multi_device("MultiWorkerMirroredStrategy")
-TPUStrategy = _multi_device("TPUStrategy")
+ClusterCoordinator = _multi_device("ClusterCoordinator", "coordinator.ClusterCoordinator")
+
+
 ParameterServerStrategy = _multi_device("ParameterServerStrategy")
 
 

@@ -46,10 +46,10 @@ class MirroredVariable(ResourceVariable):
         super().__init__(*args, **kwargs)
         self._strategy = distribute_lib.get_strategy()
         if not isinstance(self._value, jax.core.Tracer):
-            self._value = jax.device_put(self._value, self._strategy._replicated)
+            self._value = self._strategy._replicate(self._value)
 
     def __repr__(self):
-        return _components_repr(self, [self] * self._strategy.num_replicas_in_sync)
+        return _components_repr(self, [self] * len(self._strategy.extended.worker_devices))
 
     __str__ = __repr__
 

@@ -31,9 +31,10 @@ def per_replica_spec(spec, n):
 
 
 class _Iterator(DistributedIterator):
-    def __init__(self, strategy, batches):
+    def __init__(self, strategy, batches, element_spec):
         self._strategy = strategy
         self._batches = batches
+        self.element_spec = element_spec
 
     def __iter__(self):
         return self
@@ -138,6 +139,12 @@ class DistributedDatasetsFromFunction(_DistributedDatasetBase):
         n = strategy.num_replicas_in_sync
         self._dataset = dataset_fn(InputContext(1, 0, n))
 
+    @property
+    def element_spec(self):
+        """Each replica's element is one of the dataset's (TF's spec keeps its shape)."""
+        n = self._strategy.num_replicas_in_sync
+        return nest.map_structure(lambda s: PerReplicaSpec(*[s] * n), self._dataset.element_spec)
+
     def _batches(self):
         n = self._strategy.num_replicas_in_sync
         it = iter(self._dataset)
@@ -152,4 +159,4 @@ class DistributedDatasetsFromFunction(_DistributedDatasetBase):
             yield nest.map_structure(lambda *xs: self._strategy._place(xs), *group)
 
     def __iter__(self):
-        return _Iterator(self._strategy, self._batches())
+        return _Iterator(self._strategy, self._batches(), self.element_spec)

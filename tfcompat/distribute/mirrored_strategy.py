@@ -9,11 +9,14 @@ Deliberate differences from TF: ``run`` traces its function (eagerly too: a tf.f
 cached per function), so the function cannot read values with ``.numpy()`` and its
 Python side effects happen when it is traced; replicas' inputs of different shapes (a
 distributed dataset's partial last batch) run one replica after another
-(uneven_run.py); a non-aggregated variable updated in replica context
+(uneven_run.py), as does, eagerly, an eager run whose function makes variables whose
+initial values the SPMD trace cannot lift out (a tf.random.Generator made in it); a
+non-aggregated variable updated in replica context
 with values that differ between replicas raises instead of letting the copies diverge;
 a run's Python outputs come back as they are and its tensor outputs as PerReplica
 values (merge_call results: one tensor), never TF's Mirrored."""
 import contextlib
+import re
 import weakref
 
 import jax
@@ -32,10 +35,15 @@ from ..framework.variables import (
 from ..ops import manip_ops, reduction_ops
 from ..polymorphic_function.polymorphic_function import Function
 from . import distribute_lib, input_lib, uneven_run
-from .distribute_lib import ReduceOp, ReplicaContext, Strategy, StrategyExtended, _state
+from .distribute_lib import (
+    ReduceOp, ReplicaContext, Strategy, StrategyExtended, ValueContext, _state,
+)
 from .distributed_variables import MirroredVariable, ReplicaCopy, SyncOnReadVariable
 from .mirrored_replica import LocalValue, MirroredReplicaContext, all_reduce, reduce_op_of
 from .values import AXIS, PerReplica, stack
+
+
+_ACCELERATOR = re.compile(r"(?i)(gpu|tpu):\d+$")
 
 
 def _devices(devices):
@@ -105,16 +113,33 @@ class MirroredStrategy(Strategy):
     the reductions)."""
 
     def __init__(self, devices=None, cross_device_ops=None):
-        self._mesh = Mesh(np.array(_devices(devices)), (AXIS,))
-        self._replicated = NamedSharding(self._mesh, PartitionSpec())
-        self._sharded = NamedSharding(self._mesh, PartitionSpec(AXIS))
+        try:
+            self._mesh = Mesh(np.array(_devices(devices)), (AXIS,))
+        except ValueError as e:
+            # accelerators this host lacks: TF constructs the strategy (and soft-places
+            # its ops); tfcompat fails when it is used (see __getattr__)
+            if not devices or not all(_ACCELERATOR.search(str(d)) for d in devices) or \
+                    "Duplicate" in str(e):
+                raise
+            self._absent = (len(devices), e)
+        else:
+            self._replicated = NamedSharding(self._mesh, PartitionSpec())
+            self._sharded = NamedSharding(self._mesh, PartitionSpec(AXIS))
         self._cross_device_ops = cross_device_ops
         self._runs = weakref.WeakKeyDictionary()   # fn: its run as a tf.function
         self._method_runs = weakref.WeakKeyDictionary()   # fn.__func__: {fn.__self__: run}
         super().__init__(MirroredExtended(self))
 
+    def __getattr__(self, name):
+        """(Only for the mesh of a strategy over devices this host lacks: its error.)"""
+        if name in ("_mesh", "_replicated", "_sharded") and "_absent" in self.__dict__:
+            raise self._absent[1]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     @property
     def num_replicas_in_sync(self):
+        if "_absent" in self.__dict__:
+            return self._absent[0]
         return self._mesh.devices.size
 
     @contextlib.contextmanager
@@ -135,7 +160,14 @@ class MirroredStrategy(Strategy):
         kwargs = kwargs or {}
         if executing_eagerly() and not _state.contexts:
             run, records = self._cached_run(fn)
-            result, trace = run(args, kwargs)
+            try:
+                result, trace = run(args, kwargs)
+            except ValueError as e:
+                if "cannot lift the initial value" not in str(e):
+                    raise
+                # variables made in the replicas (a tf.random.Generator made in `fn`): the
+                # replicas run one after another, eagerly, as TF's
+                return uneven_run.run(self, fn, args, kwargs)
             # (the Python values it returned, as they were when traced)
             python = records[int(trace)]
             return nest.pack_sequence_as(result, [
@@ -176,23 +208,23 @@ class MirroredStrategy(Strategy):
                     f"tensor's value with .numpy(); return the value from the function and "
                     f"read the result") from None
 
-        runs[key] = run = Function(traced), records
+        # (silent: TF's eager run traces nothing, so new functions never warn)
+        runs[key] = run = Function(traced, warn_retracing=False), records
         return run
 
     def _run(self, fn, args, kwargs):
-        n = self.num_replicas_in_sync
         flat = nest.flatten((args, kwargs))
         kinds, arrays = [], []
         for x in flat:
             if isinstance(x, PerReplica):
-                values = [convert_to_tensor(v)._value for v in x.values]
-                if len({(v.shape, v.dtype) for v in values}) != 1:
+                stacked = self._per_replica_array(x)
+                if stacked is None:
                     return uneven_run.run(self, fn, args, kwargs)
                 kinds.append("per")
-                arrays.append(stack(values))
+                arrays.append(stacked)
             elif isinstance(x, (Tensor, np.ndarray)):
                 kinds.append("same")
-                arrays.append(convert_to_tensor(x)._value)
+                arrays.append(self._same_array(x))
             else:
                 kinds.append(None)
         variables = [v for v in live_variables() if not isinstance(v, SyncOnReadVariable)]
@@ -246,8 +278,29 @@ class MirroredStrategy(Strategy):
         flat_out = nest.flatten(box["result"])
         for i, stacked in zip(box["tensors"], outs):
             flat_out[i] = EagerTensor(stacked[0]) if i in box["merged"] else \
-                PerReplica([EagerTensor(stacked[r]) for r in range(n)])
+                self._per_replica_result(stacked)
         return nest.pack_sequence_as(box["result"], flat_out)
+
+    # -- the arrays of a run (MultiWorkerMirroredStrategy's span processes) ------------
+    def _per_replica_array(self, x):
+        """A PerReplica argument's values stacked on the replica axis (None when their
+        shapes differ)."""
+        values = [convert_to_tensor(v)._value for v in x.values]
+        if len({(v.shape, v.dtype) for v in values}) != 1:
+            return None
+        return stack(values)
+
+    def _same_array(self, x):
+        """The array of an argument that is the same on every replica."""
+        return convert_to_tensor(x)._value
+
+    def _per_replica_result(self, stacked):
+        """A run's result of each replica (stacked on the replica axis)."""
+        return PerReplica([EagerTensor(stacked[r]) for r in range(stacked.shape[0])])
+
+    def _replicate(self, value):
+        """A variable's array replicated over the mesh."""
+        return jax.device_put(value, self._replicated)
 
     def _write_back(self, variable, stacked):
         """The new value of a variable a run assigned (each replica's, stacked): replica
@@ -259,13 +312,16 @@ class MirroredStrategy(Strategy):
                        f"replicas (aggregation NONE); all-reduce the value or create the "
                        f"variable with an aggregation")
             if isinstance(value, jax.core.Tracer):
+                # (whether they differ, one value for all processes to read)
+                differ = jax.lax.with_sharding_constraint(
+                    jnp.any(stacked != stacked[:1]), self._replicated)
                 value = host_callback.checked(
-                    value, lambda s: None if (s == s[:1]).all() else ValueError(message),
-                    stacked, failing=lambda s: jnp.any(s != s[:1]))
+                    value, lambda d: ValueError(message) if d else None, differ,
+                    failing=lambda d: d)
             elif not bool(jnp.all(stacked == stacked[:1])):
                 raise ValueError(message)
         if not isinstance(value, jax.core.Tracer):
-            value = jax.device_put(value, self._replicated)
+            value = self._replicate(value)
         variable._value = value
 
     # -- cross-replica values -----------------------------------------------------
@@ -322,7 +378,7 @@ class MirroredStrategy(Strategy):
         return input_lib.DistributedDatasetsFromFunction(self, dataset_fn)
 
     def experimental_distribute_values_from_function(self, value_fn):
-        return PerReplica([convert_to_tensor(value_fn(_ValueContext(i, self.num_replicas_in_sync)))
+        return PerReplica([convert_to_tensor(value_fn(ValueContext(i, self.num_replicas_in_sync)))
                            for i in range(self.num_replicas_in_sync)])
 
     def _place(self, values):
@@ -343,12 +399,6 @@ def _on_one_device(values):
         return [EagerTensor(a) for a in arrays]
     first = next(iter(arrays[0].devices()))
     return [EagerTensor(jax.device_put(a, first)) for a in arrays]
-
-
-class _ValueContext:
-    def __init__(self, replica_id, num_replicas):
-        self.replica_id_in_sync_group = replica_id
-        self.num_replicas_in_sync = num_replicas
 
 
 class OneDeviceStrategy(Strategy):

@@ -9,8 +9,10 @@ from jax.sharding import Mesh, NamedSharding, PartitionSpec
 from ..framework.constant_op import convert_to_tensor
 from ..framework.core_types import CompositeTensor
 from ..framework.tensor import EagerTensor
+from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import TraceType
-from .distribute_lib import DistributedValues
+from ..framework.type_spec import TypeSpec
+from .distribute_lib import DistributedValues, get_replica_context
 
 AXIS = "replica"   # the mesh axis of a strategy's replicas
 
@@ -20,10 +22,16 @@ class PerReplica(DistributedValues):
 
     def __init__(self, values):
         self._values = tuple(values)
+        self._tensors = None   # what a tf.function it is passed to takes (_PerReplicaType)
 
     @property
     def values(self):
         return self._values
+
+    @property
+    def _type_spec(self):
+        return PerReplicaSpec(*[TensorSpec.from_tensor(convert_to_tensor(v))
+                                for v in self._values])
 
     def _text(self, show):
         body = ",\n".join(f"  {i}: {show(v)}" for i, v in enumerate(self._values))
@@ -53,14 +61,34 @@ PerReplica.__module__ = "tensorflow.python.distribute.values"
 CompositeTensor.register(PerReplica)   # as TF's (Keras tells per-replica values by it)
 
 
-class PerReplicaSpec:
+class PerReplicaSpec(TypeSpec):
     """TF's PerReplicaSpec: the spec of a PerReplica value, one spec per replica (the
-    element_spec of a distributed dataset)."""
+    element_spec of a distributed dataset, which a tf.function's input_signature takes:
+    through TypeSpec's components protocol, as TF casts its arguments)."""
 
     def __init__(self, *value_specs):
         self._value_specs = tuple(value_specs)
 
     value_type = property(lambda self: PerReplica)
+    _component_specs = property(lambda self: self._value_specs)
+
+    def _to_components(self, value):
+        context = get_replica_context()
+        if context is not None and context.num_replicas_in_sync > 1:
+            raise ValueError("Flattening a PerReplica to components is not supported in "
+                             "replica context.")
+        return value._values
+
+    def _from_components(self, tensor_list):
+        return PerReplica(tensor_list)
+
+    def is_compatible_with(self, spec_or_value):
+        if isinstance(spec_or_value, PerReplica):
+            spec_or_value = spec_or_value._type_spec
+        return isinstance(spec_or_value, PerReplicaSpec) and \
+            len(spec_or_value._value_specs) == len(self._value_specs) and \
+            all(a.is_compatible_with(b) for a, b in zip(self._value_specs,
+                                                        spec_or_value._value_specs))
 
     def __repr__(self):
         return f"PerReplicaSpec({', '.join(map(repr, self._value_specs))})"
@@ -77,7 +105,8 @@ PerReplicaSpec.__module__ = PerReplica.__module__
 
 def stack(arrays):
     """The replicas' arrays of one shape stacked on a new leading axis, sharded over their
-    devices when each is on its own one (no copy), else on the first one's device."""
+    devices when each is on its own one (no copy), else one array that no device holds on
+    to (uncommitted: a run moves it onto its replicas' devices)."""
     if any(isinstance(a, jax.core.Tracer) for a in arrays):
         return jnp.stack(arrays)
     devices = [next(iter(a.devices())) if len(a.devices()) == 1 else None for a in arrays]
@@ -87,8 +116,7 @@ def stack(arrays):
             shards = [a[None] for a in arrays]
         return jax.make_array_from_single_device_arrays(
             (len(arrays),) + arrays[0].shape, sharding, shards)
-    device = devices[0] or jax.devices()[0]
-    return jnp.stack([jax.device_put(a, device) for a in arrays])
+    return jnp.asarray(np.stack([np.asarray(a) for a in arrays]))
 
 
 def replicated_over(arrays):
@@ -122,7 +150,14 @@ class _PerReplicaType(TraceType):
         """One array of the components stacked (sharded over their devices) when they
         have one shape; otherwise the components, each replicated over the replicas'
         devices (as a strategy's variables are: the replicas of an uneven run run one
-        after another, see uneven_run.py)."""
+        after another, see uneven_run.py). Made once per value (a PerReplica does not
+        change): asked again inside the trace it is passed to, it makes no ops there
+        (which would capture the caller's tensors)."""
+        if value._tensors is None:
+            value._tensors = self._to_tensors(value)
+        return value._tensors
+
+    def _to_tensors(self, value):
         arrays = [convert_to_tensor(v)._value for v in value.values]
         if self._even():
             return [EagerTensor(stack(arrays))]

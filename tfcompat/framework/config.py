@@ -121,6 +121,10 @@ def set_logical_device_configuration(device, logical_devices):
     if _is_initialized():
         raise RuntimeError("Virtual devices cannot be modified after being initialized")
     _virtual[device] = list(logical_devices)
+    if logical_devices and not _backends_started():
+        # (JAX reads it when its CPU backend starts: the first op, as TF's context)
+        with contextlib.suppress(RuntimeError):
+            jax.config.update("jax_num_cpu_devices", len(logical_devices))
 
 
 def get_logical_device_configuration(device):

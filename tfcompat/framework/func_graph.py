@@ -95,6 +95,8 @@ class GraphBuilder:
         self.output_names = []
         self.suppressed = 0
         self.name_hint = None
+        self._ranges = {}         # id(tf.range's tensor) -> its (start, limit, delta)
+        self.captures = []        # enclosing graphs' tensors this one used, in order
 
     # -- names ---------------------------------------------------------------------
     def unique_name(self, name, mark=True):
@@ -134,6 +136,10 @@ class GraphBuilder:
             builder = builder.parent
         return None
 
+    def _owns(self, tensor):
+        return id(tensor) in self._by_tensor or (_is_tracer(tensor._value) and
+                                                 id(tensor._value) in self._by_value)
+
     def display_name(self, tensor):
         ref = self.lookup(tensor)
         return None if ref is None else f"{ref[0]}:{ref[1]}"
@@ -146,6 +152,27 @@ class GraphBuilder:
         for i, t in enumerate(outputs):
             self._register(t, name, i)
         return name
+
+    def range_node(self, name, bounds, converted, dtype, output=None):
+        """tf.range's Range node on `bounds` (`converted`: which came from Python values,
+        named ``range/start`` ...), its `output` when it has a value; AutoGraph's loop
+        over that output finds the bounds again (`range_bounds`), as TF's reads them
+        from the op's inputs."""
+        node = self.unique_name(self.name_hint or name)
+        self.name_hint = None
+        wired = []
+        for arg, t, conv in zip(("start", "limit", "delta"), bounds, converted):
+            if conv:
+                self.converted(t)
+            wired.append(self.input_name(t, node, arg))
+        self.add(node, "Range", wired, [("Tidx", _enum(dtype))],
+                 [] if output is None else [output])
+        if output is not None:
+            self._ranges[id(output)] = tuple(bounds)
+
+    def range_bounds(self, tensor):
+        """The (start, limit, delta) Tensors of a tf.range output recorded here, or None."""
+        return self._ranges.get(id(tensor))
 
     def placeholder(self, tensor, name, shape):
         node = self.unique_name(name)
@@ -173,6 +200,9 @@ class GraphBuilder:
         constants and variable reads not yet in the graph are added now."""
         variable = self._pending_reads.pop(id(tensor), None)
         ref = None if variable is not None else self.lookup(tensor)
+        if ref is not None and self.parent is not None and not self._owns(tensor) and all(
+                t is not tensor for t in self.captures):
+            self.captures.append(tensor)
         if ref is None:
             if variable is not None:
                 self.read(variable, tensor,
@@ -284,6 +314,7 @@ class GraphBuilder:
         self._keep = []
         self._by_tensor, self._by_value, self._pending_reads = {}, {}, {}
         self._converted = set()
+        self._ranges = {}
 
     @contextlib.contextmanager
     def no_recording(self):
@@ -377,15 +408,16 @@ def named(name):
 @contextlib.contextmanager
 def branch(scope):
     """Ops traced for a branch or loop body go to a graph of their own (TF's branch
-    functions), named in `scope` ("cond/mul"): not in the enclosing graph."""
+    functions), named in `scope` ("cond/mul"): not in the enclosing graph. Yields that
+    graph (its `captures` stay after the block), or None outside a recorded trace."""
     trace = current_trace()
     if trace is None or trace.graph is None:
-        yield
+        yield None
         return
     outer = trace.graph
     trace.graph = GraphBuilder(scope + "/", outer)
     try:
-        yield
+        yield trace.graph
     finally:
         trace.graph.clear()
         trace.graph = outer

@@ -7,6 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.experimental import io_callback as _io_callback
+from jax.extend.core import Jaxpr
 
 _raised = []   # the exception of the host callback that failed last
 
@@ -19,6 +20,36 @@ class _Reraised(logging.Filter):
 
 
 logging.getLogger("jax._src.callback").addFilter(_Reraised())
+
+
+class Rerun(Exception):
+    """Raised by a host read when the running function cannot finish as traced (a tf.data
+    iterator argument's next element has another shape than the trace's, where its
+    element_spec leaves that dimension unknown): tf.function gives back to its arguments
+    what the call read (their `_give_back`) and runs its Python function eagerly for
+    this call."""
+
+
+def may_rerun(fn):
+    """Mark `fn`, a host read that may raise Rerun: a call of a program that reads it
+    in the program waits for it to finish (an error reaches that call, not a later one
+    that uses its results)."""
+    fn.may_rerun = True
+    return fn
+
+
+def reads_may_rerun(jaxpr):
+    """Whether `jaxpr` (or one nested in it: a loop body, a branch) calls a host read
+    marked `may_rerun`."""
+    for eqn in jaxpr.eqns:
+        if getattr(host_function(eqn), "may_rerun", False):
+            return True
+        for param in eqn.params.values():
+            for sub in param if isinstance(param, (tuple, list)) else (param,):
+                sub = getattr(sub, "jaxpr", sub)
+                if isinstance(sub, Jaxpr) and reads_may_rerun(sub):
+                    return True
+    return False
 
 
 def keeping_errors(fn):

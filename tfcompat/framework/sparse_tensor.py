@@ -1,9 +1,20 @@
 """tf.SparseTensor: a tensor of shape `dense_shape` holding `values` at `indices` (int64,
 [N, rank]) and zeros elsewhere. The class holds its three component tensors and checks
-their shapes as TF's constructor does."""
+their shapes as TF's constructor does.
+
+As a tf.function argument its indices and dense_shape are part of the trace's key (the
+sparse ops compute their output structure on the host, and XLA compiles static shapes):
+a trace sees them as constants and takes the values as its input. Deliberate difference:
+TF traces once for every SparseTensor of one SparseTensorSpec; tfcompat once per
+structure."""
+import numpy as np
+
 from . import dtypes
-from .tensor import Tensor, symbolic
+from .func_graph import GraphTensor
+from .strings import StringIds
+from .tensor import EagerTensor, Tensor, symbolic
 from .tensor_shape import TensorShape
+from .trace_type import TraceType
 
 
 class SparseTensor:
@@ -13,10 +24,12 @@ class SparseTensor:
 
     def __init__(self, indices, values, dense_shape):
         from .constant_op import convert_to_tensor
-        self._indices = convert_to_tensor(indices, dtype=dtypes.int64, name="indices")
-        self._values = convert_to_tensor(values, name="values")
-        self._dense_shape = convert_to_tensor(dense_shape, dtype=dtypes.int64,
-                                              name="dense_shape")
+
+        def component(x, **kwargs):   # (a graph's tensors: a ConcreteFunction's outputs)
+            return x if isinstance(x, GraphTensor) else convert_to_tensor(x, **kwargs)
+        self._indices = component(indices, dtype=dtypes.int64, name="indices")
+        self._values = component(values, name="values")
+        self._dense_shape = component(dense_shape, dtype=dtypes.int64, name="dense_shape")
         self._shape = _static_shape(self._dense_shape)
         indices_shape = self._indices.shape.with_rank(2)
         values_shape = self._values.shape.with_rank(1)
@@ -56,6 +69,53 @@ class SparseTensor:
             self._indices, self._values, self._dense_shape)
 
     __repr__ = __str__
+
+    @property
+    def _type_spec(self):
+        from .sparse_tensor_spec import SparseTensorSpec
+        return SparseTensorSpec(self._shape, self.dtype)
+
+    def __tf_tracing_type__(self, context):
+        return _SparseTraceType(self)
+
+
+class _SparseTraceType(TraceType):
+    """The TraceType of a SparseTensor argument: its indices and dense_shape by value,
+    its values by shape and dtype (the tensor passed in). One whose structure is itself
+    traced (made in an enclosing tf.function) is keyed by identity, passed as it is."""
+
+    def __init__(self, sp):
+        self._sp = sp
+        if symbolic(sp.indices._value) or symbolic(sp.dense_shape._value):
+            self._key = ("id", id(sp))
+            return
+        self._indices = np.asarray(sp.indices._value)
+        self._dense_shape = np.asarray(sp.dense_shape._value)
+        self._key = (self._indices.shape, self._indices.tobytes(), self._dense_shape.tobytes(),
+                     sp.values._value.shape, sp.dtype)
+
+    def is_subtype_of(self, other):
+        return self == other
+
+    def most_specific_common_supertype(self, others):
+        return self if all(self == o for o in others) else None
+
+    def to_tensors(self, value):
+        return [] if self._key[0] == "id" else [value.values]
+
+    def from_tensors(self, tensors):
+        value = next(tensors)   # the traced values (an array)
+        values = EagerTensor(StringIds(value) if self._key[-1] == dtypes.string else value)
+        return SparseTensor(self._indices, values, self._dense_shape)
+
+    def placeholder_value(self, placeholder_context):
+        return self._sp
+
+    def __eq__(self, other):
+        return type(other) is _SparseTraceType and self._key == other._key
+
+    def __hash__(self):
+        return hash(self._key)
 
 
 def _static_shape(dense_shape):

@@ -36,6 +36,12 @@ _SYMBOLIC_BOOL = (
     "g3doc/reference/limitations.md#access-to-source-code for more information.")
 
 
+# tf.experimental.dtensor's view of the arrays laid out on its meshes, installed by
+# tfcompat.dtensor (framework/ cannot import it): "printed" gives a DTensor's printed
+# (components, layout), "device" its device's name; both None for other arrays
+dtensor_hooks = {"printed": lambda value: None, "device": lambda value: None}
+
+
 def symbolic(value):
     """Whether a Tensor's value is symbolic (inside a tf.function's trace)."""
     return isinstance(value, jax.core.Tracer) or type(value) is StringIds
@@ -70,7 +76,9 @@ class ArrayLike:
         if symbolic(value) or not isinstance(value, jax.Array):
             return _DEVICE
         devices = value.devices()
-        return _device_name(next(iter(devices))) if len(devices) == 1 else _DEVICE
+        if len(devices) == 1:
+            return _device_name(next(iter(devices)))
+        return dtensor_hooks["device"](value) or _DEVICE
 
     def numpy(self):
         """A fresh numpy copy; a numpy scalar for 0-d values (as TF)."""
@@ -198,6 +206,10 @@ class Tensor(ArrayLike):
                 return f'Tensor("{_symbolic_name(self)}", dtype={self.dtype.name})'
             return f'Tensor("{_symbolic_name(self)}", shape={shape}, ' \
                    f'dtype={self.dtype.name})'
+        dtensor = dtensor_hooks["printed"](self._value)
+        if dtensor is not None:
+            return f'tf.Tensor({dtensor[0]}, layout="{dtensor[1]}", ' \
+                   f'shape={shape_text(self._value.shape)}, dtype={self.dtype.name})'
         return f"tf.Tensor({numpy_text(self)}, shape={shape_text(self._value.shape)}, " \
                f"dtype={self.dtype.name})"
 
@@ -205,6 +217,10 @@ class Tensor(ArrayLike):
         if symbolic(self._value):
             return f"<tf.Tensor '{_symbolic_name(self)}' shape={_symbolic_shape(self)} " \
                    f"dtype={self.dtype.name}>"
+        dtensor = dtensor_hooks["printed"](self._value)
+        if dtensor is not None:
+            return f'<tf.Tensor: shape={shape_text(self._value.shape)}, ' \
+                   f'dtype={self.dtype.name}, value={dtensor[0]}, layout="{dtensor[1]}">'
         return f"<tf.Tensor: shape={shape_text(self._value.shape)}, dtype={self.dtype.name}, " \
                f"numpy={numpy_text(self, is_repr=True)}>"
 

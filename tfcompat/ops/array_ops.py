@@ -8,7 +8,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors, op_def
+from ..framework import dtypes, errors, func_graph, op_def
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
@@ -96,21 +96,31 @@ def _zeros_dims(shape, api, dtype):
     return _dims(shape, "", api, "Fill")
 
 
-def _filled(shape, dtype, one):
+def _filled(shape, dtype, one, name):
     dtype = dtypes.as_dtype(dtype)
     if dtype._np is None or (one and dtype is dtypes.string):
         dtypes.cast_python(int(one), dtype)  # raises TypeError (as TF: tf.ones of strings)
     shape = _zeros_dims(shape, "tf.ones" if one else "tf.zeros", dtype)
     check_alloc(shape, dtype, "Fill")
-    return _filled_like(shape, dtype, one)
+    return _filled_like(shape, dtype, one, name)
 
 
-def _filled_like(shape, dtype, one):
+def _filled_like(shape, dtype, one, name):
+    """tf.zeros/ones(_like)'s value; inside tf.function one of under 1000 elements is a
+    Const node named `name`, as TF's _constant_if_small makes it (larger ones are
+    filled by XLA and not recorded)."""
     if dtype is dtypes.string and not one:   # tf.zeros of strings: empty strings
         return EagerTensor(np.full(shape, b"", object))
     if dtype is dtypes.string or dtype._np is None:   # (ones of strings, resource, variant)
         raise TypeError(f"Cannot convert {int(one)} to EagerTensor of dtype {dtype.name}")
-    if ctx.traces or not all(isinstance(d, int) for d in shape):   # (traced: not recorded)
+    static = all(isinstance(d, int) for d in shape)
+    if ctx.traces and static and math.prod(shape) < 1000:
+        out = EagerTensor(device_array(np.full(shape, one, dtype._np)))
+        builder = func_graph.current()
+        if builder is not None and not builder.suppressed:
+            builder.const(out, name)
+        return out
+    if ctx.traces or not static:
         return EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
     # eagerly, one cached kernel per shape (as tf.fill's)
     return execute(_fill_op, (EagerTensor(device_array(np.asarray(one, dtype._np))),),
@@ -119,12 +129,12 @@ def _filled_like(shape, dtype, one):
 
 def zeros(shape, dtype=dtypes.float32, name=None):
     """tf.zeros."""
-    return _filled(shape, dtype, False)
+    return _filled(shape, dtype, False, name or "zeros")
 
 
 def ones(shape, dtype=dtypes.float32, name=None):
     """tf.ones."""
-    return _filled(shape, dtype, True)
+    return _filled(shape, dtype, True, name or "ones")
 
 
 _fill_op = Op("Fill", lambda value, shape: jnp.broadcast_to(value, shape), strings=MOVE)
@@ -160,7 +170,7 @@ def zeros_like(input, dtype=None, name=None):
         return ragged
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
-    return _filled_like(x._value.shape, dt, False)
+    return _filled_like(x._value.shape, dt, False, name or "zeros_like")
 
 
 def ones_like(input, dtype=None, name=None):
@@ -172,7 +182,7 @@ def ones_like(input, dtype=None, name=None):
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     if dt is dtypes.string:
         check_dtype(_ONES_LIKE, x)
-    return _filled_like(x._value.shape, dt, True)
+    return _filled_like(x._value.shape, dt, True, name or "ones_like")
 
 
 # (only for TF's message on strings)
@@ -184,13 +194,48 @@ _RANGE_ORDER = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
 
 def range(start, limit=None, delta=1, dtype=None, name="range"):
     """tf.range: int32 for Python ints, float32 if a bound is a Python float, else the
-    widest dtype of the Tensor bounds."""
+    widest dtype of the Tensor bounds. Inside tf.function it is recorded as TF's Range
+    node (its value is known: XLA has static shapes)."""
+    bounds, converted, dt = _range_bounds(start, limit, delta, dtype)
+    known = [concrete(t, "tf.range", "its bounds").item() for t in bounds]
+    s, lim, d = known
+    if d == 0 or (d > 0 and not s <= lim) or (d < 0 and not s >= lim):
+        text = ("Requires delta != 0: 0" if d == 0 else
+                f"Requires start <= limit when delta > 0: {s}/{lim}" if d > 0 else
+                f"Requires start >= limit when delta < 0: {s}/{lim}")
+        raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
+    size = range_size(s, lim, d, dt)
+    check_alloc((size,), dt, "Range", kernel="Range")
+    t = dt._np.type   # (TF's kernel: start + T(i) * delta, in the output dtype)
+    with np.errstate(over="ignore"):
+        values = t(s) + np.arange(size).astype(dt._np) * t(d)
+    out = EagerTensor(device_array(values.astype(dt._np)))
+    typed = [b if b.dtype is dt else EagerTensor(device_array(np.asarray(v).astype(dt._np)))
+             for b, v in zip(bounds, known)]   # (cast on the host: they stay known)
+    _record_range(name, typed, converted, dt, out)
+    return out
+
+
+def traced_range(start, limit=None, delta=1, dtype=None, name="range"):
+    """tf.range with a traced bound, which only AutoGraph's for loop may iterate (XLA has
+    no dynamic shapes): records TF's Range node (with no value) and returns its
+    (start, limit, delta) in the range's dtype."""
+    bounds, converted, dt = _range_bounds(start, limit, delta, dtype)
+    bounds = [cast(t, dt) for t in bounds]
+    _record_range(name, bounds, converted, dt)
+    return bounds
+
+
+def _range_bounds(start, limit, delta, dtype):
+    """tf.range's bounds as Tensors, which of them came from Python values, and the
+    range's dtype (TF's math_ops.range inference)."""
     if limit is None:
         start, limit = 0, start
     if dtype is not None:
         _range_dtype(dtypes.as_dtype(dtype))
+    given = (start, limit, delta)
     bounds = [a if isinstance(a, (Tensor, Variable)) or dtype is None else
-              convert_to_tensor(a, dtype=dtype) for a in (start, limit, delta)]
+              convert_to_tensor(a, dtype=dtype) for a in given]
     bounds = [convert_to_tensor(a) for a in bounds]
     if dtype is None and any(t.dtype not in _RANGE_ORDER for t in bounds):
         raise AssertionError()   # (TF's assert on the inferred dtype)
@@ -201,18 +246,13 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
             raise errors.op_error(errors.InvalidArgumentError, "Range",
                                   f"{arg} must be a scalar, not shape {dims_text(t.shape)}",
                                   kernel="Range")
-    s, lim, d = (concrete(t, "tf.range", "its bounds").item() for t in bounds)
-    if d == 0 or (d > 0 and not s <= lim) or (d < 0 and not s >= lim):
-        text = ("Requires delta != 0: 0" if d == 0 else
-                f"Requires start <= limit when delta > 0: {s}/{lim}" if d > 0 else
-                f"Requires start >= limit when delta < 0: {s}/{lim}")
-        raise errors.op_error(errors.InvalidArgumentError, "Range", text, kernel="Range")
-    size = _range_size(s, lim, d, dt)
-    check_alloc((size,), dt, "Range", kernel="Range")
-    t = dt._np.type   # (TF's kernel: start + T(i) * delta, in the output dtype)
-    with np.errstate(over="ignore"):
-        values = t(s) + np.arange(size).astype(dt._np) * t(d)
-    return EagerTensor(device_array(values.astype(dt._np)))
+    return bounds, [not isinstance(a, (Tensor, Variable)) for a in given], dt
+
+
+def _record_range(name, bounds, converted, dt, output=None):
+    builder = func_graph.current()
+    if builder is not None and not builder.suppressed:
+        builder.range_node(name, bounds, converted, dt, output)
 
 
 def _range_dtype(dt):
@@ -228,7 +268,7 @@ def _range_dtype(dt):
                         f"DT_DOUBLE, DT_HALF, DT_BFLOAT16]\n [Op:Range] name: range")
 
 
-def _range_size(start, limit, delta, dtype):
+def range_size(start, limit, delta, dtype):
     """The length of tf.range(start, limit, delta) as TF's Range kernel computes it (in the
     output dtype); over 2**63 - 1 fails as there."""
     if dtype.is_integer:

@@ -288,9 +288,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     state = [loop_vars] if single else list(loop_vars)
     if not ctx.traces:   # TF's eager loop: the values as the body gives them, converted at the end
         return _eager_while(cond, body, loop_vars, single, state, maximum_iterations)
-    state = [nest.map_structure(_loop_value, s) for s in state]
-    limit = None if maximum_iterations is None else convert_to_tensor(maximum_iterations)
-    static_limit = None if limit is None or _traced(limit) else int(limit)
+    state, limit, static_limit = _traced_loop_args(state, maximum_iterations)
     # Python iterations while nothing is traced; the rest (from the first iteration that
     # makes a loop variable traced) runs as one lax loop. (In a tf.function's graph
     # those Python iterations are not recorded: TF's graph has the loop as one node.)
@@ -316,6 +314,23 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         limit = convert_to_tensor(static_limit)
     with _graph_scope("while", "StatelessWhile"):
         return _staged_while(cond, body, loop_vars, single, state, limit, static_limit)
+
+
+def staged_while_loop(cond, body, loop_vars, maximum_iterations=None):
+    """AutoGraph's loop on a Tensor condition or over a tf.range or Tensor, inside
+    tf.function: one staged loop from its first iteration, even when its values are known
+    while tracing (TF: one While op; its body is traced once)."""
+    single = not isinstance(loop_vars, (list, tuple))
+    state, limit, static_limit = _traced_loop_args([loop_vars] if single else list(loop_vars),
+                                                   maximum_iterations)
+    with _graph_scope("while", "StatelessWhile"):
+        return _staged_while(cond, body, loop_vars, single, state, limit, static_limit)
+
+
+def _traced_loop_args(state, maximum_iterations):
+    state = [nest.map_structure(_loop_value, s) for s in state]
+    limit = None if maximum_iterations is None else convert_to_tensor(maximum_iterations)
+    return state, limit, None if limit is None or _traced(limit) else int(limit)
 
 
 def _eager_while(cond, body, loop_vars, single, state, maximum_iterations):
@@ -427,6 +442,8 @@ def _record_while(traced, inputs, results, static_limit):
     counters.reverse()   # (loop_counter is input 0, maximum_iterations 1)
     captured = [EagerTensor(c) for t in traced for c in t.consts   # (not constants)
                 if isinstance(c, jax.core.Tracer)]
+    # (and the enclosing graph's tensors the cond, then the body, used: TF's captures)
+    captured += [c for t in reversed(traced) for c in t.captures]
     op_type = "While" if any(t.assigned or t.reads for t in traced) else "StatelessWhile"
     func_graph.control_flow(builder, _scopes[-1][0], op_type, list(inputs) + captured,
                             results, False, counters)

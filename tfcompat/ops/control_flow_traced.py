@@ -64,8 +64,9 @@ class _Traced:
                     v._value = value
         # (its ops: not in the outer graph; the tracers it assigns: this thread's)
         count_specs = [jax.ShapeDtypeStruct((), jnp.uint64)] * (n_sites or 0)
-        with func_graph.branch(_branch_scope()), private_values():
+        with func_graph.branch(_branch_scope()) as graph, private_values():
             closed = jax.make_jaxpr(run)([_spec(b) for b in before], count_specs, *arg_specs)
+        self.captures = [] if graph is None else graph.captures
         self.jaxpr, self.consts = closed.jaxpr, list(closed.consts)
         used = used_vars(self.jaxpr)
         self.reads = {i for i in range(len(self.variables)) if self.jaxpr.invars[i] in used}

@@ -1,7 +1,9 @@
 """TF's CSR sparse-matrix ops (tensorflow.python.ops.linalg.sparse.sparse_csr_matrix_ops):
 SparseTensorToCSRSparseMatrix, CSRSparseMatrixToSparseTensor, DenseToCSRSparseMatrix,
-CSRSparseMatrixToDense, CSRSparseMatrixComponents, SparseMatrixNNZ and
-SparseMatrixSparseMatMul, on rank-2 matrices or rank-3 batches of them.
+CSRSparseMatrixToDense, CSRSparseMatrixComponents, SparseMatrixNNZ,
+SparseMatrixSparseMatMul, SparseMatrixTranspose and SparseMatrixMatMul, on rank-2
+matrices or rank-3 batches of them. (SparseMatrixAdd, SparseMatrixSoftmax, SparseMatrixMul
+and SparseMatrixZeros have no CPU kernel in TF: not provided.)
 
 A CSR matrix's structure (batch pointers, row pointers, column indices) is computed on the
 host from concrete indices, as tf.sparse's ops do; its values stay a Tensor, moved with
@@ -18,7 +20,9 @@ from ..framework.sparse_tensor import SparseTensor
 from ..framework.tensor import Tensor
 from .arithmetic_ops import multiply
 from .indexing_ops import gather, gather_nd
+from .matrix_diag_ops import matrix_transpose
 from .op_args import attr_error, concrete, kernel_error
+from .product_ops import matmul
 from .segment_ops import unsorted_segment_sum
 from .sparse_ops import _int64, to_dense
 from .unary_ops import conj
@@ -254,3 +258,57 @@ def sparse_matrix_sparse_mat_mul(a, b, type, transpose_a=False, transpose_b=Fals
     shape = [am, bn] if a.dense_shape.size == 2 else [ab, am, bn]
     indices = cells[:, 1:] if len(shape) == 2 else cells
     return _from_coo(op, indices, values, shape)
+
+
+def sparse_matrix_transpose(input, type, conjugate=False, name=None):
+    """SparseMatrixTranspose: the CSR matrix of each batch member's transpose (conjugated
+    when `conjugate`), its entries in row-major order."""
+    op = "SparseMatrixTranspose"
+    matrix = _matrix(input, "sparse_matrix_transpose")
+    _expect_type(op, matrix, type, "dtype of input is not equal to 'type': {have} vs. {want}")
+    batch, row, col = matrix._coo()
+    order = np.lexsort((row, col, batch))
+    values = gather(matrix.values, _int64(order))
+    shape = matrix.dense_shape.copy()
+    shape[-2:] = shape[-2:][::-1]
+    cells = np.stack([batch, col, row], 1)[order]
+    return _from_coo(op, cells if shape.size == 3 else cells[:, 1:],
+                     conj(values) if conjugate else values, shape)
+
+
+def sparse_matrix_mat_mul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False,
+                          adjoint_b=False, transpose_output=False, conjugate_output=False,
+                          name=None):
+    """SparseMatrixMatMul: the dense product opA(a) @ opB(b) of a CSR matrix and a dense
+    one (batched when rank 3), then transposed and/or conjugated as asked; computed as
+    the dense product (its gradients reach b and a's values)."""
+    op, mkl = "SparseMatrixMatMul", "__MklNativeSparseMatrixMatMul"
+    a = _matrix(a, "sparse_matrix_mat_mul")
+    suffix = _suffix(b)
+    b = convert_to_tensor(b)
+    if a.dtype != b.dtype:
+        raise _error(op, f"Input types don't match.  a.dtype == {a.dtype._tf_name} vs. "
+                         f"b.dtype == {b.dtype._tf_name}", suffix)
+    for x, t, adj in (("a", transpose_a, adjoint_a), ("b", transpose_b, adjoint_b)):
+        if t and adj:
+            raise _error(op, f"Only one of adjoint_{x} and transpose_{x} may be true.",
+                         suffix)
+    shape_a, shape_b = a.dense_shape.tolist(), b.shape.as_list()
+    if len(shape_a) != len(shape_b):
+        raise kernel_error(op, f"Ranks of a and b must match, saw: {len(shape_a)} vs. "
+                               f"{len(shape_b)}.", suffix, kernel=mkl)
+    if len(shape_a) == 3 and shape_a[0] != shape_b[0]:
+        raise kernel_error(op, f"Batch sizes of a and b must match, saw: {shape_a[0]} vs. "
+                               f"{shape_b[0]}.", suffix, kernel=mkl)
+    k_a = shape_a[-2] if transpose_a or adjoint_a else shape_a[-1]
+    k_b = shape_b[-1] if transpose_b or adjoint_b else shape_b[-2]
+    if k_a != k_b:
+        raise kernel_error(op, f"Inner product dimensions of A and B do not agree. Shapes "
+                               f"are: [{','.join(map(str, shape_a))}] vs. "
+                               f"[{','.join(map(str, shape_b))}]", suffix, kernel=mkl)
+    dense = csr_sparse_matrix_to_dense(a, a.dtype)
+    out = matmul(dense, b, transpose_a=transpose_a, transpose_b=transpose_b,
+                 adjoint_a=adjoint_a, adjoint_b=adjoint_b)
+    if transpose_output:
+        out = matrix_transpose(out)
+    return conj(out) if conjugate_output else out

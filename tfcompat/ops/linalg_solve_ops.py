@@ -68,10 +68,15 @@ _INVERTIBLE = {"MatrixInverse": "Input is not invertible.",
 
 
 def _check_invertible(op_name, matrix, result):
-    """TF's LU kernels fail on an exactly zero pivot (JAX returns inf/nan). Eagerly the
-    check is made here; inside a tf.function the op made it (its `checked` attribute)."""
-    if not traced(matrix, result) and matrix.size and not bool(
-            _all_finite(result._value)) and bool(_has_zero_pivot(matrix)):
+    """TF's LU kernels fail on an exactly zero pivot (JAX returns inf/nan). Eagerly, and
+    for a matrix known while a tf.function is traced, the check is made here; for a
+    traced matrix the op made it (its `checked` attribute)."""
+    if not matrix.size or traced(matrix):
+        return result
+    with jax.ensure_compile_time_eval():   # (a known matrix: checked on the host)
+        singular = (traced(result) or not bool(_all_finite(result._value))) and bool(
+            _has_zero_pivot(matrix))
+    if singular:
         raise _fail(op_name, _INVERTIBLE[op_name])
     return result
 

@@ -8,11 +8,8 @@ import numpy as np
 from ..framework import dtypes, errors
 from ..framework.constant_op import constant, convert_to_tensor
 from ..framework.core_types import CompositeTensor
-from ..framework.strings import StringIds
-from ..framework.tensor import EagerTensor, Tensor, symbolic
+from ..framework.tensor import Tensor, symbolic
 from ..framework.tensor_shape import TensorShape
-from ..framework.trace_type import TraceType
-from ..framework.type_spec import TypeSpec
 from . import (arithmetic_ops, array_ops, cast_ops, check_ops, comparison_ops, indexing_ops,
                manip_ops, reduction_ops)
 
@@ -152,13 +149,13 @@ class RaggedTensor(CompositeTensor):
         length = _partition(uniform_row_length, "UniformRowLength", dtype)
         length.shape.with_rank(0)
         nvals = _nrows(values, length.dtype)
-        if nrows is None and _known(length) and int(length) == 0:
+        if nrows is None and _known_value(length) and int(length) == 0:
             nrows = constant(0, length.dtype)
         elif nrows is None:
             nrows = nvals // arithmetic_ops.maximum(length, constant(1, length.dtype))
         else:
             nrows = convert_to_tensor(nrows, length.dtype, name="nrows")
-        if validate and all(_known(t) for t in (length, nvals, nrows)):
+        if validate and all(_known_value(t) for t in (length, nvals, nrows)):
             if int(length) < 0:
                 raise ValueError("uniform_row_length must be >= 0.")
             if int(nrows) * int(length) != int(nvals):
@@ -315,7 +312,7 @@ class RaggedTensor(CompositeTensor):
     def _static_row_length(self):
         """The size of this partition's rows when they are uniform and known, else None."""
         length = self._uniform_row_length
-        return int(length) if length is not None and _known(length) else None
+        return int(length) if length is not None and _known_value(length) else None
 
     @property
     def uniform_row_length(self):
@@ -328,6 +325,7 @@ class RaggedTensor(CompositeTensor):
 
     @property
     def _type_spec(self):
+        from .ragged_tensor_spec import RaggedTensorSpec
         return RaggedTensorSpec(self.shape, self.dtype, self.ragged_rank, self.row_splits_dtype)
 
     def row_lengths(self, axis=1, name=None):
@@ -491,10 +489,11 @@ class RaggedTensor(CompositeTensor):
         """The trace of a RaggedTensor argument: its flat values are passed in; its row
         partitions are part of the key (XLA compiles static shapes, and a trace sees
         them as constants)."""
-        if not all(_known(s) for s in self.nested_row_splits):
+        if not all(_known_value(s) for s in self.nested_row_splits):
             raise NotImplementedError("tfcompat: a tf.function argument tf.RaggedTensor "
                                       "whose row partitions are computed in a tf.function")
-        return _RaggedTraceType(self)
+        from .ragged_tensor_spec import RaggedTraceType
+        return RaggedTraceType(self)
 
     def _carry(self):
         """The tensors a tf.function result or a loop carries: flat values, then the
@@ -519,119 +518,8 @@ class RaggedTensor(CompositeTensor):
 RaggedTensor.__module__ = "tensorflow.python.ops.ragged.ragged_tensor"
 
 
-def _known(t):
+def _known_value(t):
     return not symbolic(t._value)
-
-
-class _RaggedTraceType(TraceType):
-    """The TraceType of a RaggedTensor argument: flat values' shape and dtype, and the
-    row partitions' values."""
-
-    def __init__(self, rt):
-        flat = rt.flat_values
-        self._splits = tuple(s.numpy() for s in rt.nested_row_splits)
-        self._lengths = tuple(level._static_row_length() for level in rt._levels())
-        self._key = (flat._value.shape, flat.dtype, tuple(
-            (s.dtype.str, s.tobytes()) for s in self._splits), self._lengths)
-
-    def is_subtype_of(self, other):
-        return self == other
-
-    def most_specific_common_supertype(self, others):
-        return self if all(self == o for o in others) else None
-
-    def to_tensors(self, value):
-        return [value.flat_values]
-
-    def from_tensors(self, tensors):
-        value = next(tensors)   # the traced flat values (an array)
-        result = EagerTensor(StringIds(value) if self._key[1] == dtypes.string else value)
-        for s, length in reversed(list(zip(self._splits, self._lengths))):
-            result = RaggedTensor(result, constant(s), internal=True, uniform_row_length=None
-                                  if length is None else constant(length, s.dtype))
-        return result
-
-    def placeholder_value(self, placeholder_context):
-        raise NotImplementedError("tfcompat: the placeholder of a tf.RaggedTensor argument")
-
-    def __eq__(self, other):
-        return type(other) is _RaggedTraceType and self._key == other._key
-
-    def __hash__(self):
-        return hash(self._key)
-
-
-class RaggedTensorSpec(TypeSpec):
-    """tf.RaggedTensorSpec(shape, dtype, ragged_rank, row_splits_dtype, flat_values_spec)."""
-
-    __slots__ = ("_shape", "_dtype", "_ragged_rank", "_row_splits_dtype", "_flat_values_spec")
-
-    def __init__(self, shape=None, dtype=dtypes.float32, ragged_rank=None,
-                 row_splits_dtype=dtypes.int64, flat_values_spec=None):
-        self._shape = TensorShape(shape)
-        self._row_splits_dtype = dtypes.as_dtype(row_splits_dtype)
-        self._flat_values_spec = flat_values_spec
-        if flat_values_spec is not None:
-            if dtype is not None and dtypes.as_dtype(dtype) != flat_values_spec.dtype:
-                raise ValueError("dtype must be the same as flat_values_spec.dtype")
-            dtype = flat_values_spec.dtype
-        self._dtype = dtypes.as_dtype(dtype)
-        rank = self._shape.rank
-        if ragged_rank is None:
-            if rank is None:
-                raise ValueError("Must specify ragged_rank or a shape with a known rank. "
-                                 "Received shape: %s" % (self._shape,))
-            ragged_rank = rank - 1
-        self._ragged_rank = ragged_rank
-        if not isinstance(ragged_rank, int):
-            raise TypeError(f"Argument `ragged_rank` must be an int. Received {ragged_rank}.")
-        if rank is not None and (ragged_rank >= rank or ragged_rank < 0):
-            raise ValueError(f"Argument `ragged_rank` ({ragged_rank}) must be between 0 "
-                             f"and the rank of the shape ({rank}) - 1 inclusive.")
-
-    shape = property(lambda self: self._shape)
-    dtype = property(lambda self: self._dtype)
-    ragged_rank = property(lambda self: self._ragged_rank)
-    row_splits_dtype = property(lambda self: self._row_splits_dtype)
-    flat_values_spec = property(lambda self: self._flat_values_spec)
-    value_type = property(lambda self: RaggedTensor if self._ragged_rank > 0 else Tensor)
-
-    @classmethod
-    def from_value(cls, value):
-        """RaggedTensorSpec.from_value: the spec of a RaggedTensor."""
-        return value._type_spec
-
-    def is_compatible_with(self, spec_or_value):
-        if isinstance(spec_or_value, RaggedTensor):
-            spec_or_value = spec_or_value._type_spec
-        return (isinstance(spec_or_value, RaggedTensorSpec)
-                and self._dtype == spec_or_value.dtype
-                and self._ragged_rank == spec_or_value.ragged_rank
-                and self._row_splits_dtype == spec_or_value.row_splits_dtype
-                and self._shape.is_compatible_with(spec_or_value.shape))
-
-    def _key(self):
-        return (self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype,
-                self._flat_values_spec)
-
-    def __eq__(self, other):
-        return type(other) is RaggedTensorSpec and self._key() == other._key()
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __hash__(self):
-        return hash(self._key()[:4])
-
-    def __repr__(self):
-        text = "RaggedTensorSpec(%r, %r, %r, %r" % (
-            self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
-        if self._flat_values_spec is not None:
-            text += ", %r" % (self._flat_values_spec,)
-        return text + ")"
-
-
-RaggedTensorSpec.__module__ = "tensorflow.python.ops.ragged.ragged_tensor"
 
 
 # -- helpers -----------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 key]``. Each draw reads the state and skips its counter by 256 per output
 (RngReadAndSkip), then runs TF's stateless V2 kernel on the state it read. The global
 generator (tf.random.get_global_generator) is the one module-level state here.
+A generator made in a tf.distribute strategy's scope draws, in a replica of that
+strategy, with its key hashed with the replica id (each replica its own stream), as TF's.
 """
 import secrets
 
@@ -72,6 +74,29 @@ def _check_alg(alg):
         raise ValueError(S.unsupported_alg(alg))
 
 
+class _Undistributed:
+    """How a Generator sees tf.distribute, which sits above the ops and installs its own
+    (distribute/stateful_random.py): the strategy in scope when a generator is made (None
+    without one), and the replica id (a Tensor) of that strategy's replica context the
+    draw runs in (None in cross-replica context); `check_unscoped_draw` raises where a
+    generator made outside any strategy cannot draw as TF's would."""
+    strategy_in_scope = staticmethod(lambda: None)
+    replica_id = staticmethod(lambda strategy: None)
+    check_unscoped_draw = staticmethod(lambda: None)
+
+
+distribution = _Undistributed
+
+
+def _replica_state(state, replica_id):
+    """A uint64 state with its key hashed with the replica id (TF's _preprocess_key: the
+    first uint64 of the stateless V2 kernel at counter [replica_id, 0])."""
+    replica = convert_to_tensor(replica_id)._value.astype(jnp.uint64)
+    counter = jnp.stack([replica, jnp.zeros((), jnp.uint64), state[2]])
+    key = S.full_int(EagerTensor(counter), (1,), dtypes.uint64)._value
+    return state.at[2].set(key[0])
+
+
 def _check_shape(state):
     if state.shape != (_STATE_SIZE,):
         raise ValueError(f"Shapes {tuple(state.shape)} and [{_STATE_SIZE}] are incompatible")
@@ -101,6 +126,7 @@ class Generator:
         return cls(state=state, alg=alg)
 
     def __init__(self, copy_from=None, state=None, alg=None):
+        self._strategy = distribution.strategy_in_scope()
         if copy_from is not None:
             state, alg = copy_from.state, copy_from.algorithm
         alg = S.convert_alg(alg)
@@ -147,8 +173,13 @@ class Generator:
 
     def _draw(self, shape):
         """The state for a draw of `shape` (as a uint64 Tensor), the variable advanced."""
-        old = self.skip(int(np.prod(shape)))
-        return EagerTensor(old._value.view(jnp.uint64))
+        if self._strategy is None:
+            distribution.check_unscoped_draw()
+        state = self.skip(int(np.prod(shape)))._value.view(jnp.uint64)
+        replica = None if self._strategy is None else distribution.replica_id(self._strategy)
+        if replica is not None:
+            state = _replica_state(state, replica)
+        return EagerTensor(state)
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = dtypes.as_dtype(dtype)

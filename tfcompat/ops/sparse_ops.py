@@ -12,7 +12,9 @@ from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, to_tensor
 from ..framework.sparse_tensor import SparseTensor
-from ..framework.tensor import EagerTensor
+from ..framework.strings import MOVE
+from ..framework.tensor import EagerTensor, Tensor
+from .array_ops import zeros
 from .indexing_ops import gather, gather_nd, where
 from .op_args import concrete, deferred, dims, kernel_error
 from .reduction_ops import reduce_sum as reduce_sum_dense
@@ -42,7 +44,7 @@ def _to_dense(indices, values, default, shape):
 
 
 _to_dense_op = Op("SparseToDense", lambda indices, shape, values, default, dense:
-                  _to_dense(indices, values, default, dense))
+                  _to_dense(indices, values, default, dense), strings=MOVE)
 
 
 def _index_error(indices, shape):
@@ -68,7 +70,11 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     """tf.sparse.to_dense: the dense tensor, `default_value` (0) where no index is."""
     sp = _sparse(sp_input, "tf.sparse.to_dense")
     shape = tuple(int(d) for d in _host(sp.dense_shape, "tf.sparse.to_dense", "dense_shape"))
-    default = convert_to_tensor(0 if default_value is None else default_value, sp.dtype)
+    default = zeros([], sp.dtype) if default_value is None else \
+        convert_to_tensor(default_value, sp.dtype)
+    if default.shape.rank != 0:
+        raise kernel_error("SparseToDense", "default_value should be a scalar.",
+                           name="" if isinstance(default_value, Tensor) else None)
     if validate_indices and not deferred(sp.indices):   # (traced indices: not checked)
         text = _index_error(_host(sp.indices, "tf.sparse.to_dense", "indices"), shape)
         if text:

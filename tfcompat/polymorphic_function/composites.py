@@ -10,10 +10,19 @@ def _carried(x):
     return hasattr(type(x), "_carry_unknown")
 
 
+def _spec(x):
+    """The TypeSpec of a composite returned by its components (TF's TypeSpec protocol:
+    tf.SparseTensor), or None."""
+    spec = getattr(x, "_type_spec", None)
+    return spec if hasattr(spec, "_from_components") else None
+
+
 def components(x):
     """The flat outputs one leaf of a function's result is returned as."""
     if _carried(x):
         return list(x._carry())
+    if _spec(x) is not None:
+        return list(_spec(x)._to_components(x))
     if isinstance(x, IndexedSlices):
         return nest.flatten(x, expand_composites=True)
     return [x]
@@ -26,6 +35,8 @@ def rebuild(x, outputs):
         return None
     if _carried(x):
         return x._from_carry([next(outputs) for _ in x._carry()])
+    if _spec(x) is not None:
+        return _spec(x)._from_components([next(outputs) for _ in components(x)])
     if isinstance(x, IndexedSlices):
         return IndexedSlices(*[next(outputs) for _ in components(x)])
     return next(outputs)

@@ -24,7 +24,8 @@ from ..framework.trace_state import captured_output, used_vars
 from ..framework.variables import Variable
 from . import deferred_checks, hoisted_reads, program_cache
 from .composites import rebuild
-from .function_type_utils import (_cache_key, _check_spec, _flat_tensors, _flat_variables,
+from .function_type_utils import (_cache_key, _cast_to_spec, _check_spec, _Composite,
+                                  _flat_tensors, _flat_variables, _is_composite_spec,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
 from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, _check_data
 
@@ -153,6 +154,8 @@ class ConcreteFunction(_Typed):
         self._in_shapes = [tuple(d if isinstance(d, int) else None for d in v.aval.shape)
                            for v in in_vars]
         self._reads = structure.get("reads", ())   # iterator reads done before it runs
+        # (reads in it that may raise host_callback.Rerun: a call waits for the run)
+        self._sync = host_callback.reads_may_rerun(run_jaxpr)
         self._call = structure.get("call")
         ConcreteFunction._count += 1
         self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
@@ -324,6 +327,8 @@ class ConcreteFunction(_Typed):
         else:
             try:
                 arrays = self._jitted(*const_values, *var_values, *values)
+                if self._sync:
+                    jax.block_until_ready(arrays)
             except Exception as exc:
                 # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
                 # run-time check) is raised as it was raised.
@@ -419,7 +424,8 @@ def _bind_call(concrete, args, kwargs):
                               f"{type_text(traced[name])}")
                 break
         else:
-            structured = _cast_python_values(given, traced, params)
+            structured = _cast_composites(given, traced, params) or \
+                _cast_python_values(given, traced, params)
         if structured is None:
             bound = inspect.BoundArguments(
                 sig, {n: given[n] for n in sig.parameters if n in given})
@@ -433,13 +439,30 @@ def _bind_call(concrete, args, kwargs):
         given = dict(traced, **dict(zip(params, flat)))
         bound = inspect.BoundArguments(sig, {n: given[n] for n in sig.parameters if n in given})
         return bound.args, bound.kwargs
+    # (a composite's components are flat parameters x, x_1, ...)
+    names = [f"{n}_{i}" if i else n for n in params for i in range(
+        len(traced[n]._component_specs) if _is_composite_spec(traced[n]) else 1)]
     why = (f"got unexpected keyword arguments: {', '.join(extra)}." if extra else
+           f"missing required arguments: {', '.join(names[len(args):])}."
+           if len(args) < len(names) != len(params) else
            f"takes {len(params)} positional arguments, got {len(args)}.")
     raise TypeError(
         f"Binding inputs to tf.function failed due to `{structured}`. Received args: "
         f"{args!r} and kwargs: {kwargs!r} for signature: {concrete._signature_text(False)}."
         f"\nFallback to flat signature also failed due to: "
-        f"{getattr(fn, '__name__', 'f')}({', '.join(params)}) {why}")
+        f"{getattr(fn, '__name__', 'f')}({', '.join(names)}) {why}")
+
+
+def _cast_composites(given, traced, params):
+    """Why a value given for a composite spec's parameter cannot be cast to it (TF's
+    TypeSpec.cast errors), or None."""
+    for name in params:
+        if _is_composite_spec(traced[name]):
+            try:
+                _cast_to_spec(traced[name], given[name])
+            except (TypeError, ValueError, AttributeError) as e:
+                return str(e)
+    return None
 
 
 def _cast_python_values(given, traced, params):
@@ -468,15 +491,19 @@ def _cast_python_values(given, traced, params):
 
 def _literals(arguments):
     return {n for n, v in arguments.items() if not any(
-        _is_tensor_like(x) or isinstance(x, (TensorSpec, Variable)) for x in nest.flatten(v))}
+        _is_tensor_like(x) or isinstance(x, (TensorSpec, Variable)) or _is_composite_spec(x)
+        for x in nest.flatten(v))}
 
 
 class PerShapeFunction(_Typed):
     """What get_concrete_function returns for TensorSpecs XLA cannot trace as one program
-    (an unknown rank, code needing static shapes): typed and printed by its specs (its
-    output specs from traces at two probe shapes: dimensions that differ are unknown);
-    called, it runs the trace for the call's concrete shapes. TF traces once: those
-    traces are silent and not counted (Python side effects run at the first probe only)."""
+    (an unknown rank, code needing static shapes), and for the specs of composites
+    (tf.SparseTensorSpec, tf.RaggedTensorSpec: traced per structure): typed and printed by
+    its specs (its output specs from traces at two probe shapes, composites empty then
+    filled: dimensions that differ are unknown); called, it runs the trace for the call's
+    concrete shapes (a composite's structure). TF traces once: the per-shape traces are
+    silent and not counted (Python side effects run at the first probe only); a new
+    composite structure is traced as a call of the tf.function would be."""
 
     def __init__(self, function, args, kwargs):
         self._function = function
@@ -485,13 +512,15 @@ class PerShapeFunction(_Typed):
         key = _cache_key(args, kwargs)
         seen = key in function._traced_specs   # (traced per shape already: silent)
         for k, sizes in enumerate(((7,), (11, 13))):
-            def shaped(x, sizes=sizes):
+            def shaped(x, sizes=sizes, filled=k == 1):
                 if isinstance(x, TensorSpec) and not x.shape.is_fully_defined():
                     dims = list(sizes) if x.shape.rank is None else \
                         [sizes[0] if d is None else d for d in x.shape.as_list()]
                     value = jax.numpy.zeros(dims, strings.traced_dtype(x.dtype._np))
                     value = StringIds(value) if x.dtype is dtypes.string else value
                     return _Shaped(EagerTensor(value), x)
+                if _is_composite_spec(x):
+                    return _Composite(x._probe_value(sizes[0], filled), x)
                 return x
             probe_args = nest.map_structure(shaped, args)
             probe_kwargs = nest.map_structure(shaped, kwargs)

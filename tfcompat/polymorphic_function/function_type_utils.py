@@ -12,6 +12,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import trace_type_of
+from ..framework.type_spec import TypeSpec
 from ..framework.variables import Variable
 
 
@@ -50,9 +51,22 @@ def _supertype(a, b):
 
 
 def _has_specs(args, kwargs):
-    """Whether arguments are TensorSpecs (not tensors) with unknown dimensions."""
+    """Whether arguments are TensorSpecs (not tensors) with unknown dimensions, or specs
+    of composites."""
     flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
-    return any(isinstance(x, TensorSpec) and not x.shape.is_fully_defined() for x in flat)
+    return any(isinstance(x, TensorSpec) and not x.shape.is_fully_defined() or
+               _is_composite_spec(x) for x in flat)
+
+
+def _has_composite_specs(args, kwargs):
+    flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
+    return any(_is_composite_spec(x) for x in flat)
+
+
+def _is_composite_spec(x):
+    """Whether `x` is the TypeSpec of a composite (tf.SparseTensorSpec, ...): a trace
+    needs a value of it (get_concrete_function traces probe values)."""
+    return isinstance(x, TypeSpec) and hasattr(x, "_probe_value")
 
 
 def _has_unknown_dims(args, kwargs):
@@ -121,6 +135,8 @@ def _cast_to_spec(spec, value):
             raise TypeError(f"Can not cast {TensorSpec(t.shape, t.dtype, spec.name)!r} to "
                             f"{spec!r}")
         return _Shaped(t, spec)
+    if hasattr(spec, "_component_specs"):
+        return _cast_to_type_spec(spec, value)
     if isinstance(spec, dict):
         if not isinstance(value, collections.abc.Mapping):
             raise TypeError(f"Can not cast {value!r} to a Dict type.")
@@ -146,6 +162,30 @@ def _cast_to_spec(spec, value):
                             f"Expected {value} to have length of {len(spec)}")
         return type(spec)(_cast_to_spec(s, v) for s, v in zip(spec, value))
     return value
+
+
+def _cast_to_type_spec(spec, value):
+    """A composite argument (tf.SparseTensor, tf.RaggedTensor) cast to its input_signature
+    TypeSpec as TF's TypeSpec.cast does: each of the spec's components cast to its
+    component spec (TF's errors). The value is then keyed and passed in by its own
+    TraceType; a spec (get_concrete_function) stays the spec."""
+    if isinstance(value, TypeSpec):
+        if not value.is_subtype_of(spec):
+            raise TypeError(f"Can not cast {value!r} to {spec!r}")
+        return spec
+    nest.map_structure(_cast_to_spec, spec._component_specs, spec._to_components(value))
+    return _Composite(value, spec)
+
+
+class _Composite:
+    """A composite argument matched to an input_signature TypeSpec: traced by the
+    value's TraceType, typed (structured_input_signature, printed types) by the spec."""
+
+    __slots__ = ("value", "spec")
+
+    def __init__(self, value, spec):
+        self.value = value
+        self.spec = spec
 
 
 class _Shaped:
@@ -178,7 +218,7 @@ def _cache_key(args, kwargs, concrete_shapes=False):
             if x.shape.is_fully_defined():   # the trace of a tensor of this shape and dtype
                 return ("T", tuple(x.shape.as_list()), x.dtype._np)
             return ("spec", x)
-        trace_type = trace_type_of(x)
+        trace_type = trace_type_of(x.value if isinstance(x, _Composite) else x)
         if trace_type is not None:
             return ("TT", trace_type)
         if isinstance(x, Variable):
@@ -217,6 +257,8 @@ def _arg_tensors(x):
     iterator's resource handle)."""
     if _is_tensor_like(x) or isinstance(x, TensorSpec):
         return [x]
+    if isinstance(x, _Composite):
+        x = x.value
     trace_type = trace_type_of(x)
     return [] if trace_type is None else trace_type.to_tensors(x)
 
@@ -263,6 +305,10 @@ def type_text(x):
                 f"trainable={x.trainable}, alias_id=None)")
     if isinstance(x, Tensor):
         return _spec_text(x.shape, x.dtype)
+    if isinstance(x, _Composite) or isinstance(getattr(x, "_type_spec", None), TypeSpec):
+        return repr(x.spec if isinstance(x, _Composite) else x._type_spec)
+    if _is_composite_spec(x):
+        return repr(x)
     if isinstance(x, np.ndarray):
         return _spec_text(x.shape, dtypes.as_dtype(x.dtype))
     if isinstance(x, dict):

@@ -11,16 +11,17 @@ import threading
 import weakref
 
 from ..autograph import api as autograph
-from ..framework import config, nest, retracing
+from ..framework import config, host_callback, nest, retracing
 from ..framework.context import ctx
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
+from ..framework.type_spec import TypeSpec
 from ..framework.trace_state import captured_output, functions_run_eagerly
 from .concrete_function import ConcreteFunction, PerShapeFunction
 from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _cast_to_spec, _flat_tensors,
-                                  _flat_variables, _has_empty_unknown_dims, _has_specs,
-                                  _has_unknown_dims, _Shaped, _signature, _spec_type_text,
-                                  _supertype)
+                                  _flat_variables, _has_composite_specs, _has_empty_unknown_dims,
+                                  _has_specs, _has_unknown_dims, _Shaped, _signature,
+                                  _spec_type_text, _supertype)
 from .tracing import trace_function
 
 
@@ -46,7 +47,7 @@ def _check_input_signature(python_function, input_signature):
     if not isinstance(input_signature, (tuple, list)):
         raise TypeError(f"input_signature must be either a tuple or a list, got "
                         f"{type(input_signature)}.")
-    bad = [a for a in nest.flatten(input_signature) if not isinstance(a, TensorSpec)]
+    bad = [a for a in nest.flatten(input_signature) if not isinstance(a, TypeSpec)]
     if bad:
         raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec "
                         f"objects, got invalid args {bad} with types {[type(a) for a in bad]}.")
@@ -148,9 +149,26 @@ class Function:
                     concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
                 elif not ctx.traces:
                     self._stats[0][-1] += 1
-                return concrete._call_flat(tensors)
-        concrete, args, kwargs = self._concrete_for(args, kwargs)
-        return concrete._call_flat(_flat_tensors(args, kwargs), _flat_variables(args, kwargs))
+                return self._run(concrete, args, kwargs, tensors)
+        concrete, bound, bound_kw = self._concrete_for(args, kwargs)
+        return self._run(concrete, args, kwargs, _flat_tensors(bound, bound_kw),
+                         _flat_variables(bound, bound_kw))
+
+    def _run(self, concrete, args, kwargs, tensors, variables=()):
+        """Call `concrete`. Where an iterator's element changes shape within the call
+        (host_callback.Rerun: a short last batch among the steps of one Keras
+        steps_per_execution call, which TF's one trace of unknown batch size runs), what
+        the call read is given back and this call runs the Python function eagerly (what
+        it prints from Python is dropped: TF's calls do not run it)."""
+        try:
+            return concrete._call_flat(tensors, variables)
+        except host_callback.Rerun:
+            for a in nest.flatten((args, kwargs)):
+                give_back = getattr(type(a), "_give_back", None)
+                if give_back is not None:
+                    give_back(a)
+            with captured_output():
+                return self._python_function(*args, **kwargs)
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Function.pretty_printed_concrete_signatures: each trace's signature."""
@@ -185,8 +203,19 @@ class Function:
             key = _cache_key(args, kwargs)
             concrete = self._concrete.get(key)
         traced = concrete is None
-        if traced:
+        like_tf = _tf_key(key) if traced else None
+        if like_tf is not None and like_tf in self._traced_specs:
+            # TF traced this signature once (an iterator's next element of a new shape):
+            # this trace is silent.
+            count = self._tracing_count
+            with captured_output():
+                concrete = self._cache(key, self._trace(args, kwargs))
+            self._tracing_count = count
+            traced = False
+        elif traced:
             concrete = self._cache(key, self._trace(args, kwargs))
+            if like_tf is not None:
+                self._traced_specs.add(like_tf)
         if concrete is _PER_SHAPE:
             # No shape-polymorphic trace: one per concrete shape (TF would trace once).
             if _has_specs(args, kwargs):   # get_concrete_function: a per-shape function
@@ -365,9 +394,12 @@ class Function:
         XLA per concrete shape. Code that needs static shapes cannot be traced so: its
         output is discarded and _PER_SHAPE returned (the caller traces per shape)."""
         for spec in nest.flatten(self._input_signature or ()):
-            if spec.name is not None and not isinstance(spec.name, str):
+            name = getattr(spec, "name", None)
+            if name is not None and not isinstance(name, str):
                 # (TF's placeholder for the spec slices its name)
-                raise TypeError(f"'{type(spec.name).__name__}' object is not subscriptable")
+                raise TypeError(f"'{type(name).__name__}' object is not subscriptable")
+        if _has_composite_specs(args, kwargs):   # (traced for values: PerShapeFunction)
+            return _PER_SHAPE
         fn = autograph.convert(self._python_function) if self._autograph else \
             self._python_function
         # Only a first trace may create variables (their initializers are lifted out of
@@ -395,6 +427,24 @@ class Function:
                                          polymorphic=polymorphic,
                                          jit_compile=self._jit_compile)
         return concrete
+
+
+def _tf_key(key):
+    """The key TF traces a call by, where an argument's TraceType is finer than TF's (a
+    tf.data iterator's, keyed by its next element's shapes, defines `tf_type`), else
+    None."""
+    finer = []
+
+    def coarse(k):
+        tf_type = getattr(k[1], "tf_type", None) if k[0] == "TT" else None
+        if tf_type is None:
+            return k
+        finer.append(k)
+        return ("TT", tf_type)
+    structure, flat, kw = key
+    coarse_key = (structure, tuple(coarse(k) for k in flat),
+                  tuple((name, tuple(coarse(k) for k in ks)) for name, ks in kw))
+    return coarse_key if finer else None
 
 
 _SCALARS = frozenset((int, float, bool, str, type(None)))

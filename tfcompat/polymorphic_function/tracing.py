@@ -20,11 +20,12 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import Trace, lift_initializers
 from ..framework.trace_type import trace_type_of
+from ..framework.type_spec import TypeSpec
 from ..framework.variables import Uninitialized, Variable, live_variables
 from . import hoisted_reads
 from .composites import components
 from .concrete_function import ConcreteFunction
-from .function_type_utils import _arg_tensors, _input_types, _Shaped
+from .function_type_utils import _arg_tensors, _Composite, _input_types, _Shaped
 from .runtime_checks import _check_out_of_scope
 
 
@@ -57,6 +58,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
                 if shaped:
                     trace.shapes[id(t._value)] = x.spec.shape
                 return t
+            if isinstance(x, _Composite):
+                x = x.value
             trace_type = trace_type_of(x)
             if trace_type is None:
                 return x
@@ -118,6 +121,10 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             return TensorSpec(x.spec.shape, x.spec.dtype, name)
         if isinstance(x, (Tensor, np.ndarray, TensorSpec)):
             return TensorSpec(x.shape, dtypes.as_dtype(x.dtype), name)
+        if isinstance(x, _Composite):
+            return x.spec
+        if isinstance(getattr(x, "_type_spec", None), TypeSpec):   # a composite's
+            return x._type_spec
         return x
     structure["input_signature"] = (
         nest.pack_sequence_as(args, [spec_of(x) for x in flat_args]),

@@ -4,7 +4,8 @@ from ..ops import ragged_sparse_ops  # noqa: F401 (installs to_sparse and from_s
 from ..ops.ragged_array_ops import boolean_mask, stack
 from ..ops.ragged_ops import (constant, map_flat_values, ragged_range as range,  # noqa: A004
                               row_splits_to_segment_ids, segment_ids_to_row_splits)
-from ..ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
+from ..ops.ragged_tensor import RaggedTensor
+from ..ops.ragged_tensor_spec import RaggedTensorSpec
 
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "map_flat_values", "range",
            "row_splits_to_segment_ids", "segment_ids_to_row_splits", "stack", "boolean_mask"]

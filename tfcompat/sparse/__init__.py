@@ -1,7 +1,6 @@
 """tf.sparse: the SparseTensor class (tfcompat/framework/sparse_tensor.py) and its ops."""
 from ..framework.sparse_tensor import SparseTensor
 from ..framework.sparse_tensor_spec import SparseTensorSpec
-from ..framework.unsupported import unsupported_function
 from ..ops.sparse_ops import (
     add, concat, expand_dims, from_dense, map_values, maximum, minimum, reduce_max, reduce_sum,
     reorder,
@@ -9,10 +8,8 @@ from ..ops.sparse_ops import (
 )
 from ..ops.sparse_feature_ops import bincount, cross, cross_hashed
 from ..ops.sparse_matmul_ops import sparse_dense_matmul
+from ..ops.sparse_sampled_ops import sampled_addmm
 from ..ops.sparse_segment_ops import mask, segment_mean, segment_sqrt_n, segment_sum, softmax
 from ..ops.sparse_slice_ops import (
     eye, fill_empty_rows, reset_shape, slice, split, to_indicator,
 )
-
-_WHY = "sparse tensors"
-sampled_addmm = unsupported_function("tf.sparse.sampled_addmm", _WHY)

@@ -2,11 +2,10 @@
 ag__.if_stmt, ag__.while_stmt and ag__.for_stmt run a Python condition or iterable as
 plain Python, and a traced one as tf.cond / tf.while_loop (ops/control_flow_ops.py)."""
 import contextlib
-import inspect
 
 import jax.numpy as jnp
 
-from ...framework import nest
+from ...framework import func_graph, nest
 from ...framework.constant_op import convert_to_tensor
 from ...framework.context import ctx
 from ...framework.errors import InvalidArgumentError
@@ -79,11 +78,12 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
 # -- while ------------------------------------------------------------------------------------
 
 def while_stmt(test, body, get_state, set_state, symbol_names, opts):
-    """TF's ag__.while_stmt: a Python loop for a Python condition, else tf.while_loop."""
+    """TF's ag__.while_stmt: a Python loop for a Python condition, else (a Tensor
+    condition inside tf.function, even one whose value is known) one staged
+    tf.while_loop, as TF's While op."""
     first = test()
-    if _traced(first) or (isinstance(first, Tensor) and any(
-            _traced(x) for x in nest.flatten(get_state()) if isinstance(x, Tensor))):
-        _tf_while(test, body, get_state, set_state, symbol_names, opts)
+    if isinstance(first, Tensor) and ctx.traces:
+        _tf_while(test, body, get_state, set_state, symbol_names, opts, staged=True)
         return
     if not first:
         return
@@ -172,8 +172,10 @@ def _define_undefined(body, get_state, set_state, init, nulls, names):
     return success, init
 
 
-def _tf_while(test, body, get_state, set_state, symbol_names, opts):
-    """A tf.while_loop over the state (TF: _tf_while_stmt)."""
+def _tf_while(test, body, get_state, set_state, symbol_names, opts, staged=False):
+    """A tf.while_loop over the state (TF: _tf_while_stmt); `staged`: from its first
+    iteration (control_flow_ops.staged_while_loop), not only from the first one whose
+    values are traced."""
     cf = _cf()
     init = tuple(get_state())
     nulls = tuple(_null(v) for v in init)
@@ -197,8 +199,8 @@ def _tf_while(test, body, get_state, set_state, symbol_names, opts):
         new = tuple(nest.map_structure(_loop_var, v) for v in new)
         return ((True,) + new) if require_one else new
     start = ((convert_to_tensor(False),) + loop_init) if require_one else loop_init
-    out = cf.while_loop(cond_fn, body_fn, list(start),
-                        maximum_iterations=opts.get("maximum_iterations"))
+    loop = cf.staged_while_loop if staged else cf.while_loop
+    out = loop(cond_fn, body_fn, list(start), maximum_iterations=opts.get("maximum_iterations"))
     if require_one:
         _require_iteration(out[0], symbol_names, nulls, init)
         out = out[1:]
@@ -222,9 +224,9 @@ def _require_iteration(flag, names, nulls, init):
 
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
-    """TF's ag__.for_stmt: a Python loop over Python iterables and Tensors whose value is
-    known; a tf.while_loop over a traced Tensor's first dimension, a tf.range with traced
-    bounds, or (inside tf.function) a tf.data.Dataset."""
+    """TF's ag__.for_stmt: a Python loop over Python iterables (and over Tensors outside
+    tf.function); inside tf.function a staged tf.while_loop over a tf.range (its
+    counter, as TF elides the range) or a Tensor's first dimension, or a tf.data.Dataset."""
     staged_loop = getattr(iter_, "_staged_loop", None)
     if staged_loop is not None and ctx.traces:   # a tf.data.Dataset inside tf.function
         start, step = staged_loop()
@@ -232,9 +234,15 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
                       body, get_state, set_state, symbol_names, opts)
         return
     if isinstance(iter_, TracedRange):
-        _tf_range_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
-    elif _traced(iter_):
-        _tf_tensor_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
+        _tf_range_for(iter_.bounds, extra_test, body, get_state, set_state, symbol_names,
+                      opts)
+    elif isinstance(iter_, Tensor) and ctx.traces:
+        builder = func_graph.current()
+        bounds = None if builder is None else builder.range_bounds(iter_)
+        if bounds is not None:
+            _tf_range_for(bounds, extra_test, body, get_state, set_state, symbol_names, opts)
+        else:
+            _tf_tensor_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
     elif extra_test is not None:
         if _python_test(extra_test(), _FOR_TENSOR_TEST):
             with _one_kernel(isinstance(iter_, Tensor)) as repeat:
@@ -251,7 +259,7 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
 
 
 def _counted_loop(index, limit_test, step, read, extra_test, body, get_state, set_state,
-                  symbol_names, opts, iterate_name=None):
+                  symbol_names, opts, iterate_name=None, staged=False):
     """A tf.while_loop whose state starts with the counter `index`."""
     counter = [index]
 
@@ -277,24 +285,20 @@ def _counted_loop(index, limit_test, step, read, extra_test, body, get_state, se
             return and_(lambda: main, extra_test)
         return main
     _tf_while(aug_test, aug_body, aug_get, aug_set, ("<internal iterate>",) +
-              tuple(symbol_names), opts)
+              tuple(symbol_names), opts, staged)
 
 
-def _tf_range_for(r, extra_test, body, get_state, set_state, symbol_names, opts):
-    from ...ops import array_ops, cast_ops
-    bound = inspect.signature(array_ops.range).bind(*r.args, **r.kwargs)
-    bound.apply_defaults()
-    start, limit, delta, dtype = (bound.arguments[k] for k in ("start", "limit", "delta",
-                                                                 "dtype"))
-    if limit is None:
-        start, limit = 0, start
-    values = [convert_to_tensor(v) for v in (start, limit, delta)]
-    if dtype is None:   # TF's inference: the widest of the arguments' types
-        floats = [v.dtype for v in values if v.dtype.is_floating]
-        dtype = floats[0] if floats else next(
-            (v.dtype for v, a in zip(values, (start, limit, delta)) if isinstance(a, Tensor)),
-            values[0].dtype)
-    start, limit, delta = (cast_ops.cast(v, dtype) for v in values)
+def _tf_range_for(bounds, extra_test, body, get_state, set_state, symbol_names, opts):
+    """TF's _tf_range_for_stmt: a counter from start by delta while short of limit; the
+    iteration count (TF's get_range_len ops, recorded as TF records them) bounds the loop
+    when it is known, so that the loop is differentiable."""
+    from ...ops import array_ops
+    start, limit, delta = bounds
+    _range_len(start, limit, delta)   # (recorded only: XLA needs the count on the host)
+    opts = dict(opts)
+    if not any(_traced(b) for b in bounds):
+        _bound_iterations(opts, array_ops.range_size(*(b.numpy().item() for b in bounds),
+                                                     start.dtype))
 
     def limit_test(i):
         if not _traced(delta):
@@ -303,7 +307,26 @@ def _tf_range_for(r, extra_test, body, get_state, set_state, symbol_names, opts)
         return comparison_ops.logical_or(comparison_ops.logical_and(delta >= 0, i < limit),
                                          comparison_ops.logical_and(delta < 0, i > limit))
     _counted_loop(start, limit_test, lambda i: i + delta, lambda i: i, extra_test, body,
-                  get_state, set_state, symbol_names, opts, opts.get("iterate_names"))
+                  get_state, set_state, symbol_names, opts, opts.get("iterate_names"),
+                  staged=True)
+
+
+def _bound_iterations(opts, n):
+    """A static iteration count for the loop (its reverse-mode gradient needs one), unless
+    set_loop_options gave one."""
+    if opts.get("maximum_iterations") is None:
+        opts["maximum_iterations"] = n
+
+
+def _range_len(start, limit, delta):
+    """TF's autograph misc.get_range_len (its ops, for the graph)."""
+    from ...ops import arithmetic_ops, array_ops, cast_ops, comparison_ops
+    dist = limit - start
+    unadjusted = dist // delta
+    adjustment = cast_ops.cast(
+        comparison_ops.not_equal(dist % delta, array_ops.zeros_like(unadjusted)), dist.dtype)
+    final = unadjusted + adjustment
+    return cast_ops.cast(arithmetic_ops.maximum(final, array_ops.zeros_like(final)), "int32")
 
 
 def _tf_tensor_for(t, extra_test, body, get_state, set_state, symbol_names, opts):
@@ -314,6 +337,6 @@ def _tf_tensor_for(t, extra_test, body, get_state, set_state, symbol_names, opts
         raise ValueError("tfcompat iterates over a traced Tensor only along a static first "
                          "dimension (XLA has static shapes).")
     opts = dict(opts)
-    opts.setdefault("maximum_iterations", n)   # static: the loop is differentiable
+    _bound_iterations(opts, n)
     _counted_loop(convert_to_tensor(0), lambda i: i < n, lambda i: i + 1, lambda i: t[i],
-                  extra_test, body, get_state, set_state, symbol_names, opts)
+                  extra_test, body, get_state, set_state, symbol_names, opts, staged=True)

@@ -8,11 +8,14 @@ from .checks import _traced
 
 class TracedRange:
     """`tf.range(...)` (or `range(...)`) with a traced bound, as converted_call returns
-    it: a for loop iterates it with a counter (TF: a "Range" op's loop); any other use
-    raises the error tf.range gives for traced bounds (XLA has static shapes)."""
+    it: its Range node is recorded (as TF's) and a for loop iterates its `bounds` with a
+    counter; any other use raises the error tf.range gives for traced bounds (XLA has
+    static shapes)."""
 
-    def __init__(self, func, args, kwargs):
-        self.func, self.args, self.kwargs = func, args, kwargs
+    def __init__(self, args, kwargs):
+        from ...ops import array_ops
+        self.args, self.kwargs = args, kwargs
+        self.bounds = array_ops.traced_range(*args, **kwargs)
 
     def _fail(self, *_args, **_kwargs):
         from ...ops import array_ops
@@ -36,7 +39,7 @@ def range_call(f, args, kwargs):
         return None
     if not any(_traced(a) for a in list(args) + list((kwargs or {}).values())):
         return None
-    return TracedRange(f, tuple(args), dict(kwargs or {}))
+    return TracedRange(tuple(args), dict(kwargs or {}))
 
 
 def cast_builtin(f, x):

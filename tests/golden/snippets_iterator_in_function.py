@@ -1,0 +1,184 @@
+"""Golden snippets: tf.data iterators read inside tf.function where the element_spec leaves
+shapes unknown: a short last batch among the reads of one call (Keras's
+steps_per_execution loop), across calls, through get_next_as_optional; ragged and sparse
+elements. Values, element_specs, tracing counts and Python side effects of tracing."""
+from snippet_registry import Snippets
+
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
+
+_s("iter_fn_short_batch_within_a_call", """
+# Three reads in one call over batches of 4, 4 and 2 (the last one short).
+ds = tf.data.Dataset.range(10).batch(4)
+print(ds.element_spec)
+v = tf.Variable(0, dtype=tf.int64)
+@tf.function
+def f(it):
+    print('tracing', it.element_spec)
+    s = tf.constant(0, tf.int64)
+    sizes = []
+    for _ in range(3):
+        x = next(it)
+        s += tf.reduce_sum(x * x)
+        sizes.append(tf.shape(x)[0])
+        v.assign_add(tf.reduce_sum(x))
+    return s, tf.stack(sizes)
+it = iter(ds)
+s, sizes = f(it)
+print(s, sizes, v.numpy(), f.experimental_get_tracing_count())
+try:
+    f(it)
+except tf.errors.OutOfRangeError as e:
+    print(type(e).__name__, str(e).splitlines()[-1].split(' [Op')[0])
+print(v.numpy(), f.experimental_get_tracing_count())
+it = iter(ds)
+print([t.numpy().tolist() for t in f(it)], v.numpy(), f.experimental_get_tracing_count())
+""")
+
+_s("iter_fn_short_batch_across_calls", """
+# Two reads a call: the second call's second batch is short, the third call has a short
+# first batch of another size (one trace, as TF's of unknown batch size).
+ds = tf.data.Dataset.range(7).batch(3)
+@tf.function
+def f(it):
+    print('tracing')
+    a = it.get_next()
+    b = it.get_next_as_optional()
+    return tf.reduce_sum(a), tf.size(a), b.has_value(), tf.cond(
+        b.has_value(), lambda: tf.reduce_sum(b.get_value()), lambda: tf.constant(-1, tf.int64))
+it = iter(ds)
+for _ in range(2):
+    print([t.numpy().tolist() for t in f(it)])
+print(f.experimental_get_tracing_count())
+it = iter(tf.data.Dataset.range(5).batch(2))
+for _ in range(2):
+    print([t.numpy().tolist() for t in f(it)])
+print(f.experimental_get_tracing_count())
+""")
+
+_s("iter_fn_while_loop_of_optionals", """
+# Keras's steps_per_execution loop: a while_loop over get_next_as_optional.
+ds = tf.data.Dataset.range(10).batch(4)
+total = tf.Variable(0, dtype=tf.int64)
+@tf.function
+def run(it, steps):
+    def cond(i, n, opt):
+        return tf.logical_and(i < steps, opt.has_value())
+    def body(i, n, opt):
+        x = opt.get_value()
+        total.assign_add(tf.reduce_sum(x))
+        n = n * 100 + tf.cast(tf.size(x), tf.int64)
+        nxt = tf.cond(i + 1 < steps, lambda: it.get_next_as_optional(), lambda: opt)
+        return i + 1, n, nxt
+    i, n, _ = tf.while_loop(cond, body, [tf.constant(0), tf.constant(0, tf.int64),
+                                        it.get_next_as_optional()])
+    return i, n
+it = iter(ds)
+print([t.numpy().tolist() for t in run(it, tf.constant(5))], total.numpy())
+print(run.experimental_get_tracing_count())
+it = iter(ds)
+for _ in range(3):
+    print([t.numpy().tolist() for t in run(it, tf.constant(2))], total.numpy())
+print(run.experimental_get_tracing_count())
+""")
+
+_s("iter_fn_optional_last_short_batch", """
+ds = tf.data.Dataset.from_tensor_slices(
+    {'x': np.arange(10, dtype=np.float32).reshape(5, 2), 'y': np.arange(5)}).batch(2)
+@tf.function
+def f(it):
+    o = it.get_next_as_optional()
+    print(o.element_spec)
+    return o.has_value(), o.get_value()
+it = iter(ds)
+for _ in range(3):
+    has, value = f(it)
+    print(has.numpy(), value['x'].numpy().tolist(), value['y'].numpy().tolist(),
+          value['x'].shape)
+@tf.function
+def g(it):
+    o = it.get_next_as_optional()
+    return o.has_value()
+print(g(it).numpy(), g(it).numpy())
+""")
+
+_s("iter_fn_ragged_elements", """
+rt = tf.ragged.constant([[1, 2], [3], [4, 5, 6], [], [7]])
+ds = tf.data.Dataset.from_tensor_slices(rt).batch(2)
+print(ds.element_spec)
+@tf.function
+def f(it):
+    x = next(it)
+    print('tracing', type(x).__name__, it.element_spec)
+    return x, x.row_lengths(), tf.reduce_sum(x, axis=1), x.flat_values * 2
+it = iter(ds)
+for _ in range(3):
+    for t in f(it):
+        print(t)
+@tf.function
+def two(it):
+    a = next(it)
+    b = next(it)
+    return tf.concat([a.flat_values, b.flat_values], 0), a.row_lengths(), b.row_lengths()
+print(two(iter(ds)))
+print(two(iter(ds.skip(1))))
+""")
+
+_s("iter_fn_ragged_in_structure", """
+ds = tf.data.Dataset.from_tensor_slices(
+    (tf.ragged.constant([['a', 'b'], ['c'], ['d', 'e', 'f']]), [1., 2., 3.])).batch(2)
+print(ds.element_spec)
+@tf.function
+def f(it):
+    words, w = next(it)
+    return words, words.row_lengths(), w * 2
+it = iter(ds)
+for _ in range(2):
+    for t in f(it):
+        print(t)
+""")
+
+_s("iter_fn_sparse_elements", """
+sp = tf.sparse.SparseTensor([[0, 0], [1, 2], [2, 1], [4, 3]], [1., 2., 3., 4.], [5, 4])
+ds = tf.data.Dataset.from_tensor_slices((sp, tf.range(5))).batch(2)
+print(ds.element_spec)
+@tf.function
+def f(it):
+    x, y = next(it)
+    print('tracing', type(x).__name__)
+    return x, tf.sparse.to_dense(x), tf.sparse.reduce_sum(x, axis=1), y
+it = iter(ds)
+for _ in range(3):
+    for t in f(it):
+        print(t)
+@tf.function
+def g(it):
+    o = it.get_next_as_optional()
+    return o.has_value()
+print(g(it).numpy())
+""")
+
+_s("iter_fn_sparse_two_reads_in_a_call", """
+sp = tf.sparse.SparseTensor([[0, 1], [1, 0], [2, 2]], [1, 2, 3], [3, 3])
+ds = tf.data.Dataset.from_tensor_slices(sp).batch(2)
+@tf.function
+def f(it):
+    a = tf.sparse.to_dense(next(it))
+    b = tf.sparse.to_dense(next(it))
+    return tf.reduce_sum(a, axis=0) + tf.reduce_sum(b, axis=0), tf.shape(b)
+print([t.numpy().tolist() for t in f(iter(ds))], f.experimental_get_tracing_count())
+""")
+
+_s("iter_fn_ragged_rows", """
+# Unbatched rows of a RaggedTensor: dense elements of varying length (ragged_rank 0).
+ds = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1, 2], [3], [4, 5, 6]]))
+print(ds.element_spec)
+@tf.function
+def f(it):
+    x = next(it)
+    return x * 2, tf.size(x)
+it = iter(ds)
+for _ in range(3):
+    print(f(it))
+print(f.experimental_get_tracing_count())
+""")
