@@ -89,3 +89,32 @@ def test_string_functions_are_refused(tmp_path):
     m.f = None
     tf.saved_model.save(m, str(tmp_path / "b"))
     assert tf.saved_model.contains_saved_model(str(tmp_path / "b"))
+
+
+@pytest.mark.parametrize("spec", [tf.SparseTensorSpec([None, 3], tf.float32),
+                                  tf.RaggedTensorSpec([None, None], tf.float32)])
+def test_composite_signatures_are_refused(tmp_path, spec):
+    # tfcompat only: its SavedModel saves functions of tf.TensorSpec inputs (TF saves
+    # composite specs too, and the loaded function takes a SparseTensor/RaggedTensor).
+    class M(tf.Module):
+        @tf.function(input_signature=[spec])
+        def f(self, x):
+            return x.values
+
+    with pytest.raises(ValueError, match=f"cannot save the tf.function 'f': its "
+                                         f"input_signature holds {type(spec).__name__}"):
+        tf.saved_model.save(M(), str(tmp_path / "a"))
+    assert not os.path.exists(tmp_path / "a")
+
+
+def test_composite_traces_are_not_saved(tmp_path, caplog):
+    # tfcompat only: a trace of a SparseTensor argument is left out, with a warning.
+    class M(tf.Module):
+        @tf.function
+        def f(self, x):
+            return tf.sparse.reduce_sum(x, axis=1)
+
+    m = M()
+    m.f(tf.SparseTensor([[0, 0], [1, 2]], [1., 2.], [2, 3]))
+    tf.saved_model.save(m, str(tmp_path / "a"))
+    assert "cannot describe a composite argument (of SparseTraceType)" in caplog.text

@@ -491,3 +491,18 @@ _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order 
 TOLERANCE = {
     'dataset_for_loop_in_function_is_one_staged_loop': Tolerance(_SUM, rtol=1e-07),
 }
+_s("data_map_assert_python_number_dtype", """
+# tf.debugging.assert_less(int64_x, 3) in Dataset.map: TF's graph TypeError (3 is int32).
+ds = tf.data.Dataset.from_tensor_slices(tf.constant([1, 2], tf.int64))
+def bad(v):
+    tf.debugging.assert_less(v, 3)
+    return v
+def good(v):
+    tf.debugging.assert_less(v, tf.constant(3, tf.int64))
+    return v
+try:
+    ds.map(bad)
+except TypeError as e:
+    print(type(e).__name__, e)
+print(list(ds.map(good).as_numpy_iterator()))
+""")

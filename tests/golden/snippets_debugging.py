@@ -82,3 +82,31 @@ for bad in ([-1.0, 2.0], [1.0, 7.0]):
         print(type(e).__name__, '\\n'.join(l for l in text.splitlines() if l.strip() and (
             not l.startswith('  File ') or '<snippet' in l)))
 """, verbatim=True)
+_s("binary_assert_python_number_dtype", """
+# TF's binary asserts convert y without x's dtype: a Python 3 is int32, a 3. float32.
+x = tf.constant([1, 2], tf.int64)
+for fn in [lambda: tf.debugging.assert_less(x, 3), lambda: tf.debugging.assert_equal(x, 1),
+           lambda: tf.debugging.assert_none_equal(x, 0),
+           lambda: tf.debugging.assert_greater_equal(x, 0),
+           lambda: tf.debugging.assert_less_equal(tf.constant([1.], tf.float64), 3.),
+           lambda: tf.debugging.assert_greater(3, x),
+           lambda: tf.debugging.assert_less(tf.constant([1, 2]), 3),
+           lambda: tf.debugging.assert_less(x, tf.constant(3, tf.int64)),
+           lambda: tf.debugging.assert_near(tf.constant([1.], tf.float64), 1.)]:
+    try:
+        print(fn())
+    except Exception as e:
+        print(type(e).__name__, e)
+@tf.function
+def f(v):
+    return tf.debugging.assert_less(v, 3)
+try:
+    f(x)
+except Exception as e:
+    print(type(e).__name__, str(e).splitlines()[-1])
+@tf.function
+def g(v):
+    tf.debugging.assert_greater(v, tf.constant(0, tf.int64))
+    return v + 1
+print(g(x))
+""")

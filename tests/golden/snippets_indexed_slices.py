@@ -172,3 +172,21 @@ print(type(gv).__name__, type(gw).__name__)
 print(repr(gw))
 print(repr(tf.convert_to_tensor(gv)))
 """)
+_s("indexed_slices_mixed_index_dtypes", """
+# Gathers with int32 and int64 indices: TF casts the int32 indices to int64 (its
+# _as_indexed_slices_list); the same dtype stays as it is.
+v = tf.Variable([[1., 2.], [3., 4.], [5., 6.]])
+for first, second in [(tf.int32, tf.int64), (tf.int64, tf.int32), (tf.int32, tf.int32)]:
+    with tf.GradientTape() as g:
+        y = (tf.reduce_sum(tf.gather(v, tf.constant([0, 2], first))) +
+             tf.reduce_sum(tf.gather(v, tf.constant([1], second)) * 2.))
+    gr = g.gradient(y, v)
+    print(type(gr).__name__, repr(gr.indices), repr(gr.values), repr(gr.dense_shape))
+    print(repr(tf.convert_to_tensor(gr)))
+sp = tf.SparseTensor([[0, 0], [1, 0]], tf.constant([1, 2], tf.int64), [2, 2])
+with tf.GradientTape() as g:
+    y = (tf.reduce_sum(tf.gather(v, [0, 1])) +
+         tf.reduce_sum(tf.nn.embedding_lookup_sparse(v, sp, None)))
+gr = g.gradient(y, v)
+print(type(gr).__name__, repr(gr.indices), repr(gr.values))
+""")

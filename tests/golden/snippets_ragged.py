@@ -501,3 +501,39 @@ print(tf.gather(rt, [2, 0, 2]), tf.gather(rt, tf.constant([1], tf.int64)))
 print(tf.gather(tf.ragged.constant([[[1], [2, 3]], [], [[4]]]), [0, 0]))
 print(tf.ragged.constant([[[1], [2, 3]], [], [[4]]])[1])
 """)
+_s("ragged_array_dispatch", """
+# TF's ragged dispatch of tf.concat, tf.stack, tf.expand_dims, tf.size, tf.rank,
+# tf.identity (a RaggedTensor among the inputs, dense ones mixed in).
+rt = tf.ragged.constant([[1, 2], [3], [4, 5, 6]])
+rt2 = tf.ragged.constant([[7], [8, 9], []])
+d = tf.constant([[1, 2], [3, 4], [5, 6]])
+for r in [tf.concat([rt, rt2], axis=0), tf.concat([rt, rt2], 1), tf.concat([rt, d], 1),
+          tf.concat([d, rt], 0), tf.concat([rt, rt2, rt], -1), tf.concat([rt], 0),
+          tf.stack([rt, rt2]), tf.stack([rt, d], axis=1), tf.stack([rt, rt], -1),
+          tf.expand_dims(rt, 0), tf.expand_dims(rt, 1), tf.expand_dims(rt, -1),
+          tf.identity(rt)]:
+    print(type(r).__name__, r, r.shape, r.ragged_rank, r.row_splits.dtype)
+r3 = tf.ragged.constant([[[1, 2], [3]], [[4]]])
+print(tf.concat([r3, r3], 2), tf.concat([r3, r3], 1), tf.stack([r3, r3], 2))
+print(repr(tf.size(rt)), repr(tf.size(rt, out_type=tf.int64)), repr(tf.rank(rt)),
+      repr(tf.rank(r3)), repr(tf.size(r3)))
+@tf.function
+def f(a, b):
+    return (tf.concat([a, b], 1).to_tensor(), tf.stack([a, b]).flat_values,
+            tf.expand_dims(a, 2).to_tensor(), tf.size(a), tf.rank(a))
+print(f(rt, rt2))
+x = tf.constant([1., 2., 3.])
+with tf.GradientTape() as g:
+    g.watch(x)
+    a = tf.RaggedTensor.from_row_splits(x, [0, 2, 3])
+    y = tf.reduce_sum(tf.concat([a, a * 2.], 1).flat_values * tf.range(6, dtype=tf.float32))
+print(g.gradient(y, x))
+""")
+_errs("ragged_array_dispatch_errors",
+      "tf.concat([tf.ragged.constant([[1]]), tf.ragged.constant([[1]], row_splits_dtype=tf.int32)], 0)",
+      "tf.concat([tf.ragged.constant([[1]]), tf.ragged.constant([[[1]]])], 0)",
+      "tf.concat([tf.ragged.constant([[1]]), tf.ragged.constant([[1], [2]])], 1)",
+      "tf.concat([tf.ragged.constant([[1]]), tf.ragged.constant([[1]])], 2)",
+      "tf.expand_dims(tf.ragged.constant([[1]]), 3)",
+      "tf.stack([tf.ragged.constant([[1, 2]]), tf.ragged.constant([[1]])], -1)",
+      "tf.concat([tf.ragged.constant([[1]]), tf.ragged.constant([[1.]])], 0)")

@@ -80,3 +80,18 @@ def f(n):
 print(captured(f, tf.constant(3)), end='')
 print(v.numpy())
 """)
+_p("tf_print_in_loops_with_known_bounds_each_call", """
+@tf.function
+def f():
+    n = 0
+    for i in tf.range(2):
+        tf.print("for", i, output_stream=sys.stdout)
+        n += 1
+    j = tf.constant(0)
+    while j < 2:
+        tf.print("while", j, output_stream=sys.stdout)
+        j += 1
+    return n, j
+for _ in range(2):
+    print(captured(f), end='')
+""")

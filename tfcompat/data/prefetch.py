@@ -2,7 +2,10 @@
 consumer, up to `buffer_size` of them (AUTOTUNE: TF tunes the size; here 2), in the
 input's order. Errors reach the consumer at the element where the input failed. The
 thread starts with the first element asked for and stops when the iteration ends or its
-consumer is gone; it runs eagerly (execution state is per thread)."""
+consumer is gone; it runs eagerly (execution state is per thread). At exit the threads
+still running are stopped and waited for (a daemon thread inside jax's C++ code when the
+interpreter finalizes aborts the process)."""
+import atexit
 import queue
 import threading
 
@@ -13,6 +16,18 @@ from .transformations import _Unary
 
 _AUTOTUNED = 2
 _POLL = 0.05   # seconds between the producer's checks that its consumer still exists
+_running = {}   # {stop event: thread} of the producers running
+_running_lock = threading.Lock()
+
+
+@atexit.register
+def _stop_all():
+    with _running_lock:
+        running = list(_running.items())
+    for stop, _ in running:
+        stop.set()
+    for _, thread in running:
+        thread.join(timeout=10)
 
 
 class _PrefetchDataset(_Unary):
@@ -57,8 +72,14 @@ def ahead(make_elements, size):
             put((False, None))
         except BaseException as exc:   # noqa: BLE001 - re-raised in the consumer
             put((False, exc))
+        finally:
+            with _running_lock:
+                _running.pop(stop, None)
 
-    threading.Thread(target=produce, name="tf.data prefetch", daemon=True).start()
+    thread = threading.Thread(target=produce, name="tf.data prefetch", daemon=True)
+    with _running_lock:
+        _running[stop] = thread
+    thread.start()
     try:
         while True:
             has_value, item = buffer.get()

@@ -2,8 +2,13 @@
 split across the replicas, and the datasets of ``distribute_datasets_from_function``."""
 import math
 
+import jax
+
+from ..data import structure
+from ..data.iterator_ops import end_of_sequence
 from ..data.optional_ops import make_optional
 from ..framework import nest
+from ..framework.context import executing_eagerly
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import TraceType, trace_type_of
@@ -60,16 +65,41 @@ class _SplitIterator(DistributedIterator):
 
     def _split(self, element):
         n = self._strategy.num_replicas_in_sync
-        return nest.map_structure(lambda t: self._strategy._place(split_batch(t, n)), element)
+
+        def split(t):
+            t = convert_to_tensor(t)
+            if isinstance(t._value, jax.core.Tracer):   # (read inside a tf.function)
+                placed = self._strategy._place_batch(t._value)
+                if placed is not None:
+                    return placed
+            return self._strategy._place(split_batch(t, n))
+        return nest.map_structure(split, element)
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return self._split(next(self._iterator))
+        if not executing_eagerly() or not hasattr(self._iterator, "_pull"):
+            return self._split(next(self._iterator))
+        flat = self._iterator._pull()
+        if flat is None:
+            raise StopIteration
+        spec = self._iterator.element_spec
+        specs = nest.flatten(spec)
+        if len(specs) == len(flat) and all(type(s) is TensorSpec for s in specs):
+            # (a global batch of dense tensors: each component split with one transfer)
+            placed = [self._strategy._place_batch(a, s) for a, s in zip(flat, specs)]
+            if None not in placed:
+                return nest.pack_sequence_as(spec, placed)
+        return self._split(structure.to_tensors(spec, flat))
 
     def get_next(self):
-        return self._split(self._iterator.get_next())
+        if not executing_eagerly():
+            return self._split(self._iterator.get_next())
+        try:
+            return next(self)
+        except StopIteration:
+            raise end_of_sequence(self._iterator.element_spec) from None
 
     def get_next_as_optional(self):
         """The next global batch split across the replicas, as a tf.experimental.Optional

@@ -22,6 +22,7 @@ import weakref
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 from jax.sharding import Mesh, NamedSharding, PartitionSpec
 
 from ..framework import host_callback, nest
@@ -33,8 +34,9 @@ from ..framework.variables import (
     Variable, VariableAggregation, live_variables,
 )
 from ..ops import manip_ops, reduction_ops
+from ..polymorphic_function import deferred_checks
 from ..polymorphic_function.polymorphic_function import Function
-from . import distribute_lib, input_lib, uneven_run
+from . import distribute_lib, input_lib, replica_invariance, uneven_run
 from .distribute_lib import (
     ReduceOp, ReplicaContext, Strategy, StrategyExtended, ValueContext, _state,
 )
@@ -256,9 +258,9 @@ class MirroredStrategy(Strategy):
                 box["assigned"] = [i for i, v in enumerate(variables) if v._value is not before[i]]
                 box["synced"] = [j for j, v in enumerate(synced)
                                  if context.local[id(v)] is not start[j]]
-                return ([convert_to_tensor(out[i])._value[None] for i in box["tensors"]],
-                        [variables[i]._value[None] for i in box["assigned"]],
-                        [context.local[id(synced[j])][None] for j in box["synced"]])
+                return ([convert_to_tensor(out[i])._value for i in box["tensors"]] +
+                        [variables[i]._value for i in box["assigned"]] +
+                        [context.local[id(synced[j])] for j in box["synced"]])
             finally:
                 _state.replica -= 1
                 _state.cross_replica = saved
@@ -267,24 +269,59 @@ class MirroredStrategy(Strategy):
                 for v, value in zip(variables, before):
                     v._value = value
 
-        spec = PartitionSpec(AXIS)
-        outs, new, new_synced = jax.shard_map(
-            body, mesh=self._mesh, out_specs=spec, check_vma=False,
-            in_specs=tuple(spec if k == "per" else PartitionSpec() for k in kinds if k))(*arrays)
-        for i, stacked in zip(box["assigned"], new):
-            self._write_back(variables[i], stacked)
-        for j, stacked in zip(box["synced"], new_synced):
+        per = [k == "per" for k in kinds if k]
+        outs = self._spmd(body, arrays, per, lambda: range(
+            len(box["tensors"]), len(box["tensors"]) + len(box["assigned"])))
+        n_out, n_assigned = len(box["tensors"]), len(box["assigned"])
+        for i, (value, stacked) in zip(box["assigned"], outs[n_out:n_out + n_assigned]):
+            if stacked:
+                self._write_back(variables[i], value)
+            else:   # (the same on every replica)
+                variables[i]._value = value if isinstance(value, jax.core.Tracer) \
+                    else self._replicate(value)
+        for j, (stacked, _) in zip(box["synced"], outs[n_out + n_assigned:]):
             synced[j]._locals._value = stacked
         flat_out = nest.flatten(box["result"])
-        for i, stacked in zip(box["tensors"], outs):
+        for i, (stacked, _) in zip(box["tensors"], outs):
             flat_out[i] = EagerTensor(stacked[0]) if i in box["merged"] else \
                 self._per_replica_result(stacked)
         return nest.pack_sequence_as(box["result"], flat_out)
+
+    def _spmd(self, body, arrays, per, shareable):
+        """``body`` (the function of one replica's arrays: per-replica ones with a leading
+        axis of 1) as one SPMD program over the mesh, traced once. Returns, for each array
+        it returns, (its replicas' values stacked on the replica axis, True), or, for those
+        at the indices ``shareable()`` gives after the trace that every replica computes
+        the same (replica_invariance.py), (that value, False).
+        Its ops' run-time checks run as one, after it (deferred_checks.py), on each
+        replica's arrays in turn."""
+        local = [jax.ShapeDtypeStruct((1,) + a.shape[1:] if p else a.shape, a.dtype)
+                 for a, p in zip(arrays, per)]
+        closed = jax.make_jaxpr(body, axis_env=[(AXIS, self.num_replicas_in_sync)])(*local)
+        n_results = len(closed.jaxpr.outvars)
+        jaxpr, checks = deferred_checks.defer_checks(closed.jaxpr)
+        stacked = [True] * len(jaxpr.outvars)
+        varying = replica_invariance.varying_outputs(jaxpr, per)
+        for i in shareable():
+            stacked[i] = varying[i]
+        fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, closed.consts))
+        results = jax.shard_map(
+            lambda *a: [jnp.expand_dims(x, 0) if s else x for x, s in zip(fn(*a), stacked)],
+            mesh=self._mesh, check_vma=False,
+            in_specs=tuple(PartitionSpec(AXIS) if p else PartitionSpec() for p in per),
+            out_specs=[PartitionSpec(AXIS) if s else PartitionSpec() for s in stacked])(*arrays)
+        results, check_arrays = results[:n_results], results[n_results:]
+        if checks:   # (the run's values wait for its checks, as its ops' results would)
+            ok = host_callback.checked(jnp.bool_(True), _each_replica(checks), *check_arrays)
+            results = [jnp.where(ok, x, jnp.zeros_like(x)) for x in results]
+        return list(zip(results, stacked[:n_results]))
 
     # -- the arrays of a run (MultiWorkerMirroredStrategy's span processes) ------------
     def _per_replica_array(self, x):
         """A PerReplica argument's values stacked on the replica axis (None when their
         shapes differ)."""
+        if x._stacked is not None:
+            return x._stacked
         values = [convert_to_tensor(v)._value for v in x.values]
         if len({(v.shape, v.dtype) for v in values}) != 1:
             return None
@@ -381,6 +418,29 @@ class MirroredStrategy(Strategy):
         return PerReplica([convert_to_tensor(value_fn(ValueContext(i, self.num_replicas_in_sync)))
                            for i in range(self.num_replicas_in_sync)])
 
+    def _place_batch(self, array, spec=None):
+        """A global batch split across the replicas as ``split_batch`` splits it, as one
+        array sharded over their devices: host NumPy of `spec`'s dtype (a dataset's
+        element) in one transfer; or, inside a trace, the traced batch, constrained to
+        that sharding (so a call transfers each replica only its part). None where the
+        replicas' parts would differ in shape (or, for MultiWorkerMirroredStrategy across
+        workers, see its ``_place``)."""
+        n = self.num_replicas_in_sync
+        rows = array.shape[0] if array.ndim else 0
+        if not isinstance(rows, int) or not rows or rows % n or \
+                getattr(self, "_multi_worker", False):
+            return None
+        shape = (n, rows // n) + array.shape[1:]
+        if isinstance(array, jax.core.Tracer):
+            stacked = jax.lax.with_sharding_constraint(array.reshape(shape), self._sharded)
+            value = PerReplica([EagerTensor(stacked[i]) for i in range(n)])
+            value._stacked = stacked
+            return value
+        if not isinstance(array, np.ndarray) or array.dtype != spec.dtype.as_numpy_dtype \
+                or array.dtype.kind not in "biufc":
+            return None
+        return PerReplica._of_stacked(jax.device_put(array.reshape(shape), self._sharded))
+
     def _place(self, values):
         """Per-replica tensors, each on its replica's device."""
         arrays = [convert_to_tensor(v)._value for v in values]
@@ -390,6 +450,18 @@ class MirroredStrategy(Strategy):
 
 
 _PYTHON = (bool, int, float, str, bytes, type(None))
+
+
+def _each_replica(checks):
+    """The error function of a run's deferred op checks: the first failing one's
+    exception, replica by replica (its arrays are the replicas' stacked)."""
+    def error(*stacked):
+        for r in range(len(stacked[0])):
+            exc = deferred_checks.run_checks(checks, [a[r] for a in stacked])
+            if exc is not None:
+                return exc
+        return None
+    return error
 
 
 def _on_one_device(values):

@@ -13,10 +13,12 @@ its own replicas' values (``experimental_local_results``), ``reduce`` and ``gath
 combine all of them.
 
 Deliberate differences from TF: all workers must run the same program (JAX's SPMD
-model; TF's workers exchange only the collectives); a worker that dies makes the others
-abort (JAX's coordination service, after the heartbeat timeout: the
-``communication_options.timeout_seconds``, else 100 s) with an UNAVAILABLE error naming
-the lost task, instead of raising tf.errors.UnavailableError; inputs of a multi-worker
+model; TF's workers exchange only the collectives); a worker that dies makes the others'
+collectives raise tf.errors.UnavailableError naming the lost peer's address (as TF's
+"Collective ops is aborted by: ..."), after which the process aborts as it exits (JAX's
+coordination service: the shutdown barrier fails), or, where no collective runs before
+the heartbeat timeout (the ``communication_options.timeout_seconds``, else 100 s),
+aborts with an UNAVAILABLE error naming the lost task; inputs of a multi-worker
 run must split evenly (a partial last batch raises: use ``drop_remainder=True``); the
 FILE auto-shard policy is not supported (AUTO shards by DATA); the datasets of
 ``distribute_datasets_from_function`` and of the OFF policy are read eagerly only."""

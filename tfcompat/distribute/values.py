@@ -24,17 +24,36 @@ class PerReplica(DistributedValues):
         self._values = tuple(values)
         self._tensors = None   # what a tf.function it is passed to takes (_PerReplicaType)
 
+    _stacked = None   # (when known) the array of the values stacked on the replica axis
+
+    @classmethod
+    def _of_stacked(cls, stacked):
+        """The PerReplica of an array stacked on the replica axis and sharded over the
+        replicas' devices (one transfer of a global batch): its values, each replica's
+        shard, are made when asked for."""
+        value = cls.__new__(cls)
+        value._values = None
+        value._tensors = [EagerTensor(stacked)]
+        value._stacked = stacked
+        value._stacked_type = _PerReplicaType(
+            ((stacked.shape[1:], value._tensors[0].dtype),) * stacked.shape[0])
+        return value
+
     @property
     def values(self):
+        if self._values is None:
+            shards = sorted(self._tensors[0]._value.addressable_shards,
+                            key=lambda s: s.index[0].start)
+            self._values = tuple(EagerTensor(s.data[0]) for s in shards)
         return self._values
 
     @property
     def _type_spec(self):
         return PerReplicaSpec(*[TensorSpec.from_tensor(convert_to_tensor(v))
-                                for v in self._values])
+                                for v in self.values])
 
     def _text(self, show):
-        body = ",\n".join(f"  {i}: {show(v)}" for i, v in enumerate(self._values))
+        body = ",\n".join(f"  {i}: {show(v)}" for i, v in enumerate(self.values))
         return f"{type(self).__name__}:{{\n{body}\n}}"
 
     def __repr__(self):
@@ -45,10 +64,12 @@ class PerReplica(DistributedValues):
 
     # a tf.function's argument (its components are the tensors passed in) and result
     def __tf_tracing_type__(self, context):
+        if self._values is None:
+            return self._stacked_type
         return _PerReplicaType(tuple((tuple(v.shape), v.dtype) for v in self._values))
 
     def _carry(self):
-        return self._values
+        return self.values
 
     def _from_carry(self, tensors):
         return PerReplica(tensors)
@@ -77,7 +98,8 @@ class PerReplicaSpec(TypeSpec):
         if context is not None and context.num_replicas_in_sync > 1:
             raise ValueError("Flattening a PerReplica to components is not supported in "
                              "replica context.")
-        return value._values
+        values = value._values   # (TF's AttributeError for a value of another type)
+        return value.values if values is None else values
 
     def _from_components(self, tensor_list):
         return PerReplica(tensor_list)
@@ -158,6 +180,8 @@ class _PerReplicaType(TraceType):
         return value._tensors
 
     def _to_tensors(self, value):
+        if self._even() and value._stacked is not None:
+            return [EagerTensor(value._stacked)]
         arrays = [convert_to_tensor(v)._value for v in value.values]
         if self._even():
             return [EagerTensor(stack(arrays))]
@@ -168,7 +192,9 @@ class _PerReplicaType(TraceType):
     def from_tensors(self, tensors):
         if self._even():
             stacked = next(tensors)
-            return PerReplica([EagerTensor(stacked[i]) for i in range(len(self._specs))])
+            value = PerReplica([EagerTensor(stacked[i]) for i in range(len(self._specs))])
+            value._stacked = getattr(stacked, "_value", stacked)   # (a run takes it whole)
+            return value
         return PerReplica([EagerTensor(next(tensors)) for _ in self._specs])
 
     def __eq__(self, other):

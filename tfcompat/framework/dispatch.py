@@ -87,7 +87,9 @@ class Op:
 
 
 def default_error(op, arrays, attrs, exc):
-    return errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
+    """InvalidArgumentError; UnavailableError where a collective lost a worker."""
+    return errors.lost_worker_error(op.name, str(exc)) or \
+        errors.op_error(errors.InvalidArgumentError, op.name, str(exc), kernel=op.name)
 
 
 _PY_NAMES = {"half": "float16", "float": "float32", "double": "float64"}

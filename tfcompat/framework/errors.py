@@ -1,4 +1,5 @@
 """tf.errors: TF's exception classes (OpError and its status-code subclasses)."""
+import re
 
 OK = 0
 CANCELLED = 1
@@ -99,3 +100,23 @@ def op_error(cls, op_name, text, kernel=None):
     """
     prefix = f"{{{{function_node __wrapped__{kernel}_device_{_DEVICE}}}}} " if kernel else ""
     return cls(None, None, f"{prefix}{text} [Op:{op_name}] name: ")
+
+
+# What a collective's transport (Gloo) and JAX's coordination service report when a
+# process of the cluster is gone.
+_LOST_WORKER = re.compile(r"Connection (?:closed|reset) by peer|heartbeat timeout|"
+                          r"Gloo .*(?:Connection refused|failed to connect)")
+
+
+def lost_worker_error(op_name, text):
+    """The tf.errors.UnavailableError TF's collectives raise when a worker of the cluster
+    is lost ("Collective ops is aborted by: ..."), where `text`, the runtime's failure,
+    reports one (with the peer's address when it names it); else None."""
+    if not _LOST_WORKER.search(text):
+        return None
+    peer = re.search(r"\[([^\]\s]+)\]:(\d+)", text)
+    where = f" (peer {peer.group(1)}:{peer.group(2)})" if peer else ""
+    return op_error(UnavailableError, op_name,
+                    f"Collective ops is aborted by: a worker of the cluster was lost{where}: "
+                    f"{text}\nThe error could be from a previous operation. Restart your "
+                    f"program to reset.", kernel=op_name)

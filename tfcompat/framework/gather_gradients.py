@@ -70,7 +70,8 @@ def warn_densified(tape_slice, source_nodes, sources):
         gathers = sparse[j]
         shape = _value_of(sources[j]).shape
         n = sum(int(np.prod(idx.shape)) for _, idx in gathers)
-        index_dtype = gathers[0][1].dtype.name
+        index_dtypes = {idx.dtype.name for _, idx in gathers}
+        index_dtype = index_dtypes.pop() if len(index_dtypes) == 1 else "int64"
         first = min(built[id(g)] for g, _ in gathers)
         if len(gathers) == 1:
             values, indices = f"gradient_tape/Reshape_{2 * first + 1}", \
@@ -93,6 +94,7 @@ def warn_densified(tape_slice, source_nodes, sources):
 # through execute so that enclosing tapes and a tf.function's graph record them.
 _RESHAPE = Op("Reshape", lambda x, shape: jnp.reshape(x, shape))
 _CONCAT = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis))
+_CAST = Op("Cast", lambda x, dtype: x.astype(dtype))
 
 
 def _reshaped(x, shape):
@@ -121,6 +123,9 @@ def indexed_slices(source, gathers, grads):
             indices.append(_reshaped(idx, (-1,)))
     if not values:
         return None
+    if len({i.dtype for i in indices}) > 1:   # TF's _as_indexed_slices_list: int64 when mixed
+        indices = [i if i.dtype.name == "int64" else
+                   execute(_CAST, (i,), (("dtype", np.dtype(np.int64)),)) for i in indices]
     if len(values) > 1:
         values, indices = [_concatenated(values)], [_concatenated(indices)]
     with jax.ensure_compile_time_eval():   # static inside tf.function too

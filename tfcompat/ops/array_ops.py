@@ -23,10 +23,11 @@ from .indexing_ops import (
     boolean_mask, gather, gather_nd, searchsorted, slice, strided_slice, unique,
     unique_with_counts, where,
 )
+from . import manip_ops
 from .manip_ops import (
-    broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
-    identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
-    sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
+    broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, identity_n, meshgrid,
+    one_hot, pad, repeat, reshape, reverse, roll, sequence_mask, split, squeeze,
+    stop_gradient, tile, transpose, unstack,
 )
 from .shape_inference import dtype_enum, node_error, tracing
 from .op_args import (
@@ -338,9 +339,12 @@ def shape_n(input, out_type=dtypes.int32, name=None):
 
 
 def size(input, out_type=dtypes.int32, name=None):
-    """tf.size (of a SparseTensor: the product of its dense_shape)."""
+    """tf.size (of a SparseTensor: the product of its dense_shape; of a RaggedTensor: the
+    size of its flat_values)."""
     if isinstance(input, SparseTensor):
         return cast(reduce_prod(input.dense_shape), out_type)
+    if _has_ragged(input):
+        return size(input.flat_values, out_type)
     x = to_tensor(input)
     n = math.prod(x._value.shape)
     if isinstance(n, int):
@@ -350,4 +354,48 @@ def size(input, out_type=dtypes.int32, name=None):
 
 def rank(input, name=None):
     """tf.rank."""
+    if _has_ragged(input):
+        return constant(input.shape.rank, dtype=dtypes.int32)
     return constant(to_tensor(input).ndim, dtype=dtypes.int32)
+
+
+# -- TF's ragged dispatch of the ops of manip_ops -----------------------------------------
+
+def _has_ragged(values):
+    """Whether `values` (a value or a list of them) holds a tf.RaggedTensor."""
+    values = values if isinstance(values, (list, tuple)) else [values]
+    if not any(isinstance(v, CompositeTensor) for v in values):
+        return False
+    from .ragged_tensor import RaggedTensor   # (ragged_tensor imports this module)
+    return any(isinstance(v, RaggedTensor) for v in values)
+
+
+def concat(values, axis, name="concat"):
+    """tf.concat (of a list holding RaggedTensors: a RaggedTensor)."""
+    if _has_ragged(values):
+        from . import ragged_concat_ops   # (it imports this module)
+        return ragged_concat_ops.concat(values, axis, name)
+    return manip_ops.concat(values, axis, name)
+
+
+def stack(values, axis=0, name="stack"):
+    """tf.stack (of a list holding RaggedTensors: a RaggedTensor)."""
+    if _has_ragged(values):
+        from . import ragged_concat_ops   # (it imports this module)
+        return ragged_concat_ops.stack(values, axis, name)
+    return manip_ops.stack(values, axis, name)
+
+
+def identity(input, name=None):
+    """tf.identity (of a RaggedTensor: its flat_values' identity in its row partitions)."""
+    if _has_ragged(input):
+        return input.with_flat_values(manip_ops.identity(input.flat_values))
+    return manip_ops.identity(input, name)
+
+
+def expand_dims(input, axis, name=None):
+    """tf.expand_dims (of a RaggedTensor: a RaggedTensor, its new dimension uniform)."""
+    if _has_ragged(input):
+        from . import ragged_array_ops   # (it imports this module)
+        return ragged_array_ops.expand_dims(input, axis)
+    return manip_ops.expand_dims(input, axis, name)

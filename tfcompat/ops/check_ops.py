@@ -170,7 +170,7 @@ def _binary(api, compare, text):
     def assertion(x, y, message=None, summarize=None, name=None):
         x_arg, y_arg = x, y
         x = convert_to_tensor(x)
-        y = convert_to_tensor(y, dtype=x.dtype)
+        y = convert_to_tensor(y)   # as TF: no dtype hint (assert_less(int64_x, 3) fails)
         n = summarize or 3
 
         def graph(_):

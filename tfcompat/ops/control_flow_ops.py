@@ -90,8 +90,12 @@ def _as_op(name, compute, traced, tensors):
         [variables[i]._read() for i in reads] + list(tensors)
     inputs = [EagerTensor(handles(t._value)) if is_string(t._value) else t for t in inputs]
     builder = func_graph.current()
+    # (a construct whose functions print or call the host runs each call, even on
+    # constant inputs)
+    stateful = any(t.jaxpr.effects for t in traced)
     with builder.no_recording() if builder is not None else contextlib.nullcontext():
-        out = execute(Op(name, fn), tuple(inputs))   # (recorded as TF's node: _record)
+        out = execute(Op(name, fn, stateful=stateful), tuple(inputs))   # (recorded as
+        # TF's node: _record)
     return out if isinstance(out, list) else [out]
 
 

@@ -160,6 +160,7 @@ class ConcreteFunction(_Typed):
         ConcreteFunction._count += 1
         self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
         self._called = False   # since Function's trace cache last passed it over
+        self._consts_placed = False   # (see _place_consts)
         self._jitted = self._jit()
         self._graph = structure.get("graph")
         if self._graph is not None:
@@ -325,6 +326,8 @@ class ConcreteFunction(_Typed):
             consts = tuple(c if t is None else t for c, t in zip(consts, self._captured))
             outs = execute(self._op, consts + reads + tuple(tensors))
         else:
+            if not self._consts_placed:
+                const_values = self._place_consts(var_values)
             try:
                 arrays = self._jitted(*const_values, *var_values, *values)
                 if self._sync:
@@ -370,6 +373,24 @@ class ConcreteFunction(_Typed):
         it = iter(outs[:self._n_out])
         return nest.pack_sequence_as(self._result, [
             rebuild(x, it) for x in nest.flatten(self._result)])
+
+    def _place_consts(self, var_values):
+        """The constants (first call): placed as the variables are where those are
+        replicated over several devices (a distribution strategy's), which spares each
+        call copying them there (random states, replaced after each call, stay)."""
+        self._consts_placed = True
+        mesh = next((a.sharding.mesh for a in var_values if isinstance(a, jax.Array) and
+                     isinstance(a.sharding, jax.sharding.NamedSharding) and
+                     len(a.sharding.device_set) > 1 and a.sharding.is_fully_replicated), None)
+        if mesh is not None:
+            sharding = jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec())
+            random = {i for i, _ in self._random_states}
+            self._const_values = tuple(
+                c if i in random or not isinstance(c, jax.Array) or
+                len(c.sharding.device_set) > 1 else jax.device_put(c, sharding)
+                for i, c in enumerate(self._const_values))
+            self._consts = tuple(EagerTensor(c) for c in self._const_values)
+        return self._const_values
 
     def _check(self, arrays):
         """The outputs of a call of the deferred-check program, its op checks run."""

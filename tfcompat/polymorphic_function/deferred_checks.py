@@ -8,6 +8,7 @@ call then runs the check on them before it writes the function's assignments bac
 returns, as the program would have stopped before. A check whose result nothing needs
 is dropped first, as TF prunes the op. Checks inside loops and conditionals stay
 callbacks."""
+import jax
 import numpy as np
 from jax.extend.core import Literal, Var
 
@@ -92,6 +93,7 @@ def _inline(jaxpr, sub, out):
 def run_checks(checks, arrays):
     """Run the deferred `checks` on their arrays (the trailing outputs of a call): the
     first failing one's exception."""
+    arrays = jax.device_get(list(arrays))   # (the copies to the host started together)
     at = 0
     for error, n in checks:
         exc = error(*[np.asarray(a) for a in arrays[at:at + n]])

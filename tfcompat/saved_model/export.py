@@ -29,6 +29,7 @@ from jax import export as jax_export
 from ..autograph import api as autograph
 from ..framework import dtypes, nest, tf_logging
 from ..framework.tensor import EagerTensor
+from ..framework.tensor_spec import TensorSpec
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.tracing import trace_function
 from . import structures
@@ -75,6 +76,13 @@ def _signature_traces(fn, name):
     params = list(fn._signature.parameters)
     signature = fn._input_signature
     specs = [s for entry in signature for s in nest.flatten(entry)]
+    composite = next((s for s in specs if not isinstance(s, TensorSpec)), None)
+    if composite is not None:
+        raise ValueError(
+            f"tfcompat.saved_model.save cannot save the tf.function '{name}': its "
+            f"input_signature holds {composite!r}, and tfcompat's SavedModel saves "
+            f"functions of tf.TensorSpec inputs only (not tf.SparseTensorSpec, "
+            f"tf.RaggedTensorSpec or other composite specs).")
     if any(s.dtype is dtypes.string for s in specs):
         raise _strings_error(name)
     if all(s.shape.is_fully_defined() for s in specs):

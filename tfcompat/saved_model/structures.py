@@ -90,6 +90,8 @@ def from_cache_key(key, params):
             return const_node(k[1])
         if kind == "V":
             raise Unsupported("a tf.Variable argument")
+        if kind == "TT":   # (a SparseTensor, RaggedTensor or other composite)
+            raise Unsupported(f"a composite argument (of {type(k[1]).__name__.strip('_')})")
         raise Unsupported(f"an argument keyed {kind!r}")
 
     def walk(s, name, path):
