@@ -195,6 +195,8 @@ def _device_counts(opts):
 
 
 def _names(opts):
+    if opts.only:
+        return [opts.only]
     return [f"{w}_{mode}{k}" for k in _device_counts(opts) for w in WORKLOADS_BY_NAME
             for mode in ("loop", "fit")]
 
@@ -240,6 +242,8 @@ def main(argv=None):
     ap = H.make_parser(__doc__)
     ap.add_argument("--devices", type=int, choices=(1, 2, N_DEVICES),
                     help="only the rows of this many devices (default: 1, 2 and 4)")
+    ap.add_argument("--only", choices=sorted(WORKLOADS),
+                    help="(internal) with --emit-json: one workload")
     ap.set_defaults(warmup=2, repeats=5, min_time=0.3)
     opts = ap.parse_args(argv)
     if opts.emit_json:
@@ -253,9 +257,13 @@ def main(argv=None):
     import time
     t_start = time.perf_counter()
     errors = []
-    extra = ["--devices", str(opts.devices)] if opts.devices else []
-    base = {}
-    base["tf"], tf_note = H.tf_side(__file__, opts, mode="MirroredStrategy", extra_args=extra)
+    # (TF's side: a process per workload; TF's collectives fail once a process has made
+    # several MirroredStrategies over the same devices)
+    base = {"tf": {}}
+    for name in _names(opts):
+        result, tf_note = H.tf_side(__file__, opts, mode="MirroredStrategy",
+                                    extra_args=["--only", name])
+        base["tf"].update(result)
     tf = H.import_tfcompat()
     _split_cpu(tf)
     base["jax"] = {}

@@ -33,7 +33,7 @@ from ..framework.host_callback import io_callback, prefetchable
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
-from ..framework.trace_type import TraceType
+from ..framework.trace_type import ExactTraceType
 from . import components, structure
 from .optional_ops import _OptionalImpl
 
@@ -213,7 +213,7 @@ def _is_static(spec):
     return all(s.shape.is_fully_defined() for s in components.component_specs(spec))
 
 
-class _IteratorTraceType(TraceType):
+class _IteratorTraceType(ExactTraceType):
     """The trace type of an iterator, TF's IteratorSpec: its element_spec and, where that
     leaves dimensions unknown, the components.layout of its next element (XLA needs its
     shapes). Iterators of equal specs share a trace: the iterator is passed to it
@@ -232,11 +232,6 @@ class _IteratorTraceType(TraceType):
         this one is keyed by a layout too: a new layout's trace is silent (tf.function)."""
         return None if self._static else ("iterator", self._key[0])
 
-    def is_subtype_of(self, other):
-        return self == other
-
-    def most_specific_common_supertype(self, others):
-        return self if all(self == o for o in others) else None
 
     def placeholder_value(self, placeholder_context=None):
         raise TypeError("tfcompat: an iterator is traced from its handle (from_tensors).")

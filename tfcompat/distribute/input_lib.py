@@ -11,7 +11,7 @@ from ..framework import nest
 from ..framework.context import executing_eagerly
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_type import TraceType, trace_type_of
+from ..framework.trace_type import ExactTraceType, trace_type_of
 from .distribute_lib import DistributedDataset as _DistributedDatasetBase
 from .distribute_lib import DistributedIterator, InputContext
 from .values import PerReplicaSpec
@@ -113,7 +113,7 @@ class _SplitIterator(DistributedIterator):
         return _SplitIteratorType(self._strategy, trace_type_of(self._iterator))
 
 
-class _SplitIteratorType(TraceType):
+class _SplitIteratorType(ExactTraceType):
     """The trace type of a distributed iterator: its strategy and its dataset iterator's
     trace type (whose handle is what the function takes)."""
 
@@ -121,11 +121,6 @@ class _SplitIteratorType(TraceType):
         self._strategy = strategy
         self._inner = inner
 
-    def is_subtype_of(self, other):
-        return self == other
-
-    def most_specific_common_supertype(self, others):
-        return self if all(o == self for o in others) else None
 
     def placeholder_value(self, placeholder_context):
         return _SplitIterator(self._strategy, self._inner.placeholder_value(placeholder_context))

@@ -36,7 +36,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_type import TraceType
+from ..framework.trace_type import ExactTraceType
 from . import input_lib
 from .cluster_resolver.resolvers import TFConfigClusterResolver
 from .collective_util import CommunicationImplementation, CommunicationOptions
@@ -412,15 +412,10 @@ class DistributedPerReplica(PerReplica):
 DistributedPerReplica.__name__ = DistributedPerReplica.__qualname__ = "PerReplica"
 
 
-class _DistributedPerReplicaType(TraceType):
+class _DistributedPerReplicaType(ExactTraceType):
     def __init__(self, strategy, shape, dtype):
         self._strategy, self._key = strategy, (shape, dtype)
 
-    def is_subtype_of(self, other):
-        return self == other
-
-    def most_specific_common_supertype(self, others):
-        return self if all(o == self for o in others) else None
 
     def placeholder_value(self, placeholder_context):
         raise NotImplementedError("a PerReplica value is traced from its tensors")

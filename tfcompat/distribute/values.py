@@ -10,7 +10,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.core_types import CompositeTensor
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_type import TraceType
+from ..framework.trace_type import ExactTraceType
 from ..framework.type_spec import TypeSpec
 from .distribute_lib import DistributedValues, get_replica_context
 
@@ -150,17 +150,12 @@ def replicated_over(arrays):
     return devices[0] or jax.devices()[0]
 
 
-class _PerReplicaType(TraceType):
+class _PerReplicaType(ExactTraceType):
     """The trace type of a PerReplica argument: its components' shapes and dtypes."""
 
     def __init__(self, specs):
         self._specs = specs
 
-    def is_subtype_of(self, other):
-        return self == other
-
-    def most_specific_common_supertype(self, others):
-        return self if all(o == self for o in others) else None
 
     def placeholder_value(self, placeholder_context):
         raise NotImplementedError("a PerReplica value is traced from its tensors")

@@ -14,7 +14,7 @@ from .func_graph import GraphTensor
 from .strings import StringIds
 from .tensor import EagerTensor, Tensor, symbolic
 from .tensor_shape import TensorShape
-from .trace_type import TraceType
+from .trace_type import ExactTraceType
 
 
 class SparseTensor:
@@ -79,7 +79,7 @@ class SparseTensor:
         return _SparseTraceType(self)
 
 
-class _SparseTraceType(TraceType):
+class _SparseTraceType(ExactTraceType):
     """The TraceType of a SparseTensor argument: its indices and dense_shape by value,
     its values by shape and dtype (the tensor passed in). One whose structure is itself
     traced (made in an enclosing tf.function) is keyed by identity, passed as it is."""
@@ -94,11 +94,6 @@ class _SparseTraceType(TraceType):
         self._key = (self._indices.shape, self._indices.tobytes(), self._dense_shape.tobytes(),
                      sp.values._value.shape, sp.dtype)
 
-    def is_subtype_of(self, other):
-        return self == other
-
-    def most_specific_common_supertype(self, others):
-        return self if all(self == o for o in others) else None
 
     def to_tensors(self, value):
         return [] if self._key[0] == "id" else [value.values]

@@ -44,6 +44,17 @@ class TraceType(metaclass=abc.ABCMeta):
         """Equal trace types hash alike."""
 
 
+class ExactTraceType(TraceType):
+    """A TraceType whose only subtype and common supertype is an equal one (a trace per
+    distinct value: the composites whose static parts tfcompat traces as constants)."""
+
+    def is_subtype_of(self, other):
+        return self == other
+
+    def most_specific_common_supertype(self, others):
+        return self if all(self == o for o in others) else None
+
+
 @typing.runtime_checkable
 class SupportsTracingProtocol(typing.Protocol):
     """tf.types.experimental.SupportsTracingProtocol: objects defining their TraceType."""

@@ -8,12 +8,12 @@ from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_type import TraceType
+from ..framework.trace_type import ExactTraceType
 from ..framework.type_spec import TypeSpec
 from . import array_ops
 from .ragged_tensor import RaggedTensor
 
-class RaggedTraceType(TraceType):
+class RaggedTraceType(ExactTraceType):
     """The TraceType of a RaggedTensor argument: flat values' shape and dtype, and the
     row partitions' values."""
 
@@ -24,11 +24,6 @@ class RaggedTraceType(TraceType):
         self._key = (flat._value.shape, flat.dtype, tuple(
             (s.dtype.str, s.tobytes()) for s in self._splits), self._lengths)
 
-    def is_subtype_of(self, other):
-        return self == other
-
-    def most_specific_common_supertype(self, others):
-        return self if all(self == o for o in others) else None
 
     def to_tensors(self, value):
         return [value.flat_values]
