@@ -6,13 +6,10 @@ TF_OUT is TF 2.21's output of that script
 
 Keras's losses and weights agree with TF's to float32 rounding only (rtol 1e-5: the
 gradients' all-reduce sums in another order); everything else is compared exactly: the
-generators' streams per replica (their printed float32 values), split, a checkpointed
+generators' streams per replica (their printed float32 values; a generator made outside
+any strategy, whose replicas draw from its state in turn), split, a checkpointed
 generator restored under three replicas, a PerReplicaSpec input_signature and its binding
 error, eager arguments of a run inside tf.function, ValueContext and InputContext."""
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -189,6 +186,26 @@ TF_OUT = {'checkpoint': ['PerReplica:{\n'
                              '<tf.Tensor: shape=(), dtype=float32, numpy=1.3279852867126465>'],
           'split_outside': ['<tf.Tensor: shape=(), dtype=float32, numpy=-0.20863179862499237>',
                             '<tf.Tensor: shape=(), dtype=float32, numpy=1.3279852867126465>'],
+          'unscoped_generator_collectives': [[[60, 47], [107, 107], [5, 24]],
+                                             [8193, 0, 0],
+                                             [4, 1038, 2011],
+                                             [8961, 0, 0]],
+          'unscoped_generator_eager': [[0.4384227395057678, 1.6272374391555786],
+                                       [513, 0, 0],
+                                       [[[0.26456964015960693, 0.24923408031463623],
+                                         [0.8704671859741211, 0.242792010307312]],
+                                        [324, 404]],
+                                       [2049, 0, 0]],
+          'unscoped_generator_in_function': [[[[0.16673362255096436, 0.12940442562103271],
+                                               [[17, 38, 48], [19, 4, 4]]],
+                                              [5121, 0, 0]],
+                                             [[[0.2575305700302124, 0.984407901763916],
+                                               [[5, 35, 42], [8, 36, 46]]],
+                                              [7169, 0, 0]]],
+          'unscoped_generator_in_scope': [[[4221951919872663963, -329087384103351209],
+                                           [2470399196295502633, 1832118863539921035]],
+                                          [3073, 0, 0]],
+          'unscoped_generator_merge_call': [[93, 36], 79, [95, 16], [10241, 0, 0]],
           'values_from_function': ['PerReplica:{\n'
                                    '  0: <tf.Tensor: shape=(2,), dtype=float32, numpy=array([0., '
                                    '3.], dtype=float32)>,\n'
@@ -232,23 +249,21 @@ def test_keras_fit_on_a_dataset_then_on_arrays(ours):
         np.testing.assert_allclose(flat(g), flat(w), rtol=1e-5)
 
 
-def test_a_generator_made_outside_the_strategy_names_the_limit():
-    """TF's replicas draw from its one state in turn; tfcompat's run is one program, so
-    every replica would draw the same numbers: it raises instead. Outside the run the
-    generator draws its stream."""
-    script = (
-        "import tfcompat as tf\n"
-        "g = tf.random.Generator.from_seed(1)\n"
-        "s = tf.distribute.MirroredStrategy(['cpu:0', 'cpu:1'])\n"
-        "try:\n"
-        "    s.run(lambda: g.normal([]))\n"
-        "except NotImplementedError as e:\n"
-        "    print('inside strategy.scope()' in str(e))\n"
-        "with s.scope():\n"
-        "    print(g.normal([]).numpy())\n")
-    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                       timeout=300, cwd=reference_scripts.ROOT, env=dict(
-                           os.environ, PYTHONPATH=str(reference_scripts.ROOT),
-                           XLA_FLAGS="--xla_force_host_platform_device_count=2"))
-    assert p.returncode == 0, p.stderr[-3000:]
-    assert p.stdout.split() == ["True", "0.43842274"]
+def test_a_generator_made_outside_the_strategy_across_processes_names_the_limit():
+    """The replicas of one process draw in turn (TF_OUT's unscoped_generator cases); a
+    MultiWorkerMirroredStrategy's replicas in other processes cannot share the state."""
+    from tfcompat.distribute import distribute_lib, stateful_random
+    from tfcompat.distribute.mirrored_replica import MirroredReplicaContext
+
+    class _Worker:   # (a strategy spanning processes)
+        _multi_worker = True
+
+    class _Context(MirroredReplicaContext):
+        num_replicas_in_sync = 2
+
+    distribute_lib._state.contexts.append(_Context(_Worker()))
+    try:
+        with pytest.raises(NotImplementedError, match="across processes"):
+            stateful_random._Distribution.check_unscoped_draw(None)
+    finally:
+        distribute_lib._state.contexts.pop()

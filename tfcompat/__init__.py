@@ -1,21 +1,14 @@
 """tfcompat: TensorFlow 2's API on JAX. Use it as ``import tfcompat as tf``.
 
 This module only re-exports; the machinery is in ``tfcompat.framework`` and the ops in
-``tfcompat.ops``.
+``tfcompat.ops``. The namespaces that import more than the core (tf.data, tf.io, tf.sparse,
+tf.saved_model, tf.summary ...) load on first access, as TF loads tf.keras.
 """
-from . import (
-    autodiff, autograph, bitwise, compat, config, data, debugging, dtypes, errors, experimental, image,
-    io, linalg, math, nest, nn, profiler, random, saved_model, strings, summary, train,
-    distribute, ragged, sparse, types,
-)
-from . import signal
-from . import quantization
-from . import raw_ops
-from . import sets
-from . import test
-from . import lookup
+from . import autodiff, autograph, bitwise, config, debugging, dtypes, errors, linalg, nest, ragged
 from .ragged import RaggedTensor, RaggedTensorSpec
-from .sparse import SparseTensor, SparseTensorSpec
+from .framework.sparse_tensor import SparseTensor
+from .framework.sparse_tensor_spec import SparseTensorSpec
+from .framework.lazy_exports import lazy_exports as _lazy_exports
 from .framework.backprop import (
     AggregationMethod, GradientTape, UnconnectedGradients, gradients, hessians,
 )
@@ -46,9 +39,9 @@ from .framework.variables import (
     Variable, VariableAggregation, VariableSynchronization,
 )
 from .ops import overloads as _overloads
+from .ops.numpy_ops import np_config as _np_config  # installs Tensor.__round__, as TF's import does
 from .tensorflow_alias import keras_lazy_loaders as _keras_lazy_loaders
 from .tensorflow_alias import register_as_tensorflow
-from . import tf_internal as __internal__
 # Each op family lists in its __all__ the names TF exports at the top level.
 from .ops.arithmetic_ops import *
 from .ops.assert_ops import *
@@ -84,3 +77,8 @@ newaxis = None
 __version__ = "2.21.0"
 # tf.keras is Keras 3.15.1 on its TensorFlow backend, loaded on first use (TF's KerasLazyLoader).
 keras, optimizers, losses, metrics, initializers = _keras_lazy_loaders(globals())
+__getattr__, __dir__ = _lazy_exports(globals(), submodules=(
+    "compat", "data", "distribute", "experimental", "image", "io", "lookup", "math", "nn",
+    "profiler", "quantization", "random", "raw_ops", "saved_model", "sets", "signal", "sparse",
+    "strings", "summary", "test", "train", "types", "tf_internal as __internal__",
+))

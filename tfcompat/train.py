@@ -1,12 +1,16 @@
-"""tf.train: checkpoints."""
+"""tf.train: checkpoints; ClusterSpec and the Example messages load on first access."""
+from .framework.lazy_exports import lazy_exports as _lazy_exports
 from .framework.checkpoint_management import (
     CheckpointManager, CheckpointState, get_checkpoint_state, latest_checkpoint,
     list_variables, load_checkpoint, load_variable,
 )
-from .distribute.cluster_resolver.resolvers import ClusterSpec
 from .framework.trackable import TrackableView
 from .framework.train_checkpoint import Checkpoint
-from .ops.example_proto import (
-    BytesList, Example, Feature, FeatureList, FeatureLists, Features, FloatList, Int64List,
-    SequenceExample,
-)
+
+__getattr__, __dir__ = _lazy_exports(globals(), {
+    ".distribute.cluster_resolver.resolvers": ("ClusterSpec",),
+    ".ops.example_proto": (
+        "BytesList", "Example", "Feature", "FeatureList", "FeatureLists", "Features",
+        "FloatList", "Int64List", "SequenceExample",
+    ),
+})

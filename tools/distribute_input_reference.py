@@ -4,7 +4,8 @@
 as literals. Three virtual CPU devices (set with TF1's
 tf.config.experimental.set_virtual_device_configuration alias) carry MirroredStrategies of
 two and three replicas: tf.random.Generator under a strategy (each replica's stream,
-split, a checkpoint restored under another number of replicas), a PerReplicaSpec
+split, a checkpoint restored under another number of replicas; one made outside any
+strategy, whose replicas draw from its state in turn), a PerReplicaSpec
 input_signature, eager arguments of a run inside tf.function, distributed values and
 datasets from functions (ValueContext, InputContext, element_spec), and Keras fit."""
 import os
@@ -39,6 +40,59 @@ with two.scope():
     out["generator_state"] = g.state.numpy().tolist()
     # in cross-replica context: the plain stream
     out["generator_cross_replica"] = repr(g.normal([]))
+
+
+# -- a generator made outside any strategy: the replicas draw from its state in turn ------
+def local(value):
+    return [t.numpy().tolist() for t in two.experimental_local_results(value)]
+
+
+unscoped = tf.random.Generator.from_seed(1)
+out["unscoped_generator_eager"] = [
+    local(two.run(lambda: unscoped.normal([]))), unscoped.state.numpy().tolist(),
+    [local(x) for x in two.run(lambda: (unscoped.uniform([2]), unscoped.uniform(
+        [], maxval=1000, dtype=tf.int32)))], unscoped.state.numpy().tolist()]
+with two.scope():   # (made outside: drawing in scope changes nothing)
+    out["unscoped_generator_in_scope"] = [
+        local(two.run(lambda: unscoped.uniform_full_int([2], tf.int64))),
+        unscoped.state.numpy().tolist()]
+
+
+@tf.function
+def unscoped_in_function():
+    return two.run(lambda: (unscoped.uniform([]), unscoped.uniform([3], 0, 50, tf.int64)))
+
+
+out["unscoped_generator_in_function"] = [
+    [[local(x) for x in unscoped_in_function()], unscoped.state.numpy().tolist()]
+    for _ in range(2)]
+
+
+def unscoped_with_all_reduce():
+    a = unscoped.uniform([], 0, 100, tf.int64)
+    total = tf.distribute.get_replica_context().all_reduce("sum", a)
+    return a, total, unscoped.uniform([], 0, 100, tf.int64)
+
+
+def unscoped_with_replica_id():
+    replica = tf.distribute.get_replica_context().replica_id_in_sync_group
+    return unscoped.uniform([], 0, 100, tf.int64) + 1000 * tf.cast(replica, tf.int64)
+
+
+def unscoped_with_merge_call():
+    a = unscoped.uniform([], 0, 100, tf.int64)
+    merged = tf.distribute.get_replica_context().merge_call(
+        lambda strategy: unscoped.uniform([], 0, 100, tf.int64))
+    return a, merged, unscoped.uniform([], 0, 100, tf.int64)
+
+
+out["unscoped_generator_collectives"] = [
+    [local(x) for x in two.run(unscoped_with_all_reduce)], unscoped.state.numpy().tolist(),
+    local(three.run(unscoped_with_replica_id)), unscoped.state.numpy().tolist()]
+merged_run = two.run(unscoped_with_merge_call)
+out["unscoped_generator_merge_call"] = [
+    local(merged_run[0]), int(merged_run[1]), local(merged_run[2]),
+    unscoped.state.numpy().tolist()]
 
 
 def made_in_replica():

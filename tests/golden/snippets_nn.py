@@ -323,6 +323,51 @@ err(lambda: tf.nn.max_pool3d(tf.ones([1, 4, 4, 4, 1], tf.int32), 2, 2, 'VALID'))
 err(lambda: tf.nn.max_pool(tf.ones([1, 4, 4, 4, 1, 1]), 2, 2, 'VALID'))
 err(lambda: tf.nn.max_pool2d(tf.ones([1, 4, 4, 1]), [2, 2, 2], 2, 'VALID'))
 """)
+_t("max_pool_tiling_windows", """
+P = show
+# windows that tile the input (strides == ksize): SAME padding before the first row,
+# zeros and negatives tying with the padding, a cropped VALID edge, float64,
+# 1-D and 3-D, inside tf.function
+z = tf.constant([[0., -1., 0., 0., -2., 0., 0.], [0., 0., 0., -3., 0., 0., -1.],
+                 [-1., -1., -1., -1., -1., -1., -1.], [2., 2., 0., 2., 2., 2., 0.],
+                 [0., 0., 0., 0., 0., 0., 0.], [-5., 1., 1., -5., 1., 1., 9.],
+                 [3., 3., 3., 3., 3., 3., 3.]])
+z4 = tf.reshape(z, [1, 7, 7, 1])
+grad(lambda x: tf.nn.max_pool2d(x, 3, 3, 'SAME'), z4)
+grad(lambda x: tf.nn.max_pool2d(x, 3, 3, 'VALID'), z4)
+grad(lambda x: tf.nn.max_pool2d(x, 2, 2, 'SAME'), z4)
+grad(lambda x: tf.nn.max_pool2d(x, [2, 3], [2, 3], 'SAME'), tf.cast(z4, tf.float64))
+P(tf.nn.max_pool2d(tf.reshape(z[:6, :6], [1, 1, 6, 6]), 2, 2, 'VALID', data_format='NCHW'))
+grad(lambda x: tf.nn.max_pool1d(x, 3, 3, 'SAME'), tf.reshape(z[:2], [1, 14, 1]))
+grad(lambda x: tf.nn.max_pool3d(x, 2, 2, 'SAME'), tf.reshape(z[:6, :6], [1, 3, 3, 4, 1]))
+@tf.function
+def f(x):
+    with tf.GradientTape() as g:
+        g.watch(x)
+        y = tf.nn.max_pool2d(x, 3, 3, 'SAME')
+    return y, g.gradient(y, x)
+for t in f(z4):
+    P(t)
+""")
+_t("max_pool_nan_and_inf", """
+P = show
+# TF's max pooling never picks a NaN and starts from the lowest finite value
+inf, nan = float('inf'), float('nan')
+v = [-inf, -inf, -inf, -inf, nan, -inf, nan, nan, 1., nan, 3., 2., nan, 0., -inf, -1.]
+for dt in [tf.float32, tf.float64, tf.float16, tf.bfloat16]:
+    x = tf.constant(v, dt)
+    P(tf.nn.max_pool2d(tf.reshape(x, [1, 4, 4, 1]), 2, 2, 'VALID'))
+    P(tf.nn.max_pool2d(tf.reshape(x, [1, 4, 4, 1]), 3, 1, 'SAME'))
+P(tf.nn.max_pool1d(tf.reshape(tf.constant(v), [1, 16, 1]), 2, 2, 'VALID'))
+P(tf.nn.max_pool3d(tf.reshape(tf.constant(v), [1, 2, 2, 4, 1]), 2, 2, 'VALID'))
+@tf.function
+def pool(x):
+    return tf.nn.max_pool2d(x, 2, 2, 'VALID')
+P(pool(tf.reshape(tf.constant(v), [1, 4, 4, 1])))
+w = tf.reshape(tf.constant([1., 5., -inf, 2., 3., -inf, 0., 4., 7.]), [1, 3, 3, 1])
+grad(lambda x: tf.nn.max_pool2d(x, 2, 1, 'VALID'), w)
+grad(lambda x: tf.nn.max_pool2d(x, 3, 3, 'SAME'), w)
+""")
 _t("avg_pool", """
 P = show
 x = tf.reshape(tf.range(16.), [1, 4, 4, 1])

@@ -38,7 +38,7 @@ from ..framework import errors
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from ..framework.tf_stack import GENERATED, register
-from . import converters, operators, static_analysis
+from . import operators
 
 # -- calls -----------------------------------------------------------------------------------
 
@@ -152,6 +152,7 @@ def _parse(fn):
 def _compile(fn, options):
     """Convert `fn`'s code (converters/): (code object of the converted function, its
     source), or None when it cannot be converted (no source, a generator, ...)."""
+    from . import converters, static_analysis   # loaded by the first conversion
     code = fn.__code__
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE |
                         inspect.CO_ASYNC_GENERATOR):

@@ -8,10 +8,12 @@ from ..framework import v1_logging as logging
 from ..framework.context import executing_eagerly
 from ..framework.variables import VariableAggregationV1 as VariableAggregation
 from ..ops.random_seed import set_seed as set_random_seed
+from ..summary.summary_metadata import SummaryMetadata
 from ..tf1 import (InteractiveSession, Session, disable_eager_execution, disable_v2_behavior,
                    enable_eager_execution, enable_v2_behavior, module_dir, module_getattr)
 
-__all__ = ["Graph", "InteractiveSession", "Session", "VariableAggregation",
+__all__ = ["Graph", "InteractiveSession", "Session", "SummaryMetadata",
+           "VariableAggregation",
            "disable_eager_execution", "disable_v2_behavior", "enable_eager_execution",
            "enable_v2_behavior", "executing_eagerly", "get_default_graph", "logging",
            "placeholder", "reset_default_graph", "set_random_seed", "sparse_placeholder"]

@@ -72,7 +72,22 @@ def next_flat(it, spec):
 
 def single_element(dataset):
     """Dataset.get_single_element: the dataset's only element as Tensors; TF's
-    DatasetToSingleElement errors for none, more than one, or a failing pipeline."""
+    DatasetToSingleElement errors for none, more than one, or a failing pipeline.
+    Inside tf.function, an element of known shapes is read each time the function runs
+    (others are read when it is traced)."""
+    spec = dataset.element_spec
+    if not executing_eagerly() and _is_static(spec):
+        builder = func_graph.current()
+        node = None if builder is None else (builder.unique_name("DatasetToSingleElement"),
+                                             func_graph.definition_frames())
+        return components.join(spec, staged_pull(lambda: _single_flat(dataset, node), spec,
+                                                 "the dataset of get_single_element"))
+    return structure.to_tensors(spec, _single_flat(dataset))
+
+
+def _single_flat(dataset, node=None):
+    """The flat arrays of the dataset's only element (single_element's errors, naming
+    `node` of a function's graph when given)."""
     spec = dataset.element_spec
     it = dataset._iter_flat()
     try:
@@ -83,9 +98,12 @@ def single_element(dataset):
             raise ElementError(errors.InvalidArgumentError,
                                "Dataset had more than one element.")
     except ElementError as e:
-        raise errors.op_error(e.cls, "DatasetToSingleElement", e.text, kernel=(
-            f"DatasetToSingleElement_output_types_{_n_components(spec)}")) from None
-    return structure.to_tensors(spec, first)
+        exc = errors.op_error(e.cls, "DatasetToSingleElement", e.text, kernel=(
+            f"DatasetToSingleElement_output_types_{_n_components(spec)}"))
+        if node is not None:
+            exc.graph_node = node + (e.text,)
+        raise exc from None
+    return first
 
 
 _STATIC = object()   # staged_pull's layout: the element_spec's shapes (fully defined)

@@ -7,10 +7,16 @@ stateful op's) and owns a seed generator: each iterator it makes draws its
 two uint32 samples of ``PhiloxRandom(seed, seed2)`` per iterator; FixedSeedGenerator
 gives (seed, seed2) each time. Seeds (0, 0) mean fresh random seeds (RandomSeeds).
 The iterator's own generator is ``SingleSampleAdapter<PhiloxRandom>(seed, seed2)``.
+
+A random dataset made inside a tf.function is made anew each time the function runs (its
+op runs then, with the seeds of the trace): its seed generator starts again on each call
+(new random seeds where they are (0, 0)), ordered with the call's element reads.
 """
 import secrets
 import threading
 
+from ..framework.context import executing_eagerly
+from ..framework.host_callback import io_callback
 from ..ops import philox, random_seed
 
 _BLOCK = 1024   # samples generated at a time
@@ -39,12 +45,23 @@ class SeedGenerator:
     not drawn: a repeated input, opened when the previous repetition ends)."""
 
     def __init__(self, seed, seed2, reshuffle):
+        self._attrs = (seed, seed2)
+        self._reshuffle = reshuffle
+        self._lock = threading.Lock()   # (a prefetch thread may open an input meanwhile)
+        self._start()
+        if not executing_eagerly():   # (on each call, in order with the element reads)
+            io_callback(self._start, [])
+
+    def _start(self):
+        """The generator as its dataset op makes it."""
+        seed, seed2 = self._attrs
         if seed == 0 and seed2 == 0:   # (RandomSeeds: random::New64 for both)
             seed, seed2 = secrets.randbits(64), secrets.randbits(64)
-        self._seeds = (seed, seed2)
-        self._samples = samples(seed, seed2) if reshuffle else None
-        self._drawn = None
-        self._lock = threading.Lock()   # (a prefetch thread may open an input meanwhile)
+        with self._lock:
+            self._seeds = (seed, seed2)
+            self._samples = samples(seed, seed2) if self._reshuffle else None
+            self._drawn = None
+        return []
 
     def generate(self):
         if self._samples is None:

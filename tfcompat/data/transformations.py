@@ -113,6 +113,13 @@ class _BatchDataset(_Unary):
             TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype), self._spec)
 
     def _iter_flat(self):
+        from .map_batches import vectorized_batches
+        from .row_batches import dense_batches
+        fast = vectorized_batches(self._input, self._size, self._drop) if self._fused else \
+            dense_batches(self._input, self._size, self._drop)
+        if fast is not None:   # (a vectorized map; slices of dense arrays, not rows stacked)
+            yield from fast
+            return
         specs = structure.flat_specs(self._input._spec)   # (the elements')
         for batch in _batches(self._input._iter_flat(), self._size, self._drop):
             yield [ragged.stack([e[i] for e in batch], spec) if ragged.is_ragged_spec(spec)
@@ -279,8 +286,12 @@ class _ShuffleDataset(_Unary):
         self._seed_generator.initialize()
 
     def _iter_flat(self):
+        return self._shuffled(self._input._iter_flat)
+
+    def _shuffled(self, open_input):
+        """The elements of `open_input()` (a fresh generator of the input's), shuffled."""
         draws = random_seed_ops.samples(*self._seed_generator.iterator_seeds())
-        it = self._input._iter_flat()
+        it = open_input()
         buffer = []
         for flat in it:
             buffer.append(flat)
@@ -307,10 +318,15 @@ class _RepeatDataset(_Unary):
         self._count = -1 if count is None else _int(count)
 
     def _iter_flat(self):
+        return self._epochs(self._input._iter_flat)
+
+    def _epochs(self, open_input):
+        """The elements of `open_input()` (a fresh generator of the input's), `count`
+        times (endless if negative; stops at an empty repetition)."""
         epoch = 0
         while self._count < 0 or epoch < self._count:
             empty = True
-            for flat in self._input._iter_flat():
+            for flat in open_input():
                 empty = False
                 yield flat
             if empty:

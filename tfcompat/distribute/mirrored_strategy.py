@@ -10,9 +10,10 @@ cached per function), so the function cannot read values with ``.numpy()`` and i
 Python side effects happen when it is traced; replicas' inputs of different shapes (a
 distributed dataset's partial last batch) run one replica after another
 (uneven_run.py), as does, eagerly, an eager run whose function makes variables whose
-initial values the SPMD trace cannot lift out (a tf.random.Generator made in it); a
-non-aggregated variable updated in replica context
-with values that differ between replicas raises instead of letting the copies diverge;
+initial values the SPMD trace cannot lift out (a tf.random.Generator made in it), and a
+run drawing from a tf.random.Generator made outside any strategy; a non-aggregated
+variable updated in replica context with values that differ between replicas raises
+instead of letting the copies diverge;
 a run's Python outputs come back as they are and its tensor outputs as PerReplica
 values (merge_call results: one tensor), never TF's Mirrored."""
 import contextlib
@@ -164,6 +165,8 @@ class MirroredStrategy(Strategy):
             run, records = self._cached_run(fn)
             try:
                 result, trace = run(args, kwargs)
+            except uneven_run.Sequential:   # (eagerly, as TF's: each replica in turn)
+                return uneven_run.run(self, fn, args, kwargs)
             except ValueError as e:
                 if "cannot lift the initial value" not in str(e):
                     raise
@@ -196,7 +199,7 @@ class MirroredStrategy(Strategy):
 
         def traced(args, kwargs):
             try:
-                result = self._run(call, args, kwargs)
+                result = self._run(call, args, kwargs, sequential=False)
                 flat = nest.flatten(result)
                 records.append({i: x for i, x in enumerate(flat) if isinstance(x, _PYTHON)})
                 return nest.pack_sequence_as(result, [
@@ -214,7 +217,9 @@ class MirroredStrategy(Strategy):
         runs[key] = run = Function(traced, warn_retracing=False), records
         return run
 
-    def _run(self, fn, args, kwargs):
+    def _run(self, fn, args, kwargs, sequential=True):
+        """The run as one SPMD program; where its replicas must run one after another,
+        they do (`sequential`), else uneven_run.Sequential is raised."""
         flat = nest.flatten((args, kwargs))
         kinds, arrays = [], []
         for x in flat:
@@ -270,8 +275,13 @@ class MirroredStrategy(Strategy):
                     v._value = value
 
         per = [k == "per" for k in kinds if k]
-        outs = self._spmd(body, arrays, per, lambda: range(
-            len(box["tensors"]), len(box["tensors"]) + len(box["assigned"])))
+        try:
+            outs = self._spmd(body, arrays, per, lambda: range(
+                len(box["tensors"]), len(box["tensors"]) + len(box["assigned"])))
+        except uneven_run.Sequential:   # (a generator made outside any strategy drew)
+            if not sequential:
+                raise
+            return uneven_run.run(self, fn, args, kwargs)
         n_out, n_assigned = len(box["tensors"]), len(box["assigned"])
         for i, (value, stacked) in zip(box["assigned"], outs[n_out:n_out + n_assigned]):
             if stacked:

@@ -3,12 +3,15 @@ distribute_lib): a generator made in a strategy's scope draws, in a replica of a
 with its key hashed with the replica id; in cross-replica context, as any generator.
 Installed into the ops layer's generator when tf.distribute is imported.
 
-Not supported: a generator made outside any strategy drawing in the replicas of a run
-over several replicas. TF's replicas then draw from its one state in turn (replica 0
-all its draws, then replica 1); tfcompat's replicas run as one program, so this raises
-NotImplementedError rather than give every replica the same numbers."""
+A generator made outside any strategy drawing in the replicas of a MirroredStrategy run:
+TF's replicas draw from its one state in turn (replica 0 up to its next collective, then
+replica 1 ...). One SPMD program cannot, so such a run runs its replicas one after
+another (uneven_run.py), the generator's state passed on from replica to replica. Not
+supported: the same across the processes of a MultiWorkerMirroredStrategy
+(NotImplementedError)."""
 from ..ops import random_generator
-from . import distribute_lib
+from . import distribute_lib, uneven_run
+from .mirrored_replica import MirroredReplicaContext
 
 
 class _Distribution:
@@ -26,18 +29,26 @@ class _Distribution:
         return distribute_lib.get_replica_context().replica_id_in_sync_group
 
     @staticmethod
-    def check_unscoped_draw():
-        """A generator made outside any strategy, drawing in a replica of a run."""
+    def check_unscoped_draw(state_var):
+        """Before a generator made outside any strategy draws from `state_var`, in a
+        replica of a run: an SPMD run starts again with its replicas one after another;
+        there, the replicas pass the state on."""
         context = None if distribute_lib.in_cross_replica_context() else \
             distribute_lib.get_replica_context()
-        if context is not None and context.num_replicas_in_sync > 1:
-            raise NotImplementedError(
-                "tfcompat: a tf.random.Generator made outside any tf.distribute strategy "
-                "draws in the replicas of a run over "
-                f"{context.num_replicas_in_sync} replicas. TF's replicas draw from its one "
-                "state in turn; tfcompat runs them as one program. Make the generator "
-                "inside strategy.scope() (each replica its own stream), or draw outside "
-                "strategy.run")
+        if context is None or context.num_replicas_in_sync == 1:
+            return
+        if isinstance(context, uneven_run.UnevenReplicaContext):
+            context.share(state_var)
+            return
+        if isinstance(context, MirroredReplicaContext) and \
+                not getattr(context.strategy, "_multi_worker", False):
+            raise uneven_run.Sequential()
+        raise NotImplementedError(
+            "tfcompat: a tf.random.Generator made outside any tf.distribute strategy "
+            "draws in the replicas of a run over "
+            f"{context.num_replicas_in_sync} replicas across processes. TF's replicas "
+            "draw from its one state in turn; make the generator inside strategy.scope() "
+            "(each replica its own stream), or draw outside strategy.run")
 
 
 random_generator.distribution = _Distribution

@@ -8,7 +8,10 @@ the replicas' values there are combined, and the next pass runs them again with 
 answer known (the variables restored to what they held at the point each answer was
 made). A run with k collectives traces or runs its function (k + 1) * n times (so its
 Python side effects happen that often); the values are TF's (its replicas run as threads
-meeting at the same points)."""
+meeting at the same points). Shared state (a tf.random.Generator made outside any
+strategy: ``UnevenReplicaContext.share``) is passed on as TF's threads take turns: each
+replica's stretch between two collectives starts from what the previous one in TF's
+order (replica r - 1 at the same stretch, or the last replica at the one before) left."""
 import jax
 import jax.numpy as jnp
 
@@ -29,6 +32,11 @@ class _Pause(BaseException):
     code's ``except Exception`` must not swallow it)."""
 
 
+class Sequential(BaseException):
+    """Raised while an SPMD run traces where its replicas must run one after another
+    (MirroredStrategy.run then runs them so)."""
+
+
 class _Answer:
     def __init__(self, results, state):
         self.results = results   # each replica's result
@@ -44,6 +52,8 @@ class _Replay:
         self.answers = []
         self.pending = {}
         self.merged = set()   # ids of merge_call results: one value for all replicas
+        self.shared = {}   # id: variable the replicas pass on in turn
+        self.ends = {}   # (stretch, replica): the shared variables' values at its end
 
     def meet(self, context, value, combine, merge=False):
         """This replica's answer at its next collective: known, or pause the replica."""
@@ -53,9 +63,22 @@ class _Replay:
             answer = self.answers[k]
             if answer.state is not None:
                 _restore(self.variables, answer.state)
+            self.begin(k + 1, context.replica)
             return answer.results[context.replica]
+        self.end(k, context.replica)
         self.pending[context.replica] = (k, value, combine, merge)
         raise _Pause()
+
+    def begin(self, stretch, replica):
+        """The shared variables as TF's replica `replica` finds them at the start of its
+        stretch `stretch` (0: the start of the run)."""
+        n = self.strategy.num_replicas_in_sync
+        before = (stretch, replica - 1) if replica else (stretch - 1, n - 1)
+        for key, value in self.ends.get(before, {}).items():
+            self.shared[key]._value = value
+
+    def end(self, stretch, replica):
+        self.ends[(stretch, replica)] = {k: v._value for k, v in self.shared.items()}
 
 
 class UnevenReplicaContext(MirroredReplicaContext):
@@ -72,6 +95,10 @@ class UnevenReplicaContext(MirroredReplicaContext):
     @property
     def replica_id_in_sync_group(self):
         return convert_to_tensor(self.replica)
+
+    def share(self, variable):
+        """`variable` is one state the replicas use in turn (not a copy each)."""
+        self._replay.shared.setdefault(id(variable), variable)
 
     def all_reduce(self, reduce_op, value, options=None):
         op = reduce_op_of(reduce_op)
@@ -159,8 +186,10 @@ def run(strategy, fn, args, kwargs):
             saved, _state.cross_replica = _state.cross_replica, 0
             _state.replica += 1
             try:
+                replay.begin(0, r)
                 a, k = inputs[r]
                 results[r] = fn(*a, **k)
+                replay.end(context.count, r)
                 finals[r] = ([v._value for v in variables],
                              [context.local[id(v)] for v in synced])
             except _Pause:
@@ -185,18 +214,22 @@ def run(strategy, fn, args, kwargs):
         _, _, combine, merge = replay.pending[0]
         with distribute_lib._cross_replica():
             answer = combine(values)
+        replay.end(len(replay.answers), n - 1)   # (what a merge_fn's draws left)
         replay.answers.append(_Answer(answer, [v._value for v in variables] if merge else None))
-    _finish(strategy, variables, synced, starts, finals)
+    _finish(strategy, variables, synced, starts, finals, replay.shared)
     return _outputs([results[r] for r in range(n)], replay.merged)
 
 
-def _finish(strategy, variables, synced, starts, finals):
+def _finish(strategy, variables, synced, starts, finals, shared):
     """The variables' values after the run: a MirroredVariable's (checked to agree
-    between the replicas where it is not aggregated), each replica's SyncOnRead value."""
+    between the replicas where it is not aggregated), each replica's SyncOnRead value, a
+    shared one's as the last replica left it."""
     n = len(starts)
     for i, v in enumerate(variables):
         values = [finals[r][0][i] for r in range(n)]
-        if all(x is values[0] for x in values):
+        if id(v) in shared:
+            _restore([v], values[-1:])
+        elif all(x is values[0] for x in values):
             _restore([v], values[:1])
         else:
             strategy._write_back(v, jnp.stack(values))

@@ -9,6 +9,7 @@ tf.function) `f` becomes a ``jax.custom_vjp`` that re-runs `f` in its backward p
 obtain `grad_fn`; that is how a custom_gradient inside a grad_fn overrides the second
 derivative.
 """
+import contextlib
 import functools
 import inspect
 
@@ -21,6 +22,7 @@ from .dispatch import Op
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
 from .context import ctx
+from .trace_state import Trace
 
 
 def custom_gradient(f=None):
@@ -133,12 +135,36 @@ def _rerun_backward(f, args, kwargs):
 
     def bwd(values, cts):
         packed = nest.pack_sequence_as(args, [EagerTensor(v) for v in values])
-        result, grad_fn = f(*packed, **kwargs)
-        gs = _call_grad_fn(grad_fn, result, [EagerTensor(c) for c in cts], [],
-                           len(values))
+        with _graph_function():
+            result, grad_fn = f(*packed, **kwargs)
+            gs = _call_grad_fn(grad_fn, result, [EagerTensor(c) for c in cts], [],
+                               len(values))
         return tuple(jnp.zeros(v.shape, v.dtype) if g is None else convert_to_tensor(g)._value
                      for g, v in zip(gs, values))
     return bwd
+
+
+@contextlib.contextmanager
+def _graph_function():
+    """TF traces the gradient of a traced custom_gradient into a graph function, so
+    `grad_fn` sees tf.executing_eagerly() False even where JAX differentiates outside any
+    tf.function (an eager tape over a tf.function, a SavedModel's saved gradient)."""
+    if ctx.traces:
+        yield
+        return
+    trace = Trace([], [], False)
+    saved_tapes = ctx.tapes[:]
+    ctx.tapes.clear()
+    ctx.traces.append(trace)
+    try:
+        yield
+    finally:
+        ctx.traces.pop()
+        ctx.tapes[:] = saved_tapes
+    if trace.checks:
+        raise ValueError("tfcompat checks a tf.debugging assertion in the grad_fn of a "
+                         "tf.custom_gradient only when the gradient is taken inside the "
+                         "tf.function.")
 
 
 def _custom_vjp_outputs(f, args, out_values):

@@ -97,6 +97,7 @@ class GraphBuilder:
         self.name_hint = None
         self._ranges = {}         # id(tf.range's tensor) -> its (start, limit, delta)
         self.captures = []        # enclosing graphs' tensors this one used, in order
+        self._captured = set()    # their ids (`captures` keeps them alive)
 
     # -- names ---------------------------------------------------------------------
     def unique_name(self, name, mark=True):
@@ -124,21 +125,27 @@ class GraphBuilder:
         if _is_tracer(value):
             self._by_value[id(value)] = ref
 
-    def lookup(self, tensor):
-        """(node name, output index) of a tensor this graph (or an enclosing one) knows."""
+    def _own_ref(self, tensor):
+        """(node name, output index) of a tensor recorded in this graph itself, or None."""
+        ref = self._by_tensor.get(id(tensor))
+        if ref is None and _is_tracer(tensor._value):
+            ref = self._by_value.get(id(tensor._value))
+        return ref
+
+    def _find(self, tensor):
+        """(the builder that recorded `tensor`, its ref) in this graph or an enclosing
+        one, else (None, None)."""
         builder = self
         while builder is not None:
-            ref = builder._by_tensor.get(id(tensor))
-            if ref is None and _is_tracer(tensor._value):
-                ref = builder._by_value.get(id(tensor._value))
+            ref = builder._own_ref(tensor)
             if ref is not None:
-                return ref
+                return builder, ref
             builder = builder.parent
-        return None
+        return None, None
 
-    def _owns(self, tensor):
-        return id(tensor) in self._by_tensor or (_is_tracer(tensor._value) and
-                                                 id(tensor._value) in self._by_value)
+    def lookup(self, tensor):
+        """(node name, output index) of a tensor this graph (or an enclosing one) knows."""
+        return self._find(tensor)[1]
 
     def display_name(self, tensor):
         ref = self.lookup(tensor)
@@ -199,9 +206,9 @@ class GraphBuilder:
         """The input string ("name" or "name:i") of a tensor used by a node in `scope`:
         constants and variable reads not yet in the graph are added now."""
         variable = self._pending_reads.pop(id(tensor), None)
-        ref = None if variable is not None else self.lookup(tensor)
-        if ref is not None and self.parent is not None and not self._owns(tensor) and all(
-                t is not tensor for t in self.captures):
+        owner, ref = (None, None) if variable is not None else self._find(tensor)
+        if owner not in (None, self) and id(tensor) not in self._captured:
+            self._captured.add(id(tensor))
             self.captures.append(tensor)
         if ref is None:
             if variable is not None:

@@ -10,10 +10,11 @@ class Trackable(metaclass=abc.ABCMeta):  # noqa: B024 (TF's base class)
 
     @property
     def _self_unconditional_dependency_names(self):
-        deps = self.__dict__.get("_self_tracked_dependencies")
+        # (kept in the instance under the property's own name, as TF's attribute is: Keras's
+        # saving skips that name when it walks an object's attributes)
+        deps = self.__dict__.get("_self_unconditional_dependency_names")
         if deps is None:
-            deps = {}
-            object.__setattr__(self, "_self_tracked_dependencies", deps)
+            deps = self.__dict__["_self_unconditional_dependency_names"] = {}
         return deps
 
     def _track_trackable(self, trackable, name, overwrite=False):

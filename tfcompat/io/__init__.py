@@ -1,4 +1,6 @@
-"""tf.io: files, bytes, TFRecord files and tf.io.gfile (local files only)."""
+"""tf.io: files, bytes, TFRecord files and tf.io.gfile (local files only). The Example
+parsers load on first access."""
+from ..framework.lazy_exports import lazy_exports as _lazy_exports
 from ..ops.io_ops import (
     decode_base64, decode_compressed, decode_csv, decode_raw, encode_base64, matching_files,
     parse_tensor, read_file, serialize_tensor, write_file,
@@ -8,5 +10,8 @@ from .tf_record import TFRecordOptions, TFRecordWriter
 from ..ops.parsing_config import (
     FixedLenFeature, FixedLenSequenceFeature, RaggedFeature, SparseFeature, VarLenFeature,
 )
-from ..ops.parsing_ops import parse_example, parse_single_example
-from ..ops.parsing_sequence_ops import parse_sequence_example, parse_single_sequence_example
+
+__getattr__, __dir__ = _lazy_exports(globals(), {
+    "..ops.parsing_ops": ("parse_example", "parse_single_example"),
+    "..ops.parsing_sequence_ops": ("parse_sequence_example", "parse_single_sequence_example"),
+})

@@ -1,17 +1,11 @@
-"""tf.nn."""
+"""tf.nn. The candidate samplers, sampled losses, sparse embedding lookups and CTC load on
+first access."""
 from . import experimental
-from ..ops.candidate_sampling_ops import (
-    all_candidate_sampler, compute_accidental_hits, fixed_unigram_candidate_sampler,
-    learned_unigram_candidate_sampler,
-)
-from ..ops.sampled_loss_ops import (
-    nce_loss_v2 as nce_loss, sampled_softmax_loss_v2 as sampled_softmax_loss,
-)
+from ..framework.lazy_exports import lazy_exports as _lazy_exports
 from ..ops.conv_ops import (
     conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d, conv3d_transpose, conv_transpose,
     convolution, depthwise_conv2d, separable_conv2d,
 )
-from ..ops.embedding_sparse_ops import embedding_lookup_sparse, safe_embedding_lookup_sparse
 from ..ops.depth_space_ops import depth_to_space, space_to_depth
 from ..ops.loss_ops import (
     compute_average_loss, l2_loss, log_poisson_loss, scale_regularization_loss,
@@ -32,4 +26,14 @@ from ..ops.pooling_ops import (
     pool,
 )
 from ..ops.sort_ops import in_top_k, top_k
-from ..ops.ctc_ops import ctc_beam_search_decoder, ctc_greedy_decoder, ctc_loss
+
+__getattr__, __dir__ = _lazy_exports(globals(), {
+    "..ops.candidate_sampling_ops": (
+        "all_candidate_sampler", "compute_accidental_hits", "fixed_unigram_candidate_sampler",
+        "learned_unigram_candidate_sampler",
+    ),
+    "..ops.sampled_loss_ops": ("nce_loss_v2 as nce_loss",
+                               "sampled_softmax_loss_v2 as sampled_softmax_loss"),
+    "..ops.embedding_sparse_ops": ("embedding_lookup_sparse", "safe_embedding_lookup_sparse"),
+    "..ops.ctc_ops": ("ctc_beam_search_decoder", "ctc_greedy_decoder", "ctc_loss"),
+})

@@ -17,6 +17,7 @@ from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, match, match2, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
+from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
     binary, broadcast_error, cpu_kernels, eigen_packets,
     exact_divide, rounded, shape_list, tf_gradient, unbroadcast,
@@ -254,6 +255,7 @@ nextafter = binary("NextAfter", _nextafter)
 def _integer_division(public):
     """An integer division op: a zero divisor raises TF's error (eagerly at once, in a
     tf.function when it runs)."""
+    @dispatchable("x", "y", group=BINARY_ELEMENTWISE)
     def checked(x, y, name=None):
         x, y = match2(x, y, public.op)
         attrs = ()
@@ -312,12 +314,14 @@ _mul_no_nan_op = Op("MulNoNan", _mul_no_nan, error=broadcast_error)
 _div_no_nan_op = Op("DivNoNan", _div_no_nan_fn, error=broadcast_error, jvp_fn=_div_no_nan)
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def multiply_no_nan(x, y, name=None):
     """tf.math.multiply_no_nan: x * y, and 0 where y is 0 (even if x is nan or inf)."""
     x, y = match2(x, y, _mul_no_nan_op)
     return execute(_mul_no_nan_op, (x, y))
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def divide_no_nan(x, y, name=None):
     """tf.math.divide_no_nan: x / y, and 0 where y is 0; integers are divided as floats
     (as `/`). Its gradient is 0 where y is 0."""
@@ -346,6 +350,7 @@ _pow_op = Op("Pow", _checked_pow, error=broadcast_error)
 _realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=jnp.true_divide)
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def pow(x, y, name=None):
     """tf.math.pow. Integers to negative integer powers raise, as in TF."""
     x, y = match2(x, y, _pow_op)
@@ -367,6 +372,7 @@ _TRUEDIV = {"uint8": dtypes.float32, "int8": dtypes.float32, "uint16": dtypes.fl
             "uint64": dtypes.float64, "int64": dtypes.float64}
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def truediv(x, y, name=None):
     """tf.math.truediv (Python `/`): integers are divided as floats (int32 -> float64)."""
     x, y = _cast_for_truediv(*hinted_truediv(x, y))
@@ -394,6 +400,7 @@ def hinted_truediv(x, y):
     return x, y
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def divide(x, y, name=None):
     """tf.math.divide: `x / y`, converting a Python `x` to y's dtype first."""
     if not isinstance(x, Tensor) and isinstance(y, Tensor):
@@ -406,6 +413,7 @@ realdiv = truediv
 
 # -- composites -----------------------------------------------------------------------------
 
+@dispatchable("t", group=UNARY_ELEMENTWISE)
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     """tf.clip_by_value: minimum then maximum, so the bounds pass the gradient (as TF)."""
     t = to_tensor(t)
@@ -415,6 +423,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
 _add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, xs))
 
 
+@dispatchable("inputs[]")
 def add_n(inputs, name=None):
     """tf.math.add_n: the sum of tensors of one dtype and shape."""
     inputs = list(inputs) if isinstance(inputs, (list, tuple, Tensor)) else None

@@ -12,7 +12,7 @@ from ..framework import dtypes, errors, func_graph, op_def
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from ..framework.core_types import CompositeTensor
+from ..framework.composite_dispatch import dispatchable
 from ..framework.sparse_tensor import SparseTensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor, Tensor
@@ -23,12 +23,12 @@ from .indexing_ops import (
     boolean_mask, gather, gather_nd, searchsorted, slice, strided_slice, unique,
     unique_with_counts, where,
 )
-from . import manip_ops
 from .manip_ops import (
-    broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, identity_n, meshgrid,
-    one_hot, pad, repeat, reshape, reverse, roll, sequence_mask, split, squeeze,
-    stop_gradient, tile, transpose, unstack,
+    broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
+    identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
+    sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
 )
+from .partition_ops import dynamic_partition, dynamic_stitch
 from .shape_inference import dtype_enum, node_error, tracing
 from .op_args import (
     attr_error, check_alloc, concrete, index_array, kernel_error, static_int,
@@ -43,7 +43,8 @@ from .scatter_ops import (
 # The names TF exports at the top level (tf.reshape ...), re-exported by tfcompat/__init__.
 __all__ = [
     "boolean_mask", "broadcast_dynamic_shape", "broadcast_static_shape", "broadcast_to",
-    "concat", "expand_dims", "fill", "gather", "gather_nd", "identity", "identity_n",
+    "concat", "dynamic_partition", "dynamic_stitch", "expand_dims", "fill", "gather",
+    "gather_nd", "identity", "identity_n",
     "linspace", "meshgrid", "one_hot", "ones", "ones_like", "pad", "range", "rank", "repeat",
     "reshape", "reverse", "roll", "scatter_nd", "searchsorted", "sequence_mask", "shape",
     "shape_n", "size", "slice", "split", "squeeze", "stack", "stop_gradient", "strided_slice",
@@ -153,32 +154,17 @@ def fill(dims, value, name=None):
     return execute(_fill_op, (value,), (("shape", shape),))
 
 
-def _ragged_like(input, like, dtype):
-    """tf.zeros_like/ones_like of a RaggedTensor (its row partitions, `like` values), else
-    None."""
-    if not isinstance(input, CompositeTensor):
-        return None
-    from .ragged_tensor import RaggedTensor   # (ragged_tensor imports this module)
-    if isinstance(input, RaggedTensor):
-        return input.with_flat_values(like(input.flat_values, dtype))
-    return None
-
-
+@dispatchable("input")
 def zeros_like(input, dtype=None, name=None):
     """tf.zeros_like."""
-    ragged = _ragged_like(input, zeros_like, dtype)
-    if ragged is not None:
-        return ragged
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     return _filled_like(x._value.shape, dt, False, name or "zeros_like")
 
 
+@dispatchable("input")
 def ones_like(input, dtype=None, name=None):
     """tf.ones_like."""
-    ragged = _ragged_like(input, ones_like, dtype)
-    if ragged is not None:
-        return ragged
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     if dt is dtypes.string:
@@ -319,15 +305,11 @@ def _shape_value(shape, np_type):
     return EagerTensor(jnp.array(shape, dtype=np_type))
 
 
+@dispatchable("input")
 def shape(input, out_type=dtypes.int32, name=None):
-    """tf.shape (of a SparseTensor: its dense_shape; of a RaggedTensor: its
-    DynamicRaggedShape)."""
+    """tf.shape (of a SparseTensor: its dense_shape)."""
     if isinstance(input, SparseTensor):
         return cast(input.dense_shape, out_type)
-    if isinstance(input, CompositeTensor):   # (ragged_shape imports this module)
-        from .ragged_shape import DynamicRaggedShape, RaggedTensor
-        if isinstance(input, RaggedTensor):
-            return DynamicRaggedShape(input, out_type)
     x = to_tensor(input)
     return _shape_value(x._value.shape, _shape_type(out_type, "Shape"))
 
@@ -338,13 +320,11 @@ def shape_n(input, out_type=dtypes.int32, name=None):
     return [_shape_value(to_tensor(x)._value.shape, np_type) for x in input]
 
 
+@dispatchable("input")
 def size(input, out_type=dtypes.int32, name=None):
-    """tf.size (of a SparseTensor: the product of its dense_shape; of a RaggedTensor: the
-    size of its flat_values)."""
+    """tf.size (of a SparseTensor: the product of its dense_shape)."""
     if isinstance(input, SparseTensor):
         return cast(reduce_prod(input.dense_shape), out_type)
-    if _has_ragged(input):
-        return size(input.flat_values, out_type)
     x = to_tensor(input)
     n = math.prod(x._value.shape)
     if isinstance(n, int):
@@ -352,50 +332,8 @@ def size(input, out_type=dtypes.int32, name=None):
     return EagerTensor(jnp.asarray(n, dtype=dtypes.as_dtype(out_type)._np))
 
 
+@dispatchable("input")
 def rank(input, name=None):
     """tf.rank."""
-    if _has_ragged(input):
-        return constant(input.shape.rank, dtype=dtypes.int32)
     return constant(to_tensor(input).ndim, dtype=dtypes.int32)
 
-
-# -- TF's ragged dispatch of the ops of manip_ops -----------------------------------------
-
-def _has_ragged(values):
-    """Whether `values` (a value or a list of them) holds a tf.RaggedTensor."""
-    values = values if isinstance(values, (list, tuple)) else [values]
-    if not any(isinstance(v, CompositeTensor) for v in values):
-        return False
-    from .ragged_tensor import RaggedTensor   # (ragged_tensor imports this module)
-    return any(isinstance(v, RaggedTensor) for v in values)
-
-
-def concat(values, axis, name="concat"):
-    """tf.concat (of a list holding RaggedTensors: a RaggedTensor)."""
-    if _has_ragged(values):
-        from . import ragged_concat_ops   # (it imports this module)
-        return ragged_concat_ops.concat(values, axis, name)
-    return manip_ops.concat(values, axis, name)
-
-
-def stack(values, axis=0, name="stack"):
-    """tf.stack (of a list holding RaggedTensors: a RaggedTensor)."""
-    if _has_ragged(values):
-        from . import ragged_concat_ops   # (it imports this module)
-        return ragged_concat_ops.stack(values, axis, name)
-    return manip_ops.stack(values, axis, name)
-
-
-def identity(input, name=None):
-    """tf.identity (of a RaggedTensor: its flat_values' identity in its row partitions)."""
-    if _has_ragged(input):
-        return input.with_flat_values(manip_ops.identity(input.flat_values))
-    return manip_ops.identity(input, name)
-
-
-def expand_dims(input, axis, name=None):
-    """tf.expand_dims (of a RaggedTensor: a RaggedTensor, its new dimension uniform)."""
-    if _has_ragged(input):
-        from . import ragged_array_ops   # (it imports this module)
-        return ragged_array_ops.expand_dims(input, axis)
-    return manip_ops.expand_dims(input, axis, name)

@@ -2,6 +2,7 @@
 import jax
 import numpy as np
 
+from ..framework.composite_dispatch import dispatchable
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, execute, to_tensor
 
@@ -19,6 +20,7 @@ def _bitcast(x, type):
 _bitcast_op = Op("Bitcast", _bitcast, differentiable=False)
 
 
+@dispatchable("input")
 def bitcast(input, type, name=None):
     """tf.bitcast: same shape when the sizes match; a larger input type adds a last dimension
     of the size ratio, a smaller one needs that last dimension and drops it."""

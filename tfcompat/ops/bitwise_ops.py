@@ -2,6 +2,7 @@
 import jax.numpy as jnp
 from jax import lax
 
+from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from . import comparison_ops
 from .math_common import binary
@@ -33,6 +34,7 @@ right_shift = _bitwise("RightShift", _shift(_right_shift))
 _invert_op = Op("Invert", jnp.invert, differentiable=False)
 
 
+@dispatchable("x", group=UNARY_ELEMENTWISE)
 def invert(x, name=None):
     """tf.bitwise.invert."""
     x = to_tensor(x)

@@ -4,7 +4,7 @@ import jax.numpy as jnp
 
 from ..framework import dtypes, errors, tf_logging
 from ..framework.dispatch import Op, execute, to_tensor
-from ..framework.core_types import CompositeTensor
+from ..framework.composite_dispatch import dispatchable
 from ..framework.indexed_slices import IndexedSlices
 from ..framework.sparse_tensor import SparseTensor
 
@@ -49,6 +49,7 @@ def _cast(x, dtype):
 _cast_op = Op("Cast", _cast)
 
 
+@dispatchable("x")
 def cast(x, dtype, name=None):
     """tf.cast. Float to int truncates toward zero; nan and out-of-range values give what
     TF's scalar C++ cast gives on x86 (tf.cast(300., tf.uint8) is 44). TF's vectorized
@@ -59,10 +60,6 @@ def cast(x, dtype, name=None):
         return SparseTensor(x.indices, cast(x.values, dtype), x.dense_shape)
     if isinstance(x, IndexedSlices):
         return IndexedSlices(cast(x.values, dtype), x.indices, x.dense_shape)
-    if isinstance(x, CompositeTensor):   # (ragged_tensor imports this module)
-        from .ragged_tensor import RaggedTensor
-        if isinstance(x, RaggedTensor):
-            return x.with_flat_values(cast(x.flat_values, dtype))
     x = to_tensor(x)
     dtype = dtypes.as_dtype(dtype)
     if x.dtype is dtype:

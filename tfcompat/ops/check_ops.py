@@ -4,6 +4,7 @@ call (after Variables are written back, which is what TF's unordered assert show
 import jax
 import numpy as np
 
+from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework import errors, func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype
@@ -382,6 +383,7 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
 _check_numerics_op = Op("CheckNumerics", None)
 
 
+@dispatchable("tensor", group=UNARY_ELEMENTWISE)
 def check_numerics(tensor, message, name=None):
     """tf.debugging.check_numerics: `tensor`, or InvalidArgumentError if it has a NaN or
     an infinity."""

@@ -5,6 +5,7 @@ import jax.numpy as jnp
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, execute, match2, mismatch_error, to_tensor
 from ..framework.tensor import Tensor
+from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import broadcast_error
 from . import string_kernels
 
@@ -19,6 +20,7 @@ _logical_or = Op("LogicalOr", jnp.logical_or, differentiable=False, error=broadc
 _logical_xor = Op("LogicalXor", jnp.logical_xor, differentiable=False, error=broadcast_error)
 
 
+@dispatchable("x", group=UNARY_ELEMENTWISE)
 def logical_not(x, name=None):
     x = to_tensor(x)
     if not x.dtype.is_bool:
@@ -35,14 +37,17 @@ def _logical_inputs(x, y, op_name):
     return x, y
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def logical_and(x, y, name=None):
     return execute(_logical_and, _logical_inputs(x, y, "LogicalAnd"))
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def logical_or(x, y, name=None):
     return execute(_logical_or, _logical_inputs(x, y, "LogicalOr"))
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def logical_xor(x, y, name="LogicalXor"):
     # TF's is logical_and(logical_or(x, y), logical_not(logical_and(x, y))).
     return execute(_logical_xor, _logical_inputs(x, y, "LogicalOr"))
@@ -54,6 +59,7 @@ def _compare(name, fn, strings=None):
     """Equal, NotEqual (any dtype) and the orderings (real numbers)."""
     op = Op(name, fn, differentiable=False, error=broadcast_error, strings=strings)
 
+    @dispatchable("x", "y", group=BINARY_ELEMENTWISE)
     def public(x, y, name=None):
         return execute(op, match2(x, y, op))
     public.op = op

@@ -16,7 +16,7 @@ from jax import lax
 
 from ..framework import dtypes, errors, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor, device_array
-from ..framework.core_types import CompositeTensor
+from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
 from ..framework.context import executing_eagerly
@@ -391,23 +391,9 @@ def _gather_error(indices, limit):
 _gather_op = Op("GatherV2", _gather, strings=MOVE)
 
 
+@dispatchable("params", "indices")
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """tf.gather (out-of-range indices raise InvalidArgumentError, as on TF's CPU)."""
-    if isinstance(indices, CompositeTensor):   # (ragged_tensor imports this module)
-        from .ragged_tensor import RaggedTensor
-        if isinstance(indices, RaggedTensor):   # TF's ragged dispatch: flat indices
-            if axis not in (None, 0) or batch_dims:
-                raise NotImplementedError("tfcompat: tf.gather of tf.RaggedTensor indices "
-                                          "along an axis other than 0")
-            return indices.with_flat_values(gather(params, indices.flat_values))
-    if isinstance(params, CompositeTensor):
-        from .ragged_tensor import RaggedTensor, gather_rows
-        if isinstance(params, RaggedTensor):   # TF's ragged dispatch: whole rows
-            idx = to_tensor(indices)
-            if axis not in (None, 0) or batch_dims or idx.ndim != 1:
-                raise NotImplementedError("tfcompat: tf.gather of a tf.RaggedTensor supports "
-                                          "1-D indices along axis 0 only")
-            return gather_rows(params, idx)
     p, idx = to_tensor(params), to_tensor(indices)
     check_indices_dtype("GatherV2", idx)
     rank, irank = p.ndim, idx.ndim
@@ -484,6 +470,7 @@ def out_of_range(indices, shape, batch_dims=0):
     return pos, [int(v) for v in batch] + rows[pos].tolist()
 
 
+@dispatchable("params", "indices")
 def gather_nd(params, indices, batch_dims=0, name=None):
     """tf.gather_nd (out-of-range indices raise InvalidArgumentError)."""
     p, idx = to_tensor(params), to_tensor(indices)
@@ -524,6 +511,7 @@ _select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y), strings=MOVE)
 _where_op = Op("Where", None)
 
 
+@dispatchable("condition", "x", "y")
 def where(condition, x=None, y=None, name=None):
     """tf.where: with x and y, a broadcasting select; alone, the int64 indices of the
     true (non-zero) elements, shape [n, rank]."""

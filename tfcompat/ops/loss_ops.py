@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..framework.composite_dispatch import BINARY_ELEMENTWISE, dispatchable
 from ..framework import errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
@@ -48,6 +49,7 @@ def _sigmoid_xent(logits, labels):
 _sigmoid_xent_op = Op("SigmoidCrossEntropyWithLogits", _sigmoid_xent)
 
 
+@dispatchable("labels", "logits", group=BINARY_ELEMENTWISE)
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     """tf.nn.sigmoid_cross_entropy_with_logits:
     max(x, 0) - x * z + log(1 + exp(-abs(x)))."""

@@ -6,6 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors, op_def
+from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
 from ..framework.strings import MOVE
@@ -53,6 +54,7 @@ _identity_n_op = Op("IdentityN", lambda *xs: tuple(xs), strings=MOVE)
 _stop_gradient_op = Op("StopGradient", lambda x: x, differentiable=False, strings=MOVE)
 
 
+@dispatchable("input")
 def identity(input, name=None):
     """tf.identity (recorded, so gradients flow through it)."""
     return execute(identity_op, (to_tensor(input),))
@@ -69,6 +71,7 @@ def identity_n(input, name=None):
     return list(execute(_identity_n_op, tuple(values)))
 
 
+@dispatchable("input")
 def stop_gradient(input, name=None):
     """tf.stop_gradient: a new Tensor that no tape connects to its input."""
     return execute(_stop_gradient_op, (to_tensor(input),))
@@ -102,6 +105,7 @@ def _reshape_check(size, shape):
 _reshape_op = Op("Reshape", lambda x, shape: jnp.reshape(x, shape), strings=MOVE)
 
 
+@dispatchable("tensor")
 def reshape(tensor, shape, name=None):
     """tf.reshape (one -1 dimension is inferred)."""
     x = to_tensor(tensor)
@@ -156,6 +160,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
 _expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis), strings=MOVE)
 
 
+@dispatchable("input")
 def expand_dims(input, axis, name=None):
     """tf.expand_dims."""
     x = to_tensor(input)
@@ -175,6 +180,7 @@ def expand_dims(input, axis, name=None):
 _squeeze_op = Op("Squeeze", lambda x, axis: jnp.squeeze(x, axis), strings=MOVE)
 
 
+@dispatchable("input")
 def squeeze(input, axis=None, name=None):
     """tf.squeeze."""
     x = to_tensor(input)
@@ -241,6 +247,7 @@ _EMPTY_CONCAT = (
     "[Op:ConcatV2] name: concat")
 
 
+@dispatchable("values[]")
 def concat(values, axis, name="concat"):
     """tf.concat."""
     if not isinstance(values, (list, tuple)):   # (one tensor: itself)
@@ -262,6 +269,7 @@ def concat(values, axis, name="concat"):
     return execute(_concat_op, values, (("axis", axis),))
 
 
+@dispatchable("values[]")
 def stack(values, axis=0, name="stack"):
     """tf.stack (an empty list gives an empty float32 vector, as TF)."""
     if not values:
@@ -307,6 +315,7 @@ def unstack(value, num=None, axis=0, name="unstack"):
     return list(execute(_unstack_op, (x,), (("axis", axis % len(shape)),))) if n else []
 
 
+@dispatchable("value")
 def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     """tf.split: a number of equal parts, or a list of sizes (one of them may be -1)."""
     x = to_tensor(value)
@@ -374,6 +383,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 _tile_op = Op("Tile", lambda x, multiples: jnp.tile(x, multiples), strings=MOVE)
 
 
+@dispatchable("input")
 def tile(input, multiples, name=None):
     """tf.tile."""
     x = to_tensor(input)
@@ -473,6 +483,7 @@ def repeat(input, repeats, axis=None, name=None):
 _reverse_op = Op("ReverseV2", lambda x, axis: jnp.flip(x, axis), strings=MOVE)
 
 
+@dispatchable("tensor")
 def reverse(tensor, axis, name=None):
     """tf.reverse."""
     x = to_tensor(tensor)
@@ -614,6 +625,7 @@ def _one_hot(indices, on, off, depth, axis):
 _one_hot_op = Op("OneHot", _one_hot, differentiable=False)
 
 
+@dispatchable("indices")
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
     """tf.one_hot: the dtype comes from `dtype`, else on_value/off_value, else float32."""
     dtype = None if dtype is None else dtypes.as_dtype(dtype)

@@ -6,6 +6,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors
+from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import OPDEF, Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import op_args, shape_inference
@@ -184,8 +185,11 @@ def cpu_kernels(public, xla, cpu, default=()):
     op = public.op
     missing = frozenset(d._np for d in dtypes._ALL
                         if d._tf_name in op.allowed and d._tf_name not in cpu)
+    composites = public.composite_overrides
 
     def checked(x, *args, name=None):
+        if type(x) in composites:
+            return public(x, *args)
         if isinstance(x, Tensor) or not args:
             x = to_tensor(x)
             if x._value.dtype in missing:
@@ -205,26 +209,14 @@ def upcast(fn, wide):
     return wrapped
 
 
-# Composite types whose elementwise ops run on their parts (TF's dispatch_for_unary/
-# binary_elementwise_apis): type -> (unary(public, x), binary(public, x, y)). ragged_ops.py
-# registers tf.RaggedTensor's.
-_ELEMENTWISE_DISPATCH = {}
-
-
-def dispatch_elementwise(cls, unary_fn, binary_fn):
-    """Route the elementwise ops on instances of `cls` to `unary_fn`/`binary_fn`."""
-    _ELEMENTWISE_DISPATCH[cls] = (unary_fn, binary_fn)
-
-
 def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
     """A public ``f(x, name=None)`` running a registered elementwise Op (`allowed`: by
     default its OpDef's); `jvp_fn` is what forward mode differentiates when `fn` is a
     custom_vjp."""
     op = Op(name, fn, differentiable=differentiable, allowed=allowed, jvp_fn=jvp_fn)
 
+    @dispatchable("x", group=UNARY_ELEMENTWISE)
     def public(x, name=None):
-        if type(x) in _ELEMENTWISE_DISPATCH:
-            return _ELEMENTWISE_DISPATCH[type(x)][0](public, x)
         x = to_tensor(x)
         check_dtype(op, x)
         return execute(op, (x,))
@@ -243,10 +235,8 @@ def binary(name, fn, allowed=OPDEF, differentiable=True, hint=False, strings=Non
             strings=strings, jvp_fn=jvp_fn)
     convert = hinted if hint else match2
 
+    @dispatchable("x", "y", group=BINARY_ELEMENTWISE)
     def public(x, y, name=None):
-        routed = _ELEMENTWISE_DISPATCH.get(type(x)) or _ELEMENTWISE_DISPATCH.get(type(y))
-        if routed is not None:
-            return routed[1](public, x, y)
         if strings is not None and strings.name and isinstance(x, Tensor) and \
                 x.dtype is dtypes.string:
             return execute(op, convert(x, y, strings.name))

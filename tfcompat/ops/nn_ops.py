@@ -12,6 +12,7 @@ from jax import lax
 
 from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
+from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import shape_inference
@@ -27,6 +28,7 @@ __all__ = []
 def _activation(name, fn, doc):
     op = Op(name, fn)
 
+    @dispatchable("features", group=UNARY_ELEMENTWISE)
     def public(features, name=None):
         x = to_tensor(features)
         check_dtype(op, x)
@@ -136,6 +138,7 @@ softsign = _activation("Softsign", _softsign_fn, "tf.nn.softsign / tf.math.softs
 _leaky_relu_op = Op("LeakyRelu", lambda x, alpha: jnp.where(x > 0, x, x * alpha))
 
 
+@dispatchable("features", group=UNARY_ELEMENTWISE)
 def leaky_relu(features, alpha=0.2, name=None):
     """tf.nn.leaky_relu: integer features are cast to float32 first (as TF); the gradient
     at 0 is alpha."""
@@ -196,6 +199,7 @@ _gelu_vjp.defvjp(_gelu_fwd, _gelu_bwd)
 _gelu_op = Op("Gelu", _gelu_vjp, jvp_fn=lambda x, approximate: _gelu_parts(x, approximate)[1])
 
 
+@dispatchable("features", group=UNARY_ELEMENTWISE)
 def gelu(features, approximate=False, name=None):
     """tf.nn.gelu (exact with erf, or the tanh approximation), TF's formula as one op."""
     x = to_tensor(features)
@@ -229,6 +233,7 @@ _swish_vjp.defvjp(_swish_fwd, _swish_bwd)
 _swish_op = Op("Swish", _swish_vjp, jvp_fn=_swish)
 
 
+@dispatchable("features", group=UNARY_ELEMENTWISE)
 def silu(features, beta=1.0):
     """tf.nn.silu / tf.nn.swish: x * sigmoid(beta * x), differentiable in beta."""
     x = to_tensor(features)
@@ -245,6 +250,7 @@ swish = silu
 def _softmax_family(name, fn, public_name):
     op = Op(name, lambda x, axis: fn(x, axis=axis))
 
+    @dispatchable("logits")
     def public(logits, axis=None, name=None):
         x = to_tensor(logits)
         check_dtype(op, x)
@@ -398,6 +404,7 @@ _dropout_traced_op = Op("Dropout", lambda x, u, rate: jnp.where(
     u >= rate, x * (1 / (1 - rate)), jnp.zeros_like(x)))
 
 
+@dispatchable("x")
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """tf.nn.dropout: zeroes elements with probability `rate` and scales the others by
     1 / (1 - rate). The mask comes from tf.random.uniform(noise_shape, seed=seed), as in

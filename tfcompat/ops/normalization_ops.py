@@ -4,6 +4,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import errors
+from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from .array_ops import squeeze, stop_gradient
 from .arithmetic_ops import squared_difference
@@ -12,10 +13,15 @@ from .reduction_ops import reduce_mean
 from .unary_ops import rsqrt
 
 
+@dispatchable("x")
 def moments(x, axes, shift=None, keepdims=False, name=None):
     """tf.nn.moments: (mean, variance) over `axes`, as TF composes them (float16 is
     computed in float32; integer inputs use integer means)."""
-    x = to_tensor(x)
+    return composed_moments(to_tensor(x), axes, keepdims)
+
+
+def composed_moments(x, axes, keepdims):
+    """TF's composition of tf.nn.moments, on a Tensor or a composite (a RaggedTensor)."""
     y = cast(x, "float32") if x.dtype.name == "float16" else x
     mean = reduce_mean(y, axes, keepdims=True)
     variance = reduce_mean(squared_difference(y, stop_gradient(mean)), axes, keepdims=True)

@@ -8,9 +8,8 @@ from ..framework import dtypes, errors
 from ..framework.constant_op import constant as dense_constant, convert_to_tensor
 from ..framework.tensor import Tensor, symbolic
 from . import (arithmetic_ops, array_ops, cast_ops, check_ops, comparison_ops,
-               indexing_ops, manip_ops, math_common, reduction_ops, unary_ops)
+               indexing_ops, manip_ops, reduction_ops, unary_ops)
 from .op_args import static_error
-from .ragged_math_ops import ragged_reduce
 from .ragged_tensor import RaggedTensor, gather_rows, ragged_range_indices
 
 _RANGE_DTYPES = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
@@ -244,9 +243,10 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
 
 # -- operators -----------------------------------------------------------------------------
 
-def _elementwise(fn, api):
-    """fn applied to the flat values of a RaggedTensor and a scalar or a RaggedTensor of
-    the same row partitions (TF's ragged dispatch of elementwise ops)."""
+def elementwise(fn, api):
+    """fn applied to the flat values of a RaggedTensor and a RaggedTensor of the same row
+    partitions or a dense operand (`_dense_operand`) (TF's ragged dispatch of elementwise
+    ops)."""
     def op(x, y):
         rt = x if isinstance(x, RaggedTensor) else y
         flat = []
@@ -258,13 +258,30 @@ def _elementwise(fn, api):
                 _assert_same_splits(rt.nested_row_splits, v.nested_row_splits)
                 flat.append(v.flat_values)
             else:
-                v = convert_to_tensor(v, dtype_hint=rt.dtype)
-                if v.shape.rank != 0:
-                    raise NotImplementedError(f"tfcompat: {api} of a RaggedTensor and a "
-                                              "non-scalar dense tensor (ragged broadcasting)")
-                flat.append(v)
+                flat.append(_dense_operand(convert_to_tensor(v, dtype_hint=rt.dtype), rt, api))
         return rt.with_flat_values(fn(*flat))
     return op
+
+
+def _dense_operand(v, rt, api):
+    """Dense `v` as an operand of `rt`'s flat values, for the shapes TF's ragged
+    broadcasting gives a result of rt's shape: one element (of no higher rank than rt),
+    the uniform inner dimensions only, or (ragged_rank 1) a value per row: shape
+    [nrows, 1, inner...]. Other shapes raise NotImplementedError."""
+    shape, flat_rank = v.shape, rt.flat_values.shape.rank
+    if shape.rank <= rt.shape.rank and all(d == 1 for d in shape):
+        return manip_ops.reshape(v, []) if shape.rank else v
+    if shape.rank < flat_rank:
+        return v
+    if rt.ragged_rank == 1 and shape.rank == rt.shape.rank and shape[1] == 1:
+        rows = manip_ops.reshape(v, [shape[0]] + shape[2:].as_list())
+        if shape[0] == 1:
+            return rows
+        check_ops.assert_equal(rt.nrows(out_type=dtypes.int64),
+                               dense_constant(shape[0], dtypes.int64))
+        return indexing_ops.gather(rows, rt.value_rowids())
+    raise NotImplementedError(f"tfcompat: {api} of a RaggedTensor and a dense tensor of "
+                              f"shape {shape} (ragged broadcasting)")
 
 
 def _swap(fn):
@@ -298,11 +315,11 @@ def _bool(self):
 
 def _install():
     for name, (fn, api) in _BINARY.items():
-        op = _elementwise(fn, api)
+        op = elementwise(fn, api)
         setattr(RaggedTensor, f"__{name}__", op)
         setattr(RaggedTensor, f"__r{name}__", _swap(op))
     for name, fn in _COMPARE.items():
-        setattr(RaggedTensor, f"__{name}__", _elementwise(fn, f"tf.math.{fn.__name__}"))
+        setattr(RaggedTensor, f"__{name}__", elementwise(fn, f"tf.math.{fn.__name__}"))
     RaggedTensor.__neg__ = lambda self: self.with_flat_values(
         unary_ops.negative(self.flat_values))
     RaggedTensor.__abs__ = lambda self: self.with_flat_values(
@@ -312,10 +329,6 @@ def _install():
     RaggedTensor.__hash__ = _unhashable
     RaggedTensor.__bool__ = _bool
     RaggedTensor.__getitem__ = getitem
-    math_common.dispatch_elementwise(
-        RaggedTensor, lambda fn, x: x.with_flat_values(fn(x.flat_values)),
-        lambda fn, x, y: _elementwise(fn, fn.op.name)(x, y))
-    reduction_ops.dispatch_reduction(RaggedTensor, ragged_reduce)
 
 
 # -- indexing ------------------------------------------------------------------------------

@@ -671,3 +671,6 @@ def _formatter(x):
             return np.array2string(x, separator=", ")
         return repr(x.tolist())
     return str(x)
+
+
+from . import ragged_dispatch  # noqa: E402,F401 (registers the ops that take RaggedTensors)

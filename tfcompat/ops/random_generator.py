@@ -78,11 +78,12 @@ class _Undistributed:
     """How a Generator sees tf.distribute, which sits above the ops and installs its own
     (distribute/stateful_random.py): the strategy in scope when a generator is made (None
     without one), and the replica id (a Tensor) of that strategy's replica context the
-    draw runs in (None in cross-replica context); `check_unscoped_draw` raises where a
-    generator made outside any strategy cannot draw as TF's would."""
+    draw runs in (None in cross-replica context); `check_unscoped_draw(state_var)`, before
+    a generator made outside any strategy draws, raises where it cannot draw as TF's would
+    (or has the run's replicas draw from `state_var` in turn)."""
     strategy_in_scope = staticmethod(lambda: None)
     replica_id = staticmethod(lambda strategy: None)
-    check_unscoped_draw = staticmethod(lambda: None)
+    check_unscoped_draw = staticmethod(lambda state_var: None)
 
 
 distribution = _Undistributed
@@ -174,7 +175,7 @@ class Generator:
     def _draw(self, shape):
         """The state for a draw of `shape` (as a uint64 Tensor), the variable advanced."""
         if self._strategy is None:
-            distribution.check_unscoped_draw()
+            distribution.check_unscoped_draw(self._state_var)
         state = self.skip(int(np.prod(shape)))._value.view(jnp.uint64)
         replica = None if self._strategy is None else distribution.replica_id(self._strategy)
         if replica is not None:

@@ -9,6 +9,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors
+from ..framework.composite_dispatch import REDUCTION, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
@@ -75,25 +76,12 @@ def _logsumexp(x, axis, keepdims):
     return out if keepdims else jnp.squeeze(out, axis=axis)
 
 
-# Composite types whose reductions compute on their parts (TF's dispatch of the
-# reduce_* APIs): type -> fn(public, op_name, x, axis, keepdims). ragged_ops.py registers
-# tf.RaggedTensor's.
-_REDUCE_DISPATCH = {}
-
-
-def dispatch_reduction(cls, fn):
-    """Route the tf.math.reduce_* of instances of `cls` to `fn`."""
-    _REDUCE_DISPATCH[cls] = fn
-
-
 def _reducer(name, fn, differentiable=True):
     op = Op(name, fn, differentiable=differentiable)
     api = "tf.math.reduce_" + re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
+    @dispatchable("input_tensor", group=REDUCTION)
     def public(input_tensor, axis=None, keepdims=False, name=None):
-        if type(input_tensor) in _REDUCE_DISPATCH:
-            return _REDUCE_DISPATCH[type(input_tensor)](public, op.name, input_tensor, axis,
-                                                        keepdims)
         x = to_tensor(input_tensor)
         check_dtype(op, x)
         return execute(op, (x,), (("axis", reduction_axes(axis, x.ndim, op.name, api, x,
@@ -117,6 +105,7 @@ _logsumexp_op = Op("Max", _logsumexp)
 
 
 def _logical(public):
+    @dispatchable("input_tensor", group=REDUCTION)
     def reduce(input_tensor, axis=None, keepdims=False, name=None):
         x = to_tensor(input_tensor)
         if not x.dtype.is_bool:
@@ -141,6 +130,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
                                          ("keepdims", bool(keepdims))))
 
 
+@dispatchable("input_tensor")
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_variance (real for complex inputs; integers raise TypeError)."""
     x = to_tensor(input_tensor)
@@ -153,6 +143,7 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
                                         ("keepdims", bool(keepdims))))
 
 
+@dispatchable("input_tensor")
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_std: the square root of reduce_variance."""
     from .unary_ops import sqrt
@@ -230,6 +221,7 @@ _cumprod.defvjp(_cumprod_fwd, _cumprod_bwd)
 def _scanner(name, fn):
     op = Op(name, fn)
 
+    @dispatchable("x")
     def public(x, axis=0, exclusive=False, reverse=False, name=None):
         x = to_tensor(x)
         check_dtype(op, x)

@@ -17,6 +17,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors, host_callback
+from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
@@ -234,6 +235,7 @@ def _unsorted(name, fn, composed=None):
     op = _segment_op(name, fn)
     check = op if composed is None else unsorted_segment_sum.op
 
+    @dispatchable("data", "segment_ids")
     def public(data, segment_ids, num_segments, name=None):
         # TF's fast path (tensors and arrays) ends its kernels' messages with " name: ";
         # a Python list argument takes its slow path, whose messages do not.

@@ -86,6 +86,7 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
 def from_dense(tensor, name=None):
     """tf.sparse.from_dense: the non-zero entries of `tensor`, in row-major order."""
     x = to_tensor(tensor)
+    concrete(x, "tf.sparse.from_dense", "tensor")   # (the number of entries)
     indices = where(x._value != 0 if x.dtype is not dtypes.string else x._value != b"")
     return SparseTensor(indices, gather_nd(x, indices), _int64(x._value.shape))
 

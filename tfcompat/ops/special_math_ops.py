@@ -6,6 +6,7 @@ import jax.scipy.special as jss
 import numpy as np
 from jax import lax
 
+from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
 from . import array_ops, arithmetic_ops, reduction_ops, unary_ops
@@ -100,6 +101,7 @@ igamma = binary("Igamma", jss.gammainc)
 igammac = binary("Igammac", jss.gammaincc)
 
 
+@dispatchable("x", group=UNARY_ELEMENTWISE)
 def erfcinv(x, name=None):
     """tf.math.erfcinv: -ndtri(x / 2) / sqrt(2), as TF composes it."""
     x = to_tensor(x)
@@ -145,6 +147,7 @@ def _partly_differentiable(op, values, constant):
     return execute(op, tuple(ts))
 
 
+@dispatchable("x", "q", group=BINARY_ELEMENTWISE)
 def zeta(x, q, name=None):
     """tf.math.zeta: the Hurwitz zeta function (gradient only w.r.t. q)."""
     return _partly_differentiable(_zeta_op, (x, q), (0,))

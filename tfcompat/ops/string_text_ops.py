@@ -11,6 +11,7 @@ import builtins
 import numpy as np
 
 from ..framework import dtypes, errors, op_def, strings
+from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, \
     mismatch_error, to_tensor
@@ -137,6 +138,7 @@ def _join_shape(*shapes, separator):
 _join_op = _op("StringJoin", _join, shape=_join_shape)
 
 
+@dispatchable("inputs[]")
 def join(inputs, separator="", name=None):
     """tf.strings.join: elementwise concatenation; inputs are scalars or of one shape."""
     raw = list(inputs)

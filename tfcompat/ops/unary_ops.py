@@ -11,6 +11,7 @@ from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor
+from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
     broadcast_error, cpu_kernels, eigen_packets, rounded, tf_gradient, unary, upcast,
 )
@@ -197,6 +198,7 @@ reciprocal = cpu_kernels(
     ("complex128", "complex64", "double", "bfloat16", "half", "float"))
 
 
+@dispatchable("x", group=UNARY_ELEMENTWISE)
 def abs(x, name=None):
     """tf.math.abs: the magnitude (a real tensor) for complex inputs; gradient 0 at 0."""
     x = to_tensor(x)
@@ -205,12 +207,14 @@ def abs(x, name=None):
     return _abs(x)
 
 
+@dispatchable("x", group=UNARY_ELEMENTWISE)
 def round(x, name=None):
     """tf.math.round: half to even; integers are returned as they are."""
     x = to_tensor(x)
     return x if x.dtype.is_integer else _round(x)
 
 
+@dispatchable("x", group=UNARY_ELEMENTWISE)
 def reciprocal_no_nan(x, name=None):
     """tf.math.reciprocal_no_nan: 1 / x, and 0 where x is 0."""
     x = to_tensor(x)
@@ -225,6 +229,7 @@ def _complex_part(name, fn, doc, of_real, jvp_fn=None):
     """tf.math.real/imag/conj/angle: an Op on complex inputs, `of_real(x)` otherwise."""
     op = Op(name, fn, jvp_fn=jvp_fn)
 
+    @dispatchable("input", group=UNARY_ELEMENTWISE)
     def public(input, name=None):
         x = to_tensor(input)
         if x.dtype.is_complex:
@@ -238,6 +243,7 @@ _complex_op = Op("Complex", lambda re, im: lax.complex(*jnp.broadcast_arrays(re,
                  error=broadcast_error)
 
 
+@dispatchable("real", "imag", group=BINARY_ELEMENTWISE)
 def complex(real, imag, name=None):
     """tf.complex: complex64 from float32 parts, complex128 from float64 ones."""
     re, im = to_tensor(real), to_tensor(imag)

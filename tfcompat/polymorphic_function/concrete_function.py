@@ -27,7 +27,7 @@ from .composites import rebuild
 from .function_type_utils import (_cache_key, _cast_to_spec, _check_spec, _Composite,
                                   _flat_tensors, _flat_variables, _is_composite_spec,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
-from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, _check_data
+from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, check_data
 
 
 def _named(fn, name):
@@ -139,7 +139,7 @@ class ConcreteFunction(_Typed):
         self.structured_input_signature = structure["input_signature"]
         self._checks = structure["checks"]
         self._n_out = len(jaxpr.outvars) - len(self._assigned) - sum(
-            1 + _check_data(c) for c in self._checks) - len(self._random_finals)
+            1 + check_data(c) for c in self._checks) - len(self._random_finals)
         # tf.string values cross the boundary as handles (framework/strings.py).
         string_vars = structure.get("string_variables") or [False] * n_vars
         self._string_vars = [string_vars[i] for i in keep]   # (of the variables it uses)
@@ -364,7 +364,7 @@ class ConcreteFunction(_Typed):
             v._value = new._value
         at = self._n_out + n_assigned
         for check in self._checks:
-            ok, data = outs[at], outs[at + 1:at + 1 + _check_data(check)]
+            ok, data = outs[at], outs[at + 1:at + 1 + check_data(check)]
             at += 1 + len(data)
             if ctx.traces:   # called by an enclosing trace: its check, run after its call
                 ctx.traces[-1].add_check(ok._value, check, [d._value for d in data] or None)

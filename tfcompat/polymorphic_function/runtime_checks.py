@@ -10,7 +10,7 @@ from ..framework.tensor_shape import TensorShape
 from ..ops.check_ops import summarize
 
 
-def _check_data(check):
+def check_data(check):
     """How many outputs of a traced function hold the data of a tf.debugging check (TF's
     graph Assert: a dict; a message alone for traces saved before)."""
     return check["data"] if isinstance(check, dict) else 0

@@ -1,7 +1,7 @@
 """tf.ragged: RaggedTensor and its functions (tfcompat/ops/ragged_tensor.py,
 ragged_ops.py, ragged_array_ops.py)."""
 from ..ops import ragged_sparse_ops  # noqa: F401 (installs to_sparse and from_sparse)
-from ..ops.ragged_array_ops import boolean_mask
+from ..ops.ragged_array_ops import boolean_mask, stack_dynamic_partitions
 from ..ops.ragged_concat_ops import stack
 from ..ops.ragged_ops import (constant, map_flat_values, ragged_range as range,  # noqa: A004
                               row_splits_to_segment_ids, segment_ids_to_row_splits)
@@ -9,4 +9,5 @@ from ..ops.ragged_tensor import RaggedTensor
 from ..ops.ragged_tensor_spec import RaggedTensorSpec
 
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "map_flat_values", "range",
-           "row_splits_to_segment_ids", "segment_ids_to_row_splits", "stack", "boolean_mask"]
+           "row_splits_to_segment_ids", "segment_ids_to_row_splits", "stack", "boolean_mask",
+           "stack_dynamic_partitions"]

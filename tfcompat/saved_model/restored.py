@@ -75,6 +75,7 @@ class RestoredConcreteFunction:
     inputs = property(lambda self: self._inputs)
     structured_outputs = property(lambda self: structures.placeholder_structure(self._outputs))
     variables = property(lambda self: tuple(self._reads))
+    trainable_variables = property(lambda self: tuple(v for v in self._reads if v.trainable))
 
     @property
     def structured_input_signature(self):

@@ -1,0 +1,164 @@
+"""Golden snippets: tf.data's random datasets (shuffle, Dataset.random) made inside a
+tf.function, which TF makes anew on each call from the seeds of the trace (the same
+order every call), next to datasets made outside (reshuffled on each call), with and
+without tf.random.set_seed, with several op seeds, epochs (repeat) and loops over the
+same dataset within one call. Compared exactly (integers); without any seed the order
+is random in TF, so only whether calls agree is printed."""
+from snippet_registry import Snippets
+
+SNIPPETS = Snippets(prelude="""\
+def collect(ds, n):
+    out = tf.TensorArray(tf.int64, size=n)
+    i = 0
+    for x in ds:
+        out = out.write(i, tf.cast(x, tf.int64))
+        i += 1
+    return out.stack()
+def triple(x):
+    return x * 3
+def calls(f, k=3):
+    return [f().numpy().tolist() for _ in range(k)]
+""")
+_s = SNIPPETS.add
+
+
+def _calls_grid(name, global_seed, op_seeds):
+    lines = [f"tf.random.set_seed({global_seed})"]
+    for seed in op_seeds:
+        for reshuffle in (True, False):
+            lines += [
+                "@tf.function",
+                "def f():",
+                f"    return collect(tf.data.Dataset.range(7).shuffle(5, seed={seed}, "
+                f"reshuffle_each_iteration={reshuffle}).repeat(2), 14)",
+                "print(calls(f))"]
+    _s(name, "\n".join(lines))
+
+
+_calls_grid("inside_op_seeds", None, (3, 17, 2**33))
+_calls_grid("inside_global_seed", 1, (None, 5))
+_calls_grid("inside_global_seed_42", 42, (None, 0))
+
+_s("inside_vs_outside", """
+    tf.random.set_seed(7)
+    outside = tf.data.Dataset.range(8).shuffle(8)
+    fixed = tf.data.Dataset.range(8).shuffle(8, reshuffle_each_iteration=False)
+    @tf.function
+    def f():
+        inside = tf.data.Dataset.range(8).shuffle(8)
+        return collect(inside, 8), collect(outside, 8), collect(fixed, 8)
+    for _ in range(3):
+        print([t.numpy().tolist() for t in f()])
+    print([int(x) for x in outside], [int(x) for x in fixed])
+    print([t.numpy().tolist() for t in f()])
+""")
+
+_s("inside_two_loops_one_call", """
+    for seed in (None, 4):
+        for reshuffle in (True, False):
+            tf.random.set_seed(2)
+            @tf.function
+            def f():
+                ds = tf.data.Dataset.range(6).shuffle(6, seed=seed,
+                                                      reshuffle_each_iteration=reshuffle)
+                return tf.concat([collect(ds, 6), collect(ds, 6), collect(ds, 6)], 0)
+            print(seed, reshuffle, calls(f))
+""")
+
+_s("inside_two_datasets_and_random_op", """
+    tf.random.set_seed(9)
+    @tf.function
+    def f():
+        a = tf.data.Dataset.range(6).shuffle(6)
+        r = tf.random.uniform([], maxval=100, dtype=tf.int64)
+        b = tf.data.Dataset.range(6).shuffle(6)
+        return tf.concat([collect(a, 6), collect(b, 6), [r]], 0)
+    print(calls(f))
+""")
+
+_s("inside_dataset_random", """
+    tf.random.set_seed(3)
+    for seed in (None, 4):
+        for rerandomize in (None, False, True):
+            @tf.function
+            def f():
+                return collect(tf.data.Dataset.random(
+                    seed=seed, rerandomize_each_iteration=rerandomize).take(3).repeat(2), 6)
+            print(seed, rerandomize, calls(f))
+    outside = tf.data.Dataset.random(seed=4, rerandomize_each_iteration=True).take(3)
+    @tf.function
+    def g():
+        return collect(outside, 3)
+    print(calls(g))
+""")
+
+_s("inside_shuffle_map_batch", """
+    tf.random.set_seed(11)
+    @tf.function
+    def f():
+        ds = tf.data.Dataset.range(10).shuffle(4).map(triple).batch(
+            5, drop_remainder=True)
+        out = tf.TensorArray(tf.int64, size=2, element_shape=[5])
+        i = 0
+        for x in ds:
+            out = out.write(i, x)
+            i += 1
+        return out.stack()
+    print(calls(f))
+""")
+
+_s("inside_iter_next", """
+    tf.random.set_seed(5)
+    @tf.function
+    def f():
+        it = iter(tf.data.Dataset.range(6).shuffle(6, seed=1))
+        return tf.stack([next(it), next(it), next(it)])
+    print(calls(f))
+""")
+
+_s("eager_remade_each_call", """
+    tf.random.set_seed(8)
+    def g():
+        return [int(x) for x in tf.data.Dataset.range(6).shuffle(6, seed=2).repeat(2)]
+    print(g(), g())
+""")
+
+_s("unseeded_calls_differ", """
+    tf.random.set_seed(None)
+    for reshuffle in (True, False):
+        @tf.function
+        def f():
+            return collect(tf.data.Dataset.range(20).shuffle(
+                20, reshuffle_each_iteration=reshuffle), 20)
+        r = calls(f)
+        print(reshuffle, sorted(r[0]) == list(range(20)), r[0] == r[1] or r[1] == r[2])
+    @tf.function
+    def g():
+        return collect(tf.data.Dataset.random().take(4), 4)
+    r = calls(g)
+    print(r[0] == r[1] or r[1] == r[2])
+""")
+
+_s("get_single_element_in_function", """
+    tf.random.set_seed(1)
+    outside = tf.data.Dataset.range(6).shuffle(6)
+    @tf.function
+    def f():
+        a = outside.batch(6, drop_remainder=True).get_single_element()
+        b = tf.data.Dataset.range(6).shuffle(6).batch(6, drop_remainder=True)
+        c = outside.reduce(tf.constant(0, tf.int64), lambda s, x: s * 10 + x)
+        d = tf.data.Dataset.from_tensors(
+            (tf.constant(2), {"k": tf.constant([1.5, 2.5])})).get_single_element()
+        return a, b.get_single_element(), c, d
+    for _ in range(3):
+        print(tf.nest.map_structure(lambda v: v.numpy().tolist(), f()))
+    for n in (3, 0):
+        @tf.function
+        def g():
+            return tf.data.Dataset.range(n).get_single_element()
+        try:
+            g()
+        except tf.errors.InvalidArgumentError as e:
+            lines = e.message.splitlines()
+            print(type(e).__name__, lines[:3], lines[-2:])
+""")
