@@ -19,12 +19,14 @@ tensors set as attributes are not saved (TF saves them as constants).
 import collections
 import inspect
 import json
+import logging
 import os
 import shutil
 import types
 import uuid
+import warnings
 
-from ..framework import checkpoint_format, trackable
+from ..framework import checkpoint_format, tf_logging, trackable
 from ..framework.trackable import children_of, prune, variable_of
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.polymorphic_function import Function
@@ -56,7 +58,11 @@ def _tracked_children(obj):
     if isinstance(obj, (list, tuple, dict)):
         return out
     names = {n for n, _ in out}
-    # TF's AutoTrackable adds, for a SavedModel, the tf.functions set as attributes
+    if isinstance(obj, trackable.AutoTrackable):
+        # TF's AutoTrackable, for a SavedModel: every attribute that is a tf.function,
+        # properties included (Keras's `_default_save_signature`), broken ones skipped
+        return out + [(n, f) for n, f in _function_attributes(obj) if n not in names]
+    # (other objects: the tf.functions set as attributes and those of their class)
     out += [(n, f) for n, f in getattr(obj, "__dict__", {}).items()
             if n not in names and _is_function(f)]
     names = {n for n, _ in out}
@@ -65,6 +71,29 @@ def _tracked_children(obj):
                                             (Function, restored.RestoredFunction)):
             out.append((name, getattr(obj, name)))
     return out
+
+
+def _function_attributes(obj):
+    """(name, tf.function) of each attribute of `obj` in dir() order, as TF's
+    AutoTrackable._trackable_children finds them: warnings and TF's logging silenced, an
+    attribute whose accessor raises skipped."""
+    found = []
+    logger = tf_logging.get_logger()
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        for name in dir(obj):
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    value = getattr(obj, name, None)
+            except Exception:  # noqa: BLE001 - TF skips a broken accessor
+                continue
+            if isinstance(value, (Function, ConcreteFunction, restored.RestoredFunction)):
+                found.append((name, value))
+    finally:
+        logger.setLevel(level)
+    return found
 
 
 def _is_function(x):

@@ -374,3 +374,38 @@ def string_variable_saved(tf, d):
     back = tf.saved_model.load(os.path.join(d, "b"))
     return {"g(3)": float(back.g(tf.constant(3.0))), "v": back.v.numpy(),
             "v dtype": back.v.dtype.name}
+
+
+@program
+def functions_from_properties(tf, d):
+    """A tf.Module's attributes that are tf.functions, properties included (Keras's
+    `_default_save_signature`), as TF's AutoTrackable finds them; a property that raises
+    is skipped."""
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(2.0)
+
+        @property
+        def _default_save_signature(self):
+            @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+            def serve(x):
+                return {"y": x * self.v}
+            return serve
+
+        @property
+        def doubled(self):
+            return tf.function(lambda x: x * 2.0,
+                               input_signature=[tf.TensorSpec([], tf.float32)])
+
+        @property
+        def broken(self):
+            raise RuntimeError("an accessor that fails")
+
+    tf.saved_model.save(M(), os.path.join(d, "m"))
+    back = tf.saved_model.load(os.path.join(d, "m"))
+    return {"signatures": sorted(back.signatures),
+            "serving_default": values(back.signatures["serving_default"](
+                tf.constant([1.0, 3.0]))["y"]),
+            "doubled(4)": float(back.doubled(tf.constant(4.0))),
+            "broken": hasattr(back, "broken")}
