@@ -91,13 +91,14 @@ def _vectorized(fn):
                s.dtype.name != "string" for s in specs):
         return None
     concrete = fn._fn.get_concrete_function(*fn._args(fn._input_spec))
+    if not isinstance(concrete, ConcreteFunction):   # (traced per shape)
+        return None
     whole = list(concrete._const_values) + [v._value for v in concrete._variables]
     # The small values the elements share are given to each element (their copies hidden
     # from XLA's simplifier), so that a division by one divides element by element.
     copied = [np.size(w) <= _COPIED for w in whole]
-    if not isinstance(concrete, ConcreteFunction) or concrete._polymorphic or \
-            concrete._strings or concrete._reads or concrete._random_states or \
-            concrete._random_finals or concrete._assigned or \
+    if concrete._polymorphic or concrete._strings or concrete._reads or \
+            concrete._random_states or concrete._random_finals or concrete._assigned or \
             not all(isinstance(x, Tensor) for x in nest.flatten(concrete._result)) or \
             not _exact(concrete._run_jaxpr, copied + [True] * len(specs)):
         return None
