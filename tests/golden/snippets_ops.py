@@ -148,6 +148,22 @@ _reprs("op_range", "tf.range(5)", "tf.range(1, 10, 3)", "tf.range(5.0)", "tf.ran
 _s("op_range_negative_limit_error", "tf.range(-2)")
 _reprs("op_linspace", "tf.linspace(0.0, 1.0, 5)", "tf.linspace(0, 1, 3)", "tf.linspace(1.0, 10.0, 1)",
        "tf.linspace(tf.constant(0.0, tf.float64), 2.0, 3)", "tf.linspace(-1.0, 1.0, 4)")
+_s("op_linspace_points", """
+# TF's linspace_nd: start + delta * i, delta = (stop - start) / (num - 1), in start's dtype
+for args in [(-9.59, 9.59, 11), (-7.0, 7.0, 11), (0.1, 1.0, 7), (0, 5, 4), (1.0, 2.0, 0),
+             (tf.constant(0.1, tf.float64), 0.7, 9), (tf.constant([0.3, -2.0]), 2.7, 4)]:
+    r = tf.linspace(*args)
+    print(r.dtype.name, r.shape, r.numpy().tolist())
+r = tf.linspace([[0.0], [1.0]], [2.5, 3.3], 5, axis=-1)
+print(r.shape, r.numpy().tolist())
+s, e = tf.constant([0.3, 1.0]), tf.constant(2.7)
+with tf.GradientTape() as t:
+    t.watch([s, e])
+    y = tf.reduce_sum(tf.linspace(s, e, 5, axis=1) ** 2)
+print([g.numpy().tolist() for g in t.gradient(y, [s, e])])
+""")
+_errs("op_linspace_errors", "tf.linspace(0, 1.5, 3)", "tf.linspace(0.0, 1.0, -3)",
+      "tf.linspace(0.0, 1.0, 2.0)", "tf.linspace([0.0, 1.0], [1.0, 2.0, 3.0], 3)")
 _reprs("op_identity_stop_gradient", "tf.identity([1.0, 2.0])", "tf.identity(tf.constant(3))",
        "tf.stop_gradient(tf.constant([1.5]))", "tf.identity(tf.Variable(2.0))",
        "tf.stop_gradient(tf.Variable([1, 2]))")
@@ -264,10 +280,8 @@ from harness import Tolerance
 
 _F64 = "float64 libm rounding and summation order: XLA's float64 transcendental and matmul results are within a few ulps of glibc's/Eigen's, which TF uses"
 _KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at hand) and XLA's polynomials differ in the last ulps"
-_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
 
 TOLERANCE = {
-    'op_range_linspace': Tolerance(_SUM, rtol=1e-07),
     'op_relu_softmax': Tolerance(_KERN, rtol=1e-07),
     'op_unary_math': Tolerance(_KERN + '; ' + _F64, rtol=1e-07, float64_ulps=1),
 }

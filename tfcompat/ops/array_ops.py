@@ -17,6 +17,7 @@ from ..framework.sparse_tensor import SparseTensor
 from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
+from . import arithmetic_ops
 from .cast_ops import cast
 from .reduction_ops import reduce_prod
 from .indexing_ops import (
@@ -24,7 +25,7 @@ from .indexing_ops import (
     unique_with_counts, where,
 )
 from .manip_ops import (
-    broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
+    broadcast_args, broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
     identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
     sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
 )
@@ -272,22 +273,32 @@ def range_size(start, limit, delta, dtype):
 
 
 def linspace(start, stop, num, name=None, axis=0):
-    """tf.linspace: integer bounds give float64 (as TF)."""
-    start, stop = to_tensor(start), to_tensor(stop)
-    dt = start.dtype if start.dtype.is_floating else dtypes.float64
+    """tf.linspace, composed of TF's ops as its linspace_nd is: start + delta * i for the
+    interior points, between `start` and `stop` themselves, delta = (stop - start) /
+    (num - 1) (so the values, and the gradients to start and stop, are TF's). `stop` is
+    converted to start's dtype; integer bounds give float64. `num` must be known."""
+    start = convert_to_tensor(start)
+    stop = convert_to_tensor(stop, dtype=start.dtype)
     num_t = num if isinstance(num, (Tensor, Variable)) else convert_to_tensor(num)
     if not num_t.dtype.is_integer:
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received "
                         f"`tensor` = {num} of dtype: <dtype: '{num_t.dtype.name}'>")
     n = static_int(num, "tf.linspace", "num")
-    if n < 0:   # (TF's range(1, num) of the interior points)
-        raise errors.op_error(errors.InvalidArgumentError, "Range",
-                              f"Requires start <= limit when delta > 0: 1/{n}", kernel="Range")
-    if start._value.shape != stop._value.shape:
-        broadcast_dynamic_shape(start._value.shape, stop._value.shape)
-    check_alloc((builtins.max(n, 0),) + start._value.shape, dt, "LinSpace")
-    return EagerTensor(jnp.linspace(start._value.astype(dt._np), stop._value.astype(dt._np), n,
-                               axis=axis, dtype=dt._np))
+    shape = broadcast_args(start._value.shape, stop._value.shape, name="")
+    start, stop = broadcast_to(start, shape), broadcast_to(stop, shape)
+    start, stop = expand_dims(start, axis), expand_dims(stop, axis)
+    axis = axis % start.ndim
+    steps = builtins.max(n - 1, 1)
+    delta = arithmetic_ops.truediv(arithmetic_ops.subtract(stop, start),
+                                   cast(steps, stop.dtype))
+    start, stop = cast(start, delta.dtype), cast(stop, delta.dtype)
+    check_alloc((builtins.max(n, 0),) + tuple(shape), delta.dtype, "LinSpace")
+    inner = cast(range(1, steps if n >= 0 else -1, dtype=dtypes.int64), delta.dtype)
+    inner = reshape(inner, [builtins.max(n - 2, 0) if i == axis else 1
+                            for i in builtins.range(start.ndim)])
+    points = arithmetic_ops.add(start, arithmetic_ops.multiply(delta, inner))
+    out = concat([start, points, stop], axis)
+    return slice(out, [0] * out.ndim, [n if i == axis else -1 for i in builtins.range(out.ndim)])
 
 
 def _shape_type(out_type, op):

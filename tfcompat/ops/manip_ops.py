@@ -582,14 +582,19 @@ def broadcast_static_shape(shape_x, shape_y):
 def broadcast_dynamic_shape(shape_x, shape_y):
     """tf.broadcast_dynamic_shape: the broadcast shape of two shape vectors."""
     x, y = match((shape_x, shape_y), "BroadcastArgs")
-    a = static_ints(x, "tf.broadcast_dynamic_shape", "shape_x")
-    b = static_ints(y, "tf.broadcast_dynamic_shape", "shape_y")
-    try:
-        out = jnp.broadcast_shapes(a, b)
-    except ValueError:
-        raise kernel_error("BroadcastArgs",
-                           f"Incompatible shapes: {dims(a)} vs. {dims(b)}") from None
+    out = broadcast_args(static_ints(x, "tf.broadcast_dynamic_shape", "shape_x"),
+                         static_ints(y, "tf.broadcast_dynamic_shape", "shape_y"))
     return EagerTensor(device_array(np.asarray(out, x._value.dtype)))
+
+
+def broadcast_args(a, b, name=None):
+    """The broadcast of shapes `a` and `b` (tuples), or TF's BroadcastArgs error (`name`
+    as in kernel_error)."""
+    try:
+        return jnp.broadcast_shapes(a, b)
+    except ValueError:
+        raise kernel_error("BroadcastArgs", f"Incompatible shapes: {dims(a)} vs. {dims(b)}",
+                           name) from None
 
 
 _meshgrid_op = Op("Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)))
