@@ -258,3 +258,20 @@ for v in [tf.constant([1]), [1, 2], object()]:
         print(type(e).__name__, str(e).split(':')[0])
 print(tf.int32 == tf.constant([1]), tf.int32 != np.array([1.0]))
 """)
+
+_s("unconvertible_values", """
+class WithGetitem:
+    def __getitem__(self, i):
+        return 1
+class Plain:
+    def __repr__(self):
+        return "Plain()"
+for make in [lambda: tf.constant(WithGetitem()), lambda: tf.constant([WithGetitem()]),
+             lambda: tf.convert_to_tensor(Plain()), lambda: tf.constant([1., Plain()]),
+             lambda: tf.math.argmax(WithGetitem()), lambda: tf.math.argmax([WithGetitem()]),
+             lambda: tf.add(WithGetitem(), 1), lambda: tf.convert_to_tensor({"a": 1})]:
+    try:
+        print(make())
+    except Exception as e:
+        print(type(e).__name__, repr(str(e)))
+""")

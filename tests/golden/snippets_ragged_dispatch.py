@@ -251,3 +251,31 @@ TOLERANCE = {
         "float32 summation order: the gradient of softmax's row sums adds the rows' terms "
         "in TF's ragged-broadcast order, here by unsorted_segment_sum", rtol=2e-6),
 }
+
+_s("ragged_dispatch_logsumexp_and_format", _RT + """
+print(tf.reduce_logsumexp(rt, axis=1))
+print(tf.reduce_logsumexp(rt))
+print(tf.reduce_logsumexp(rt, axis=1, keepdims=True))
+print(tf.reduce_logsumexp(tf.ragged.constant([[-float('inf'), 1.], [float('inf')]]), axis=1))
+x = tf.Variable([1., -2., 3., 4., 5.])
+with tf.GradientTape() as tape:
+    y = tf.reduce_logsumexp(tf.RaggedTensor.from_row_splits(x, rt.row_splits), axis=1)
+print(y, tape.gradient(y, x))
+print(tf.strings.format("x={}", rt))
+print(tf.strings.format("{} and {}", (ri, tf.constant(1))))
+print(tf.strings.format("{}", tf.ragged.constant([["a", "b'c"], ["d"]])))
+print(tf.strings.format("{}", tf.ragged.constant([[1, 2, 3, 4, 5, 6, 7], [], [8]]), summarize=2))
+print(tf.strings.format("{}", tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6, 7, 8]]]), summarize=1))
+print(tf.strings.format("{}", tf.ragged.constant([[[1, 2], [3, 4]], []], ragged_rank=1)))
+print(tf.strings.format("{}", tf.ragged.constant([[1, 2, 3, 4, 5, 6, 7]]), summarize=-1))
+@tf.function
+def f(r):
+    return tf.reduce_logsumexp(r, axis=1), tf.strings.format("r={}", r)
+print(f(rt))
+""")
+
+_errs("ragged_dispatch_logsumexp_and_format_errors",
+      _RT + "tf.reduce_logsumexp(rt, axis=0)",
+      _RT + "tf.math.reduce_euclidean_norm(rt, axis=1)",
+      _RT + "tf.strings.format('{}', rt, summarize=0)",
+      _RT + "tf.strings.format('{} {}', rt)")

@@ -230,9 +230,8 @@ def _infer_numpy(value):
             if _has_big_int(value):
                 raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
             first = next(_flat(value))   # TF infers the dtype from the first element
-            if first is None:
-                raise ValueError("Attempt to convert a value (None) with an unsupported type "
-                                 "(<class 'NoneType'>) to a Tensor.")
+            if first is None or _sequence_without_len(first):
+                raise unsupported_value_error(first)
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         if arr.dtype.kind in "US":
             if all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in _flat(value)):
@@ -268,9 +267,23 @@ def _infer_numpy(value):
         return strings.from_python(value)
     arr = np.asarray(value)
     if arr.dtype == object:
-        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                         f"({type(value)}) to a Tensor.")
+        raise unsupported_value_error(value)
     return arr
+
+
+def _sequence_without_len(value):
+    t = type(value)
+    return hasattr(t, "__getitem__") and not hasattr(t, "__len__")
+
+
+def unsupported_value_error(value):
+    """TF's ValueError for a value tf.convert_to_tensor cannot convert. TF's converter takes
+    an object with __getitem__ for a sequence (a RaggedTensor among them) and reports the
+    len() that fails."""
+    if _sequence_without_len(value):
+        return ValueError(f"TypeError: object of type '{type(value).__name__}' has no len()\n")
+    return ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
+                      f"({type(value)}) to a Tensor.")
 
 
 def _flat(seq):

@@ -111,8 +111,7 @@ def _py_kind(v):
     for types, kind in _PY_KINDS:
         if isinstance(v, types):
             return kind
-    raise ValueError(f"Attempt to convert a value ({v!r}) with an unsupported type "
-                     f"({type(v)}) to a Tensor.")
+    raise dtypes.unsupported_value_error(v)
 
 
 def _flatten(value, out, depth=0):

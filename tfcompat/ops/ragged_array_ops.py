@@ -8,7 +8,7 @@ from ..framework.tensor_shape import TensorShape
 from . import (arithmetic_ops, array_ops, cast_ops, check_ops, indexing_ops, manip_ops,
                reduction_ops, segment_ops, sort_ops)
 from .op_args import concrete
-from .ragged_ops import map_flat_values
+from .ragged_ops import elementwise, map_flat_values
 from .ragged_tensor import RaggedTensor, _positive_axis, gather_rows, ragged_range_indices
 
 
@@ -142,23 +142,41 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 
 def where(condition, x=None, y=None, name=None):
     """tf.where with RaggedTensors (TF's ragged_where_op): one argument, the coordinates
-    of the true values (an int64 Tensor); three, the elementwise select of operands in
-    the same row partitions (scalars broadcast)."""
+    of the true values (an int64 Tensor); three, the elementwise select of the operands
+    broadcast to one shape."""
     if x is None and y is None:
         return _coordinates(condition)
     if x is None or y is None:
         raise ValueError("x and y must be either both None or both non-None")
     operands = [condition, x, y]
-    ragged = next(v for v in operands if isinstance(v, RaggedTensor))
-    for v in operands:
-        if not isinstance(v, RaggedTensor) and convert_to_tensor(v).shape.rank != 0:
-            raise NotImplementedError("tfcompat: tf.where of a RaggedTensor and a non-scalar "
-                                      "dense tensor (ragged broadcasting)")
-    for v in operands:
-        if isinstance(v, RaggedTensor) and v.ragged_rank != ragged.ragged_rank:
-            raise NotImplementedError("tfcompat: tf.where of RaggedTensors of different "
-                                      "ragged_rank")
-    return map_flat_values(indexing_ops.where, condition, x, y)
+    ragged = [v for v in operands if isinstance(v, RaggedTensor)]
+    if all(isinstance(v, RaggedTensor) or convert_to_tensor(v).shape.rank == 0
+           for v in operands) and all(
+            v.ragged_rank == ragged[0].ragged_rank and all(
+                a is b for a, b in zip(v.nested_row_splits, ragged[0].nested_row_splits))
+            for v in ragged):
+        return map_flat_values(indexing_ops.where, condition, x, y)
+    return _broadcast_where(*[_convert(v, n) for v, n in zip(operands, ("condition", "x", "y"))])
+
+
+def _broadcast_where(condition, x, y):
+    """tf.where of operands TF broadcasts to one ragged shape: x and y broadcast together
+    and stacked on a new inner dimension, which the condition (given one of size 1)
+    selects from."""
+    def pair(a, b):
+        shape = manip_ops.broadcast_static_shape(a.shape, b.shape)
+        return manip_ops.stack([manip_ops.broadcast_to(a, shape),
+                                manip_ops.broadcast_to(b, shape)], -1)
+    xy = elementwise(pair)(x, y) if isinstance(x, RaggedTensor) or isinstance(
+        y, RaggedTensor) else pair(x, y)
+    if isinstance(condition, RaggedTensor):
+        condition = condition.with_flat_values(manip_ops.expand_dims(condition.flat_values, -1))
+    else:
+        condition = manip_ops.expand_dims(condition, -1)
+    return elementwise(lambda c, v: indexing_ops.where(c[..., 0], v[..., 0], v[..., 1]))(
+        condition, xy)
+
+
 
 
 def _coordinates(condition):

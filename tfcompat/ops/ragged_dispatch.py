@@ -7,7 +7,8 @@ from ..framework.composite_dispatch import (BINARY_ELEMENTWISE, REDUCTION, UNARY
 from ..framework.constant_op import constant, convert_to_tensor
 from . import (arithmetic_ops, array_ops, bitcast_ops, cast_ops, indexing_ops, manip_ops,
                nn_ops, normalization_ops, ragged_array_ops, ragged_concat_ops,
-               ragged_math_ops, reduction_ops, segment_ops, string_text_ops)
+               ragged_math_ops, ragged_string_ops, reduction_ops, segment_ops,
+               string_conversion_ops, string_text_ops)
 from .ragged_math_ops import ragged_reduce
 from .ragged_ops import elementwise, map_flat_values
 from .ragged_shape import DynamicRaggedShape
@@ -43,12 +44,6 @@ def _bitcast(input, type, name=None):
                          f"input.dtype.size < type.size. Actual rank: "
                          f"{input.flat_values.shape.rank}")
     return input.with_flat_values(bitcast_ops.bitcast(input.flat_values, type))
-
-
-def _api_name(api):
-    """The name errors give an elementwise API: its Op's (AddV2), else its own."""
-    op = getattr(api, "op", None)
-    return op.name if op is not None else api.__name__
 
 
 def _size(input, out_type=dtypes.int32, name=None):
@@ -108,12 +103,14 @@ _OVERRIDES = [
     (reduction_ops.cumsum, ragged_math_ops.cumsum),
     (reduction_ops.reduce_variance, ragged_math_ops.reduce_variance),
     (reduction_ops.reduce_std, ragged_math_ops.reduce_std),
+    (reduction_ops.reduce_logsumexp, ragged_math_ops.reduce_logsumexp),
+    (string_conversion_ops.format, ragged_string_ops.string_format),
     (indexing_ops.gather, _gather),
     (cast_ops.cast, _flat(cast_ops.cast)),
     (UNARY_ELEMENTWISE, lambda api, x, *args, **kwargs: x.with_flat_values(
         api(x.flat_values, *args, **kwargs))),
     (BINARY_ELEMENTWISE, lambda api, x, y, *args, **kwargs: elementwise(
-        lambda a, b: api(a, b, *args, **kwargs), _api_name(api))(x, y)),
+        lambda a, b: api(a, b, *args, **kwargs))(x, y)),
     (REDUCTION, lambda api, input_tensor, axis=None, keepdims=False, name=None:
         ragged_reduce(api, api.op.name, input_tensor, axis, keepdims)),
 ]

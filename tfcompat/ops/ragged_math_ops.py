@@ -26,8 +26,8 @@ def ragged_reduce(dense_reduce, op_name, rt, axis=None, keepdims=False):
         ones = rt.with_flat_values(array_ops.ones_like(rt.flat_values))
         count = ragged_reduce(reduction_ops.reduce_sum, "Sum", ones, axis, keepdims)
         return total / count
-    if op_name not in _SEGMENT:
-        raise NotImplementedError(f"tfcompat: {api} of a tf.RaggedTensor")
+    if op_name not in _SEGMENT:   # (TF dispatches no other reduction: it converts rt)
+        raise dtypes.unsupported_value_error(rt)
     if axis is None:
         return dense_reduce(rt.flat_values, keepdims=keepdims)
     rank = rt.shape.rank
@@ -122,6 +122,19 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_std of a RaggedTensor: the square root of its variance."""
     return unary_ops.sqrt(reduce_variance(input_tensor, axis, keepdims))
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """tf.math.reduce_logsumexp of a RaggedTensor, composed of the ragged ops as TF's
+    reduce_logsumexp is: log(sum(exp(x - max))) + max, a non-finite max taken as 0."""
+    raw_max = reduction_ops.reduce_max(input_tensor, axis=axis, keepdims=True)
+    my_max = array_ops.stop_gradient(indexing_ops.where(
+        unary_ops.is_finite(raw_max), raw_max, array_ops.zeros_like(raw_max)))
+    result = unary_ops.log(reduction_ops.reduce_sum(
+        unary_ops.exp(input_tensor - my_max), axis=axis, keepdims=keepdims))
+    if not keepdims:
+        my_max = manip_ops.reshape(my_max, array_ops.shape(result))
+    return result + my_max
 
 
 def softmax(logits, axis=None, name=None):

@@ -1,7 +1,7 @@
 """The tf.ragged functions (constant, range, map_flat_values, the segment-id conversions)
 and RaggedTensor's operators and indexing, installed on the class as TF's
-ragged_operators.py does: elementwise math runs on the flat values of operands that
-share their row partitions (a scalar broadcasts); `rt[...]` follows TF's ragged_getitem."""
+ragged_operators.py does: elementwise math runs on the flat values of operands broadcast
+to one ragged shape (ragged_broadcast.py); `rt[...]` follows TF's ragged_getitem."""
 import numpy as np
 
 from ..framework import dtypes, errors
@@ -10,6 +10,7 @@ from ..framework.tensor import Tensor, symbolic
 from . import (arithmetic_ops, array_ops, cast_ops, check_ops, comparison_ops,
                indexing_ops, manip_ops, reduction_ops, unary_ops)
 from .op_args import static_error
+from .ragged_broadcast import broadcast_apply
 from .ragged_tensor import RaggedTensor, gather_rows, ragged_range_indices
 
 _RANGE_DTYPES = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
@@ -243,45 +244,27 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
 
 # -- operators -----------------------------------------------------------------------------
 
-def elementwise(fn, api):
-    """fn applied to the flat values of a RaggedTensor and a RaggedTensor of the same row
-    partitions or a dense operand (`_dense_operand`) (TF's ragged dispatch of elementwise
-    ops)."""
+def elementwise(fn):
+    """fn applied to RaggedTensor operands as TF's ragged dispatch of binary elementwise
+    ops does: on the flat values when the row partitions are the same objects or the
+    other operand is dense of lower rank than the flat values (it broadcasts against
+    them), else broadcast as ragged shapes (`ragged_broadcast`)."""
     def op(x, y):
-        rt = x if isinstance(x, RaggedTensor) else y
-        flat = []
-        for v in (x, y):
-            if isinstance(v, RaggedTensor):
-                if v.ragged_rank != rt.ragged_rank:
-                    raise NotImplementedError(f"tfcompat: {api} of RaggedTensors of different "
-                                              "ragged_rank")
-                _assert_same_splits(rt.nested_row_splits, v.nested_row_splits)
-                flat.append(v.flat_values)
-            else:
-                flat.append(_dense_operand(convert_to_tensor(v, dtype_hint=rt.dtype), rt, api))
-        return rt.with_flat_values(fn(*flat))
+        if isinstance(x, RaggedTensor):
+            y = y if isinstance(y, RaggedTensor) else convert_to_tensor(y, dtype_hint=x.dtype)
+        else:
+            x = convert_to_tensor(x, dtype_hint=y.dtype)
+        both = isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor)
+        if both and x.ragged_rank == y.ragged_rank and all(
+                a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
+            return x.with_flat_values(fn(x.flat_values, y.flat_values))
+        rt, other = (x, y) if isinstance(x, RaggedTensor) else (y, x)
+        if both or rt.flat_values.shape.rank <= other.shape.rank:
+            return broadcast_apply(fn, x, y)
+        if rt is x:
+            return rt.with_flat_values(fn(x.flat_values, y))
+        return rt.with_flat_values(fn(x, y.flat_values))
     return op
-
-
-def _dense_operand(v, rt, api):
-    """Dense `v` as an operand of `rt`'s flat values, for the shapes TF's ragged
-    broadcasting gives a result of rt's shape: one element (of no higher rank than rt),
-    the uniform inner dimensions only, or (ragged_rank 1) a value per row: shape
-    [nrows, 1, inner...]. Other shapes raise NotImplementedError."""
-    shape, flat_rank = v.shape, rt.flat_values.shape.rank
-    if shape.rank <= rt.shape.rank and all(d == 1 for d in shape):
-        return manip_ops.reshape(v, []) if shape.rank else v
-    if shape.rank < flat_rank:
-        return v
-    if rt.ragged_rank == 1 and shape.rank == rt.shape.rank and shape[1] == 1:
-        rows = manip_ops.reshape(v, [shape[0]] + shape[2:].as_list())
-        if shape[0] == 1:
-            return rows
-        check_ops.assert_equal(rt.nrows(out_type=dtypes.int64),
-                               dense_constant(shape[0], dtypes.int64))
-        return indexing_ops.gather(rows, rt.value_rowids())
-    raise NotImplementedError(f"tfcompat: {api} of a RaggedTensor and a dense tensor of "
-                              f"shape {shape} (ragged broadcasting)")
 
 
 def _swap(fn):
@@ -289,16 +272,11 @@ def _swap(fn):
 
 
 _BINARY = {
-    "add": (arithmetic_ops.add, "tf.math.add"),
-    "sub": (arithmetic_ops.subtract, "tf.math.subtract"),
-    "mul": (arithmetic_ops.multiply, "tf.math.multiply"),
-    "truediv": (arithmetic_ops.truediv, "tf.math.truediv"),
-    "floordiv": (arithmetic_ops.floordiv, "tf.math.floordiv"),
-    "mod": (arithmetic_ops.floormod, "tf.math.floormod"),
-    "pow": (arithmetic_ops.pow, "tf.math.pow"),
-    "and": (comparison_ops.logical_and, "tf.math.logical_and"),
-    "or": (comparison_ops.logical_or, "tf.math.logical_or"),
-    "xor": (comparison_ops.logical_xor, "tf.math.logical_xor"),
+    "add": arithmetic_ops.add, "sub": arithmetic_ops.subtract, "mul": arithmetic_ops.multiply,
+    "truediv": arithmetic_ops.truediv, "floordiv": arithmetic_ops.floordiv,
+    "mod": arithmetic_ops.floormod, "pow": arithmetic_ops.pow,
+    "and": comparison_ops.logical_and, "or": comparison_ops.logical_or,
+    "xor": comparison_ops.logical_xor,
 }
 _COMPARE = {"lt": comparison_ops.less, "le": comparison_ops.less_equal,
             "gt": comparison_ops.greater, "ge": comparison_ops.greater_equal,
@@ -314,12 +292,12 @@ def _bool(self):
 
 
 def _install():
-    for name, (fn, api) in _BINARY.items():
-        op = elementwise(fn, api)
+    for name, fn in _BINARY.items():
+        op = elementwise(fn)
         setattr(RaggedTensor, f"__{name}__", op)
         setattr(RaggedTensor, f"__r{name}__", _swap(op))
     for name, fn in _COMPARE.items():
-        setattr(RaggedTensor, f"__{name}__", elementwise(fn, f"tf.math.{fn.__name__}"))
+        setattr(RaggedTensor, f"__{name}__", elementwise(fn))
     RaggedTensor.__neg__ = lambda self: self.with_flat_values(
         unary_ops.negative(self.flat_values))
     RaggedTensor.__abs__ = lambda self: self.with_flat_values(

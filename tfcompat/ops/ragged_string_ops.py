@@ -17,7 +17,7 @@ from ..framework.constant_op import constant, convert_to_tensor
 from ..framework.dispatch import execute, mismatch_error
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
-from . import string_conversion_ops as conversion, string_split_ops as dense, \
+from . import indexing_ops, manip_ops, string_conversion_ops as conversion, string_split_ops as dense, \
     string_text_ops as text
 from .op_args import concrete
 from .ragged_tensor import RaggedTensor
@@ -219,3 +219,62 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
                                            inputs.nrows(), separator)
     raise NotImplementedError(f"tfcompat: tf.strings.reduce_join of a tf.RaggedTensor along "
                               f"axis {axis} (only the innermost ragged axis)")
+
+
+# -- tf.strings.format of RaggedTensors -----------------------------------------------------
+
+def string_format(template, inputs, placeholder="{}", summarize=3, name=None):
+    """tf.strings.format with RaggedTensor inputs (TF's ragged string_format): a ragged
+    input is written as TF's ragged_tensor_to_string writes it, a dense one as
+    tf.strings.format does."""
+    if isinstance(inputs, (Tensor, Variable, RaggedTensor)):
+        inputs = [inputs]
+    pieces = template.split(placeholder)
+    if len(inputs) != len(pieces) - 1:
+        raise ValueError("num placeholders in template and num inputs must match: {} vs {}"
+                         .format(len(pieces) - 1, len(inputs)))
+    out = [constant(pieces[0])]
+    for x, piece in zip(inputs, pieces[1:]):
+        out.append(_to_string(x, summarize) if isinstance(x, RaggedTensor) else
+                   conversion.format("{}", [x], summarize=summarize))
+        out.append(constant(piece))
+    return out[0] if len(out) == 1 else text.reduce_join(out)
+
+
+def _to_string(rt, summarize):
+    """TF's ragged_tensor_to_string: the values (strings quoted) in nested brackets, only
+    the first and last `summarize` of each row when it has more than twice that."""
+    if summarize not in (None, -1) and not (isinstance(summarize, int) and summarize > 0):
+        raise ValueError("Expected summarize to be -1 or a positive int, got %r" % summarize)
+    flat = rt.flat_values
+    if rt.dtype == dtypes.string:
+        flat = "'" + text.regex_replace(flat, r"(['\\])", r"\\\1") + "'"
+    else:
+        flat = conversion.as_string(flat)
+    levels = [concrete(s, "tf.strings.format", "inputs").astype(np.int64)
+              for s in rt.nested_row_splits]
+    n = int(levels[-1][-1])
+    for d in flat.shape.as_list()[1:]:   # (the inner dimensions, as uniform rows)
+        levels.append(np.arange(n + 1, dtype=np.int64) * d)
+        n *= d
+    pieces = manip_ops.reshape(flat, [-1])
+    for splits in reversed([np.asarray([0, len(levels[0]) - 1])] + levels):
+        pieces = _joined_rows(pieces, splits, summarize)
+    return pieces[0]
+
+
+def _joined_rows(pieces, splits, summarize):
+    """Each row of `pieces` (1-D strings) under `splits`, as "[a, b, ..., y, z]"."""
+    index, rows = [], []
+    ellipsis = pieces.shape[0]
+    for row, (start, end) in enumerate(zip(splits[:-1].tolist(), splits[1:].tolist())):
+        kept = list(range(start, end))
+        if summarize not in (None, -1) and end - start > 2 * summarize:
+            kept = kept[:summarize] + [ellipsis] + kept[-summarize:]
+        index += kept
+        rows += [row] * len(kept)
+    values = indexing_ops.gather(manip_ops.concat([pieces, constant(["..."])], 0),
+                                 constant(index, dtypes.int64))
+    joined = dense.unsorted_segment_join(values, constant(rows, dtypes.int64),
+                                         len(splits) - 1, ", ")
+    return "[" + joined + "]"

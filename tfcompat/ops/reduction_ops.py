@@ -119,6 +119,7 @@ reduce_all = _logical(_all)
 reduce_any = _logical(_any)
 
 
+@dispatchable("input_tensor")
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_logsumexp (an empty reduction gives -inf)."""
     from .unary_ops import is_finite

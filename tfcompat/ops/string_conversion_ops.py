@@ -4,6 +4,7 @@ to_hash_bucket family."""
 import numpy as np
 
 from ..framework import dtypes, errors, op_def, strings
+from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.strings import Kernel
 from ..framework.tensor import Tensor
@@ -179,6 +180,7 @@ def _format(*arrays, template, placeholder, summarize):
 _format_op = _op("StringFormat", _format, shape=lambda *shapes, **attrs: ())
 
 
+@dispatchable("inputs", "inputs[]")
 def format(template, inputs, placeholder="{}", summarize=3, name=None):
     """tf.strings.format: `placeholder`s replaced by the tensors' text as tf.print writes
     it (`summarize` elements at each end of each dimension; -1: all)."""
