@@ -165,9 +165,10 @@ def import_tfcompat():
     return tfcompat
 
 
-def run_ours(jax_names, tfc_names, workloads, opts, errors):
-    """The tfcompat process's side: plain-JAX workloads (called with tf=None), then the
-    tfcompat ones.  Returns (results, version string)."""
+def run_ours(jax_names, tfc_names, workloads, opts, errors, pairs=()):
+    """The tfcompat process's side: plain-JAX workloads (called with tf=None), then each
+    (tfcompat, plain-JAX) pair of `pairs` timed interleaved, then the tfcompat ones.
+    Returns (results, version string)."""
     try:
         import jax
         ours = run_side(None, jax_names, workloads, opts)
@@ -177,6 +178,10 @@ def run_ours(jax_names, tfc_names, workloads, opts, errors):
         jax_ver = "jax (not importable)"
     try:
         tf = import_tfcompat()
+        for tfc_name, jax_name in pairs:
+            ours[tfc_name], ours[jax_name] = measure_interleaved(
+                [(workloads[tfc_name], tf), (workloads[jax_name], None)],
+                opts.warmup, opts.repeats, opts.min_time)
         ours.update(run_side(tf, tfc_names, workloads, opts))
         ours_ver = f"tfcompat {getattr(tf, '__version__', '?')}, {jax_ver}"
     except Exception as e:

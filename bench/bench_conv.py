@@ -178,21 +178,8 @@ def main(argv=None):
 
     t_start = time.perf_counter()
     errors = []
-    ours = {}
-    try:
-        import jax
-        tf = H.import_tfcompat()
-        ours_ver = f"tfcompat {getattr(tf, '__version__', '?')}, jax {jax.__version__}"
-        for fn_name, jax_name in PAIRS:
-            ours[fn_name], ours[jax_name] = H.measure_interleaved(
-                [(WORKLOADS[fn_name], tf), (WORKLOADS[jax_name], None)],
-                opts.warmup, opts.repeats, opts.min_time)
-        for name in ("cnn_eager", "res_eager"):
-            ours[name] = H.measure(WORKLOADS[name], tf, opts.warmup, opts.repeats,
-                                   opts.min_time)
-    except Exception as e:
-        errors.append(f"tfcompat/jax failed: {H.err_str(e)}")
-        ours_ver = "tfcompat or jax not importable"
+    ours, ours_ver = H.run_ours([], ["cnn_eager", "res_eager"], WORKLOADS, opts, errors,
+                                pairs=PAIRS)
     base = {"jax": {k: ours.get(k) for k in ("cnn_jax", "res_jax")}}
     base["tf"], tf_note = H.tf_side(__file__, opts, mode="eager and tf.function")
 

@@ -187,22 +187,7 @@ def main(argv=None):
 
     t_start = time.perf_counter()
     errors = []
-    ours = {}
-    try:
-        import jax
-        jax_ver = f"jax {jax.__version__}"
-        tf = H.import_tfcompat()
-        ours_ver = f"tfcompat {getattr(tf, '__version__', '?')}, {jax_ver}"
-        for fn_name, jax_name in PAIRS:
-            r_fn, r_jax = H.measure_interleaved(
-                [(WORKLOADS[fn_name], tf), (WORKLOADS[jax_name], None)],
-                opts.warmup, opts.repeats, opts.min_time)
-            ours[fn_name], ours[jax_name] = r_fn, r_jax
-        ours["mlp_adam"] = H.measure(WORKLOADS["mlp_adam"], tf, opts.warmup, opts.repeats,
-                                     opts.min_time)
-    except Exception as e:
-        errors.append(f"tfcompat/jax import failed: {H.err_str(e)}")
-        ours_ver = "tfcompat or jax not importable"
+    ours, ours_ver = H.run_ours([], ["mlp_adam"], WORKLOADS, opts, errors, pairs=PAIRS)
     # First calls, each in a fresh process.
     runs = opts.first_call_runs
     ours["first"] = H.first_call_subprocesses(sys.executable, __file__, "tfcompat:mlp_fn", runs)
