@@ -33,7 +33,9 @@ from ..framework.host_callback import io_callback, prefetchable
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
+from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
+from ..polymorphic_function.relaxed_shapes import relaxed
 from . import components, structure
 from .optional_ops import _OptionalImpl
 
@@ -301,17 +303,26 @@ class _TracedIterator(Iterator):
         return self
 
     def __next__(self):
-        return components.join(self._spec, self._staged())
+        return _traced_element(self._spec, self._staged())
 
     def get_next(self):
-        return components.join(self._spec, self._staged())
+        return _traced_element(self._spec, self._staged())
 
     def get_next_as_optional(self):
         return _traced_optional(self._spec, self._staged(optional=True))
 
 
 def _traced_optional(spec, out):
-    return _OptionalImpl(EagerTensor(out[0]), components.join(spec, out[1:]), spec)
+    return _OptionalImpl(EagerTensor(out[0]), _traced_element(spec, out[1:]), spec)
+
+
+def _traced_element(spec, arrays):
+    """The element of a traced iterator read (components.join), its dense components
+    shown with the element_spec's shapes, unknown dimensions None (relaxed_shapes)."""
+    element = components.join(spec, arrays)
+    flat = [relaxed(x, s.shape) if isinstance(s, TensorSpec) else x
+            for s, x in zip(structure.flat_specs(spec), nest.flatten(element))]
+    return nest.pack_sequence_as(spec, flat)
 
 
 class OwnedIterator(Iterator):
@@ -389,7 +400,7 @@ class OwnedIterator(Iterator):
 
     def __next__(self):
         if not executing_eagerly():
-            return components.join(self._spec, self._staged())
+            return _traced_element(self._spec, self._staged())
         flat = self._pull()
         if flat is None:
             raise StopIteration
@@ -401,7 +412,7 @@ class OwnedIterator(Iterator):
 
     def get_next(self):
         if not executing_eagerly():
-            return components.join(self._spec, self._staged())
+            return _traced_element(self._spec, self._staged())
         flat = self._pull()
         if flat is None:
             raise end_of_sequence(self._spec)

@@ -12,7 +12,9 @@
   distribution strategies' scopes (MirroredStrategy's MirroredVariable), innermost last;
 - ``values``: while this thread traces (a tf.function, a cond or loop body), the
   Variables' values as the trace sees them ({id(variable): value}), so that tracers never
-  reach another thread; None otherwise (Variables hold their values themselves).
+  reach another thread; None otherwise (Variables hold their values themselves);
+- ``exporting``: True while tf.saved_model.save traces a function in this thread (its
+  run-time checks are traced to be saved: framework/host_callback.py).
 
 Reading these is an attribute lookup on a C-level thread-local: cheap on the op path.
 """
@@ -31,6 +33,7 @@ class _Context(threading.local):
         self.name_scopes = [""]
         self.variable_classes = []
         self.values = None
+        self.exporting = False
 
 
 ctx = _Context()

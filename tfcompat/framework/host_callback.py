@@ -1,13 +1,18 @@
 """Host callbacks that run each time a tf.function runs, not once when it is traced, and
 whose exceptions reach the caller as they were raised (XLA reports them as a runtime
 error with the traceback as text)."""
+import contextlib
+import functools
 import logging
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.experimental import io_callback as _io_callback
-from jax.extend.core import Jaxpr
+from jax.extend.core import Jaxpr, Primitive
+from jax.interpreters import ad, batching, mlir
+
+from .context import ctx
 
 _raised = []   # the exception of the host callback that failed last
 
@@ -97,26 +102,99 @@ def checked(value, error, *arrays, failing=None):
     `failing(*traced arrays)`, when given, is a cheap test on the device that is False
     when `error` would return None: the callback then runs only when it is True (what
     keeps checks in loop bodies, such as a TensorArray's, off the host)."""
-    def check(*values):
-        exc = error(*[np.asarray(v) for v in values])
-        if exc is not None:
-            raise exc
-        return np.asarray(True)
-    check.error = error
-
-    def call(*args):
-        return jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_),
-                                 *args, vmap_method="sequential")  # (vectorized_map: each)
-    if failing is None:
+    call = functools.partial(_check_callback, error)
+    if ctx.exporting and len(ctx.traces) == 1:   # (not a nested trace)
+        ok = export_check_p.bind(*arrays, error=error)
+    elif failing is None:
         ok = call(*arrays)
     else:
         ok = jax.lax.cond(failing(*arrays), call, lambda *args: jnp.bool_(True), *arrays)
     return jnp.where(ok, value, jnp.zeros_like(value))
 
 
+def _check_callback(error, *arrays):
+    """The host callback of a check: True, or it raises the error."""
+    def check(*values):
+        exc = error(*[np.asarray(v) for v in values])
+        if exc is not None:
+            raise exc
+        return np.asarray(True)
+    check.error = error
+    return jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_),
+                             *arrays, vmap_method="sequential")  # (vectorized_map: each)
+
+
+# -- checks of tf.saved_model.save's traces -------------------------------------------------
+
+@contextlib.contextmanager
+def exporting():
+    """While tf.saved_model.save traces a function (this thread), the checks of that trace
+    (not of the tf.functions it calls, traced for other calls too) are traced as
+    `export_check_p`, which a shape-polymorphic program can hold (no host callback takes
+    symbolic dimensions). Its program is serialized with its top-level checks made
+    outputs (deferred_checks.py) that the loaded function checks; the save refuses one
+    that still holds a check (in a loop or branch). Lowered while exporting, a check is
+    True (the save trace's own program: nothing runs it); after, its host callback."""
+    before, ctx.exporting = ctx.exporting, True
+    try:
+        yield
+    finally:
+        ctx.exporting = before
+
+
+def _export_check(*arrays, error):
+    return _check_callback(error, *arrays)
+
+
+def _export_check_lowering(lowering, *args, error):
+    if ctx.exporting:
+        return mlir.lower_fun(lambda *a: jnp.bool_(True), multiple_results=False)(
+            lowering, *args)
+    if not all(isinstance(d, int) for a in lowering.avals_in for d in a.shape):
+        raise NotImplementedError(
+            f"tfcompat: a run-time check on symbolic dimensions ({error.__qualname__}) "
+            f"cannot run: only tf.saved_model.save serializes the program that holds it.")
+    return mlir.lower_fun(functools.partial(_check_callback, error),
+                          multiple_results=False)(lowering, *args)
+
+
+def _export_check_jvp(primals, tangents, error):
+    ok = export_check_p.bind(*primals, error=error)
+    return ok, ad.Zero.from_primal_value(ok)
+
+
+def _export_check_batched(args, dims, error):
+    """The check of each example of a vectorized map (vmap): the first failing one's
+    error."""
+    size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
+    args = [jnp.broadcast_to(a, (size,) + a.shape) if d is None else jnp.moveaxis(a, d, 0)
+            for a, d in zip(args, dims)]
+    return export_check_p.bind(*args, error=functools.partial(each_example, error)), None
+
+
+def each_example(error, *arrays):
+    """`error` of a check run on each example (the leading dimension) of its arrays."""
+    for i in range(len(arrays[0]) if arrays else 0):
+        exc = error(*[a[i] for a in arrays])
+        if exc is not None:
+            return exc
+    return None
+
+
+export_check_p = Primitive("tfcompat_export_check")
+export_check_p.def_impl(_export_check)
+export_check_p.def_abstract_eval(lambda *avals, error: jax.core.ShapedArray((), np.bool_))
+mlir.register_lowering(export_check_p, _export_check_lowering)
+ad.primitive_jvps[export_check_p] = _export_check_jvp
+batching.primitive_batchers[export_check_p] = _export_check_batched
+
+
 def check_call(eqn):
     """(the `error` function, the checked variables) of a `checked` equation, else None:
-    its callback, or the conditional that runs the callback when `failing`."""
+    its callback, the conditional that runs the callback when `failing`, or the
+    `export_check_p` of a save trace."""
+    if eqn.primitive is export_check_p:
+        return eqn.params["error"], list(eqn.invars)
     if eqn.primitive.name == "cond":
         branch = eqn.params["branches"][-1].jaxpr
         if len(branch.eqns) != 1 or list(branch.eqns[0].invars) != list(branch.invars):

@@ -71,7 +71,12 @@ def eigen_packets(packet_fn, scalar_fn, *arrays):
     `packet_fn`, the remaining size % width elements with the scalar code `scalar_fn`
     (which for some functions rounds differently)."""
     shape, size = arrays[0].shape, arrays[0].size
-    head = size - size % (32 // arrays[0].dtype.itemsize)
+    width = 32 // arrays[0].dtype.itemsize
+    head = size - size % width
+    if not isinstance(size, int):   # (a symbolic size, jax.export: both, chosen per element)
+        flat = [a.reshape(-1) for a in arrays]
+        return jnp.where(jnp.arange(size) < head, packet_fn(*flat),
+                         scalar_fn(*flat)).reshape(shape)
     if head == size:
         return packet_fn(*arrays)
     flat = [a.reshape(-1) for a in arrays]

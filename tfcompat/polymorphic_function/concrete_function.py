@@ -5,6 +5,7 @@ as one differentiable op. Also PerShapeFunction (get_concrete_function of specs 
 cannot trace as one program), FunctionType, AtomicFunction, and TF's binding of a
 ConcreteFunction call."""
 import inspect
+import operator
 import weakref
 
 import jax
@@ -16,6 +17,7 @@ from ..framework.context import ctx
 from ..framework.dispatch import Op, execute
 from ..framework.func_graph import GraphTensor
 from ..framework.function_def import FunctionDef
+from ..framework.indexed_slices import IndexedSlices
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.tensor_shape import TensorShape
@@ -23,7 +25,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output, used_vars
 from ..framework.variables import Variable
 from . import deferred_checks, hoisted_reads, program_cache
-from .composites import rebuild
+from .composites import _carried, _spec, rebuild
 from .function_type_utils import (_cache_key, _cast_to_spec, _check_spec, _Composite,
                                   _flat_tensors, _flat_variables, _is_composite_spec,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
@@ -157,6 +159,8 @@ class ConcreteFunction(_Typed):
         # (reads in it that may raise host_callback.Rerun: a call waits for the run)
         self._sync = host_callback.reads_may_rerun(run_jaxpr)
         self._call = structure.get("call")
+        self._pack = _packer(self._result)
+        self._locks = None   # those of the variables it assigns (_call_flat)
         ConcreteFunction._count += 1
         self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
         self._called = False   # since Function's trace cache last passed it over
@@ -256,11 +260,13 @@ class ConcreteFunction(_Typed):
         """Run on the flat tensor arguments; `variables`: the call's Variable arguments,
         which stand for those of the trace (traces are keyed by variable spec)."""
         self._called = True
-        used, assigned = self._variables, self._assigned
-        if any(a is not b for a, b in zip(self._arg_variables, variables)):
+        used, assigned, locks = self._variables, self._assigned, self._locks
+        if self._arg_variables and any(a is not b for a, b in
+                                       zip(self._arg_variables, variables)):
             swap = {id(a): b for a, b in zip(self._arg_variables, variables)}
             used = [swap.get(id(v), v) for v in used]
             assigned = [swap.get(id(v), v) for v in assigned]
+            locks = None
         if not self._strings:
             if not assigned or ctx.traces:
                 return self._run(tensors, used, assigned)
@@ -268,7 +274,10 @@ class ConcreteFunction(_Typed):
             # locks: atomic with respect to other threads' updates, as TF's update ops are.
             # (A function that uses strings waits for its host callbacks, which may update
             # the same variables: it takes no locks.)
-            locks = [lock for _, lock in sorted({v._uid: v._lock for v in assigned}.items())]
+            if locks is None:
+                locks = _locks(assigned)
+                if assigned is self._assigned:
+                    self._locks = locks
             for lock in locks:
                 lock.acquire()
             try:
@@ -293,21 +302,22 @@ class ConcreteFunction(_Typed):
         return self._run_flat(tensors, used, assigned)
 
     def _run_flat(self, tensors, used, assigned):
+        traces = ctx.traces
         consts, const_values = self._consts, self._const_values
-        if ctx.traces:
+        if traces:
             # Called inside another trace: as in TF, that function has its own instance of
             # these random ops, starting from their initial states, which its calls advance.
             consts, const_values = self._initial_consts
             for i, advance in self._random_states:
-                ctx.traces[-1].add_random_state(const_values[i], advance)
+                traces[-1].add_random_state(const_values[i], advance)
             for value, t in zip(const_values, self._captured):
                 if t is not None:
-                    ctx.traces[-1].captures.setdefault(id(value), t)
+                    traces[-1].captures.setdefault(id(value), t)
         var_values = [v._value for v in used]
         values = [t._value for t in tensors]
         if self._reads:
             try:
-                read = hoisted_reads.read(self._reads, values, staged=bool(ctx.traces))
+                read = hoisted_reads.read(self._reads, values, staged=bool(traces))
             except errors.OpError as exc:   # (End of sequence: names the node)
                 raise self._host_error(exc) from None
             values += read
@@ -315,7 +325,7 @@ class ConcreteFunction(_Typed):
         if self._strings:
             var_values = [_handles(v) if s else v for v, s in zip(var_values, self._string_vars)]
             values = [_handles(v) if strings.is_string(v) else v for v in values]
-        if ctx.tapes or ctx.watchers or ctx.traces:
+        if traces or ctx.tapes or ctx.watchers:
             # Recorded as one op (on the tapes; inside another trace, in its records for
             # tf.gradients): gradients reach the arguments and the variables read.
             reads = tuple(v._read() for v in used)
@@ -347,32 +357,33 @@ class ConcreteFunction(_Typed):
             if self._deferred:
                 arrays = self._check(list(arrays))
             outs = [EagerTensor(a) for a in arrays]
+        # (Each step below is skipped by a trace that has none of what it handles.)
         if self._strings:
             outs = [_strings_of(o) if s else o for o, s in zip(outs, self._string_outs)] + \
                 outs[len(self._string_outs):]
-            if not ctx.traces:   # host callbacks done before the handles go
+            if not traces:   # host callbacks done before the handles go
                 jax.block_until_ready([o._value for o in outs])
                 jax.effects_barrier()
-        n_drawn = len(self._random_finals)
-        outs, drawn = outs[:len(outs) - n_drawn], outs[len(outs) - n_drawn:]
-        for i, n in zip(self._random_finals, drawn if ctx.traces else ()):
-            ctx.traces[-1].random_drawn(const_values[i], n._value)
-        if self._random_states and not ctx.traces:
-            self._advance_random_states(drawn)
-        n_assigned = len(assigned)
-        for v, new in zip(assigned, outs[self._n_out:self._n_out + n_assigned]):
-            v._value = new._value
-        at = self._n_out + n_assigned
+        if self._random_finals or self._random_states:
+            n_drawn = len(self._random_finals)
+            outs, drawn = outs[:len(outs) - n_drawn], outs[len(outs) - n_drawn:]
+            for i, n in zip(self._random_finals, drawn if traces else ()):
+                traces[-1].random_drawn(const_values[i], n._value)
+            if self._random_states and not traces:
+                self._advance_random_states(drawn)
+        n_out, n_assigned = self._n_out, len(assigned)
+        if n_assigned:
+            for v, new in zip(assigned, outs[n_out:n_out + n_assigned]):
+                v._value = new._value
+        at = n_out + n_assigned
         for check in self._checks:
             ok, data = outs[at], outs[at + 1:at + 1 + check_data(check)]
             at += 1 + len(data)
-            if ctx.traces:   # called by an enclosing trace: its check, run after its call
-                ctx.traces[-1].add_check(ok._value, check, [d._value for d in data] or None)
+            if traces:   # called by an enclosing trace: its check, run after its call
+                traces[-1].add_check(ok._value, check, [d._value for d in data] or None)
             elif not bool(ok._value):
                 raise _assertion_failed(check, data, self._name)
-        it = iter(outs[:self._n_out])
-        return nest.pack_sequence_as(self._result, [
-            rebuild(x, it) for x in nest.flatten(self._result)])
+        return self._pack(outs)
 
     def _place_consts(self, var_values):
         """The constants (first call): placed as the variables are where those are
@@ -408,6 +419,36 @@ class ConcreteFunction(_Typed):
                                                                     self._name)
 
 
+def _packer(result):
+    """The function packing a call's flat outputs (the result's first) into the traced
+    result's structure, composites rebuilt from their components: made once per trace."""
+    leaves = nest.flatten(result)
+    if any(x is not None and (_carried(x) or _spec(x) is not None or
+                              isinstance(x, IndexedSlices)) for x in leaves):
+        def pack(outs):
+            it = iter(outs)
+            return nest.pack_sequence_as(result, [rebuild(x, it) for x in leaves])
+        return pack
+    if not nest.is_nested(result):
+        return (lambda outs: None) if result is None else operator.itemgetter(0)
+    nones = [i for i, x in enumerate(leaves) if x is None]
+    n = len(leaves) - len(nones)
+    if not nones:
+        return lambda outs: nest.pack_sequence_as(result, outs[:n])
+
+    def pack_with_nones(outs):
+        flat = list(outs[:n])
+        for i in nones:
+            flat.insert(i, None)
+        return nest.pack_sequence_as(result, flat)
+    return pack_with_nones
+
+
+def _locks(variables):
+    """The locks of the variables a call assigns, in one global order (no deadlock)."""
+    return [lock for _, lock in sorted({v._uid: v._lock for v in variables}.items())]
+
+
 def _graph_output(x, outputs):
     """The graph's output tensor(s) of the result leaf `x` (a composite's rebuilt)."""
     if x is None:
@@ -418,24 +459,40 @@ def _graph_output(x, outputs):
         return None
 
 
+def _binding(concrete):
+    """What _bind_call binds the calls of `concrete` to: its function, signature (and
+    that without defaults), the trace's arguments by name, the names of those that are
+    Python values and of the others; None where the trace's arguments do not bind.
+    Made at the first call."""
+    binding = concrete.__dict__.get("_bound_call", False)
+    if binding is False:
+        fn, traced_args, traced_kwargs = concrete._call
+        try:
+            sig = inspect.signature(fn)
+            traced = sig.bind(*traced_args, **traced_kwargs).arguments
+        except (TypeError, ValueError):
+            binding = None
+        else:
+            literals = _literals(traced)
+            binding = (fn, sig, sig.replace(parameters=[
+                p.replace(default=p.empty) for p in sig.parameters.values()]), traced,
+                literals, [n for n in traced if n not in literals])
+        concrete._bound_call = binding
+    return binding
+
+
 def _bind_call(concrete, args, kwargs):
     """TF's binding of a ConcreteFunction call: to all the trace's parameters (Python
     values must equal the trace's), else to its flat signature (the tensor parameters
     alone). Returns canonical args, kwargs."""
     if concrete._call is None:
         return args, kwargs
-    fn, traced_args, traced_kwargs = concrete._call
-    try:
-        sig = inspect.signature(fn)
-        traced = sig.bind(*traced_args, **traced_kwargs).arguments
-    except (TypeError, ValueError):
+    binding = _binding(concrete)
+    if binding is None:
         return args, kwargs
-    literals = _literals(traced)
-    params = [n for n in traced if n not in literals]
+    fn, sig, no_defaults, traced, literals, params = binding
     try:   # (every parameter: TF's FunctionType has no defaults)
-        given = dict(sig.replace(parameters=[
-            p.replace(default=p.empty) for p in sig.parameters.values()]).bind(
-                *args, **kwargs).arguments)
+        given = dict(no_defaults.bind(*args, **kwargs).arguments)
     except TypeError as e:
         structured = str(e)
     else:

@@ -7,10 +7,14 @@ A check at the top level of the jaxpr is replaced by outputs: the arrays it chec
 call then runs the check on them before it writes the function's assignments back or
 returns, as the program would have stopped before. A check whose result nothing needs
 is dropped first, as TF prunes the op. Checks inside loops and conditionals stay
-callbacks."""
+callbacks, but for tf.saved_model.save, whose programs cannot hold callbacks, those in
+conditionals' branches and scans' bodies become outputs too (`defer_nested_checks`)."""
+import functools
+
 import jax
+import jax.numpy as jnp
 import numpy as np
-from jax.extend.core import Literal, Var
+from jax.extend.core import ClosedJaxpr, Jaxpr, Literal, Var, jaxpr_as_fun
 
 from ..framework import host_callback
 
@@ -94,10 +98,149 @@ def run_checks(checks, arrays):
     """Run the deferred `checks` on their arrays (the trailing outputs of a call): the
     first failing one's exception."""
     arrays = jax.device_get(list(arrays))   # (the copies to the host started together)
+    return first_error(checks, *[np.asarray(a) for a in arrays])
+
+
+def first_error(checks, *arrays):
+    """The exception of the first failing check of `checks` ((error, number of its
+    arrays)) on their `arrays`, else None."""
     at = 0
     for error, n in checks:
-        exc = error(*[np.asarray(a) for a in arrays[at:at + n]])
+        exc = error(*arrays[at:at + n])
         if exc is not None:
             return exc
         at += n
     return None
+
+
+# -- checks in branches and scans (tf.saved_model.save) -------------------------------------
+
+def defer_nested_checks(closed):
+    """(ClosedJaxpr `closed` with the checks in the branches of its conditionals
+    (tf.cond, tf.switch_case) and in the bodies of its forward scans (tf.map_fn) made
+    trailing outputs too, [(error function, number of its arrays)]), for a program that
+    cannot hold callbacks (tf.saved_model.save's). A check of branch k gets the
+    conditional's branch index first, and runs when it is k (`in_branch`); the other
+    branches return zeros for its arrays. A scan returns its checks' arrays of each
+    iteration, checked in order (host_callback.each_example). Those in jit calls (ops'
+    kernels) are inlined; checks in while loops stay."""
+    if not _holds_check(closed.jaxpr, nested=True):
+        return closed, []
+    checks = []
+
+    def run(*args):
+        extra = []
+        return _eval(closed, args, checks, extra) + extra
+    out = jax.make_jaxpr(run)(*[jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype)
+                                for v in closed.jaxpr.invars])
+    return out, checks
+
+
+def _eval(closed, args, checks, extra):
+    """jax's eval_jaxpr of `closed`, the checks of its conditionals and scans deferred:
+    they join `checks`, their arrays `extra`."""
+    jaxpr = closed.jaxpr
+    env = dict(zip(jaxpr.constvars, closed.consts))
+    env.update(zip(jaxpr.invars, args))
+    for eqn in jaxpr.eqns:
+        values = [v.val if isinstance(v, Literal) else env[v] for v in eqn.invars]
+        inner = _calls(eqn)
+        if inner is not None and _holds_check(inner, nested=True):
+            outs = _eval(ClosedJaxpr(inner, []), values, checks, extra)
+        elif _is_branching(eqn) and any(_holds_check(b.jaxpr)
+                                        for b in eqn.params["branches"]):
+            outs = _switch(eqn.params["branches"], values[0], values[1:], checks, extra)
+        elif _is_forward_scan(eqn) and _holds_check(eqn.params["jaxpr"].jaxpr):
+            outs = _scan(eqn.params, values, checks, extra)
+        else:
+            outs = eqn.primitive.bind(*values, **eqn.primitive.get_bind_params(eqn.params))
+            outs = outs if eqn.primitive.multiple_results else [outs]
+        env.update(zip(eqn.outvars, outs))
+    return [v.val if isinstance(v, Literal) else env[v] for v in jaxpr.outvars]
+
+
+def _is_branching(eqn):
+    """A conditional (not a check's own: host_callback.check_call)."""
+    return eqn.primitive.name == "cond" and host_callback.check_call(eqn) is None
+
+
+def _is_forward_scan(eqn):
+    return eqn.primitive.name == "scan" and not eqn.params["reverse"]
+
+
+def _holds_check(jaxpr, nested=False):
+    """Whether `jaxpr` holds a check anywhere (`nested`: in a conditional's branch or a
+    forward scan's body, in it or in a jit call of it)."""
+    for eqn in jaxpr.eqns:
+        if not nested:
+            if host_callback.check_call(eqn) is not None:
+                return True
+            for param in eqn.params.values():
+                for sub in param if isinstance(param, (tuple, list)) else (param,):
+                    sub = getattr(sub, "jaxpr", sub)
+                    if isinstance(sub, Jaxpr) and _holds_check(sub):
+                        return True
+        elif (_is_branching(eqn) and any(_holds_check(b.jaxpr)
+                                         for b in eqn.params["branches"])) or \
+                (_is_forward_scan(eqn) and _holds_check(eqn.params["jaxpr"].jaxpr)) or \
+                (_calls(eqn) is not None and _holds_check(_calls(eqn), nested=True)):
+            return True
+    return False
+
+
+def _deferred(closed):
+    """(`closed` with all the checks it can defer made outputs, its number of outputs
+    before, [(error, n)])."""
+    jaxpr, mine = defer_checks(closed.jaxpr)
+    inner, more = defer_nested_checks(ClosedJaxpr(jaxpr, closed.consts))
+    return inner, len(closed.jaxpr.outvars), list(mine) + more
+
+
+def _switch(branches, index, operands, checks, extra):
+    """The outputs of a conditional whose branches' checks are deferred."""
+    deferred = [_deferred(b) for b in branches]
+
+    def branch(i):
+        def run(*args):
+            outs = list(jaxpr_as_fun(deferred[i][0])(*args))
+            n = deferred[i][1]
+            mine = []
+            for k, (inner, m, _) in enumerate(deferred):
+                mine += outs[n:] if k == i else [jnp.zeros(a.shape, a.dtype)
+                                                 for a in inner.out_avals[m:]]
+            return outs[:n] + mine
+        return run
+    outs = jax.lax.switch(index, [branch(i) for i in range(len(branches))], *operands)
+    n = deferred[0][1]
+    at = n
+    for k, (_, _, mine) in enumerate(deferred):
+        for error, m in mine:
+            checks.append((functools.partial(in_branch, k, error), m + 1))
+            extra += [index] + list(outs[at:at + m])
+            at += m
+    return outs[:n]
+
+
+def in_branch(k, error, index, *arrays):
+    """`error` of a check in branch `k` of a conditional that took branch `index`."""
+    return error(*arrays) if int(index) == k else None
+
+
+def _scan(params, values, checks, extra):
+    """The outputs of a forward scan whose body's checks are deferred: its iterations'
+    arrays are stacked."""
+    inner, n, mine = _deferred(params["jaxpr"])
+    n_consts, n_carry = params["num_consts"], params["num_carry"]
+    consts, init = values[:n_consts], values[n_consts:n_consts + n_carry]
+    body = jaxpr_as_fun(inner)
+
+    def step(carry, xs):
+        outs = body(*consts, *carry, *xs)
+        return outs[:n_carry], outs[n_carry:]
+    carry, ys = jax.lax.scan(step, init, values[n_consts + n_carry:],
+                             length=params["length"], unroll=params["unroll"])
+    # (one check of each iteration's arrays: the first iteration that fails raises)
+    checks.append((functools.partial(host_callback.each_example, functools.partial(
+        first_error, tuple(mine))), sum(m for _, m in mine)))
+    extra += ys[n - n_carry:]
+    return list(carry) + list(ys[:n - n_carry])

@@ -14,6 +14,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import trace_type_of
 from ..framework.type_spec import TypeSpec
 from ..framework.variables import Variable
+from .relaxed_shapes import RelaxedTensor, static_dims
 
 
 def _signature(args, kwargs):
@@ -22,6 +23,8 @@ def _signature(args, kwargs):
         if isinstance(x, _Shaped):
             shape = x.spec.shape
             return ("T", None if shape.rank is None else tuple(shape.as_list()), x.spec.dtype)
+        if type(x) is RelaxedTensor:   # (by its static shape, as TF)
+            return ("T", static_dims(x), x.dtype)
         if isinstance(x, Tensor):
             return ("T", tuple(x._value.shape), x.dtype)
         return ("P", _cache_key((x,), {})[1][0])
@@ -210,6 +213,8 @@ def _cache_key(args, kwargs, concrete_shapes=False):
             if concrete_shapes:
                 return ("spec", x.spec, x.tensor._value.shape)
             return ("spec", x.spec)
+        if type(x) is RelaxedTensor:   # (keyed by its static shape too)
+            return ("T", x._value.shape, x._value.dtype, static_dims(x))
         if isinstance(x, Tensor):
             return ("T", x._value.shape, x._value.dtype)
         if isinstance(x, np.ndarray):
@@ -234,6 +239,76 @@ def _cache_key(args, kwargs, concrete_shapes=False):
     flat = [key(x) for x in nest.flatten(args)]
     kw = tuple((k, tuple(key(x) for x in nest.flatten(v))) for k, v in sorted(kwargs.items()))
     return (_structure(args), tuple(flat), kw)
+
+
+class _NotKeyed(Exception):
+    """An argument _call_key does not key (the call takes the general path)."""
+
+
+_SCALARS = frozenset((int, float, bool, str, bytes, type(None)))
+
+
+def _call_key(args, kwargs):
+    """A call keyed as it was made, before canonicalization: (key, tensors, variables),
+    where each argument that is a tf.Tensor (by shape and dtype), a Python scalar (by
+    type and value), a Variable (by spec and aliasing, as _cache_key), an object with a
+    TraceType, or a list, tuple or dict of those, gives the key one entry and the tensors
+    and Variables passed in, in the order met; None for a call with any other argument.
+    Finer than the _cache_key of the call's canonical form (the binding of a call is
+    fixed by its key): tf.function's fast path keys its traces by it."""
+    tensors, variables, aliases = [], [], {}
+
+    def key(a):
+        t = type(a)
+        if t is EagerTensor:
+            value = a._value
+            tensors.append(a)
+            return (value.shape, value.dtype)
+        if t in _SCALARS:
+            return ("P", t, a)
+        if t is tuple or t is list:
+            return (t, tuple([key(x) for x in a]))
+        if t is dict:
+            try:
+                names = sorted(a)
+            except TypeError:
+                raise _NotKeyed from None
+            return (t, tuple([(k, key(a[k])) for k in names]))
+        trace_type = getattr(t, "__tf_tracing_type__", None)
+        if trace_type is not None:
+            trace_type = trace_type(a, None)
+            tensors.extend(trace_type.to_tensors(a))
+            return ("TT", trace_type)
+        if isinstance(a, Variable):
+            variables.append(a)
+            return ("V", a._value.shape, a.dtype, a.trainable,
+                    aliases.setdefault(id(a._handle), len(aliases)))
+        raise _NotKeyed
+    try:
+        return ((tuple([key(a) for a in args]),
+                 tuple([(k, key(v)) for k, v in kwargs.items()]) if kwargs else ()),
+                tensors, variables)
+    except _NotKeyed:
+        return None
+
+
+def _immutable(value):
+    """Whether a parameter's default is a Python scalar or a tuple of them: a call's key
+    then fixes what its canonical form takes (a list default may change between calls)."""
+    return type(value) in _SCALARS or type(value) is tuple and all(map(_immutable, value))
+
+
+def _plan(given, canonical):
+    """The indices into `given` (the objects a call passed, as _call_key lists them) of
+    `canonical` (those its canonical form passes); None where `given` repeats an object
+    (which of them goes where is unknown) or lacks one (made by the binding)."""
+    where = {id(x): i for i, x in enumerate(given)}
+    if len(where) != len(given):
+        return None
+    try:
+        return tuple([where[id(x)] for x in canonical])
+    except KeyError:
+        return None
 
 
 def _structure(x):

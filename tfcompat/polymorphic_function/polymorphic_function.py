@@ -13,15 +13,16 @@ import weakref
 from ..autograph import api as autograph
 from ..framework import config, host_callback, nest, retracing
 from ..framework.context import ctx
-from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
 from ..framework.trace_state import captured_output, functions_run_eagerly
 from .concrete_function import ConcreteFunction, PerShapeFunction
-from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _cast_to_spec, _flat_tensors,
-                                  _flat_variables, _has_composite_specs, _has_empty_unknown_dims,
-                                  _has_specs, _has_unknown_dims, _Shaped, _signature,
-                                  _spec_type_text, _supertype)
+from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_spec,
+                                  _flat_tensors, _flat_variables, _has_composite_specs,
+                                  _has_empty_unknown_dims, _has_specs, _has_unknown_dims,
+                                  _immutable, _plan, _Shaped, _signature, _spec_type_text,
+                                  _supertype)
 from .tracing import trace_function
 
 
@@ -91,7 +92,7 @@ class Function:
         self._traces = collections.OrderedDict()   # its ConcreteFunctions, oldest first
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
         self._traced_specs = set()   # keys of those traced per shape once already
-        self._fast = {}     # flat positional signatures -> ConcreteFunction
+        self._fast = {}     # _call_key keys -> (ConcreteFunction, _plan's or None)
         self._lock = threading.RLock()   # one trace at a time: threads racing trace once
         self._signatures = []   # the flat argument types of each trace (reduce_retracing)
         self._stats = retracing.stats_of(python_function) if warn_retracing else \
@@ -101,9 +102,12 @@ class Function:
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
         params = list(self._signature.parameters.values())
-        # Calls giving every parameter positionally need no canonicalization.
-        self._n_positional = len(params) if all(
+        # Calls giving every parameter positionally need no canonicalization (nor, without
+        # an input_signature, casts): __call__'s fast path.
+        self._n_positional = len(params) if input_signature is None and all(
             p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) else -1
+        self._immutable_defaults = all(_immutable(p.default) for p in params
+                                       if p.default is not p.empty)
 
     python_function = property(lambda self: self._python_function)
     input_signature = property(lambda self: self._input_signature)
@@ -116,7 +120,8 @@ class Function:
         if bound is None:
             bound = Function(self._python_function.__get__(instance, owner),
                              self._input_signature, self._autograph, self._reduce_retracing)
-            functools.update_wrapper(bound, self._python_function)
+            # (wrapping the bound method, as TF: inspect.signature shows no `self`)
+            functools.update_wrapper(bound, bound._python_function)
             self._bound[instance] = bound
         return bound
 
@@ -126,31 +131,32 @@ class Function:
     def __call__(self, *args, **kwargs):
         if functions_run_eagerly():
             return self._python_function(*args, **kwargs)
-        if not kwargs and self._input_signature is None and len(args) == self._n_positional:
-            # Fast path: positional Tensors, Python scalars and objects with a TraceType
-            # (a tf.data iterator: Keras's train step).
-            key, tensors = [], []
-            for a in args:
-                if type(a) is EagerTensor:
-                    key.append((a._value.shape, a._value.dtype))
-                    tensors.append(a)
-                elif type(a) in _SCALARS:
-                    key.append(("P", a))
-                else:
-                    trace_type = getattr(type(a), "__tf_tracing_type__", None)
-                    if trace_type is None:
-                        break
-                    trace_type = trace_type(a, None)
-                    key.append(("TT", trace_type))
-                    tensors.extend(trace_type.to_tensors(a))
-            else:
-                concrete = self._fast.get(tuple(key))
-                if concrete is None:
-                    concrete = self._fast[tuple(key)] = self._concrete_for(args, kwargs)[0]
-                elif not ctx.traces:
+        call = _call_key(args, kwargs)
+        if call is not None:
+            # Fast path: a call keyed as made (tensors, Python scalars, Variables, objects
+            # with a TraceType such as a tf.data iterator, in lists, tuples and dicts) that
+            # was made before: its trace, and where its tensors and Variables go.
+            key, tensors, variables = call
+            fast = self._fast.get(key)
+            if fast is not None:
+                concrete, plan = fast
+                if not ctx.traces:   # (a call that traced nothing, as count_call counts)
                     self._stats[0][-1] += 1
-                return self._run(concrete, args, kwargs, tensors)
+                if plan is not None:
+                    tensors = [tensors[i] for i in plan[0]]
+                    variables = [variables[i] for i in plan[1]]
+                return self._run(concrete, args, kwargs, tensors, variables)
         concrete, bound, bound_kw = self._concrete_for(args, kwargs)
+        if call is not None and isinstance(concrete, ConcreteFunction):
+            if not kwargs and len(args) == self._n_positional:   # (the canonical form)
+                self._fast[key] = (concrete, None)
+                return self._run(concrete, args, kwargs, tensors, variables)
+            flat_tensors, flat_variables = (_flat_tensors(bound, bound_kw),
+                                            _flat_variables(bound, bound_kw))
+            plan = (_plan(tensors, flat_tensors), _plan(variables, flat_variables))
+            if None not in plan and self._immutable_defaults:
+                self._fast[key] = (concrete, plan)
+            return self._run(concrete, args, kwargs, flat_tensors, flat_variables)
         return self._run(concrete, args, kwargs, _flat_tensors(bound, bound_kw),
                          _flat_variables(bound, bound_kw))
 
@@ -269,10 +275,12 @@ class Function:
                 else:
                     del self._traces[old]
             if full:
-                for cache in (self._concrete, self._fast):
-                    for k, c in list(cache.items()):
-                        if isinstance(c, ConcreteFunction) and c not in self._traces:
-                            del cache[k]
+                for k, c in list(self._concrete.items()):
+                    if isinstance(c, ConcreteFunction) and c not in self._traces:
+                        del self._concrete[k]
+                for k, (c, _) in list(self._fast.items()):
+                    if c not in self._traces:
+                        del self._fast[k]
         return concrete
 
     def _relax(self, args, kwargs):
@@ -431,11 +439,14 @@ class Function:
 
 def _tf_key(key):
     """The key TF traces a call by, where an argument's TraceType is finer than TF's (a
-    tf.data iterator's, keyed by its next element's shapes, defines `tf_type`), else
-    None."""
+    tf.data iterator's, keyed by its next element's shapes, defines `tf_type`; a
+    RelaxedTensor's, keyed by its traced shape), else None."""
     finer = []
 
     def coarse(k):
+        if k[0] == "T" and len(k) == 4:   # a RelaxedTensor: TF's trace is of its static shape
+            finer.append(k)
+            return ("T", k[3], k[2])
         tf_type = getattr(k[1], "tf_type", None) if k[0] == "TT" else None
         if tf_type is None:
             return k
@@ -447,5 +458,4 @@ def _tf_key(key):
     return coarse_key if finer else None
 
 
-_SCALARS = frozenset((int, float, bool, str, type(None)))
 _PER_SHAPE = object()   # a signature traced once per concrete shape

@@ -16,7 +16,6 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx, private_values
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
-from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import Trace, lift_initializers
 from ..framework.trace_type import trace_type_of
@@ -26,6 +25,7 @@ from . import hoisted_reads
 from .composites import components
 from .concrete_function import ConcreteFunction
 from .function_type_utils import _arg_tensors, _Composite, _input_types, _Shaped
+from .relaxed_shapes import RelaxedTensor, relaxed
 from .runtime_checks import _check_out_of_scope
 
 
@@ -53,8 +53,9 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
                 value = next(it)
                 t = EagerTensor(StringIds(value) if _is_string_arg(x) else value)
                 shaped = isinstance(x, _Shaped) and not x.spec.shape.is_fully_defined()
-                trace.graph.placeholder(t, name, x.spec.shape if shaped else
-                                        TensorShape(t._value.shape))
+                if type(x) is RelaxedTensor:   # (inside too: TF's placeholder of its shape)
+                    t = relaxed(t, x.shape)
+                trace.graph.placeholder(t, name, x.spec.shape if shaped else t.shape)
                 if shaped:
                     trace.shapes[id(t._value)] = x.spec.shape
                 return t

@@ -9,30 +9,32 @@ TensorSpec of unknown rank is traced for each rank 0 to ``MAX_UNKNOWN_RANK`` tha
 
 A trace is exported as a function of (the values of the variables it reads, the tensor
 arguments) returning (outputs, new values of the variables it assigns, assertion results),
-as ConcreteFunction's jaxpr does, with the trace-time constants baked in, for CPU and
-CUDA, and serialized with its VJP (``vjp_order=1``) so that loaded functions have first
-order gradients, the custom ones included.
+as ConcreteFunction's jaxpr does, then the arrays its run-time op checks check (and the
+values of symbolic dimensions they use: saved_checks.py), with the trace-time constants
+baked in, for CPU and CUDA, and serialized with its VJP (``vjp_order=1``) so that loaded
+functions have first order gradients, the custom ones included.
 
 Each trace saved is the one TF makes under its save context: traced again on the first
 save, and kept for later ones (``Function._saved_trace``).
 
 Reads private state of polymorphic_function/: ``Function._concrete`` (keyed by
 ``_cache_key``), ``_save_traces``, ``_python_function``, ``_input_signature``, ``_autograph``,
-``_signature``, and ConcreteFunction's ``_fn`` (a ``jaxpr_as_fun`` or an
-``Exported.call``), ``_consts``, ``_variables``, ``_assigned``, ``_result``, ``_checks``.
+``_signature``, and ConcreteFunction's ``_run_jaxpr`` (its program, top-level checks
+deferred), ``_deferred``, ``_consts``, ``_variables``, ``_assigned``, ``_result``,
+``_checks``, ``_strings``.
 """
-import functools
-
 import jax
 from jax import export as jax_export
+from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
 from ..autograph import api as autograph
-from ..framework import dtypes, nest, tf_logging
+from ..framework import dtypes, host_callback, nest, tf_logging
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_spec import TensorSpec
+from ..polymorphic_function import deferred_checks
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.tracing import trace_function
-from . import structures
+from . import saved_checks, structures
 
 MAX_UNKNOWN_RANK = 4
 _PLATFORMS = ("cpu", "cuda")
@@ -51,7 +53,13 @@ class Trace:
 
 
 def traces(fn):
-    """The Traces of tfcompat Function `fn` to save."""
+    """The Traces of tfcompat Function `fn` to save (traced with checks on symbolic
+    dimensions saveable: host_callback.exporting)."""
+    with host_callback.exporting():
+        return _traces(fn)
+
+
+def _traces(fn):
     name = fn._python_function.__name__
     if fn._input_signature is not None:
         return _signature_traces(fn, name)
@@ -72,9 +80,24 @@ def traces(fn):
     return out
 
 
-def _signature_traces(fn, name):
+def spec_traces(per_shape):
+    """The Traces to save of a PerShapeFunction (what get_concrete_function returns for
+    TensorSpecs of unknown rank): as those of an input_signature of its specs."""
+    fn = per_shape._function
+    _, args, kwargs = per_shape._call
+    if kwargs:
+        raise ValueError(f"tfcompat.saved_model.save cannot save the concrete function of "
+                         f"'{fn._python_function.__name__}' for keyword TensorSpecs "
+                         f"{kwargs}: pass them positionally.")
+    with host_callback.exporting():
+        return _signature_traces(fn, fn._python_function.__name__, tuple(args))
+
+
+def _signature_traces(fn, name, signature=None):
+    """The Traces of `fn` for `signature` (by default its input_signature)."""
     params = list(fn._signature.parameters)
-    signature = fn._input_signature
+    own = signature is None
+    signature = fn._input_signature if own else signature
     specs = [s for entry in signature for s in nest.flatten(entry)]
     composite = next((s for s in specs if not isinstance(s, TensorSpec)), None)
     if composite is not None:
@@ -87,15 +110,15 @@ def _signature_traces(fn, name):
         raise _strings_error(name)
     if all(s.shape.is_fully_defined() for s in specs):
         inputs = _signature_inputs(signature, params, lambda s: s.shape.as_list())
-        concrete = fn._saved_trace("input_signature", signature, {}) or \
-            fn.get_concrete_function()
+        concrete = fn._saved_trace("input_signature" if own else ("specs", repr(signature)),
+                                   signature, {}) or fn.get_concrete_function(*signature)
         return [Trace(name, concrete, inputs)]
     unknown_rank = any(s.shape.rank is None for s in specs)
     ranks = range(MAX_UNKNOWN_RANK + 1) if unknown_rank else [None]
     out, errors = [], []
     for rank in ranks:
         try:
-            key = ("input_signature", rank)
+            key = ("input_signature" if own else ("specs", repr(signature)), rank)
             if key not in fn._save_traces:   # traced on the first save only, as TF
                 fn._save_traces[key] = _symbolic_trace(fn, name, signature, specs, params,
                                                        rank)
@@ -114,11 +137,11 @@ def _signature_traces(fn, name):
 
 
 def _signature_inputs(signature, params, shape_of):
-    args = []
+    args, names = [], structures.UniqueNames()
     for i, entry in enumerate(signature):
         name = params[i] if i < len(params) else f"args_{i}"
         args.append(structures.from_spec_structure(
-            entry, name, lambda s, n: structures.tensor_node(shape_of(s), s.dtype, n)))
+            entry, name, lambda s, n: structures.tensor_node(shape_of(s), s.dtype, n), names))
     return {"args": args, "kwargs": []}
 
 
@@ -144,20 +167,6 @@ def _symbolic_trace(fn, name, signature, specs, params, rank):
     return Trace(name, concrete, inputs, display)
 
 
-def _in_avals(concrete):
-    """The abstract arguments of a ConcreteFunction's ``_fn`` (constants, variables,
-    tensors): from its jaxpr, or from its export when it is shape-polymorphic."""
-    fn = concrete._fn
-    closed = fn.args[0] if isinstance(fn, functools.partial) and fn.args else None
-    if hasattr(closed, "in_avals"):
-        return list(closed.in_avals)
-    exported = getattr(fn, "__self__", None)
-    if hasattr(exported, "in_avals"):
-        return list(exported.in_avals)
-    raise TypeError("tfcompat.saved_model.save cannot read the arguments of a traced "
-                    "tf.function (polymorphic_function's ConcreteFunction changed).")
-
-
 def _strings_error(name):
     return ValueError(
         f"tfcompat.saved_model.save cannot save the tf.function '{name}': it takes, returns "
@@ -166,19 +175,27 @@ def _strings_error(name):
 
 
 def serialize(trace, custom_gradients=True):
-    """The trace as ``jax.export`` bytes of f(variable values..., tensor arguments...).
-    With `custom_gradients` False (SaveOptions(experimental_custom_gradients=False)), a
-    trace with a custom gradient is refused: TF would save the gradient of its forward
-    computation instead, which tfcompat cannot separate from the custom one."""
+    """(the trace as ``jax.export`` bytes of f(variable values..., tensor arguments...),
+    the JSON records of its run-time op checks: saved_checks.py). With `custom_gradients`
+    False (SaveOptions(experimental_custom_gradients=False)), a trace with a custom
+    gradient is refused: TF would save the gradient of its forward computation instead,
+    which tfcompat cannot separate from the custom one."""
     concrete = trace.concrete
     if concrete._strings:
         raise _strings_error(trace.name)
     consts = tuple(c._value for c in concrete._consts)
-    inner = concrete._fn
+    # (the program with its top-level checks and those of its conditionals' branches and
+    # scans' bodies made trailing outputs)
+    jaxpr = concrete._run_jaxpr
+    closed, nested = deferred_checks.defer_nested_checks(ClosedJaxpr(jaxpr, []))
+    saved_checks.refuse_nested_checks(trace.name, closed.jaxpr)
+    checks, dims = saved_checks.encode_checks(trace.name, list(concrete._deferred) + nested)
+    inner = jaxpr_as_fun(closed)
 
     def fn(*arrays):
-        return inner(*consts, *arrays)
-    avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in _in_avals(concrete)[len(consts):]]
+        return [*inner(*consts, *arrays), *(jax.numpy.asarray(d) for d in dims)]
+    avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype)
+             for v in jaxpr.invars[len(consts):]]
     if not custom_gradients and "custom_vjp" in str(jax.make_jaxpr(fn)(*avals)):
         raise ValueError(
             f"tfcompat.saved_model.save does not support SaveOptions("
@@ -189,4 +206,4 @@ def serialize(trace, custom_gradients=True):
         exported = jax_export.export(jax.jit(fn), platforms=_PLATFORMS)(*avals)
     except Exception:  # noqa: BLE001 -- an op with no lowering for one platform: this one
         exported = jax_export.export(jax.jit(fn))(*avals)
-    return bytes(exported.serialize(vjp_order=1))
+    return bytes(exported.serialize(vjp_order=1)), checks

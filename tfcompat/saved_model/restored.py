@@ -3,9 +3,10 @@
 A restored concrete function runs the deserialized ``jax.export`` computation as a
 tfcompat ConcreteFunction made of it (``jax.make_jaxpr`` of the exported call), so that a
 call goes the way a tf.function's does: variables read are passed in, assigned ones
-written back, tf.debugging assertions raised, the call recorded on active tapes as one
-op whose gradient is the exported VJP, and inlined when called inside a tf.function. A
-trace with symbolic dimensions gets one ConcreteFunction per concrete input shapes.
+written back, tf.debugging assertions and op checks (saved_checks.py) raised, the call
+recorded on active tapes as one op whose gradient is the exported VJP, and inlined when
+called inside a tf.function. A trace with symbolic dimensions gets one ConcreteFunction
+per concrete input shapes.
 
 A RestoredFunction call is canonicalized with the saved Python signature and matched
 against the saved traces as TF does: first exactly (tensors by dtype and compatible
@@ -16,10 +17,11 @@ import inspect
 import jax
 
 from ..framework import dtypes, nest
+from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.function_type_utils import type_text
-from . import structures
+from . import saved_checks, structures
 
 
 class _Unencodable:
@@ -67,6 +69,8 @@ class RestoredConcreteFunction:
         self._state = self._reads + [v for v in assigned if all(v is not r for r in self._reads)]
         self._assigned = [next(i for i, s in enumerate(self._state) if s is v) for v in assigned]
         self._checks = record["checks"]
+        # (none in files saved before them)
+        self._op_checks = saved_checks.loaded_checks(record.get("op_checks", []))
         self._symbolic = any(not isinstance(d, int) for a in exported.in_avals
                              for d in a.shape)
         self._concrete = {}    # shapes of the tensor arguments -> ConcreteFunction
@@ -128,7 +132,8 @@ class RestoredConcreteFunction:
         n_state = len(self._reads)
 
         def call(state, args):
-            return exported.call(*state[:n_state], *args)
+            return saved_checks.check_outputs(self._op_checks,
+                                              exported.call(*state[:n_state], *args))
         state_avals = [jax.ShapeDtypeStruct(v._value.shape, v._value.dtype)
                        for v in self._state]
         arg_avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in tensors]
@@ -202,48 +207,74 @@ RestoredFunction.__module__ = "tensorflow.python.saved_model.function_deserializ
 
 
 class SignatureFunction:
-    """A serving signature: a saved trace called with keyword (or positional) tensors,
-    returning a dict of tensors (TF's _WrapperFunction). A signature of unknown rank has
-    one trace per rank saved."""
+    """A serving signature: a saved trace called with its flat tensors, by keyword (or
+    positionally where it takes one), returning a dict of tensors (TF's _WrapperFunction).
+    Nested inputs are flattened as TF's signatures flatten them: each tensor by its
+    placeholder's name (inputs, inputs_1 ...). A signature of unknown rank has one trace
+    per rank saved."""
 
     def __init__(self, concretes):
         self._concretes = concretes
-        self._names = [n["name"] for n in concretes[0].inputs["args"]]
+        self._names = [n["name"] for n in structures.tensor_leaves(concretes[0].inputs)]
+
+    @property
+    def variables(self):
+        """The variables its traces read (TF's ConcreteFunction.variables)."""
+        out = []
+        for concrete in self._concretes:
+            out += [v for v in concrete.variables if all(v is not o for o in out)]
+        return tuple(out)
+
+    trainable_variables = property(lambda self: tuple(v for v in self.variables
+                                                      if v.trainable))
 
     @property
     def structured_input_signature(self):
-        specs = self._concretes[0].structured_input_signature[0]
-        return (), {s.name: s for s in specs}
+        display = self._concretes[0]._display
+        specs = [structures.spec_of(n) for n in structures.tensor_leaves(display)]
+        return (), {name: TensorSpec(s.shape, s.dtype, name)
+                    for name, s in zip(self._names, specs)}
 
     @property
     def structured_outputs(self):
-        """The output dict's TensorSpecs, named by their keys (unknown dimensions None;
-        TF orders the keys as its protobuf map does, tfcompat sorts them)."""
-        concrete = self._concretes[0]
-        names = output_dict(structures.placeholder_structure(concrete._outputs))
-        return {name: TensorSpec([d if isinstance(d, int) else None for d in aval.shape],
-                                 dtypes.as_dtype(aval.dtype), name)
-                for name, aval in zip(names, concrete._exported.out_avals)}
+        """The output dict's TensorSpecs, named by their keys (unknown dimensions None, and
+        an unknown shape where the traces of the ranks of a signature of unknown rank
+        differ; TF orders the keys as its protobuf map does, tfcompat sorts them)."""
+        names = output_dict(structures.placeholder_structure(self._concretes[0]._outputs))
+        out = {}
+        for i, name in enumerate(names):
+            avals = [c._exported.out_avals[i] for c in self._concretes]
+            shape = TensorShape(None) if len({len(a.shape) for a in avals}) > 1 else \
+                TensorShape([dims[0] if all(isinstance(d, int) and d == dims[0] for d in dims)
+                             else None for dims in zip(*(a.shape for a in avals))])
+            out[name] = TensorSpec(shape, dtypes.as_dtype(avals[0].dtype), name)
+        return out
 
     def __call__(self, *args, **kwargs):
-        if len(args) > len(self._names):
-            raise TypeError(f"Signature takes {len(self._names)} arguments, got {len(args)}.")
+        positional = 1 if len(self._names) == 1 else 0   # (TF's _num_positional_args)
+        if len(args) > positional:
+            raise TypeError(f"{self._summary()} takes {positional} positional arguments, "
+                            f"got {len(args)}.")
         values = dict(zip(self._names, args))
         for k, v in kwargs.items():
             if k not in self._names or k in values:
-                raise TypeError(f"Got an unexpected keyword argument '{k}' (the signature "
-                                f"takes {self._names}).")
+                raise TypeError(f"{self._summary()} got unexpected keyword arguments: {k}.")
             values[k] = v
         missing = [n for n in self._names if n not in values]
         if missing:
-            raise TypeError(f"Missing required arguments: {', '.join(missing)}.")
-        args = tuple(values[n] for n in self._names)
+            raise TypeError(f"{self._summary()} missing required arguments: "
+                            f"{', '.join(missing)}.")
+        flat = [values[n] for n in self._names]
         for concrete in self._concretes:
-            flat = concrete.match(args, {}, True)
-            if flat is not None:
-                return output_dict(concrete._call_flat(flat))
+            args, kwargs = structures.pack_inputs(concrete.inputs, iter(flat))
+            tensors = concrete.match(args, kwargs, True)
+            if tensors is not None:
+                return output_dict(concrete._call_flat(tensors))
         raise ValueError(structures.no_match_message(
-            args, {}, self._names, [self._concretes[0]._display]))
+            tuple(flat), {}, self._names, [self._concretes[0]._display]))
+
+    def _summary(self):
+        return f"signature_wrapper({', '.join(self._names)})"
 
     def __repr__(self):
         return f"<ConcreteFunction (*, {', '.join(self._names)}) (signature)>"

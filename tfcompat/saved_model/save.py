@@ -28,7 +28,7 @@ import warnings
 
 from ..framework import checkpoint_format, tf_logging, trackable
 from ..framework.trackable import children_of, prune, variable_of
-from ..polymorphic_function.concrete_function import ConcreteFunction
+from ..polymorphic_function.concrete_function import ConcreteFunction, PerShapeFunction
 from ..polymorphic_function.polymorphic_function import Function
 from . import export, restored, structures
 from .options import SaveOptions
@@ -202,16 +202,17 @@ class _Writer:
         except structures.Unsupported as e:
             raise ValueError(f"tfcompat.saved_model.save cannot save the tf.function "
                              f"'{trace.name}': its outputs contain {e}.") from None
-        blob = export.serialize(trace, self.options.experimental_custom_gradients)
+        blob, op_checks = export.serialize(trace, self.options.experimental_custom_gradients)
         record = {"inputs": trace.inputs, "display": trace.display, "outputs": outputs,
-                  "checks": list(concrete._checks), "_reads": list(concrete._variables),
+                  "checks": list(concrete._checks), "op_checks": op_checks,
+                  "_reads": list(concrete._variables),
                   "_assigned": list(concrete._assigned)}
         return self._add_record(record, blob)
 
     def _add_restored(self, concrete):
         record = {"inputs": concrete._inputs, "display": concrete._display,
                   "outputs": concrete._outputs, "checks": list(concrete._checks),
-                  "_reads": list(concrete._reads),
+                  "op_checks": concrete._op_checks, "_reads": list(concrete._reads),
                   "_assigned": [concrete._state[i] for i in concrete._assigned]}
         return self._add_record(record, concrete._serialized)
 
@@ -224,12 +225,14 @@ class _Writer:
     # -- signatures ----------------------------------------------------------------------
     def _signatures(self, signatures):
         if signatures is None:
-            signatures = _default_signature(self.root)
+            signatures = _default_signature(self.root, self._returns_tensor)
         elif not isinstance(signatures, dict):
             signatures = {"serving_default": signatures}
         for key, fn in signatures.items():
             if isinstance(fn, ConcreteFunction):
                 indices = [self._concrete_index(fn, key)]
+            elif isinstance(fn, PerShapeFunction):
+                indices = self._per_shape_indices(fn)
             elif isinstance(fn, Function):
                 if fn.input_signature is None:
                     raise ValueError(
@@ -242,12 +245,21 @@ class _Writer:
                                  f"signature (but got {fn}). Only `tf.functions` with an input "
                                  f"signature or concrete functions can be used as a "
                                  f"signature.")
-            for i in indices:
-                inputs = self.concretes[i]["inputs"]
-                if inputs["kwargs"] or any(a["t"] != "tensor" for a in inputs["args"]):
-                    raise ValueError(f"tf.saved_model.save: the signature '{key}' must take "
-                                     f"only tensors as arguments (got {inputs}).")
             self.signatures[key] = indices
+
+    def _returns_tensor(self, fn):
+        """Whether the saved traces of `fn` return a tensor (TF's _valid_signature)."""
+        return any(_has_tensor(self.concretes[i]["outputs"]) for i in self._function(fn))
+
+    def _per_shape_indices(self, per_shape):
+        """The saved traces of a PerShapeFunction (a get_concrete_function of unknown rank),
+        also traces of its tf.function where that is saved (as TF saves the signature's
+        concrete function with it)."""
+        indices = [self._add_trace(t) for t in export.spec_traces(per_shape)]
+        node = self.ids.get(id(per_shape._function))
+        if node is not None:
+            self.nodes[node]["concretes"] = self.nodes[node].get("concretes", []) + indices
+        return indices
 
     def _concrete_index(self, concrete, key):
         """The index of a ConcreteFunction among the saved traces (saving its
@@ -300,16 +312,27 @@ class _Writer:
         checkpoint_format._write(prefix, holder)
 
 
-def _default_signature(root):
+def _default_signature(root, returns_tensor):
     """TF's choice when signatures=None: the root's `_default_save_signature`, else its
-    only tf.function with an input_signature."""
+    only tf.function with an input_signature that returns a tensor (`returns_tensor`:
+    TF's _valid_signature)."""
     candidates = []
     for name, child in _tracked_children(root):
         if name == _DEFAULT_SIGNATURE_ATTR and isinstance(child, (Function, ConcreteFunction)):
             return {"serving_default": child}
-        if isinstance(child, Function) and child.input_signature is not None:
+        if isinstance(child, Function) and child.input_signature is not None and \
+                returns_tensor(child):
             candidates.append(child)
     return {"serving_default": candidates[0]} if len(candidates) == 1 else {}
+
+
+def _has_tensor(node):
+    """Whether an output structure (structures.py) holds a tensor."""
+    if node["t"] in ("list", "tuple"):
+        return any(_has_tensor(c) for c in node["items"])
+    if node["t"] == "dict":
+        return any(_has_tensor(c) for _, c in node["items"])
+    return node["t"] == "tensor"
 
 
 def _replace_dir(new, target):

@@ -56,36 +56,55 @@ def container_node(value, items):
     return {"t": "list" if isinstance(value, list) else "tuple", "items": list(items)}
 
 
-def from_spec_structure(structure, name, leaf):
-    """Encode a structure of TensorSpecs (an input_signature entry) whose leaves become
-    ``leaf(spec, name)``; nested leaves are named name_0, name_1 ... as TF names them."""
-    flat_index = [0]
+class UniqueNames:
+    """TF's names of a function's placeholders (Graph.unique_name): a name already taken
+    becomes name_1, name_2 ... (case-insensitively, as TF counts them)."""
 
-    def walk(x, nested):
+    def __init__(self):
+        self._used = {}
+
+    def __call__(self, name):
+        key = name.lower()
+        i = self._used.get(key, 0)
+        self._used[key] = i + 1
+        if i == 0:
+            return name
+        base = key
+        while key in self._used:
+            key = f"{base}_{i}"
+            i += 1
+        self._used[key] = 1
+        return f"{name}_{i - 1}"
+
+
+def from_spec_structure(structure, name, leaf, names):
+    """Encode a structure of TensorSpecs (an input_signature entry) whose leaves become
+    ``leaf(spec, name)``: a leaf is named by its spec's name, else by `name`, made unique
+    by `names` (UniqueNames) as TF names the placeholders (x, x_1 ...)."""
+    def walk(x):
         if isinstance(x, (list, tuple, dict)):
             children = [x[k] for k in sorted(x)] if isinstance(x, dict) else list(x)
-            return container_node(x, [walk(c, True) for c in children])
-        i = flat_index[0]
-        flat_index[0] += 1
-        return leaf(x, x.name or (f"{name}_{i}" if nested else name))
-    return walk(structure, False)
+            return container_node(x, [walk(c) for c in children])
+        return leaf(x, names(x.name or name))
+    return walk(structure)
 
 
 def from_cache_key(key, params):
     """The input structure (args, kwargs) of a trace from tf.function's cache key:
     (structure of args, flat leaf keys, ((kwarg, flat leaf keys), ...)). `params` are the
-    parameter names, for tensor names."""
+    parameter names, for tensor names (made unique as TF's placeholders)."""
     structure, flat, kw = key
     leaves = iter(flat)
+    names = UniqueNames()
 
     def leaf(k, name):
         kind = k[0]
         if kind == "T":
-            return tensor_node(k[1], np.dtype(k[2]), name)
+            return tensor_node(k[1], np.dtype(k[2]), names(name))
         if kind == "spec":    # (spec) or (spec, concrete shape of a per-shape trace)
             spec = k[1]
             return tensor_node(k[2] if len(k) == 3 else spec.shape.dims, spec.dtype,
-                               spec.name or name)
+                               names(spec.name or name))
         if kind == "P":
             return const_node(k[1])
         if kind == "V":
@@ -94,22 +113,22 @@ def from_cache_key(key, params):
             raise Unsupported(f"a composite argument (of {type(k[1]).__name__.strip('_')})")
         raise Unsupported(f"an argument keyed {kind!r}")
 
-    def walk(s, name, path):
+    def walk(s, name):
         if s is None:
-            return leaf(next(leaves), name if not path else f"{name}_{path[0]}")
+            return leaf(next(leaves), name)
         kind, children = s
         if kind == "dict":
-            items = [[k, walk(c, name, path + [i])] for i, (k, c) in enumerate(children)]
+            items = [[k, walk(c, name)] for k, c in children]
             if not all(isinstance(k, str) for k, _ in items):
                 raise Unsupported("a dict argument with non-string keys")
             return {"t": "dict", "items": items}
         if kind not in ("list", "tuple"):
             raise Unsupported(f"a {kind} argument")
-        return {"t": kind, "items": [walk(c, name, path + [i]) for i, c in enumerate(children)]}
+        return {"t": kind, "items": [walk(c, name) for c in children]}
 
     if structure is None or structure[0] != "tuple":
         raise Unsupported("an unexpected tf.function cache key")
-    args = [walk(s, params[i] if i < len(params) else f"args_{i}", [])
+    args = [walk(s, params[i] if i < len(params) else f"args_{i}")
             for i, s in enumerate(structure[1])]
     kwargs = []
     for name, keys in kw:
@@ -139,16 +158,45 @@ def spec_of(node):
 
 
 def pack_outputs(node, flat):
-    """Rebuild an output structure from the flat non-None outputs (an iterator)."""
+    """Rebuild an output structure from the flat non-None outputs (an iterator); an
+    input structure's constants are their values."""
     t = node["t"]
     if t == "tensor":
         return next(flat)
     if t == "none":
         return None
+    if t == "const":
+        return node["value"]
     if t == "dict":
         return {k: pack_outputs(c, flat) for k, c in node["items"]}
     items = [pack_outputs(c, flat) for c in node["items"]]
     return items if t == "list" else tuple(items)
+
+
+def tensor_leaves(inputs):
+    """The tensor nodes of an input structure in TF's flat order (arguments, then keyword
+    arguments by name; dict items by key): a signature's inputs."""
+    out = []
+
+    def walk(node):
+        if node["t"] == "tensor":
+            out.append(node)
+        elif node["t"] in ("list", "tuple"):
+            for c in node["items"]:
+                walk(c)
+        elif node["t"] == "dict":
+            for _, c in node["items"]:
+                walk(c)
+    for node in inputs["args"] + [c for _, c in sorted(inputs["kwargs"])]:
+        walk(node)
+    return out
+
+
+def pack_inputs(inputs, flat):
+    """The (args, kwargs) of an input structure with its tensors from `flat` (an iterator
+    in tensor_leaves' order)."""
+    args = tuple(pack_outputs(a, flat) for a in inputs["args"])
+    return args, {k: pack_outputs(c, flat) for k, c in sorted(inputs["kwargs"])}
 
 
 def placeholder_structure(node):

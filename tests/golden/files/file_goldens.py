@@ -25,7 +25,7 @@ sys.path.insert(0, str(HERE.parent))
 import file_readers
 import harness
 
-SUITES = ("saved_model", "summary")
+SUITES = ("saved_model", "saved_model_checks", "summary")
 TF_VERSION = "2.21.0"
 
 

@@ -409,3 +409,23 @@ def functions_from_properties(tf, d):
                 tf.constant([1.0, 3.0]))["y"]),
             "doubled(4)": float(back.doubled(tf.constant(4.0))),
             "broken": hasattr(back, "broken")}
+
+
+@program
+def kernels_of_unknown_size(tf, d):
+    """Elementwise kernels that TF's CPU Eigen code rounds per AVX packet (sigmoid, its
+    gradient), saved with an unknown dimension and called on sizes that do and do not
+    fill whole packets."""
+    m = tf.Module()
+    m.f = tf.function(lambda x: tf.sigmoid(x) * x,
+                      input_signature=[tf.TensorSpec([None], tf.float32)])
+    tf.saved_model.save(m, os.path.join(d, "m"))
+    loaded = tf.saved_model.load(os.path.join(d, "m"))
+    out = {}
+    for n in (3, 8, 11):
+        x = tf.linspace(-7.0, 7.0, n) * 1.37
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = loaded.f(x)
+        out[n] = {"y": values(y), "grad": values(t.gradient(y, x))}
+    return out

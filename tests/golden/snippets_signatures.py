@@ -1,0 +1,178 @@
+"""Golden snippets: the static shapes a tf.function shows for what it cannot know when it
+is traced, and the serving signatures tf.saved_model builds. An iterator's element inside
+tf.function has the element_spec's shape (None for a batch of unknown size), also as the
+argument of a nested tf.function (one trace, as TF); a tf.function method's signature has
+no `self`; a saved signature flattens nested inputs to one keyword per tensor (inputs,
+inputs_1 ... by the placeholder names), is positional only with one input, is made of a
+get_concrete_function of unknown rank, and is chosen by default only from functions that
+return a tensor. Signature dicts are printed sorted (TF orders them as a protobuf map)."""
+from snippet_registry import Snippets
+
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
+
+_s("sig_iterator_element_shapes", """
+ds = tf.data.Dataset.from_tensor_slices(tf.reshape(tf.range(30.0), [10, 3]) // 3).batch(4)
+@tf.function(reduce_retracing=True)
+def inner(x):
+    print('inner trace', x.shape, x)
+    return tf.reduce_sum(x, axis=1) * 2
+@tf.function
+def outer(it):
+    x = it.get_next()
+    print('outer trace', x.shape, x.get_shape(), x.shape.rank, x.dtype)
+    return inner(x)
+it = iter(ds)
+for _ in range(3):
+    print(outer(it).numpy())
+print(outer.experimental_get_tracing_count(), inner.experimental_get_tracing_count())
+""")
+
+_s("sig_iterator_next_and_optional", """
+ds = tf.data.Dataset.from_tensor_slices(({'a': tf.ones([5, 2])}, tf.range(5))).batch(2)
+@tf.function
+def f(it):
+    feats, label = next(it)
+    print('next', feats['a'].shape, label.shape)
+    opt = it.get_next_as_optional()
+    v = opt.get_value()
+    print('optional', v[0]['a'].shape, v[1].shape)
+    return tf.reduce_sum(feats['a']) + tf.reduce_sum(v[0]['a'])
+it = iter(ds)
+print(f(it).numpy(), f.experimental_get_tracing_count())
+fixed = tf.data.Dataset.range(8).batch(4, drop_remainder=True)
+@tf.function
+def g(it):
+    x = next(it)
+    print('fixed', x.shape)
+    return x
+print(g(iter(fixed)).numpy())
+@tf.function
+def h(it):
+    x = next(it)
+    x.set_shape([None])
+    print('set_shape', x.shape)
+    x.set_shape([4])
+    print('set_shape', x.shape)
+    return x
+print(h(iter(tf.data.Dataset.range(8).batch(4))).numpy())
+""")
+
+_s("sig_method_signature", """
+import inspect
+class M:
+    @tf.function(input_signature=[tf.TensorSpec([None, 1])])
+    def call(self, inputs):
+        return inputs
+    @tf.function
+    def g(self, x, y=1):
+        return x
+m = M()
+print(inspect.signature(m.call), inspect.signature(m.g))
+print(inspect.signature(M.call), inspect.signature(M.g))
+print(m.call(tf.ones([2, 1])).shape)
+""")
+
+_s("sig_nested_inputs", """
+import tempfile, os
+class M(tf.Module):
+    @tf.function(input_signature=[[tf.TensorSpec([None], tf.float32),
+                                   tf.TensorSpec([1], tf.float32)],
+                                  {'a': tf.TensorSpec([2], tf.int32, name='aa'),
+                                   'b': tf.TensorSpec([], tf.int32)}])
+    def f(self, pair, d):
+        return {'s': pair[0] + pair[1], 't': d['a'] + d['b']}
+m = M()
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(m, path, signatures=m.f)
+r = tf.saved_model.load(path)
+sig = r.signatures['serving_default']
+args, kwargs = sig.structured_input_signature
+print(args, sorted(kwargs.items()))
+print(sorted(sig.structured_outputs.items()))
+out = sig(pair=tf.constant([1.0, 4.0]), pair_1=tf.constant([2.0]), aa=tf.constant([1, 2]),
+          d=tf.constant(3))
+print(sorted((k, v.numpy().tolist()) for k, v in out.items()))
+for call in (lambda: sig(tf.constant([1.0]), tf.constant([2.0]), tf.constant([1, 2]),
+                         tf.constant(3)),
+             lambda: sig(pair=tf.constant([1.0]))):
+    try:
+        call()
+    except TypeError as e:
+        print(type(e).__name__)
+out = r.f([tf.constant([1.0]), tf.constant([2.0])], {'a': tf.constant([1, 2]), 'b': tf.constant(3)})
+print(sorted(out.items()))
+""")
+
+_s("sig_tuple_input_one_tensor_positional", """
+import tempfile, os
+class M(tf.Module):
+    @tf.function(input_signature=[(tf.TensorSpec([None, 2]), tf.TensorSpec([None, 2]))])
+    def f(self, xy):
+        return xy[0] * tf.reduce_sum(xy[1])
+    @tf.function(input_signature=[tf.TensorSpec([None, 2])])
+    def one(self, x):
+        return {'y': x + 1.0}
+m = M()
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(m, path, signatures={'pair': m.f, 'one': m.one})
+r = tf.saved_model.load(path)
+print(sorted(r.signatures.keys()))
+print(sorted(r.signatures['pair'].structured_input_signature[1].items()))
+print(r.signatures['pair'](xy=tf.ones([1, 2]), xy_1=tf.fill([1, 2], 3.0)))
+print(r.signatures['one'](tf.ones([1, 2])))
+print(r.signatures['one'](x=tf.ones([1, 2])))
+""")
+
+_s("sig_unknown_rank_concrete_function", """
+import tempfile, os
+class M(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(2.0)
+    @tf.function
+    def __call__(self, x):
+        return x * self.v
+m = M()
+call = m.__call__.get_concrete_function(tf.TensorSpec(None, tf.float32))
+print(call.structured_input_signature)
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(m, path, signatures=call)
+r = tf.saved_model.load(path)
+sig = r.signatures['serving_default']
+print(list(r.signatures.keys()), sig.structured_input_signature, sig.structured_outputs)
+print([v.numpy() for v in sig.variables], [v.numpy() for v in sig.trainable_variables])
+print(sig(tf.constant([[1.0, 2.0]])), sig(x=tf.constant(3.0)))
+print(r(tf.constant(3.0)), r(tf.constant([[3.0]])))
+""")
+
+_s("sig_default_needs_outputs", """
+import tempfile, os
+class M(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(1.0)
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def mutate(self, new_v):
+        self.v.assign(new_v)
+    @tf.function
+    def __call__(self, x):
+        return x * self.v
+m = M()
+m(tf.constant(0.0))
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(m, path)
+r = tf.saved_model.load(path)
+print(list(r.signatures.keys()))
+r.mutate(tf.constant(2.0))
+print(r(tf.constant(3.0)))
+class N(M):
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def get(self, x):
+        return self.v + x
+n = N()
+path = os.path.join(tempfile.mkdtemp(), 'n')
+tf.saved_model.save(n, path)
+r = tf.saved_model.load(path)
+print(list(r.signatures.keys()), r.signatures['serving_default'](tf.constant(1.0)))
+""")
