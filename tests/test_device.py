@@ -12,6 +12,8 @@ TF_VIRTUAL_CPUS is the JSON SCRIPT (below) prints under TF, from the repository 
     .read()); sys.argv = ['-', 'tensorflow']; exec(next(n.value.value for n in t.body if
     isinstance(n, ast.Assign) and n.targets[0].id == 'SCRIPT'))"
 
+and TF_LISTED_THEN_CONFIGURED what MIRRORED_SCRIPT prints (the same command, its name).
+
 Nothing here imports TensorFlow.
 """
 import json
@@ -145,3 +147,49 @@ def test_virtual_cpus_place_on_their_device():
     placed = out.pop("jax")
     assert placed == {k: [int(name.rsplit(":", 1)[1])] for k, name in out["device"].items()}
     assert out == TF_VIRTUAL_CPUS
+
+
+MIRRORED_SCRIPT = '''
+import importlib, json, sys
+tf = importlib.import_module(sys.argv[1])
+out = {"gpus": len(tf.config.list_physical_devices("GPU"))}   # (Keras's conftest asks first)
+cpu, = tf.config.list_physical_devices("CPU")
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+out["logical"] = [d.name for d in tf.config.list_logical_devices("CPU")]
+strategy = tf.distribute.MirroredStrategy(["CPU:0", "CPU:1"])
+with strategy.scope():
+    mirrored = tf.Variable(1.)
+    on_read = tf.Variable(1., synchronization=tf.VariableSynchronization.ON_READ,
+                          aggregation=tf.VariableAggregation.SUM)
+per_replica = strategy.run(lambda: tf.distribute.get_replica_context().replica_id_in_sync_group)
+types = tf.types.experimental.distributed
+for name, v in [("mirrored", mirrored), ("on_read", on_read), ("per_replica", per_replica)]:
+    out[name] = [type(v).__name__, str(getattr(v, "synchronization", None)),
+                 isinstance(v, tf.distribute.DistributedValues), isinstance(v, types.Mirrored),
+                 isinstance(v, types.PerReplica)]
+out["values"] = [int(x) for x in strategy.experimental_local_results(per_replica)]
+out["types"] = [repr(t) for t in (types.PerReplica, types.Mirrored, tf.distribute.DistributedValues)]
+print(json.dumps(out, sort_keys=True))
+'''
+
+TF_LISTED_THEN_CONFIGURED = {
+    "gpus": 0, "logical": ["/device:CPU:0", "/device:CPU:1"],
+    "mirrored": ["MirroredVariable", "VariableSynchronization.ON_WRITE", True, True, False],
+    "on_read": ["SyncOnReadVariable", "VariableSynchronization.ON_READ", True, False, False],
+    "per_replica": ["PerReplica", "None", True, False, True],
+    "types": ["<class 'tensorflow.python.types.distribute.PerReplica'>",
+              "<class 'tensorflow.python.types.distribute.Mirrored'>",
+              "<class 'tensorflow.python.types.distribute.DistributedValues'>"],
+    "values": [0, 1],
+}
+
+
+def test_virtual_cpus_configured_after_listing_devices():
+    """Listing the GPUs starts JAX's backends; the virtual CPUs configured after it (no
+    array lives yet, as in TF) still take effect, and the strategy's values have TF's
+    types and synchronization."""
+    env = dict(os.environ, JAX_PLATFORMS="cpu")
+    done = subprocess.run([sys.executable, "-c", MIRRORED_SCRIPT, "tfcompat"],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == TF_LISTED_THEN_CONFIGURED

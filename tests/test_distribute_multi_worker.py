@@ -254,7 +254,7 @@ def test_workers_end_with_the_same_weights(trained):
     # (a global batch of 4 split over the two workers' replicas, as TF's DATA sharding)
     assert first["inside"] == [[0, 10], [40, 50], [80, 90], [120, 130]]
     assert second["inside"] == [[20, 30], [60, 70], [100, 110], [140, 150]]
-    assert "FILE" in first["errors"]["file"]
+    assert "Found an unshardable source dataset" in first["errors"]["file"]
     assert "drop_remainder=True" in first["errors"]["uneven"]
 
 

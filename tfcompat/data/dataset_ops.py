@@ -123,6 +123,24 @@ class Dataset(abc.ABC):
         return _RangeDataset(*args, **kwargs)
 
     @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """Dataset.list_files: the sorted names matching the glob pattern(s), shuffled
+        (the default) by a shuffle over all of them; TF's error when none matches."""
+        from ..ops import io_ops
+        from ..ops.assert_ops import Assert
+        from ..ops.string_text_ops import reduce_join
+        from .sources import _TensorSliceDataset
+        file_pattern = convert_to_tensor(file_pattern, dtype=dtypes.string)
+        matching = io_ops.matching_files(file_pattern)
+        Assert(convert_to_tensor(matching.shape[0] > 0), [
+            "No files matched pattern: " + reduce_join(file_pattern, separator=", ")],
+            summarize=1)
+        dataset = _TensorSliceDataset(matching)
+        if shuffle is None or shuffle:
+            dataset = dataset.shuffle(max(matching.shape[0], 1), seed=seed)
+        return dataset
+
+    @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
         """Dataset.random: pseudorandom int64 scalars."""
         from .sources import _RandomDataset

@@ -16,3 +16,4 @@ from .tpu_strategy import TPUStrategy
 from . import cluster_resolver, experimental   # (the public sub-namespaces)
 from .experimental import coordinator
 from . import stateful_random  # noqa: F401 (tf.random.Generator sees the strategies)
+from . import replica_print  # noqa: F401 (tf.print sees the strategies)

@@ -37,6 +37,20 @@ class DistributedValues:
     default strategy, whose per-replica values are plain values)."""
 
 
+class PerReplica(DistributedValues):
+    """tf.types.experimental.distributed.PerReplica: the type of values that may differ
+    between replicas (values.PerReplica)."""
+
+
+class Mirrored(DistributedValues):
+    """tf.types.experimental.distributed.Mirrored: the type of values kept the same on
+    every replica (a MirroredVariable)."""
+
+
+for _type in (DistributedValues, PerReplica, Mirrored):
+    _type.__module__ = "tensorflow.python.types.distribute"
+
+
 class DistributedDataset:
     """tf.distribute.DistributedDataset (the default strategy returns the dataset itself)."""
 

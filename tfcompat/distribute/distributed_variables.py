@@ -33,10 +33,11 @@ def _components_repr(variable, components):
     return f"{type(variable).__name__}:{{\n{rows}\n}}"
 
 
-class MirroredVariable(ResourceVariable):
+class MirroredVariable(ResourceVariable, distribute_lib.Mirrored):
     """TF's MirroredVariable: a tf.Variable made in a MirroredStrategy's scope, one array
     replicated over the mesh. Updates in replica context are aggregated across the
-    replicas as its ``aggregation`` says (SUM, MEAN, ONLY_FIRST_REPLICA), as TF does."""
+    replicas as its ``aggregation`` says (SUM, MEAN, ONLY_FIRST_REPLICA), as TF does. Its
+    synchronization is ON_WRITE (AUTO's choice for a mirrored variable)."""
 
     def __init__(self, *args, **kwargs):
         if _synchronization(*args, **kwargs) == VariableSynchronization.ON_READ:
@@ -44,6 +45,7 @@ class MirroredVariable(ResourceVariable):
             SyncOnReadVariable.__init__(self, *args, **kwargs)
             return
         super().__init__(*args, **kwargs)
+        self._synchronization = VariableSynchronization.ON_WRITE
         self._strategy = distribute_lib.get_strategy()
         if not isinstance(self._value, jax.core.Tracer):
             self._value = self._strategy._replicate(self._value)
@@ -104,7 +106,7 @@ class ReplicaCopy(ResourceVariable):
 ReplicaCopy.__module__ = "tensorflow.python.ops.resource_variable_ops"
 
 
-class SyncOnReadVariable(ResourceVariable):
+class SyncOnReadVariable(ResourceVariable, distribute_lib.DistributedValues):
     """TF's SyncOnReadVariable: a value per replica, held stacked on the replica axis by
     a hidden variable (which tf.function threads as any other). A replica of a run reads
     and updates its own value; in cross-replica context a read aggregates them (SUM, MEAN

@@ -19,9 +19,11 @@ collectives raise tf.errors.UnavailableError naming the lost peer's address (as 
 coordination service: the shutdown barrier fails), or, where no collective runs before
 the heartbeat timeout (the ``communication_options.timeout_seconds``, else 100 s),
 aborts with an UNAVAILABLE error naming the lost task; inputs of a multi-worker
-run must split evenly (a partial last batch raises: use ``drop_remainder=True``); the
-FILE auto-shard policy is not supported (AUTO shards by DATA); the datasets of
-``distribute_datasets_from_function`` and of the OFF policy are read eagerly only."""
+run must split evenly (a partial last batch raises: use ``drop_remainder=True``), and
+each worker's input must give the same number of steps (TF gives the workers that ran
+out empty batches); the datasets of ``distribute_datasets_from_function`` and of the
+FILE and OFF auto-shard policies (AUTO where it shards by FILE) are read eagerly only;
+the HINT policy is not implemented."""
 import weakref
 
 import jax
@@ -37,16 +39,15 @@ from ..framework.context import executing_eagerly
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
-from . import input_lib
+from . import auto_shard
 from .cluster_resolver.resolvers import TFConfigClusterResolver
 from .collective_util import CommunicationImplementation, CommunicationOptions
-from .distribute_lib import (
-    DistributedDataset, DistributedIterator, InputContext, ReduceOp, Strategy, ValueContext,
-)
+from .distribute_lib import ReduceOp, Strategy, ValueContext
 from .distributed_variables import MirroredVariable, ReplicaCopy, SyncOnReadVariable
 from .mirrored_replica import LocalValue
 from .mirrored_strategy import MirroredExtended, MirroredStrategy
 from .values import AXIS, PerReplica, PerReplicaSpec
+from .worker_input import WorkerDataset, WorkerDatasetsFromFunction
 
 _initialized = {}   # the arguments jax.distributed.initialize was called with
 
@@ -323,19 +324,31 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
 
     # -- input --------------------------------------------------------------------
     def experimental_distribute_dataset(self, dataset, options=None):
-        """Each worker reads the whole dataset: under the DATA (and AUTO) auto-shard
-        policy each global batch is split across the cluster's replicas, as TF's
-        rebatching and sharding split it (readable inside a tf.function too); under OFF
-        every worker's replicas read the rebatched pieces in turn (eagerly)."""
+        """The dataset sharded as TF's auto-shard policy says: DATA, each worker reading
+        the whole dataset, each global batch split across the cluster's replicas
+        (readable inside a tf.function too); FILE, each worker reading its shard of the
+        files (see auto_shard), OFF, the whole dataset, rebatched into one piece per
+        replica of the cluster, its replicas taking the pieces in turn (eagerly); AUTO,
+        FILE where the dataset reads files, else DATA."""
         if not self._multi_worker:
             return super().experimental_distribute_dataset(dataset, options)
         policy = dataset.options().experimental_distribute.auto_shard_policy
-        if policy == AutoShardPolicy.FILE:
+        if policy == AutoShardPolicy.HINT:
             raise NotImplementedError(
-                "tfcompat's MultiWorkerMirroredStrategy does not shard a dataset by FILE; "
-                "use tf.data.experimental.AutoShardPolicy.DATA (or AUTO, OFF)")
+                "tfcompat does not implement tf.data.experimental.AutoShardPolicy.HINT "
+                "(tf.data.experimental.SHARD_HINT); use FILE, DATA, AUTO or OFF")
         if policy == AutoShardPolicy.OFF:
-            return UnshardedDataset(self, dataset)
+            return WorkerDataset(self, dataset)
+        if policy in (AutoShardPolicy.FILE, AutoShardPolicy.AUTO):
+            sharded, error = auto_shard.shard_by_file(dataset, self._num_workers,
+                                                      self._worker_id)
+            if error is None:
+                return WorkerDataset(self, sharded)
+            if policy == AutoShardPolicy.FILE:
+                raise error
+            # (TF logs the failure, and shards by DATA the pipeline as its FILE rewrite
+            # left it)
+            dataset = sharded
         return super().experimental_distribute_dataset(dataset, options)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
@@ -435,33 +448,6 @@ class _DistributedPerReplicaType(ExactTraceType):
         return hash((id(self._strategy), self._key))
 
 
-class UnshardedDataset(DistributedDataset):
-    """experimental_distribute_dataset of a multi-worker strategy under the OFF
-    auto-shard policy, as TF builds it: each global batch rebatched into one piece per
-    replica of the cluster, every worker reading all the pieces, its replicas taking
-    consecutive ones."""
-
-    def __init__(self, strategy, dataset):
-        self._strategy, self._dataset = strategy, dataset
-
-    @property
-    def element_spec(self):
-        return input_lib.per_replica_spec(self._dataset.element_spec,
-                                          len(self._strategy._local_devices))
-
-    def _pieces(self):
-        n = self._strategy.num_replicas_in_sync
-        for batch in self._dataset:
-            split = [input_lib.split_batch(t, n) for t in nest.flatten(batch)]
-            for pieces in split:
-                _check_even(pieces)
-            for j in range(n):
-                yield nest.pack_sequence_as(batch, [pieces[j] for pieces in split])
-
-    def __iter__(self):
-        return WorkerIterator(_grouped(self._strategy, self._pieces()), self.element_spec)
-
-
 def _check_even(pieces):
     """Raises unless a batch's pieces, one per replica of the cluster, have one shape (a
     global array needs it)."""
@@ -471,59 +457,3 @@ def _check_even(pieces):
             f"tfcompat's MultiWorkerMirroredStrategy: a batch does not split evenly across "
             f"the {len(pieces)} replicas of the cluster (pieces of shapes {sorted(shapes)}); "
             f"batch with drop_remainder=True")
-
-
-class WorkerDatasetsFromFunction(DistributedDataset):
-    """distribute_datasets_from_function of a multi-worker strategy: this worker's input
-    pipeline (InputContext(num_workers, worker id, replicas)), whose successive elements
-    go to its replicas in turn."""
-
-    def __init__(self, strategy, dataset_fn):
-        self._strategy = strategy
-        self._dataset = dataset_fn(InputContext(strategy._num_workers, strategy._worker_id,
-                                                strategy.num_replicas_in_sync))
-
-    @property
-    def element_spec(self):
-        return input_lib.per_replica_spec(self._dataset.element_spec,
-                                          len(self._strategy._local_devices))
-
-    def __iter__(self):
-        return WorkerIterator(_grouped(self._strategy, iter(self._dataset)), self.element_spec)
-
-
-class WorkerIterator(DistributedIterator):
-    """The iterator of a multi-worker distributed dataset, read eagerly: a tf.function
-    takes its batches as arguments (reading it inside one raises, rather than fixing the
-    batch read when the function is traced)."""
-
-    def __init__(self, batches, element_spec):
-        self._batches = batches
-        self.element_spec = element_spec
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        if not executing_eagerly():
-            raise NotImplementedError(
-                "tfcompat's MultiWorkerMirroredStrategy reads the datasets of "
-                "distribute_datasets_from_function and of the OFF auto-shard policy "
-                "eagerly: iterate outside the tf.function and pass each batch to it")
-        return next(self._batches)
-
-    def get_next(self):
-        return next(self)
-
-
-def _grouped(strategy, elements):
-    """Consecutive elements, one per local replica, as the structure of per-replica values."""
-    r = len(strategy._local_devices)
-    while True:
-        group = [x for _, x in zip(range(r), elements)]
-        if len(group) < r:
-            if group:
-                raise NotImplementedError(
-                    "tfcompat: a worker's input ran out in the middle of a round of replicas")
-            return
-        yield nest.map_structure(lambda *xs: strategy._place(xs), *group)

@@ -12,12 +12,13 @@ from ..framework.tensor import EagerTensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
 from ..framework.type_spec import TypeSpec
-from .distribute_lib import DistributedValues, get_replica_context
+from . import distribute_lib
+from .distribute_lib import get_replica_context
 
 AXIS = "replica"   # the mesh axis of a strategy's replicas
 
 
-class PerReplica(DistributedValues):
+class PerReplica(distribute_lib.PerReplica):
     """tf.distribute's PerReplica: the values of one tensor on each replica."""
 
     def __init__(self, values):

@@ -6,6 +6,7 @@ import os
 import threading
 
 import jax
+import jax.extend.backend as jax_backend
 
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
 LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])
@@ -121,10 +122,13 @@ def set_logical_device_configuration(device, logical_devices):
     if _is_initialized():
         raise RuntimeError("Virtual devices cannot be modified after being initialized")
     _virtual[device] = list(logical_devices)
-    if logical_devices and not _backends_started():
+    if logical_devices:
+        if _backends_started():
+            # (started by a device query, as listing GPUs: no array lives on them yet, and
+            # TF's device listing leaves its devices configurable too)
+            jax_backend.clear_backends()
         # (JAX reads it when its CPU backend starts: the first op, as TF's context)
-        with contextlib.suppress(RuntimeError):
-            jax.config.update("jax_num_cpu_devices", len(logical_devices))
+        jax.config.update("jax_num_cpu_devices", len(logical_devices))
 
 
 def get_logical_device_configuration(device):

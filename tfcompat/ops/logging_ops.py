@@ -71,8 +71,23 @@ class _Raw(str):
         return str(self)
 
 
+class _Unreplicated:
+    """How tf.print sees tf.distribute, which sits above the ops and installs its own
+    (distribute/replica_print.py): `route()`, where a print runs, gives None (written as
+    anywhere else), False (not written: an earlier pass of its run wrote it) or the
+    function ``(emit, *arrays)`` that has a traced run write it; or raises where the run
+    must run otherwise."""
+    route = staticmethod(lambda: None)
+
+
+distribution = _Unreplicated
+
+
 def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
     """tf.print."""
+    route = distribution.route()
+    if route is False:
+        return
     tensors = [x._value if isinstance(x, Tensor) else x._read()._value
                for x in nest.flatten(inputs) if isinstance(x, (Tensor, Variable))]
 
@@ -87,6 +102,6 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
         stream.flush() if hasattr(stream, "flush") else None
 
     if not executing_eagerly() or any(symbolic(t) for t in tensors):
-        debug_callback(emit, *tensors)   # on every call of the tf.function
+        (route or debug_callback)(emit, *tensors)   # on every call of the tf.function
     else:
         emit(*tensors)

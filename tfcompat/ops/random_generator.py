@@ -79,11 +79,17 @@ class _Undistributed:
     (distribute/stateful_random.py): the strategy in scope when a generator is made (None
     without one), and the replica id (a Tensor) of that strategy's replica context the
     draw runs in (None in cross-replica context); `check_unscoped_draw(state_var)`, before
-    a generator made outside any strategy draws, raises where it cannot draw as TF's would
-    (or has the run's replicas draw from `state_var` in turn)."""
+    a generator made outside any strategy draws or skips, raises where it cannot draw as
+    TF's would (or has the run's replicas draw from `state_var` in turn);
+    `check_binomial(state_var)`, before binomial draws from the state of a generator made
+    in a strategy's scope, raises where TF's kernel would not draw as elsewhere;
+    `check_split()` raises in a replica of a run, where TF's split would share the
+    first replica's new generators with the others."""
     strategy_in_scope = staticmethod(lambda: None)
     replica_id = staticmethod(lambda strategy: None)
     check_unscoped_draw = staticmethod(lambda state_var: None)
+    check_binomial = staticmethod(lambda state_var: None)
+    check_split = staticmethod(lambda: None)
 
 
 distribution = _Undistributed
@@ -167,15 +173,20 @@ class Generator:
             raise errors.op_error(errors.UnimplementedError, "RngReadAndSkip",
                                   "Non-XLA devices don't support the ThreeFry algorithm.",
                                   kernel="RngReadAndSkip")
+        self._check_unscoped()
         old = self._state_var._value
         calls = jnp.asarray(int(delta) * philox.RESERVED_PER_OUTPUT, jnp.uint64)
         self._state_var.assign(EagerTensor(_advanced(old, calls)), read_value=False)
         return EagerTensor(old)
 
-    def _draw(self, shape):
-        """The state for a draw of `shape` (as a uint64 Tensor), the variable advanced."""
+    def _check_unscoped(self):
+        """Before a generator made outside any strategy reads its state (in a replica of a
+        run, the replicas read it in turn)."""
         if self._strategy is None:
             distribution.check_unscoped_draw(self._state_var)
+
+    def _draw(self, shape):
+        """The state for a draw of `shape` (as a uint64 Tensor), the variable advanced."""
         state = self.skip(int(np.prod(shape)))._value.view(jnp.uint64)
         replica = None if self._strategy is None else distribution.replica_id(self._strategy)
         if replica is not None:
@@ -230,6 +241,8 @@ class Generator:
         probs = convert_to_tensor(probs)
         op = _binomial.name
         shape = shape_arg(shape, op, dtype)
+        if self._strategy is not None:   # (the state's handle, before the kernel runs)
+            distribution.check_binomial(self._state_var)
 
         def no_kernel():
             return errors.InvalidArgumentError(
@@ -241,6 +254,7 @@ class Generator:
         batch = S.check_binomial(op, shape, counts, probs, dtype, no_kernel)
         if self._alg != S.PHILOX:
             raise op_args.kernel_error(op, f"Unsupported algorithm id: {self._alg}", name="")
+        self._check_unscoped()
         old = self._state_var._value
         calls = jnp.asarray(random_samplers.binomial_calls(shape, batch), jnp.uint64)
         self._state_var.assign(EagerTensor(_advanced(old, calls)), read_value=False)
@@ -252,6 +266,7 @@ class Generator:
         return stack([keys, zeros_like(keys)])
 
     def split(self, count=1):
+        distribution.check_split()
         keys = np.asarray(self.uniform_full_int([count], dtypes.int64)._value)
         return [Generator(state=[0, 0, int(k)], alg=self._alg) for k in keys]
 
