@@ -620,16 +620,3 @@ print(o.deterministic)
 print(ds.options() == tf.data.Options(), tf.data.Dataset.range(2).options() == tf.data.Options())
 """)
 
-
-# ---------------------------------------------------------------------------
-# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
-# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
-# every other snippet of the suite compares exactly.
-
-from harness import Tolerance
-
-_KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at hand) and XLA's polynomials differ in the last ulps"
-
-TOLERANCE = {
-    'global_generator_from_seed': Tolerance(_KERN, rtol=2e-07),
-}

@@ -442,21 +442,20 @@ print(acc.result().numpy(), loss_metric.result().numpy(), update.experimental_ge
 
 from harness import Tolerance
 
-_KERAS = "the native Keras optimizer copies round float32 in another order than Keras's TF ops (issue 14 replaces them with Keras itself); the difference grows over the steps"
+_KERAS = ("float32 rounding, compounding over the steps: inside a tf.function TF's graph "
+          "optimizations (grappler's rewrites, oneDNN kernels) round the step's sums "
+          "differently from its eager ops, which tfcompat's tape follows in both modes (the "
+          "eager halves compare exactly, except trajectory_sgd_clipnorm's and "
+          "trajectory_sgd_exponential_decay's: the norm's and the decay's pow kernels)")
 _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
 
 TOLERANCE = {
     'losses_categorical_crossentropy': Tolerance(_SUM, rtol=1e-07),
-    'losses_in_training_step': Tolerance(_SUM, rtol=5e-07),
-    'losses_regression': Tolerance(_SUM, rtol=2e-07),
-    'optimizer_built_inside_function': Tolerance(_KERAS, rtol=5e-07),
-    'optimizer_variables_after_steps': Tolerance(_KERAS, rtol=1e-06),
+    'losses_in_training_step': Tolerance(_SUM, rtol=2e-07),
     'trajectory_adagrad': Tolerance(_KERAS, rtol=2e-07),
     'trajectory_adam': Tolerance(_KERAS, rtol=1e-06),
-    'trajectory_adam_amsgrad': Tolerance(_KERAS, rtol=1e-06),
-    'trajectory_adam_clipnorm': Tolerance(_KERAS, rtol=5e-05),
-    'trajectory_adam_cosine': Tolerance(_KERAS, rtol=5e-07),
-    'trajectory_adam_exponential_decay_staircase': Tolerance(_KERAS, rtol=5e-07),
+    'trajectory_adam_amsgrad': Tolerance(_KERAS, rtol=2e-07),
+    'trajectory_adam_clipnorm': Tolerance(_KERAS, rtol=2e-07),
     'trajectory_adamax': Tolerance(_KERAS, rtol=5e-06),
     'trajectory_adamw': Tolerance(_KERAS, rtol=5e-07),
     'trajectory_ftrl': Tolerance(_KERAS, rtol=5e-07),
@@ -465,17 +464,12 @@ TOLERANCE = {
     'trajectory_rmsprop': Tolerance(_KERAS, rtol=5e-07),
     'trajectory_rmsprop_centered': Tolerance(_KERAS, rtol=2e-06),
     'trajectory_rmsprop_momentum': Tolerance(_KERAS, rtol=2e-07),
-    'trajectory_rmsprop_weight_decay': Tolerance(_KERAS, rtol=1e-06),
     'trajectory_sgd': Tolerance(_KERAS, rtol=5e-07),
-    'trajectory_sgd_clipnorm': Tolerance(_KERAS, rtol=2e-07),
-    'trajectory_sgd_cosine_restarts': Tolerance(_KERAS, rtol=5e-06),
+    'trajectory_sgd_clipnorm': Tolerance(_KERAS, rtol=1e-07),
     'trajectory_sgd_cosine_warmup': Tolerance(_KERAS, rtol=5e-06),
-    'trajectory_sgd_exponential_decay': Tolerance(_KERAS, rtol=2e-06),
-    'trajectory_sgd_global_clipnorm': Tolerance(_KERAS, rtol=1e-06),
-    'trajectory_sgd_inverse_time': Tolerance(_KERAS, rtol=2e-06),
+    'trajectory_sgd_exponential_decay': Tolerance(_KERAS, rtol=2e-07),
+    'trajectory_sgd_global_clipnorm': Tolerance(_KERAS, rtol=5e-07),
     'trajectory_sgd_momentum': Tolerance(_KERAS, rtol=5e-06),
-    'trajectory_sgd_nesterov': Tolerance(_KERAS, rtol=2e-05),
-    'trajectory_sgd_piecewise': Tolerance(_KERAS, rtol=2e-06),
-    'trajectory_sgd_polynomial': Tolerance(_KERAS, rtol=2e-06),
+    'trajectory_sgd_nesterov': Tolerance(_KERAS, rtol=1e-05),
     'trajectory_sgd_weight_decay': Tolerance(_KERAS, rtol=2e-06),
 }

@@ -369,5 +369,5 @@ _CONV = "float32 convolution: oneDNN's summation order depends on the CPU, XLA's
 
 TOLERANCE = {
     'conv_relu_family_kinks': Tolerance(_CONV, rtol=1e-07),
-    'conv_softmax_and_logsumexp_ties': Tolerance(_CONV, rtol=2e-07),
+    'conv_softmax_and_logsumexp_ties': Tolerance(_CONV, rtol=1e-07),
 }

@@ -282,6 +282,5 @@ _F64 = "float64 libm rounding and summation order: XLA's float64 transcendental 
 _KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at hand) and XLA's polynomials differ in the last ulps"
 
 TOLERANCE = {
-    'op_relu_softmax': Tolerance(_KERN, rtol=1e-07),
     'op_unary_math': Tolerance(_KERN + '; ' + _F64, rtol=1e-07, float64_ulps=1),
 }

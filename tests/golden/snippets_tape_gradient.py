@@ -556,11 +556,8 @@ SNIPPETS.check_compiles()
 
 from harness import Tolerance
 
-_KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at hand) and XLA's polynomials differ in the last ulps"
 _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
 
 TOLERANCE = {
-    'tape_linear_regression_step': Tolerance(_SUM, rtol=1e-07),
-    'tape_second_order_matmul_loss': Tolerance(_SUM, rtol=1e-06),
-    'tape_second_order_sigmoid_tanh': Tolerance(_KERN, rtol=2e-07),
+    'tape_second_order_matmul_loss': Tolerance(_SUM, rtol=2e-07),
 }

@@ -142,6 +142,5 @@ from harness import Tolerance
 _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
 
 TOLERANCE = {
-    'training_step_module': Tolerance(_SUM, rtol=2e-07),
     'training_step_sgd': Tolerance(_SUM, rtol=1e-07),
 }

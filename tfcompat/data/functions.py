@@ -2,7 +2,9 @@
 
 As TF traces them into graphs, a function here runs as a tfcompat ``tf.function`` (so
 AutoGraph converts its Python ``if``/``for`` on tensors, ``tf.executing_eagerly()`` is
-False inside, and each element shape is compiled once). The output element_spec is found
+False inside, and each element shape is compiled once). Where a call is its trace's
+program run and nothing more (dense components; ConcreteFunction.array_runner), the
+program runs on the element's arrays as they are, with no tensors or pytrees made. The output element_spec is found
 at construction, as TF does, by tracing with the input spec; unknown dimensions are
 traced at two sizes and the dimensions that follow them become None.
 
@@ -20,9 +22,12 @@ the same way at construction).
 """
 import numpy as np
 
-from ..framework import dtypes, errors, nest
+from ..framework import config, dtypes, errors, nest
 from ..framework.func_graph import GraphTensor
 from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_state import functions_run_eagerly
+from ..polymorphic_function.concrete_function import ConcreteFunction
+from ..polymorphic_function.function_type_utils import takes_in_order
 from ..polymorphic_function.polymorphic_function import Function
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
@@ -31,6 +36,7 @@ from ..ops.spec_probes import probing
 from . import ragged_structure as ragged, sparse_structure as sparse, structure
 
 _PROBE_SIZES = (2, 3)
+_UNKNOWN = object()   # (a shape whose runner is not looked up yet)
 
 
 def call_args(element):
@@ -145,9 +151,14 @@ class StructuredFunction:
         # TF traces a dataset function once per dataset, outside tf.function's retracing
         # count: never warn (a map made per element, in interleave, traces each time).
         self._fn = Function(func, warn_retracing=False)
+        self._fn._graph_rewrites = False   # (TF's graph optimizer leaves its values)
         self._input_spec = input_spec
         self._call = self._fn
         self._eager_specs = None
+        # Dense components: calls run their trace's program directly (by the flat
+        # arrays' shapes and dtypes: its array_runner, or None).
+        self._runners = {} if all(type(s) is TensorSpec and s.dtype != dtypes.string
+                                  for s in nest.flatten(input_spec)) else None
         try:
             if any(sparse.is_sparse_spec(s) for s in nest.flatten(input_spec)):
                 raise _EagerOnly   # (tfcompat's tf.function does not take SparseTensors)
@@ -166,6 +177,7 @@ class StructuredFunction:
                     raise
                 raise traced_error from None
             self._call = func
+            self._runners = None
             self._eager_specs = nest.flatten(self.output_spec)
             self._transformation = transformation
             return
@@ -191,12 +203,43 @@ class StructuredFunction:
 
     def __call__(self, flat_arrays):
         """Run on one element (flat arrays); the result as flat arrays."""
+        if self._runners is not None and not functions_run_eagerly():
+            out = self._run_program(flat_arrays)
+            if out is not None:
+                return out
         element = structure.to_tensors(self._input_spec, flat_arrays)
         result = structure.lists_to_tuples(self._call(*self._args(element)))
         out = [structure.to_array(x) for x in nest.flatten(result)]
         if self._eager_specs is not None:
             self._check(out)
         return out
+
+    def _run_program(self, flat_arrays):
+        """The call's result run as its trace's compiled program, or None (the usual call
+        is made)."""
+        try:
+            key = tuple([(a.shape, a.dtype) for a in flat_arrays])
+        except AttributeError:   # (not arrays: the usual call converts them)
+            return None
+        run = self._runners.get(key, _UNKNOWN)
+        if run is _UNKNOWN:
+            if len(self._runners) >= config.cache_limits["traces"]:
+                self._runners.clear()
+            run = self._runners[key] = self._runner(flat_arrays)
+        out = None if run is None else run(flat_arrays)
+        return None if out is None else list(out)
+
+    def _runner(self, flat_arrays):
+        """The array_runner of the trace a call on these arrays runs (that of tf.function's
+        call: no tensors made, no pytrees, per element), or None."""
+        element = structure.to_tensors(self._input_spec, flat_arrays)
+        tensors = nest.flatten(element)
+        concrete, args, kwargs = self._fn._concrete_for(self._args(element), {})
+        if not isinstance(concrete, ConcreteFunction) or any(
+                t._value.dtype != a.dtype for t, a in zip(tensors, flat_arrays)) or \
+                not takes_in_order(tensors, args, kwargs):
+            return None   # (arrays of dtypes the device holds otherwise; another order)
+        return concrete.array_runner()
 
     def _check(self, arrays):
         """An eagerly run function's result against the element_spec found by probing."""

@@ -191,6 +191,7 @@ def execute(op, inputs, attrs=()):
         trace = ctx.traces[-1]
         trace.graph.record(op, attrs, inputs, outputs)
         trace.capture(inputs)
+        trace.fold(op, arrays, outputs)
         if op.differentiable:   # (for tf.gradients)
             trace.recorded.records.append(Record(op, attrs, tuple(inputs), tuple(outputs), None))
     if ctx.tapes and op.differentiable:

@@ -31,7 +31,7 @@ class Trace:
     variables whose storage holds tracers and their real values meanwhile."""
 
     def __init__(self, variables, real_values, allow_creation, jit_compile=False,
-                 function=True):
+                 function=True, graph_rewrites=False):
         self.variables = variables
         # A tf.function (whose tf.Variables lift their initializers), not a graph built
         # in a Graph.as_default() block (whose tf.Variables refuse a graph tensor).
@@ -51,6 +51,32 @@ class Trace:
         self.random_finals = []   # (state constant, traced number of draws in a run)
         self.captures = {}   # id(value) -> the first Tensor of that value an op took
         self.scalars = {}   # the arrays of its Python scalar constants (constant_op)
+        # Whether TF's graph optimizer (grappler) rewrites this graph, as it does a
+        # tf.function's (not a tf.data function's): ops then compute what the rewritten
+        # graph computes (arithmetic_ops: a division by a constant).
+        self.graph_rewrites = graph_rewrites and all(t.graph_rewrites for t in ctx.traces)
+        self.constants = {}   # id(array) -> array: the trace's constants (see `constant`)
+
+    def constant(self, array, known=True):
+        """Note `array`, made in this trace, as one of its constants, as grappler sees
+        constants: a Const node made here (not a captured eager tensor, a placeholder in
+        TF), an op's output on constants, a shape known when traced (`known`: False for
+        one grappler cannot fold)."""
+        if known:
+            self.constants[id(array)] = array
+        else:
+            self.constants.pop(id(array), None)
+
+    def is_constant(self, array):
+        return id(array) in self.constants
+
+    def fold(self, op, arrays, outputs):
+        """dispatch.execute's hook: the outputs of a stateless op on constants are
+        constants (grappler folds them)."""
+        constants = self.constants
+        if not op.stateful and all(id(a) in constants for a in arrays):
+            for t in outputs:
+                constants[id(t._value)] = t._value
 
     def capture(self, inputs):
         """Note the Tensors an op of the trace takes: those made outside it (eager ones,

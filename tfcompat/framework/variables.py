@@ -9,6 +9,7 @@ import jax.numpy as jnp
 
 from . import errors
 from .graph_def import enum_of
+from .rounding import unfused
 from .tape import record_read
 from .tensor import ArrayLike, EagerTensor, Tensor, numpy_text, symbolic
 from .tensor_shape import TensorShape, as_shape
@@ -109,8 +110,8 @@ def live_variables():
     return [v for _, v in sorted(_live.items())]
 
 
-_add = jax.jit(jnp.add)
-_sub = jax.jit(jnp.subtract)
+_add = jax.jit(lambda v, d: jnp.add(unfused(v), unfused(d)))
+_sub = jax.jit(lambda v, d: jnp.subtract(unfused(v), unfused(d)))
 
 
 class Variable(ArrayLike):
@@ -368,6 +369,11 @@ class ResourceVariable(Variable):
 
 
 ResourceVariable.__module__ = "tensorflow.python.ops.resource_variable_ops"
+
+
+def is_update_result(x):
+    """Whether `x` is what a Variable's assign* returned (TF's _UnreadVariable)."""
+    return isinstance(x, _UnreadVariable)
 
 
 class _UnreadVariable(ResourceVariable):

@@ -15,12 +15,13 @@ from jax import lax
 
 from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import convert_to_tensor
+from ..framework.context import current_trace
 from ..framework.dispatch import Op, execute, match, match2, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
     binary, broadcast_error, cpu_kernels, eigen_packets,
-    exact_divide, rounded, shape_list, tf_gradient, unbroadcast,
+    exact_divide, rounded, shape_list, tf_gradient, unbroadcast, unfused,
 )
 from . import string_kernels
 from .op_args import checked_attr, kernel_error
@@ -56,9 +57,38 @@ def _abs_real_jvp(primals, tangents):
     return jnp.abs(x), t * _sign(x)  # TF: grad * sign(x), so 0 at 0 (JAX gives 1)
 
 
+def _hypot_kernel(ax, ay):
+    h = jnp.sqrt(rounded(ax * ax) + rounded(ay * ay))
+    d1, d2 = h - ay, h - ax
+    near = h <= 2.0 * ay
+    t1 = jnp.where(near, ax * (2.0 * d1 - ax), 2.0 * d2 * (ax - 2.0 * ay))
+    t2 = jnp.where(near, (d1 - 2.0 * (ax - ay)) * d1,
+                   rounded((4.0 * d2 - ay) * ay) + rounded(d2 * d2))
+    return h - exact_divide(t1 + t2, 2.0 * h)
+
+
+def _glibc_hypot(x, y):
+    """glibc's double hypot (sysdeps/ieee754/dbl-64/e_hypot.c, 2.35 and later, the build
+    without FMA): sqrt(ax^2 + ay^2) corrected by one step, scaled by 2^-600 for huge or
+    2^600 for tiny inputs. XLA's complex abs is a scaled formula that is 1 ulp off at
+    times."""
+    x, y = jnp.abs(x), jnp.abs(y)
+    ax, ay = jnp.maximum(x, y), jnp.minimum(x, y)
+    scale, eps = 2.0 ** -600, 2.0 ** -54
+    big, tiny = ax > 2.0 ** 511, ay < 2.0 ** -511
+    tiny = tiny & ~big
+    r = jnp.where(big, _hypot_kernel(ax * scale, ay * scale) / scale,
+                  jnp.where(tiny, _hypot_kernel(ax / scale, ay / scale) * scale,
+                            _hypot_kernel(ax, ay)))
+    negligible = jnp.where(tiny, ax >= ay / eps, ay <= ax * eps)
+    r = jnp.where(negligible, ax + ay, r)
+    return jnp.where(jnp.isinf(x) | jnp.isinf(y), np.inf, jnp.where(jnp.isnan(ax + ay), ax + ay, r))
+
+
 def _complex_abs_value(z):
-    if z.dtype != np.complex64:
-        return jnp.abs(z)
+    if z.dtype == np.complex128:
+        # TF's kernel is std::abs, glibc's hypot.
+        return _glibc_hypot(jnp.real(z), jnp.imag(z))
     # TF's kernel is std::abs, glibc's hypotf: sqrt(x * x + y * y) in double, rounded once
     # to float (XLA's own, scaled formula is 1 ulp off at times); inf if x or y is.
     x, y = jnp.real(z).astype(np.float64), jnp.imag(z).astype(np.float64)
@@ -88,8 +118,36 @@ def _zero_where_no_upstream(fn, grad):
     return f
 
 
-_sqrt = _zero_where_no_upstream(jnp.sqrt, lambda y, g: g * 0.5 / y)
-_rsqrt = _zero_where_no_upstream(lax.rsqrt, lambda y, g: g * -0.5 * y ** 3)
+def _sqrt_grad(y, g):
+    """TF's SqrtGrad as Eigen evaluates it: (0.5 / y) * g on whole packets, 0.5 * g / y on
+    the rest (exact divisions: XLA would make 0.5 / sqrt(x) a product with rsqrt(x))."""
+    if y.dtype not in (np.float32, np.float64):
+        return g * 0.5 / y
+    half = np.asarray(0.5, y.dtype)
+    return eigen_packets(lambda y, g: exact_divide(half, y) * g,
+                         lambda y, g: exact_divide(half * g, y), y, g)
+
+
+def _rsqrt_grad(y, g):
+    """TF's RsqrtGrad as Eigen evaluates it: (-0.5 * (y * y)) * (y * g) on whole packets,
+    (-0.5 * (g * y)) * (y * y) on the rest."""
+    if y.dtype not in (np.float32, np.float64):
+        return g * -0.5 * y ** 3
+    return eigen_packets(lambda y, g: (-0.5 * (y * y)) * (y * g),
+                         lambda y, g: (-0.5 * (g * y)) * (y * y), y, g)
+
+
+_sqrt = _zero_where_no_upstream(jnp.sqrt, _sqrt_grad)
+
+
+def _rsqrt_value(x):
+    """TF's Rsqrt: Eigen's 1 / sqrt(x) for double (XLA's rsqrt is 1 ulp off at times)."""
+    if x.dtype == np.float64:
+        return exact_divide(np.ones((), x.dtype), jnp.sqrt(x))
+    return lax.rsqrt(x)
+
+
+_rsqrt = _zero_where_no_upstream(_rsqrt_value, _rsqrt_grad)
 _reciprocal = _zero_where_no_upstream(lambda x: 1 / x, lambda y, g: -g * (y * y))
 
 
@@ -148,7 +206,15 @@ def _complex_divide(x, y):
 
 # Complex products and quotients take TF's gradients (MulGrad, RealDivGrad): JAX's differ
 # from them in the signs of zero parts once conjugated. Real ones are JAX's (the same).
-_mul_complex = tf_gradient(jnp.multiply, lambda g, x, y, z: (
+def _complex_product(x, y):
+    """x * y for complex tensors as TF's kernels multiply (Eigen's packets and
+    std::complex alike): each of the four products rounded, then summed (XLA fuses them
+    into FMAs)."""
+    a, b, c, d = jnp.real(x), jnp.imag(x), jnp.real(y), jnp.imag(y)
+    return lax.complex(rounded(a * c) - rounded(b * d), rounded(a * d) + rounded(b * c))
+
+
+_mul_complex = tf_gradient(_complex_product, lambda g, x, y, z: (
     unbroadcast(g * jnp.conj(y), x.shape), unbroadcast(jnp.conj(x) * g, y.shape)))
 
 
@@ -170,14 +236,21 @@ def _multiply(x, y):
     return jnp.multiply(x, y)
 
 
-def _true_divide(x, y):
+def _true_divide(x, y, by_reciprocal=False):
+    if by_reciprocal:   # (see _divisor_rewrite)
+        return _multiply(x, _reciprocal(y))
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         return _div_complex(x, y)
     return exact_divide(x, y)
 
 
-add = binary("AddV2", jnp.add, hint=True, strings=string_kernels.add)
-subtract = binary("Sub", jnp.subtract)
+def _true_divide_jvp(x, y, by_reciprocal=False):
+    return x * (1 / y) if by_reciprocal else jnp.true_divide(x, y)
+
+
+add = binary("AddV2", lambda x, y: jnp.add(unfused(x), unfused(y)), hint=True,
+             strings=string_kernels.add)
+subtract = binary("Sub", lambda x, y: jnp.subtract(unfused(x), unfused(y)))
 multiply = binary("Mul", _multiply, jvp_fn=jnp.multiply)
 maximum = binary("Maximum", _maximum)
 minimum = binary("Minimum", _minimum)
@@ -347,7 +420,7 @@ def _checked_pow(x, y, checked=False):
 
 
 _pow_op = Op("Pow", _checked_pow, error=broadcast_error)
-_realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=jnp.true_divide)
+_realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=_true_divide_jvp)
 
 
 @dispatchable("x", "y", group=BINARY_ELEMENTWISE)
@@ -376,7 +449,22 @@ _TRUEDIV = {"uint8": dtypes.float32, "int8": dtypes.float32, "uint16": dtypes.fl
 def truediv(x, y, name=None):
     """tf.math.truediv (Python `/`): integers are divided as floats (int32 -> float64)."""
     x, y = _cast_for_truediv(*hinted_truediv(x, y))
-    return execute(_realdiv_op, (x, y))
+    return execute(_realdiv_op, (x, y), _divisor_rewrite(x, y))
+
+
+_BY_RECIPROCAL = (("by_reciprocal", True),)
+
+
+def _divisor_rewrite(x, y):
+    """The attrs of a RealDiv: in a tf.function, TF's graph optimizer (grappler's constant
+    folding, ReduceDivToReciprocalMul) turns a float or complex division by a constant
+    into x * Reciprocal(y), which rounds differently (a division of constants is folded
+    as it is; tf.data functions are not rewritten)."""
+    trace = current_trace()
+    if trace is None or not trace.graph_rewrites or not trace.is_constant(y._value) or \
+            trace.is_constant(x._value) or not (x.dtype.is_floating or x.dtype.is_complex):
+        return ()
+    return _BY_RECIPROCAL
 
 
 def _cast_for_truediv(x, y, api="__truediv__"):
@@ -420,7 +508,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return maximum(minimum(t, clip_value_max), clip_value_min)
 
 
-_add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, xs))
+_add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, map(unfused, xs)))
 
 
 @dispatchable("inputs[]")

@@ -308,11 +308,16 @@ def _shape_type(out_type, op):
     return dtype._np
 
 
-def _shape_value(shape, np_type):
-    """A shape as a tensor: a constant, or computed at run time in a shape-polymorphic
-    tf.function trace (unknown dimensions)."""
+def _shape_value(x, np_type):
+    """x's shape as a tensor: a constant, or computed at run time in a shape-polymorphic
+    tf.function trace (unknown dimensions). In a trace it is one of the trace's constants
+    where TF's static shape is fully defined (grappler folds it)."""
+    shape = x._value.shape
     if all(isinstance(d, int) for d in shape):   # a constant, even while tracing
-        return EagerTensor(device_array(np.asarray(shape, np_type)))
+        out = EagerTensor(device_array(np.asarray(shape, np_type)))
+        if ctx.traces:
+            ctx.traces[-1].constant(out._value, x.shape.is_fully_defined())
+        return out
     return EagerTensor(jnp.array(shape, dtype=np_type))
 
 
@@ -321,14 +326,13 @@ def shape(input, out_type=dtypes.int32, name=None):
     """tf.shape (of a SparseTensor: its dense_shape)."""
     if isinstance(input, SparseTensor):
         return cast(input.dense_shape, out_type)
-    x = to_tensor(input)
-    return _shape_value(x._value.shape, _shape_type(out_type, "Shape"))
+    return _shape_value(to_tensor(input), _shape_type(out_type, "Shape"))
 
 
 def shape_n(input, out_type=dtypes.int32, name=None):
     """tf.shape_n: the shapes of a list of tensors."""
     np_type = _shape_type(out_type, "ShapeN")
-    return [_shape_value(to_tensor(x)._value.shape, np_type) for x in input]
+    return [_shape_value(to_tensor(x), np_type) for x in input]
 
 
 @dispatchable("input")
@@ -339,7 +343,10 @@ def size(input, out_type=dtypes.int32, name=None):
     x = to_tensor(input)
     n = math.prod(x._value.shape)
     if isinstance(n, int):
-        return constant(n, dtype=out_type)
+        if x.shape.is_fully_defined():
+            return constant(n, dtype=out_type)
+        # (in a trace, not a constant: TF's static shape has unknown dimensions)
+        return EagerTensor(device_array(np.asarray(n, dtypes.as_dtype(out_type)._np)))
     return EagerTensor(jnp.asarray(n, dtype=dtypes.as_dtype(out_type)._np))
 
 

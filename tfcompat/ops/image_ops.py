@@ -21,6 +21,8 @@ from . import array_ops, arithmetic_ops, cast_ops, manip_ops
 from .conv_ops import depthwise_conv2d
 from .decomposition_ops import raise_on_gradient
 from .arithmetic_ops import _maximum, _rsqrt, _sqrt
+from .math_common import exact_divide, rounded
+from .reduction_ops import _mean, _variance
 from .op_args import check_alloc, kernel_error, static_error, static_int, static_ints, traced, traced_within
 
 
@@ -188,8 +190,8 @@ def adjust_brightness(image, delta):
 
 
 def _adjust_contrast(x, factor):
-    mean = jnp.mean(x, axis=(-3, -2), keepdims=True)
-    return (x - mean) * factor.astype(x.dtype) + mean
+    mean = _mean(x, (-3, -2), True)
+    return rounded((x - mean) * factor.astype(x.dtype)) + mean
 
 
 _adjust_contrast_op = Op("AdjustContrastv2", raise_on_gradient(
@@ -207,12 +209,13 @@ def adjust_contrast(images, contrast_factor):
 
 
 def _standardize(x):
+    # TF's composition: reduce_mean, reduce_std, maximum, rsqrt and divide.
     x = x.astype(jnp.float32)
     n = x.shape[-1] * x.shape[-2] * x.shape[-3]
-    mean = jnp.mean(x, axis=(-1, -2, -3), keepdims=True)
-    std = _sqrt(jnp.mean(jnp.square(jnp.abs(x - mean)), axis=(-1, -2, -3), keepdims=True))
+    axes = (-1, -2, -3)
+    std = _sqrt(_variance(x, axes, True))
     adjusted = _maximum(std, _rsqrt(jnp.asarray(n, jnp.float32)))
-    return (x - mean) / adjusted
+    return exact_divide(x - _mean(x, axes, True), adjusted)
 
 
 _standardize_op = Op("PerImageStandardization", _standardize)

@@ -7,17 +7,11 @@ from jax import lax
 
 from ..framework import dtypes, errors
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
+from ..framework.rounding import rounded, unfused  # noqa: F401 (the ops' helpers)
 from ..framework.dispatch import OPDEF, Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import op_args, shape_inference
 from .op_args import dims as shape_list
-
-
-def rounded(p):
-    """The product `p` rounded on its own, as TF's kernels (built without FMA) compute it:
-    XLA's CPU backend otherwise fuses a product and the add or subtract that uses it into
-    one FMA, rounded once. The select (nan stays nan) is what keeps them apart."""
-    return jnp.where(jnp.isnan(p), np.asarray(np.nan, p.dtype), p)
 
 
 def tf_gradient(fn, rule):

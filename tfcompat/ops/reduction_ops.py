@@ -13,7 +13,7 @@ from ..framework.composite_dispatch import REDUCTION, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
-from .math_common import reduction_axes
+from .math_common import exact_divide, reduction_axes
 from . import shape_inference
 from .op_args import attr_error, static_int
 
@@ -23,7 +23,8 @@ __all__ = ["argmax", "argmin", "cumsum", "reduce_all", "reduce_any", "reduce_log
 
 def _mean(x, axis, keepdims):
     """TF's Mean: integers summed in 64 bits (uint64 and int64 wrap), divided truncating;
-    bfloat16 summed and divided in float32."""
+    bfloat16 summed and divided in float32; float32/64 and complex: the sum divided by the
+    count."""
     if jnp.issubdtype(x.dtype, jnp.integer):
         wide = jnp.uint64 if x.dtype == jnp.uint64 else jnp.int64
         total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=wide)
@@ -31,7 +32,19 @@ def _mean(x, axis, keepdims):
         return lax.div(total, jnp.asarray(count, wide)).astype(x.dtype)
     if x.dtype == jnp.bfloat16:
         return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=jnp.float32).astype(x.dtype)
-    return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    if x.dtype == jnp.float16 or not isinstance(x.size, int):  # (or a symbolic shape)
+        return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+    return _divide_by_count(jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype), x.size)
+
+
+def _divide_by_count(total, size):
+    """TF's MeanReducer: the sum divided by the count (IEEE division, not XLA's product
+    with the count's reciprocal); complex parts each divided by it."""
+    count = np.asarray(size // max(total.size, 1) if size else 0, jnp.real(total).dtype)
+    if jnp.issubdtype(total.dtype, jnp.complexfloating):
+        return lax.complex(exact_divide(jnp.real(total), count),
+                           exact_divide(jnp.imag(total), count))
+    return exact_divide(total, count)
 
 
 def _sum(x, axis, keepdims):
@@ -56,9 +69,9 @@ def _extreme(fn, initial):
 
 def _variance(x, axis, keepdims):
     # TF: reduce_mean of |x - mean|^2, real for complex inputs.
-    d = x - jnp.mean(x, axis=axis, keepdims=True, dtype=x.dtype)
+    d = x - _mean(x, axis, True)
     sq = jnp.real(d * jnp.conj(d)) if jnp.issubdtype(x.dtype, jnp.complexfloating) else d * d
-    return jnp.mean(sq, axis=axis, keepdims=keepdims, dtype=sq.dtype)
+    return _mean(sq, axis, keepdims)
 
 
 def _euclidean_norm(x, axis, keepdims):
@@ -100,7 +113,6 @@ reduce_min = _reducer("Min", _extreme(jnp.min, "max"))
 reduce_euclidean_norm = _reducer("EuclideanNorm", _euclidean_norm)
 _all = _reducer("All", jnp.all, differentiable=False)
 _any = _reducer("Any", jnp.any, differentiable=False)
-_variance_op = Op("Mean", _variance)
 _logsumexp_op = Op("Max", _logsumexp)
 
 
@@ -139,9 +151,14 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     if x.dtype.is_integer:
         raise TypeError(f"Input must be either real or complex. Received integer type "
                         f"{x.dtype}.")
-    return execute(_variance_op, (x,), (("axis", reduction_axes(
-        axis, x.ndim, "Mean", "tf.math.reduce_variance")),
-                                        ("keepdims", bool(keepdims))))
+    axes = reduction_axes(axis, x.ndim, "Mean", "tf.math.reduce_variance")
+    # TF's composition (and so its gradient): the mean of the squared deviations, for
+    # complex inputs real(conj(d) * d).
+    from .arithmetic_ops import multiply, subtract
+    from .unary_ops import conj, real, square
+    diff = subtract(x, reduce_mean(x, axes, keepdims=True))
+    squared = real(multiply(conj(diff), diff)) if x.dtype.is_complex else square(diff)
+    return reduce_mean(squared, axes, keepdims=keepdims)
 
 
 @dispatchable("input_tensor")

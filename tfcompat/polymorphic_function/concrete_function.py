@@ -158,6 +158,9 @@ class ConcreteFunction(_Typed):
         self._reads = structure.get("reads", ())   # iterator reads done before it runs
         # (reads in it that may raise host_callback.Rerun: a call waits for the run)
         self._sync = host_callback.reads_may_rerun(run_jaxpr)
+        # A call is its program run (and its op checks) where none of these is to handle.
+        self._plain = not (self._strings or self._reads or self._random_states or
+                           self._random_finals or self._assigned or self._arg_variables)
         self._call = structure.get("call")
         self._pack = _packer(self._result)
         self._locks = None   # those of the variables it assigns (_call_flat)
@@ -243,6 +246,41 @@ class ConcreteFunction(_Typed):
                     f"concrete function of a TensorSpec with None dimensions.")
         return self._call_flat(tensors, _flat_variables(args, kwargs))
 
+    def array_runner(self):
+        """For a trace whose call is its program run and nothing more (fixed shapes, only
+        tensor outputs; no strings, iterator reads, host calls, random states or Variable
+        updates): ``run(arrays)`` of its flat tensor arguments' arrays (host or device)
+        returning its flat output arrays, or None where the call is to be made the usual
+        way (inside another trace; where it fails or one of its checks does, to raise its
+        error: the program is pure). It records nothing on tapes: a tf.data function's
+        call, which TF runs outside them. None for other traces."""
+        if not self._plain or self._polymorphic or self._run_jaxpr.effects or \
+                not all(isinstance(x, Tensor) for x in nest.flatten(self._result)):
+            return None
+        jitted, variables, n_out = self._jitted, self._variables, self._n_out
+        deferred, n_deferred = self._deferred, self._n_deferred
+        oks, at = [], n_out
+        for check in self._checks:   # (each: its flag, then its data)
+            oks.append(at)
+            at += 1 + check_data(check)
+
+        def run(arrays):
+            if ctx.traces:
+                return None
+            self._called = True
+            var_values = [v._value for v in variables]
+            consts = self._const_values if self._consts_placed else \
+                self._place_consts(var_values)
+            try:
+                outs = jitted(*consts, *var_values, *arrays)
+            except Exception:  # noqa: BLE001 - the usual call raises TF's error
+                return None
+            if not all(bool(outs[i]) for i in oks) or (n_deferred and (
+                    deferred_checks.run_checks(deferred, outs[-n_deferred:]) is not None)):
+                return None
+            return outs[:n_out]
+        return run
+
     def restart_random_states(self):
         """Start the stateful random ops again from their initial states (a tf.data
         function, which TF instantiates anew for each iterator)."""
@@ -260,6 +298,14 @@ class ConcreteFunction(_Typed):
         """Run on the flat tensor arguments; `variables`: the call's Variable arguments,
         which stand for those of the trace (traces are keyed by variable spec)."""
         self._called = True
+        if self._plain and not self._checks and self._consts_placed and not (
+                ctx.traces or ctx.tapes or ctx.watchers):   # (_run_flat's steps it needs)
+            values = [t._value for t in tensors]
+            arrays = self._execute(self._const_values, [v._value for v in self._variables],
+                                   values, tensors)
+            if self._deferred:
+                arrays = self._check(list(arrays))
+            return self._pack([EagerTensor(a) for a in arrays])
         used, assigned, locks = self._variables, self._assigned, self._locks
         if self._arg_variables and any(a is not b for a, b in
                                        zip(self._arg_variables, variables)):
@@ -338,22 +384,7 @@ class ConcreteFunction(_Typed):
         else:
             if not self._consts_placed:
                 const_values = self._place_consts(var_values)
-            try:
-                arrays = self._jitted(*const_values, *var_values, *values)
-                if self._sync:
-                    jax.block_until_ready(arrays)
-            except Exception as exc:
-                # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
-                # run-time check) is raised as it was raised.
-                cause = host_callback.raised()
-                if cause is not None:
-                    raise self._host_error(cause) from None
-                if isinstance(exc, jax.errors.UnexpectedTracerError):
-                    raise TypeError(_OUT_OF_SCOPE) from None
-                if isinstance(exc, (TypeError, ValueError)):
-                    raise self._op.error(self._op, [t._value for t in tensors], {},
-                                         exc) from None
-                raise
+            arrays = self._execute(const_values, var_values, values, tensors)
             if self._deferred:
                 arrays = self._check(list(arrays))
             outs = [EagerTensor(a) for a in arrays]
@@ -384,6 +415,27 @@ class ConcreteFunction(_Typed):
             elif not bool(ok._value):
                 raise _assertion_failed(check, data, self._name)
         return self._pack(outs)
+
+    def _execute(self, const_values, var_values, values, tensors):
+        """The compiled program's outputs (run eagerly; `values`: those of the argument
+        `tensors` as it takes them), its errors raised as TF's."""
+        try:
+            arrays = self._jitted(*const_values, *var_values, *values)
+            if self._sync:
+                jax.block_until_ready(arrays)
+            return arrays
+        except Exception as exc:
+            # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
+            # run-time check) is raised as it was raised.
+            cause = host_callback.raised()
+            if cause is not None:
+                raise self._host_error(cause) from None
+            if isinstance(exc, jax.errors.UnexpectedTracerError):
+                raise TypeError(_OUT_OF_SCOPE) from None
+            if isinstance(exc, (TypeError, ValueError)):
+                raise self._op.error(self._op, [t._value for t in tensors], {},
+                                     exc) from None
+            raise
 
     def _place_consts(self, var_values):
         """The constants (first call): placed as the variables are where those are

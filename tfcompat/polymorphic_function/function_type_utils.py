@@ -338,6 +338,12 @@ def _arg_tensors(x):
     return [] if trace_type is None else trace_type.to_tensors(x)
 
 
+def takes_in_order(tensors, args, kwargs):
+    """Whether the trace a call binds to (args, kwargs) takes exactly `tensors`, in that
+    order (tf.data's direct calls of a trace's program)."""
+    return _plan(tensors, _flat_tensors(args, kwargs)) == tuple(range(len(tensors)))
+
+
 def _flat_tensors(args, kwargs):
     """The tensor arguments of a call, in the order the traced function takes them."""
     out = []

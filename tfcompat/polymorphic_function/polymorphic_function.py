@@ -88,6 +88,7 @@ class Function:
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
         self._jit_compile = jit_compile
+        self._graph_rewrites = True   # (tracing.trace_function; False for tf.data's)
         self._concrete = {}
         self._traces = collections.OrderedDict()   # its ConcreteFunctions, oldest first
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
@@ -421,19 +422,22 @@ class Function:
                 with captured_output() as output:
                     concrete, created = trace_function(
                         fn, args, kwargs, allow_creation=False, polymorphic=True,
-                        jit_compile=self._jit_compile)
+                        jit_compile=self._jit_compile,
+                        graph_rewrites=self._graph_rewrites)
             except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
                 return _PER_SHAPE
             output.replay()
         else:
             concrete, created = trace_function(fn, args, kwargs, allow_creation=first,
-                                               jit_compile=self._jit_compile)
+                                               jit_compile=self._jit_compile,
+                        graph_rewrites=self._graph_rewrites)
         self._tracing_count += 1
         if created:   # traced again with the variables as state (TF counts both traces)
             self._tracing_count += 1
             concrete, _ = trace_function(fn, args, kwargs, allow_creation=False,
                                          polymorphic=polymorphic,
-                                         jit_compile=self._jit_compile)
+                                         jit_compile=self._jit_compile,
+                        graph_rewrites=self._graph_rewrites)
         return concrete
 
 

@@ -29,11 +29,13 @@ from .relaxed_shapes import RelaxedTensor, relaxed
 from .runtime_checks import _check_out_of_scope
 
 
-def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_compile=False):
+def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_compile=False,
+                   graph_rewrites=True):
     """Trace `fn` once into a ConcreteFunction; also return whether it created variables
     (then the ConcreteFunction is None: the variables now hold their lifted initial
     values and `fn` must be traced again). `polymorphic`: unknown dimensions of input
-    specs become symbolic (jax.export)."""
+    specs become symbolic (jax.export). `graph_rewrites`: whether its ops compute what
+    TF's graph optimizer makes of them (False for a tf.data function's)."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
     var_strings = [strings.is_string(v) for v in var_values]
@@ -43,7 +45,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     arg_names = _arg_names(fn, args, kwargs)
     structure = {}
     trace = Trace(variables, var_values, allow_creation,
-                  jit_compile or any(t.jit_compile for t in ctx.traces))
+                  jit_compile or any(t.jit_compile for t in ctx.traces),
+                  graph_rewrites=graph_rewrites)
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)

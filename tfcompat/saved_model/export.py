@@ -93,11 +93,11 @@ def spec_traces(per_shape):
         return _signature_traces(fn, fn._python_function.__name__, tuple(args))
 
 
-def _signature_traces(fn, name, signature=None):
-    """The Traces of `fn` for `signature` (by default its input_signature)."""
+def _signature_traces(fn, name, given=None):
+    """The Traces of `fn` for the input signature `given` (by default its own)."""
     params = list(fn._signature.parameters)
-    own = signature is None
-    signature = fn._input_signature if own else signature
+    own = given is None
+    signature = fn._input_signature if own else given
     specs = [s for entry in signature for s in nest.flatten(entry)]
     composite = next((s for s in specs if not isinstance(s, TensorSpec)), None)
     if composite is not None:
