@@ -27,7 +27,7 @@ def local_cases():
     _AutoShardDataset; tfcompat's auto_shard.shard_by_file): {case: the values read, or
     the error class and the start of its message}."""
     if "tfcompat" in tf.__file__:
-        from tfcompat.distribute import auto_shard
+        from tfcompat.data import auto_shard
 
         def shard(dataset, num_workers, index):
             sharded, error = auto_shard.shard_by_file(dataset, num_workers, index)

@@ -95,3 +95,22 @@ def f():
 for _ in range(2):
     print(captured(f), end='')
 """)
+_p("tf_print_once_under_a_gradient_tape", """
+w = tf.Variable(2.0)
+@tf.function
+def inner(x):
+    tf.print("inner", x, output_stream=sys.stdout)
+    return x * w
+@tf.function
+def step(x):
+    with tf.GradientTape() as t:
+        y = inner(x)
+        tf.print("in tape", y, output_stream=sys.stdout)
+    return t.gradient(y * y, w)
+print(captured(step, tf.constant(3.0)), end='')
+def eager(x):
+    with tf.GradientTape() as t:
+        y = inner(x)
+    return t.gradient(y, w)
+print(captured(eager, tf.constant(3.0)), end='')
+""")

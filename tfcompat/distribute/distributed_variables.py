@@ -55,6 +55,11 @@ class MirroredVariable(ResourceVariable, distribute_lib.Mirrored):
 
     __str__ = __repr__
 
+    @property
+    def values(self):
+        """DistributedValues.values: each replica's component variable."""
+        return self._strategy.experimental_local_results(self)
+
     def _aggregated(self, value):
         context = spmd_context()
         if context is None or self._aggregation == VariableAggregation.NONE or \

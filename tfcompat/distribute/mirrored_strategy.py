@@ -14,8 +14,12 @@ initial values the SPMD trace cannot lift out (a tf.random.Generator made in it)
 run drawing from a tf.random.Generator made outside any strategy; a non-aggregated
 variable updated in replica context with values that differ between replicas raises
 instead of letting the copies diverge;
-a run's Python outputs come back as they are and its tensor outputs as PerReplica
-values (merge_call results: one tensor), never TF's Mirrored."""
+a run's results are regrouped as TF's regroup does: the tensors each replica makes as
+PerReplica values (one tensor for a one-replica run and for merge_call results), one
+object that every replica returns (a variable, a captured tensor, a Python value) as it
+is; TF's run gives no Mirrored values there either. TF sees "one object" by identity;
+tfcompat knows the tensors the replica function captures from its closure, defaults and
+the globals it names (mirrored_replica.py): one reached otherwise counts as per-replica."""
 import contextlib
 import re
 import weakref
@@ -32,7 +36,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx, executing_eagerly
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import (
-    Variable, VariableAggregation, live_variables,
+    Variable, VariableAggregation, is_update_result, live_variables,
 )
 from ..ops import manip_ops, reduction_ops
 from ..polymorphic_function import deferred_checks
@@ -173,7 +177,7 @@ class MirroredStrategy(Strategy):
                 # variables made in the replicas (a tf.random.Generator made in `fn`): the
                 # replicas run one after another, eagerly, as TF's
                 return uneven_run.run(self, fn, args, kwargs)
-            # (the Python values it returned, as they were when traced)
+            # (the Python values and variables it returned, as they were when traced)
             python = records[int(trace)]
             return nest.pack_sequence_as(result, [
                 python.get(i, x) for i, x in enumerate(nest.flatten(result))])
@@ -193,6 +197,7 @@ class MirroredStrategy(Strategy):
             owner_ref = None if owner is None else weakref.ref(owner)
             call = (lambda *a, **k: func_ref()(*a, **k)) if owner is None else \
                 (lambda *a, **k: func_ref()(owner_ref(), *a, **k))
+            call.replica_fn = func_ref   # (what the replicas capture: mirrored_replica.py)
         except TypeError:   # (not hashable or not weakly referable: traced each call)
             runs, key, call = {}, None, fn
         records = []
@@ -201,9 +206,11 @@ class MirroredStrategy(Strategy):
             try:
                 result = self._run(call, args, kwargs, sequential=False)
                 flat = nest.flatten(result)
-                records.append({i: x for i, x in enumerate(flat) if isinstance(x, _PYTHON)})
+                records.append({i: x for i, x in enumerate(flat)
+                                if isinstance(x, _PYTHON + (Variable,))})
                 return nest.pack_sequence_as(result, [
-                    None if isinstance(x, _PYTHON) else x for x in flat]), len(records) - 1
+                    None if isinstance(x, _PYTHON + (Variable,)) else x for x in flat]), \
+                    len(records) - 1
             except AttributeError as e:
                 if "'numpy'" not in str(e):
                     raise
@@ -251,6 +258,10 @@ class MirroredStrategy(Strategy):
             saved, _state.cross_replica = _state.cross_replica, 0
             _state.replica += 1
             index = jax.lax.axis_index(AXIS)
+            same = {id(x): y for x, y, k in zip(leaves, flat, kinds) if k == "same"}
+            box["arguments"] = same   # (an argument the run returns: the object given)
+            context.capture(getattr(fn, "replica_fn", lambda: fn)(),
+                            [x for x in leaves if id(x) in same])
             start = [jax.lax.dynamic_index_in_dim(v._locals._value, index, keepdims=False)
                      for v in synced]
             context.local.update((id(v), x) for v, x in zip(synced, start))
@@ -258,7 +269,8 @@ class MirroredStrategy(Strategy):
                 result = fn(*a, **k)
                 out = nest.flatten(result)
                 box["result"] = result
-                box["tensors"] = [i for i, x in enumerate(out) if isinstance(x, (Tensor, Variable))]
+                box["tensors"] = [i for i, x in enumerate(out) if isinstance(
+                    x, (Tensor, Variable)) and not self._one_object(context, x)]
                 box["merged"] = {i for i in box["tensors"] if id(out[i]) in context.merged}
                 box["assigned"] = [i for i, v in enumerate(variables) if v._value is not before[i]]
                 box["synced"] = [j for j, v in enumerate(synced)
@@ -291,11 +303,19 @@ class MirroredStrategy(Strategy):
                     else self._replicate(value)
         for j, (stacked, _) in zip(box["synced"], outs[n_out + n_assigned:]):
             synced[j]._locals._value = stacked
-        flat_out = nest.flatten(box["result"])
+        flat_out = [box["arguments"].get(id(x), x) for x in nest.flatten(box["result"])]
         for i, (stacked, _) in zip(box["tensors"], outs):
-            flat_out[i] = EagerTensor(stacked[0]) if i in box["merged"] else \
-                self._per_replica_result(stacked)
+            one = i in box["merged"] or self.num_replicas_in_sync == 1
+            flat_out[i] = EagerTensor(stacked[0]) if one else self._per_replica_result(stacked)
         return nest.pack_sequence_as(box["result"], flat_out)
+
+    def _one_object(self, context, x):
+        """Whether the replicas' result `x` is one object for all of them, which TF's
+        regroup returns as it is: a variable (not the result of an update, which is each
+        replica's own, but with one replica), a tensor they capture."""
+        if isinstance(x, Variable):
+            return self.num_replicas_in_sync == 1 or not is_update_result(x)
+        return context.shared(x)
 
     def _spmd(self, body, arrays, per, shareable):
         """``body`` (the function of one replica's arrays: per-replica ones with a leading
@@ -400,7 +420,7 @@ class MirroredStrategy(Strategy):
         if not isinstance(value, (PerReplica, MirroredVariable, SyncOnReadVariable)):
             # (the same value on each replica)
             if axis is None:
-                if op is ReduceOp.SUM:
+                if op is ReduceOp.SUM and self.num_replicas_in_sync != 1:
                     raise ValueError(f"A non-DistributedValues value {value!s} cannot be "
                                      f"reduced with the given reduce op ReduceOp.SUM.")
                 return convert_to_tensor(value)

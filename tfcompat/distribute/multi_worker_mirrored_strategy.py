@@ -39,7 +39,7 @@ from ..framework.context import executing_eagerly
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
-from . import auto_shard
+from ..data import auto_shard
 from .cluster_resolver.resolvers import TFConfigClusterResolver
 from .collective_util import CommunicationImplementation, CommunicationOptions
 from .distribute_lib import ReduceOp, Strategy, ValueContext

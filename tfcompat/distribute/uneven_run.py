@@ -101,14 +101,17 @@ class UnevenReplicaContext(MirroredReplicaContext):
         self._replay.shared.setdefault(id(variable), variable)
 
     def all_reduce(self, reduce_op, value, options=None):
+        """The replicas' values reduced; a tensor that is the same object on all of them
+        (one they capture) comes back with its own value, as TF's regroup keeps it."""
         op = reduce_op_of(reduce_op)
-        return self._replay.meet(self, value, lambda values: [nest.map_structure(
-            lambda *xs: reduce_values(op, xs), *values)] * len(values))
+        return _own(self._replay.meet(self, value, lambda values: [nest.map_structure(
+            lambda *xs: xs[0] if _same_tensor(xs) else reduce_values(op, xs),
+            *values)] * len(values)))
 
     def all_gather(self, value, axis, options=None):
-        return self._replay.meet(self, value, lambda values: [nest.map_structure(
+        return _own(self._replay.meet(self, value, lambda values: [nest.map_structure(
             lambda *xs: manip_ops.concat([convert_to_tensor(x) for x in xs], axis),
-            *values)] * len(values))
+            *values)] * len(values)))
 
     def merge_call(self, merge_fn, args=(), kwargs=None):
         """``merge_fn(strategy, ...)`` once, in cross-replica context, with the replicas'
@@ -242,13 +245,28 @@ def _finish(strategy, variables, synced, starts, finals, shared):
             v._locals._value = value
 
 
+def _own(value):
+    """A collective's result as this replica's own tensors (not one object that all
+    replicas share: a run returns them as PerReplica values)."""
+    return nest.map_structure(lambda x: EagerTensor(x._value) if isinstance(x, Tensor) else x,
+                              value)
+
+
+def _same_tensor(values):
+    """Whether the replicas' `values` are one tensor object (TF's regroup: not
+    per-replica)."""
+    return isinstance(values[0], Tensor) and all(x is values[0] for x in values)
+
+
 def _outputs(results, merged):
     """The replicas' results: PerReplica values of their tensors; a merge_call's result
-    (one value for all replicas) and Python values as they are."""
+    (one value for all replicas), Python values and one object that all replicas return
+    (a variable, a captured tensor: TF's regroup) as they are."""
     flats = [nest.flatten(x) for x in results]
     out = []
     for leaves in zip(*flats):
-        if id(leaves[0]) in merged or not isinstance(leaves[0], (Tensor, Variable)):
+        if id(leaves[0]) in merged or not isinstance(leaves[0], (Tensor, Variable)) or \
+                all(x is leaves[0] for x in leaves):
             out.append(leaves[0])
         else:
             out.append(PerReplica([convert_to_tensor(x) for x in leaves]))

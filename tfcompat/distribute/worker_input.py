@@ -1,7 +1,7 @@
 """The distributed datasets of MultiWorkerMirroredStrategy where each worker reads its own
 input pipeline: experimental_distribute_dataset under the FILE and OFF auto-shard
 policies (WorkerDataset: the worker's replicas take consecutive pieces of its rebatched
-pipeline, input_lib.rebatched) and distribute_datasets_from_function (its replicas take
+pipeline, rebatch.rebatched) and distribute_datasets_from_function (its replicas take
 consecutive elements). Every step the workers check that all have a round of values of
 the same shapes (the values of a step are one array over the cluster) and stop
 together.
@@ -15,6 +15,7 @@ import zlib
 
 import numpy as np
 
+from ..data import rebatch
 from ..framework import errors, nest
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly
@@ -65,7 +66,7 @@ class WorkerDataset(DistributedDataset):
 
     def __iter__(self):
         strategy = self._strategy
-        pieces = input_lib.rebatched(self._dataset, strategy._num_workers,
+        pieces = rebatch.rebatched(self._dataset, strategy._num_workers,
                                      len(strategy._local_devices), strategy._worker_id)
         return WorkerIterator(_grouped(strategy, pieces), self.element_spec)
 

@@ -12,6 +12,7 @@ from jax.experimental import io_callback as _io_callback
 from jax.extend.core import Jaxpr, Primitive
 from jax.interpreters import ad, batching, mlir
 
+from . import ordered_print
 from .context import ctx
 
 _raised = []   # the exception of the host callback that failed last
@@ -70,8 +71,9 @@ def keeping_errors(fn):
 
 
 def debug_callback(fn, *arrays):
-    """jax.debug.callback(fn, *arrays, ordered=True)."""
-    jax.debug.callback(keeping_errors(fn), *arrays, ordered=True)
+    """jax.debug.callback(fn, *arrays, ordered=True), which also runs in a program that
+    spans several devices (ordered_print.py)."""
+    ordered_print.callback(keeping_errors(fn), *arrays)
 
 
 def io_callback(fn, result_shape_dtypes, *arrays):

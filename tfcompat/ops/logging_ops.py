@@ -1,5 +1,6 @@
 """tf.print: TF's formatting of tensors (summarized), written when the op runs: eagerly at
-once, inside tf.function on every call, in order (a jax.debug.callback)."""
+once, inside tf.function on every call, in order (an ordered host callback,
+framework/ordered_print.py, which also runs in programs over several devices)."""
 import sys
 
 import numpy as np
@@ -81,6 +82,8 @@ class _Unreplicated:
 
 
 distribution = _Unreplicated
+printed = [0]   # the writes of tf.print so far
+unwritten = [0]   # writes to drop: those a call abandoned for its eager rerun made before
 
 
 def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
@@ -92,6 +95,10 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
                for x in nest.flatten(inputs) if isinstance(x, (Tensor, Variable))]
 
     def emit(*values):
+        if unwritten[0]:
+            unwritten[0] -= 1
+            return
+        printed[0] += 1
         it = iter(values)
         parts = []
         for x in inputs:

@@ -17,14 +17,14 @@ names the dataset class where TF dumps its graph node."""
 import copy
 import itertools
 
-from ..data import iterator_ops
-from ..data.functions import _probe_values
-from ..data.prefetch import _PrefetchDataset
-from ..data.ragged_batch import _DenseToRaggedDataset
-from ..data.readers import _Reader
-from ..data.sources import _GeneratorDataset, _RangeDataset, _TensorDataset, \
+from . import iterator_ops
+from .functions import _probe_values
+from .prefetch import _PrefetchDataset
+from .ragged_batch import _DenseToRaggedDataset
+from .readers import _Reader
+from .sources import _GeneratorDataset, _RangeDataset, _TensorDataset, \
     _TensorSliceDataset
-from ..data.transformations import (
+from .transformations import (
     CacheDataset, _BatchDataset, _ConcatenateDataset, _FilterDataset, _FlatMapDataset,
     _InterleaveDataset, _MapDataset, _OptionsDataset, _PaddedBatchDataset, _RepeatDataset,
     _ShardDataset, _ShuffleDataset, _SkipDataset, _TakeDataset, _UnbatchDataset, _ZipDataset,
