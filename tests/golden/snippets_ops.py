@@ -164,6 +164,18 @@ print([g.numpy().tolist() for g in t.gradient(y, [s, e])])
 """)
 _errs("op_linspace_errors", "tf.linspace(0, 1.5, 3)", "tf.linspace(0.0, 1.0, -3)",
       "tf.linspace(0.0, 1.0, 2.0)", "tf.linspace([0.0, 1.0], [1.0, 2.0, 3.0], 3)")
+_s("op_add_n_order", """
+# TF's AddN kernel: the first n % 8 terms (8 or 9 where that is 0 or 1) left to right,
+# then each following chunk of 8 summed on its own and added
+import numpy as np
+xs = [tf.constant(np.float32(1.1) ** i * (-1) ** i * np.float32(3.7e3 if i % 5 else 1e-3))
+      for i in range(19)]
+for n in (2, 3, 8, 9, 10, 16, 17, 19):
+    print(n, tf.add_n(xs[:n]).numpy().tolist())
+# (in a tf.function TF's graph sums more than 16 terms in another order: not matched)
+for n in (3, 10, 16):
+    print(n, tf.function(lambda *t: tf.add_n(list(t)), autograph=False)(*xs[:n]).numpy().tolist())
+""")
 _reprs("op_identity_stop_gradient", "tf.identity([1.0, 2.0])", "tf.identity(tf.constant(3))",
        "tf.stop_gradient(tf.constant([1.5]))", "tf.identity(tf.Variable(2.0))",
        "tf.stop_gradient(tf.Variable([1, 2]))")

@@ -16,7 +16,9 @@ of JAX's, taken op by op (so that the sums of gradients, at a fan-out or a broad
 TF's values, not their conjugates: the signs of zero parts differ); a source that is not
 connected through float ops gets None (or zeros); a Variable is each of its reads on the
 tape, and its gradient is the sum over them; an op recorded with dependencies (an
-enclosed gradient) only connects the inputs its outputs structurally depend on.
+enclosed gradient) only connects the inputs its outputs structurally depend on; both
+paths backpropagate in the order of TF's eager tape and sum a tensor's gradients as its
+AddN does (gradient_order), so float32 gradients round as TF's eager ones.
 """
 import enum
 
@@ -28,6 +30,7 @@ from . import dtypes, errors, nest, tf_logging
 from .constant_op import convert_to_tensor
 from .dispatch import Op, execute, mismatch_error
 from .gather_gradients import indexed_slices, row_gathers, warn_densified
+from .gradient_order import add_n, sum_terms
 from .gradient_program import conj, extract, input_dependencies
 from .tape import _TRAINABLE_NP, _State, record
 from .tensor import EagerTensor, Tensor
@@ -80,13 +83,16 @@ class _not_recording:
 
 
 def _backward_eagerly(tape_slice, target_cotangents):
-    """Backpropagate op by op; each VJP runs as an op, recorded on the active tapes (an
-    op with a `grad_fn`, tf.custom_gradient's, runs that instead)."""
-    cotangents = {}   # id(tensor) -> its cotangent so far
+    """Backpropagate op by op, in TF's order (gradient_order); each VJP runs as an op,
+    recorded on the active tapes (an op with a `grad_fn`, tf.custom_gradient's, runs
+    that instead)."""
+    terms = {}   # id(tensor) -> its gradients so far, in TF's order
     for t, c in zip(tape_slice.targets, target_cotangents):
-        _accumulate(cotangents, t, c)
-    for rec in reversed(tape_slice.records):
-        out_cts = [cotangents.get(id(o)) for o in rec.outputs]
+        terms.setdefault(id(t), []).append(c)
+    program = tape_slice.program
+    for n in program.order:
+        rec = tape_slice.records[n]
+        out_cts = [sum_terms(terms, id(o), _add_n) for o in rec.outputs]
         if all(c is None for c in out_cts):
             continue
         if rec.op.grad_fn is not None:
@@ -96,16 +102,25 @@ def _backward_eagerly(tape_slice, target_cotangents):
             in_cts = _vjp(rec, out_cts)
         for t, c in zip(rec.inputs, in_cts):
             if c is not None and t._value.dtype in _TRAINABLE_NP:
-                _accumulate(cotangents, t, c)
+                terms.setdefault(id(t), []).append(c)
     # A node no cotangent reached had only None gradients (custom_gradient): None.
-    grads = [cotangents.get(id(n)) for n in tape_slice.source_nodes]
-    return tape_slice.program.sum_groups(grads)
+    grads = [sum_terms(terms, id(n), _add_n) for n in tape_slice.source_nodes]
+    return program.sum_groups(grads, _add_n)
 
 
-def _accumulate(cotangents, t, c):
-    key = id(t)
-    prev = cotangents.get(key)
-    cotangents[key] = c if prev is None else prev + c
+_ADD_N = Op("AddN", lambda *xs: add_n(xs), allowed=None)
+
+
+def _add_n(terms):
+    """TF's AddN of gradient Tensors (as its eager tape aggregates them)."""
+    if len(terms) == 1:
+        return terms[0]
+    if all(isinstance(t, Tensor) for t in terms):
+        return execute(_ADD_N, tuple(terms))
+    total = terms[0]
+    for t in terms[1:]:
+        total = total + t
+    return total
 
 
 def _zeros(t):

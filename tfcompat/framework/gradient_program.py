@@ -4,8 +4,9 @@ compiled path of tf.GradientTape.gradient and jacobian).
 `extract` cuts it out of a tape in three steps: `reach` (the records a source reaches),
 `prune` (those a target needs) and `wire` (the program's inputs, steps and outputs, with
 a hashable structural key: ops, attributes and wiring, no values). A `Program` is shared
-by every slice of the same structure; it replays the steps' JAX functions and is
-differentiated by ``jax.vjp`` (gradients) or vmapped over it (jacobians).
+by every slice of the same structure; it replays the steps' JAX functions and
+backpropagates through each step's ``jax.vjp`` in TF's order, summing as TF does
+(gradient_order), for gradients, and vmaps that over cotangents for jacobians.
 """
 import collections
 import functools
@@ -16,6 +17,7 @@ import numpy as np
 from jax.extend.core import Literal
 
 from .dispatch import Op
+from .gradient_order import add_n, schedule, sum_terms
 from .tape import _TRAINABLE_NP
 
 _COMPLEX_NP = frozenset((np.dtype(np.complex64), np.dtype(np.complex128)))
@@ -192,53 +194,65 @@ class Program:
     def __init__(self, key):
         steps, n_src, n_leaf, target_refs, groups, connected = key
         self.connected = connected    # the index of each connected user source
-        self.groups = groups          # per connected user source, its source nodes
         self.runs = 0
         # Ops with a Python gradient function (tf.custom_gradient) are backpropagated
         # eagerly: their gradient may be None, which a compiled replay cannot express.
         self.eager_only = any(step[0].grad_fn is not None for step in steps)
 
-        def replay(src, leaves):
-            values = []
-            for op, attrs, refs, _n_out, overrides, complex_ in steps:
-                args = [src[r[1]] if r[0] == "s" else leaves[r[1]] if r[0] == "l"
-                        else values[r[1]][r[2]] for r in refs]
-                if complex_:
-                    fn = functools.partial(op.fn, **dict(attrs))
-                    out = _in_tf_convention(fn)(*args)
-                else:
-                    out = op.fn(*args, **dict(attrs))
-                outs = list(out) if isinstance(out, (tuple, list)) else [out]
-                for k, s in overrides:
-                    outs[k] = outs[k] + (src[s] - jax.lax.stop_gradient(src[s]))
-                values.append(outs)
-            return [src[r[1]] if r[0] == "s" else values[r[1]][r[2]] for r in target_refs]
+        # TF's order of backpropagation (gradient_order): the steps' and the reads'.
+        self.order, self.read_orders = schedule([step[2] for step in steps], target_refs,
+                                                groups)
 
         def grad_fn(*args):
             """Gradients of the targets (weighted by the cotangents after the sources and
-            leaves) w.r.t. each connected user source."""
-            src = list(args[:n_src])
+            leaves) w.r.t. each connected user source, backpropagated in TF's order."""
+            src = args[:n_src]
             leaves = args[n_src:n_src + n_leaf]
-            cotangents = list(args[n_src + n_leaf:])
-            _, pullback = jax.vjp(lambda s: replay(s, leaves), src)
-            (grads,) = pullback(cotangents)
-            return self.sum_groups(grads)
+            values, pullbacks = [], []
+            for op, attrs, refs, _n_out, _overrides, complex_ in steps:
+                fn = functools.partial(op.fn, **dict(attrs))
+                if complex_:
+                    fn = _in_tf_convention(fn)
+                ins = [src[r[1]] if r[0] == "s" else leaves[r[1]] if r[0] == "l"
+                       else values[r[1]][r[2]] for r in refs]
+                out, pullback = jax.vjp(fn, *ins)
+                values.append(list(out) if isinstance(out, (tuple, list)) else [out])
+                pullbacks.append((pullback, type(out) if isinstance(out, (tuple, list))
+                                  else None))
+            terms = {}    # node ref -> its gradients so far, in TF's order
+            for r, c in zip(target_refs, args[n_src + n_leaf:]):
+                terms.setdefault(r, []).append(c)
+            grads = [None] * n_src
+            for n in self.order:
+                _op, _attrs, refs, n_out, overrides, _complex = steps[n]
+                cts = [sum_terms(terms, ("v", n, k), add_n) for k in range(n_out)]
+                for k, s in overrides:
+                    grads[s] = cts[k]
+                if all(c is None for c in cts):
+                    continue
+                pullback, kind = pullbacks[n]
+                cts = [_zero_cotangent(o) if c is None else c for o, c in zip(values[n], cts)]
+                for r, g in zip(refs, pullback(kind(cts) if kind else cts[0])):
+                    if r[0] != "l" and g.dtype != jax.dtypes.float0:
+                        terms.setdefault(r, []).append(g)
+            for i in range(n_src):
+                if grads[i] is None:
+                    grads[i] = sum_terms(terms, ("s", i), add_n)
+            return self.sum_groups(grads, add_n)
 
         self.grad_fn = grad_fn
         self._jitted = None
         self._jacobians = {}
         self._dependencies = {}
 
-    def sum_groups(self, grads):
-        """Per connected user source, the sum of its nodes' gradients (arrays or
-        Tensors; None if none)."""
+    def sum_groups(self, grads, add):
+        """Per connected user source, the sum by `add` (a function of a list) of its
+        nodes' gradients (arrays or Tensors; None if none), in the order TF sums a
+        Variable's reads."""
         out = []
-        for group in self.groups:
-            total = None
-            for i in group:
-                if grads[i] is not None:
-                    total = grads[i] if total is None else total + grads[i]
-            out.append(total)
+        for group in self.read_orders:
+            terms = [grads[i] for i in group if grads[i] is not None]
+            out.append(add(terms) if terms else None)
         return tuple(out)
 
     @property
@@ -269,6 +283,13 @@ class Program:
         if deps is None:
             deps = self._dependencies[sig] = input_dependencies(jax.make_jaxpr(fn)(*args).jaxpr)
         return deps
+
+
+def _zero_cotangent(out):
+    """The cotangent of an output no gradient reached: zeros (float0 for integers)."""
+    if jnp.issubdtype(out.dtype, jnp.inexact):
+        return jnp.zeros(out.shape, out.dtype)
+    return np.zeros(out.shape, jax.dtypes.float0)
 
 
 def _jacobian_fn(grad_fn, target_shape, dtype, batch):

@@ -6,14 +6,13 @@ convert their inputs (with TF's rules) and dispatch. Where TF's gradient differs
 JAX's (ties of maximum/minimum, abs at 0, sqrt/rsqrt with a zero upstream gradient),
 the JAX function carries TF's rule.
 """
-import functools
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, host_callback
+from ..framework import dtypes, errors, gradient_order, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import current_trace
 from ..framework.dispatch import Op, execute, match, match2, to_tensor
@@ -508,7 +507,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return maximum(minimum(t, clip_value_max), clip_value_min)
 
 
-_add_n_op = Op("AddN", lambda *xs: functools.reduce(jnp.add, map(unfused, xs)))
+_add_n_op = Op("AddN", lambda *xs: gradient_order.add_n(list(xs)))
 
 
 @dispatchable("inputs[]")
