@@ -32,6 +32,7 @@ from .framework.module import Module, name_scope
 from .framework.tensor import Tensor
 from .framework.tensor_shape import TensorShape
 from .framework.type_spec import TypeSpec
+from .framework.type_spec_of_value import type_spec_from_value
 from .framework.tensor_util import get_static_value, is_tensor
 from .framework.retracing import reset_counts as _reset_log_counts
 from .framework.tf_logging import get_logger

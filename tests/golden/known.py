@@ -16,10 +16,6 @@ BAD_CALLS = json.loads(pathlib.Path(__file__).with_name("known_bad_calls.json").
     encoding="utf-8"))
 
 KNOWN = {
-    "function:function_dynamic_shape_ops_static_shape":
-        "a reshape to a shape computed from tf.shape of a None dimension needs static shapes: "
-        "such a function is traced per concrete shape, so x.shape in its trace is the first "
-        "call's (1, 2), not TF's (None, 2) (its results match: function_dynamic_shape_ops)",
     "control_flow_ops:while_loop_shape_invariants_in_function":
         "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
         "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "

@@ -3,6 +3,8 @@ parts of it that TF2 programs and Keras's TF backend call)."""
 import numbers as _numbers
 
 from . import v1
+from ..framework.dimension import dimension_value
+from ..framework.tensor_shape import dimension_at_index
 
 
 def as_bytes(bytes_or_text, encoding="utf-8"):

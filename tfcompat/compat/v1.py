@@ -6,15 +6,18 @@ from ..framework.graph_scope import (get_default_graph, placeholder, reset_defau
                                      sparse_placeholder)
 from ..framework import v1_logging as logging
 from ..framework.context import executing_eagerly
+from ..framework.dimension import Dimension, dimension_value
+from ..framework.tensor_shape import dimension_at_index
 from ..framework.variables import VariableAggregationV1 as VariableAggregation
 from ..ops.random_seed import set_seed as set_random_seed
 from ..summary.summary_metadata import SummaryMetadata
 from ..tf1 import (InteractiveSession, Session, disable_eager_execution, disable_v2_behavior,
                    enable_eager_execution, enable_v2_behavior, module_dir, module_getattr)
 
-__all__ = ["Graph", "InteractiveSession", "Session", "SummaryMetadata",
+__all__ = ["Dimension", "Graph", "InteractiveSession", "Session", "SummaryMetadata",
            "VariableAggregation",
-           "disable_eager_execution", "disable_v2_behavior", "enable_eager_execution",
+           "dimension_at_index", "dimension_value", "disable_eager_execution",
+           "disable_v2_behavior", "enable_eager_execution",
            "enable_v2_behavior", "executing_eagerly", "get_default_graph", "logging",
            "placeholder", "reset_default_graph", "set_random_seed", "sparse_placeholder"]
 

@@ -232,15 +232,19 @@ def _value_of(tracer, trace):
 
 
 def partial_value(value):
-    """The value of a traced integer array of a graph being built as far as TF's static
-    shape inference knows it (``tensor_util.constant_value_as_shape``): a numpy object
+    """The value of a traced integer array of a graph being built or of a tf.function being
+    traced, as far as TF's static shape inference knows it
+    (``tensor_util.constant_value_as_shape``): a numpy object
     array of ints and jax symbolic dimensions (unknown ones), or None where it depends on
     more than the static shapes."""
-    b = current()
-    if b is None or not isinstance(value, jax.core.Tracer):
+    if not isinstance(value, jax.core.Tracer):
+        return None
+    b = current()   # (else a tf.function's trace, whose unknown dimensions are symbolic)
+    trace = b.jax_trace if b is not None else getattr(value, "_trace", None)
+    if not isinstance(trace, partial_eval.DynamicJaxprTrace):
         return None
     try:
-        out = _value_of(value, b.jax_trace)
+        out = _value_of(value, trace)
     except (_Unknown, TypeError, ValueError, IndexError, KeyError):
         return None
     return np.asarray(out, object)

@@ -5,7 +5,9 @@ util.cc): a structure is any collections.abc.Sequence other than str/bytes (list
 tuples, namedtuples, range, ...), any collections.abc.Mapping (flattened in sorted-key
 order, packed back in the structure's own key order), a MappingView, or an attrs
 class; everything else (None included) is a leaf.  With ``expand_composites`` an
-IndexedSlices is a structure of its component tensors.  The error messages are TF's.
+IndexedSlices, a composite tensor whose TypeSpec has TF's component protocol (RaggedTensor,
+SparseTensor) and such a TypeSpec itself are structures of their components.  The error
+messages are TF's.
 """
 import collections
 import collections.abc as _abc
@@ -59,15 +61,28 @@ def is_nested(seq):
 
 def _is_composite(x):
     from .indexed_slices import IndexedSlices
-    return isinstance(x, IndexedSlices)
+    if isinstance(x, IndexedSlices) or _is_spec(x):
+        return True
+    return hasattr(type(x), "_type_spec") and _is_spec(x._type_spec)
+
+
+def _is_spec(x):
+    """Whether `x` is a TypeSpec with TF's component protocol (RaggedTensorSpec ...)."""
+    return hasattr(x, "_component_specs") and hasattr(x, "_from_components")
 
 
 def _components(x):
-    """An IndexedSlices' component tensors, as TF's IndexedSlicesSpec lists them."""
-    comps = [x.values, x.indices]
-    if x.dense_shape is not None:
-        comps.append(x.dense_shape)
-    return comps
+    """A composite's components: an IndexedSlices' tensors as TF's IndexedSlicesSpec lists
+    them, a TypeSpec's component specs, or a composite tensor's component tensors."""
+    from .indexed_slices import IndexedSlices
+    if isinstance(x, IndexedSlices):
+        comps = [x.values, x.indices]
+        if x.dense_shape is not None:
+            comps.append(x.dense_shape)
+        return comps
+    if _is_spec(x):
+        return list(x._component_specs)
+    return list(x._type_spec._to_components(x))
 
 
 def _nested(x, expand_composites):
@@ -161,7 +176,10 @@ def _sequence_like(instance, args):
         return type(instance)(*args)
     if kind == _LEAF and _is_composite(instance):
         from .indexed_slices import IndexedSlices
-        return IndexedSlices(*args)
+        if isinstance(instance, IndexedSlices):
+            return IndexedSlices(*args)
+        spec = instance if _is_spec(instance) else instance._type_spec
+        return spec._from_components(list(args))
     if isinstance(instance, range):
         return list(args)
     return type(instance)(args)

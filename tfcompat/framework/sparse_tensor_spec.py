@@ -8,8 +8,10 @@ from .sparse_tensor import SparseTensor
 from .tensor_shape import TensorShape
 from .tensor_spec import TensorSpec
 from .type_spec import TypeSpec
+from .type_spec_registry import register
 
 
+@register("tf.SparseTensorSpec")
 class SparseTensorSpec(TypeSpec):
     """tf.SparseTensorSpec(shape=None, dtype=tf.float32)."""
 
@@ -27,6 +29,14 @@ class SparseTensorSpec(TypeSpec):
     def from_value(cls, value):
         """SparseTensorSpec.from_value: the spec of a SparseTensor."""
         return cls(value.shape, value.dtype)
+
+    def _serialize(self):
+        """TF's TypeSpec._serialize: the constructor arguments."""
+        return (self._shape, self._dtype)
+
+    @classmethod
+    def _deserialize(cls, serialization):
+        return cls(*serialization)
 
     def is_compatible_with(self, spec_or_value):
         """Whether `spec_or_value` (a SparseTensorSpec) has this dtype and a compatible

@@ -1,12 +1,16 @@
 """tf.TensorShape: a possibly partially known shape, printed and compared as TF does."""
 import jax
 
+from .dimension import Dimension, as_dimension
+
 
 def _dim(d):
     """A dimension as TF's Dimension checks it: an int >= 0 or anything with __index__,
     or None when unknown (also a symbolic dimension of a shape-polymorphic trace)."""
     if d is None:
         return None
+    if isinstance(d, Dimension):
+        return d.value
     if isinstance(d, int):
         value = d
     elif type(d).__name__ == "_DimExpr":   # jax's symbolic dimension: not a constant
@@ -191,3 +195,12 @@ def _dim_str(d):
 
 def as_shape(shape):
     return shape if isinstance(shape, TensorShape) else TensorShape(shape)
+
+
+def dimension_at_index(shape, index):
+    """tf.compat.dimension_at_index: dimension `index` of a TensorShape as a Dimension
+    (unknown when the rank is unknown)."""
+    assert isinstance(shape, TensorShape)
+    if shape.rank is None:
+        return Dimension(None)
+    return as_dimension(shape.as_list()[index])

@@ -1,8 +1,10 @@
 """tf.TensorSpec: the shape and dtype of a tensor (tf.function's input_signature entries)."""
 from . import dtypes
 from .tensor_shape import TensorShape
+from .type_spec_registry import register
 
 
+@register("tf.TensorSpec")
 class TensorSpec:
     """tf.TensorSpec(shape, dtype=tf.float32, name=None)."""
 
@@ -25,6 +27,14 @@ class TensorSpec:
         if isinstance(value, TensorSpec):
             return self._dtype == value.dtype and self._shape.is_compatible_with(value.shape)
         return self._dtype == value.dtype and self._shape.is_compatible_with(value.shape)
+
+    def _serialize(self):
+        """TF's TypeSpec._serialize: the constructor arguments."""
+        return (self._shape, self._dtype, self._name)
+
+    @classmethod
+    def _deserialize(cls, serialization):
+        return cls(*serialization)
 
     def __eq__(self, other):
         return isinstance(other, TensorSpec) and (self._shape, self._dtype, self._name) == (

@@ -104,6 +104,12 @@ class DictWrapper(dict, Trackable):
         return self[key]
 
 
+# TF's class name, which optree's node-type errors print (Keras matches it); pickle finds
+# the class under that name here.
+DictWrapper.__name__ = DictWrapper.__qualname__ = "_DictWrapper"
+_DictWrapper = DictWrapper
+
+
 def _wrap(value):
     """TF's wrap_or_unwrap: lists and dicts (exactly those types) become wrappers; a tuple
     holding Trackables stays a tuple, tracked (TF's _TupleWrapper)."""

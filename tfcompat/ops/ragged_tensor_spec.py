@@ -10,6 +10,7 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
 from ..framework.type_spec import TypeSpec
+from ..framework.type_spec_registry import register
 from . import array_ops
 from .ragged_tensor import RaggedTensor
 
@@ -46,6 +47,7 @@ class RaggedTraceType(ExactTraceType):
         return hash(self._key)
 
 
+@register("tf.RaggedTensorSpec")
 class RaggedTensorSpec(TypeSpec):
     """tf.RaggedTensorSpec(shape, dtype, ragged_rank, row_splits_dtype, flat_values_spec)."""
 
@@ -85,6 +87,15 @@ class RaggedTensorSpec(TypeSpec):
     def from_value(cls, value):
         """RaggedTensorSpec.from_value: the spec of a RaggedTensor."""
         return value._type_spec
+
+    def _serialize(self):
+        """TF's TypeSpec._serialize: the constructor arguments (flat_values_spec when set)."""
+        args = (self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
+        return args if self._flat_values_spec is None else args + (self._flat_values_spec,)
+
+    @classmethod
+    def _deserialize(cls, serialization):
+        return cls(*serialization)
 
     def is_compatible_with(self, spec_or_value):
         if isinstance(spec_or_value, RaggedTensor):
