@@ -27,7 +27,6 @@ from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..polymorphic_function import deferred_checks
 from ..polymorphic_function.concrete_function import ConcreteFunction
-from ..polymorphic_function.runtime_checks import check_data
 
 _EXACT = frozenset((
     "abs", "acos", "acosh", "add", "and", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
@@ -113,10 +112,7 @@ def _vectorized(fn):
         it = iter(per_element)
         return mapped(*[next(it) if c else w for w, c in zip(whole, copied)], *flat_batch)
     n_out, n_deferred = concrete._n_out, concrete._n_deferred
-    oks, at = [], n_out
-    for check in concrete._checks:   # (each: its flag, then its data)
-        oks.append(at)
-        at += 1 + check_data(check)
+    oks = concrete.check_flags()
 
     def run(flat_batch):
         outs = batched(list(concrete._const_values) + [v._value for v in concrete._variables],

@@ -246,6 +246,15 @@ class ConcreteFunction(_Typed):
                     f"concrete function of a TensorSpec with None dimensions.")
         return self._call_flat(tensors, _flat_variables(args, kwargs))
 
+    def check_flags(self):
+        """The indices of its run-time checks' flags among the program's outputs (after
+        the results and the assigned values, each flag followed by its data)."""
+        oks, at = [], self._n_out + len(self._assigned)
+        for check in self._checks:
+            oks.append(at)
+            at += 1 + check_data(check)
+        return oks
+
     def array_runner(self):
         """For a trace whose call is its program run and nothing more (fixed shapes, only
         tensor outputs; no strings, iterator reads, host calls, random states or Variable
@@ -259,10 +268,7 @@ class ConcreteFunction(_Typed):
             return None
         jitted, variables, n_out = self._jitted, self._variables, self._n_out
         deferred, n_deferred = self._deferred, self._n_deferred
-        oks, at = [], n_out
-        for check in self._checks:   # (each: its flag, then its data)
-            oks.append(at)
-            at += 1 + check_data(check)
+        oks = self.check_flags()
 
         def run(arrays):
             if ctx.traces:
