@@ -10,17 +10,16 @@ temporary folder, starts two worker processes of this script (``--worker I PORT0
 FOLDER``, each bounded in time) on 127.0.0.1 with a TF_CONFIG naming both, and prints
 what both print: per case, the worker's local values of each step (or the error class
 and the start of its message). ``--local``: see local_cases."""
-import ast
 import json
 import os
 import pprint
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 
 import tensorflow as tf
+
+import reference_cluster
 
 def local_cases():
     """``--local``: one process, the FILE rewrite of a worker's pipeline alone (TF's
@@ -103,33 +102,9 @@ if sys.argv[1:2] != ["--worker"]:
     for f in range(2):
         with open(os.path.join(folder, f"t{f}.txt"), "w") as text:
             text.write("".join(f"{100 + 10 * f + r}\n" for r in range(4)))
-    sockets = [socket.socket() for _ in range(2)]
-    for sock in sockets:
-        sock.bind(("127.0.0.1", 0))
-    ports = [str(sock.getsockname()[1]) for sock in sockets]
-    for sock in sockets:
-        sock.close()
-    # (under tfcompat, `tensorflow` is tfcompat: its workers run as `python -m tfcompat`)
-    runner = ["-m", "tfcompat"] if "tfcompat" in tf.__file__ else []
-    workers = [subprocess.Popen([sys.executable, *runner, __file__, "--worker", str(i), *ports,
-                                 folder],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env={k: v for k, v in os.environ.items() if k != "TF_CONFIG"})
-               for i in range(2)]
-    outputs = []
     try:
-        for worker in workers:
-            out, err = worker.communicate(timeout=300)
-            if worker.returncode:
-                sys.exit(err[-5000:])
-            # (JAX's gloo collectives print their connections to stdout first)
-            outputs.append(ast.literal_eval(out[out.index("\n{") + 1:] if out[0] != "{"
-                                            else out))
+        outputs = reference_cluster.run_workers(tf, __file__, [folder])
     finally:
-        for worker in workers:
-            if worker.poll() is None:
-                worker.kill()
-                worker.communicate()
         shutil.rmtree(folder, ignore_errors=True)
     pprint.pprint(outputs, width=100)
     sys.exit(0)

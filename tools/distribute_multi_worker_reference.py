@@ -10,37 +10,18 @@ CPUs), CentralStorageStrategy; the cluster resolvers and tf.train.ClusterSpec.
 127.0.0.1 with a TF_CONFIG naming both; each prints what its MultiWorkerMirroredStrategy
 gives (variables' initial values, run, reduce, gather, the datasets each worker reads
 under each auto-shard policy, a custom training loop), and this prints both."""
-import ast
 import json
 import os
 import pprint
-import socket
-import subprocess
 import sys
 
 import numpy as np
 import tensorflow as tf
 
+import reference_cluster
+
 if sys.argv[1:2] == ["--cluster"]:
-    sockets = [socket.socket() for _ in range(2)]
-    for sock in sockets:
-        sock.bind(("127.0.0.1", 0))
-    ports = [str(sock.getsockname()[1]) for sock in sockets]
-    for sock in sockets:
-        sock.close()
-    # (under tfcompat, `tensorflow` is tfcompat: its workers run as `python -m tfcompat`)
-    runner = ["-m", "tfcompat"] if "tfcompat" in tf.__file__ else []
-    workers = [subprocess.Popen([sys.executable, *runner, __file__, "--worker", str(i), *ports],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env={k: v for k, v in os.environ.items() if k != "TF_CONFIG"})
-               for i in range(2)]
-    outputs = []
-    for worker in workers:
-        out, err = worker.communicate(timeout=300)
-        if worker.returncode:
-            sys.exit(err[-5000:])
-        # (JAX's gloo collectives print their connections to stdout first)
-        outputs.append(ast.literal_eval(out[out.index("\n{") + 1:] if out[0] != "{" else out))
+    outputs = reference_cluster.run_workers(tf, __file__)
     pprint.pprint(outputs, width=100)
     sys.exit(0)
 
