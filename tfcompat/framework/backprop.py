@@ -144,7 +144,7 @@ def _vjp_op(op, attrs, in_float, out_float):
     key = (attrs, in_float, out_float)
     vjp_op = op.vjps.get(key)
     if vjp_op is None:
-        fn, kw, n_in = op.fn, dict(attrs), len(in_float)
+        fn, kw, n_in = op.fn, dict(attrs + op.traced_attrs), len(in_float)
 
         def vjp(*args):
             # TF's complex gradients: conj(vjp(conj(ct))).

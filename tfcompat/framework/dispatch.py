@@ -54,15 +54,18 @@ class Op:
       results of other ops are: see _static_integers).
     strings: how the op runs on tf.string inputs (framework/strings.py): ``strings.MOVE``
       for ops that only move elements, or a host ``strings.Kernel``; None: it takes none.
+    traced_attrs: attrs it takes where XLA compiles it with the ops around it (inside a
+      tf.function trace, and in a gradient's replay): AddV2 and Sub keep their operands
+      from fusing into them, as TF's separate kernels do.
     """
 
     __slots__ = ("name", "spec", "fn", "differentiable", "allowed", "_allowed_np", "error",
-                 "dependencies", "jvp_fn", "grad_fn", "stateful", "strings", "kernels", "vjps",
-                 "jvps", "__weakref__")
+                 "dependencies", "jvp_fn", "grad_fn", "stateful", "strings", "traced_attrs",
+                 "kernels", "vjps", "jvps", "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=OPDEF,
                  error=None, dependencies=None, jvp_fn=None, grad_fn=None, stateful=False,
-                 strings=None):
+                 strings=None, traced_attrs=()):
         self.name = name
         self.spec = spec = op_def.get(name)
         if allowed is OPDEF:
@@ -78,6 +81,7 @@ class Op:
         self.grad_fn = grad_fn
         self.stateful = stateful
         self.strings = strings
+        self.traced_attrs = traced_attrs
         self.kernels = {}   # attrs -> jitted kernel
         self.vjps = {}      # (attrs, float inputs, float outputs) -> its VJP as an Op
         self.jvps = {}      # (attrs, inputs with tangents, float outputs) -> its JVP as an Op
@@ -162,6 +166,9 @@ def _new_kernel(op, attrs):
 
 def execute(op, inputs, attrs=()):
     """Run `op` on Tensors `inputs` with static `attrs` (a tuple of (name, value) pairs)."""
+    given = attrs
+    if op.traced_attrs and ctx.traces:
+        attrs = attrs + op.traced_attrs
     kernel = op.kernels.get(attrs)
     if kernel is None:
         kernel = op.kernels[attrs] = _new_kernel(op, attrs)
@@ -174,7 +181,7 @@ def execute(op, inputs, attrs=()):
             out = kernel(*arrays)
     except Exception as exc:
         if op.fn is strings.host_only or any(strings.is_string(a) for a in arrays):
-            return _run_strings(op, kernel, inputs, attrs)   # (no jax kernel takes strings)
+            return _run_strings(op, kernel, inputs, given)   # (no jax kernel takes strings)
         cause = host_callback.raised()   # raised by a host callback (a run-time check)
         if cause is not None:
             raise cause from None

@@ -210,7 +210,7 @@ class Program:
             leaves = args[n_src:n_src + n_leaf]
             values, pullbacks = [], []
             for op, attrs, refs, _n_out, _overrides, complex_ in steps:
-                fn = functools.partial(op.fn, **dict(attrs))
+                fn = functools.partial(op.fn, **dict(attrs + op.traced_attrs))
                 if complex_:
                     fn = _in_tf_convention(fn)
                 ins = [src[r[1]] if r[0] == "s" else leaves[r[1]] if r[0] == "l"

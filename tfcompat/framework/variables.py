@@ -110,8 +110,12 @@ def live_variables():
     return [v for _, v in sorted(_live.items())]
 
 
-_add = jax.jit(lambda v, d: jnp.add(unfused(v), unfused(d)))
-_sub = jax.jit(lambda v, d: jnp.subtract(unfused(v), unfused(d)))
+_add = jax.jit(jnp.add)
+_sub = jax.jit(jnp.subtract)
+# (inside a tf.function trace: the operands kept from fusing into the update, TF's
+# separate kernels round each)
+_TRACED = {_add: jax.jit(lambda v, d: jnp.add(unfused(v), unfused(d))),
+           _sub: jax.jit(lambda v, d: jnp.subtract(unfused(v), unfused(d)))}
 
 
 class Variable(ArrayLike):
@@ -302,8 +306,9 @@ class Variable(ArrayLike):
                 f"Cannot update variable with shape {list(handle._value.shape)} using a Tensor "
                 f"with shape {list(delta.shape)}, shapes must be equal.",
                 kernel="AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp")
+        run = _TRACED[kernel] if ctx.traces else kernel
         with handle._lock:   # atomic with respect to the other threads' updates
-            handle._value = kernel(handle._value, delta)
+            handle._value = run(handle._value, delta)
         if ctx.traces:
             ctx.traces[-1].graph.assign(
                 handle, "AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp",

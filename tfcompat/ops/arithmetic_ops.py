@@ -247,9 +247,19 @@ def _true_divide_jvp(x, y, by_reciprocal=False):
     return x * (1 / y) if by_reciprocal else jnp.true_divide(x, y)
 
 
-add = binary("AddV2", lambda x, y: jnp.add(unfused(x), unfused(y)), hint=True,
-             strings=string_kernels.add)
-subtract = binary("Sub", lambda x, y: jnp.subtract(unfused(x), unfused(y)))
+def _unfused_operands(fn):
+    """`fn(x, y)`, its operands kept from fusing into it with the unfused attr (set inside
+    a tf.function trace, where XLA compiles the ops that made them with it)."""
+    def kernel(x, y, unfused_operands=False):
+        return fn(unfused(x), unfused(y)) if unfused_operands else fn(x, y)
+    kernel.__name__ = fn.__name__
+    return kernel
+
+
+_TRACED = (("unfused_operands", True),)
+add = binary("AddV2", _unfused_operands(jnp.add), hint=True, strings=string_kernels.add,
+             traced_attrs=_TRACED)
+subtract = binary("Sub", _unfused_operands(jnp.subtract), traced_attrs=_TRACED)
 multiply = binary("Mul", _multiply, jvp_fn=jnp.multiply)
 maximum = binary("Maximum", _maximum)
 minimum = binary("Minimum", _minimum)

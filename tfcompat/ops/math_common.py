@@ -224,14 +224,14 @@ def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
 
 
 def binary(name, fn, allowed=OPDEF, differentiable=True, hint=False, strings=None,
-           jvp_fn=None):
+           jvp_fn=None, traced_attrs=()):
     """A public ``f(x, y, name=None)`` running a registered broadcasting Op (`allowed`:
     by default its OpDef's). Inputs are matched to one dtype as TF's generated wrappers
     do; with `hint`, y is converted with x's dtype as a hint only (tf.add); `strings`: its
     host kernel on tf.string; `jvp_fn` is what forward mode differentiates when `fn` is a
-    custom_vjp."""
+    custom_vjp; `traced_attrs`: as Op's."""
     op = Op(name, fn, differentiable=differentiable, allowed=allowed, error=broadcast_error,
-            strings=strings, jvp_fn=jvp_fn)
+            strings=strings, jvp_fn=jvp_fn, traced_attrs=traced_attrs)
     convert = hinted if hint else match2
 
     @dispatchable("x", "y", group=BINARY_ELEMENTWISE)
