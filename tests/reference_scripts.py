@@ -24,14 +24,19 @@ def load(name):
     return module
 
 
-def run(name):
-    """The literal that tools/`name`.py prints, run as ``python -m tfcompat`` (a script
-    that runs at import) in a fresh process."""
+def stdout(name):
+    """What tools/`name`.py prints, run as ``python -m tfcompat`` (a script that runs at
+    import) in a fresh process."""
     p = subprocess.run([sys.executable, "-m", "tfcompat", f"tools/{name}.py"],
                        capture_output=True, text=True, cwd=ROOT, timeout=600,
                        env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert p.returncode == 0, p.stderr[-3000:]
-    return ast.literal_eval(p.stdout)
+    return p.stdout
+
+
+def run(name):
+    """The literal that tools/`name`.py prints (see `stdout`)."""
+    return ast.literal_eval(stdout(name))
 
 
 def assert_same(got, want, path, rtol, atol):

@@ -17,9 +17,6 @@ generators once, from the first replica's keys, and shares them).
 TF_PRINTED is TF 2.21's stdout of tools/distribute_print_reference.py
 (``/tmp/tfref/bin/python tools/distribute_print_reference.py``): tf.print in the replicas,
 replica by replica between the run's collectives, eagerly and inside tf.function."""
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -524,9 +521,4 @@ def test_binomial_of_a_generator_made_in_scope(ours, replicas):
 
 
 def test_print_in_replicas_matches_tf():
-    root = reference_scripts.ROOT
-    p = subprocess.run([sys.executable, "-m", "tfcompat", "tools/distribute_print_reference.py"],
-                       capture_output=True, text=True, cwd=root, timeout=600,
-                       env=dict(os.environ, PYTHONPATH=str(root)))
-    assert p.returncode == 0, p.stderr[-3000:]
-    assert p.stdout == TF_PRINTED
+    assert reference_scripts.stdout("distribute_print_reference") == TF_PRINTED

@@ -8,9 +8,6 @@ then runs eagerly, its prints written once: distribute/traced_partial.py);
 ReplicaContext.all_reduce of captured and per-replica tensors (eagerly, in tf.function,
 in a run on a partial batch); what MirroredStrategy.run (one and two devices: captured
 tensors, variables, variable updates) and OneDeviceStrategy.run return, printed."""
-import os
-import subprocess
-import sys
 
 import reference_scripts
 
@@ -182,9 +179,4 @@ end
 
 
 def test_regroup_and_prints_match_tf():
-    root = reference_scripts.ROOT
-    p = subprocess.run([sys.executable, "-m", "tfcompat", "tools/distribute_regroup_reference.py"],
-                       capture_output=True, text=True, cwd=root, timeout=600,
-                       env=dict(os.environ, PYTHONPATH=str(root)))
-    assert p.returncode == 0, p.stderr[-3000:]
-    assert p.stdout == TF_PRINTED
+    assert reference_scripts.stdout("distribute_regroup_reference") == TF_PRINTED
