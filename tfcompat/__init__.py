@@ -33,7 +33,7 @@ from .framework.tensor import Tensor
 from .framework.tensor_shape import TensorShape
 from .framework.type_spec import TypeSpec
 from .framework.type_spec_of_value import type_spec_from_value
-from .framework.tensor_util import get_static_value, is_tensor
+from .framework.tensor_util import get_static_value, is_symbolic_tensor, is_tensor
 from .framework.retracing import reset_counts as _reset_log_counts
 from .framework.tf_logging import get_logger
 from .framework.variables import (
@@ -74,12 +74,17 @@ from .ops.string_conversion_ops import *
 from .ops.tensor_array_ops import *
 from .ops.unary_ops import *
 
+from .framework.versions import (
+    COMPILER_VERSION as __compiler_version__, CXX11_ABI_FLAG as __cxx11_abi_flag__,
+    GIT_VERSION as __git_version__, MONOLITHIC_BUILD as __monolithic_build__,
+    VERSION as __version__,
+)
+
 newaxis = None
-__version__ = "2.21.0"
 # tf.keras is Keras 3.15.1 on its TensorFlow backend, loaded on first use (TF's KerasLazyLoader).
 keras, optimizers, losses, metrics, initializers = _keras_lazy_loaders(globals())
 __getattr__, __dir__ = _lazy_exports(globals(), submodules=(
     "compat", "data", "distribute", "experimental", "image", "io", "lookup", "math", "nn",
     "profiler", "quantization", "random", "raw_ops", "saved_model", "sets", "signal", "sparse",
-    "strings", "summary", "test", "train", "types", "tf_internal as __internal__",
+    "strings", "summary", "test", "train", "types", "version", "tf_internal as __internal__",
 ))

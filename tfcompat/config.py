@@ -3,8 +3,9 @@ import types
 
 from .framework.config import (
     LogicalDevice, LogicalDeviceConfiguration, PhysicalDevice,
-    get_logical_device_configuration, get_soft_device_placement, list_logical_devices,
-    list_physical_devices, set_logical_device_configuration, set_soft_device_placement,
+    get_logical_device_configuration, get_soft_device_placement, get_visible_devices,
+    list_logical_devices, list_physical_devices, set_logical_device_configuration,
+    set_soft_device_placement, set_visible_devices,
 )
 from .framework import config as _config
 from .framework.trace_state import functions_run_eagerly, run_functions_eagerly
@@ -15,6 +16,8 @@ experimental = types.SimpleNamespace(
     get_virtual_device_configuration=get_logical_device_configuration,
     list_physical_devices=list_physical_devices,
     list_logical_devices=list_logical_devices,
+    get_visible_devices=get_visible_devices,
+    set_visible_devices=set_visible_devices,
     get_memory_growth=_config.get_memory_growth,
     set_memory_growth=_config.set_memory_growth,
     enable_op_determinism=_config.enable_op_determinism,

@@ -3,8 +3,9 @@ from .ops.arithmetic_ops import (
     accumulate_n, add, add_n, atan2, divide, divide_no_nan, floordiv, floormod,
     invert_permutation, is_non_decreasing, is_strictly_increasing, maximum, minimum, mod,
     multiply, multiply_no_nan, nextafter, polyval, pow, scalar_mul, squared_difference,
-    subtract, truediv, zero_fraction,
+    subtract, truediv,
 )
+from .ops.normalization_ops import zero_fraction
 from .ops.comparison_ops import (
     equal, greater, greater_equal, less, less_equal, logical_and, logical_not, logical_or,
     logical_xor, not_equal,

@@ -311,17 +311,3 @@ with tf.GradientTape(persistent=True) as tape:
 print(repr(l), repr(tape.gradient(l, x)))
 print(repr(r), repr(tape.gradient(r, x)))
 """)
-
-
-# ---------------------------------------------------------------------------
-# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
-# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
-# every other snippet of the suite compares exactly.
-
-from harness import Tolerance
-
-_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
-
-TOLERANCE = {
-    'while_loop_outer_tape_function': Tolerance(_SUM, rtol=1e-07),
-}

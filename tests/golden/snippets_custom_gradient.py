@@ -486,17 +486,3 @@ print(repr(r))
 print(repr(g.gradient(r, x)))
 print(g.gradient(r2, x))
 """)
-
-
-# ---------------------------------------------------------------------------
-# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
-# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
-# every other snippet of the suite compares exactly.
-
-from harness import Tolerance
-
-_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
-
-TOLERANCE = {
-    'recompute_grad_same_gradients': Tolerance(_SUM, rtol=5e-07),
-}

@@ -479,18 +479,6 @@ print(count(ds), count(ds.take(1)))
 """, verbatim=True)
 
 
-# ---------------------------------------------------------------------------
-# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
-# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
-# every other snippet of the suite compares exactly.
-
-from harness import Tolerance
-
-_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
-
-TOLERANCE = {
-    'dataset_for_loop_in_function_is_one_staged_loop': Tolerance(_SUM, rtol=1e-07),
-}
 _s("data_map_assert_python_number_dtype", """
 # tf.debugging.assert_less(int64_x, 3) in Dataset.map: TF's graph TypeError (3 is int32).
 ds = tf.data.Dataset.from_tensor_slices(tf.constant([1, 2], tf.int64))

@@ -130,17 +130,3 @@ for i in range(4):
 print([v.name for v in model.trainable_variables])
 print([float(v.numpy()) for v in model.trainable_variables])
 """)
-
-
-# ---------------------------------------------------------------------------
-# Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
-# (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
-# every other snippet of the suite compares exactly.
-
-from harness import Tolerance
-
-_SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
-
-TOLERANCE = {
-    'training_step_sgd': Tolerance(_SUM, rtol=1e-07),
-}

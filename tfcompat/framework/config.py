@@ -31,6 +31,7 @@ _CPU = PhysicalDevice("/physical_device:CPU:0", "CPU")
 _state = {"initialized": False, "soft_placement": True, "inter_op": 0, "intra_op": 0}
 _virtual = {}        # PhysicalDevice -> [LogicalDeviceConfiguration]
 _memory_growth = {}  # PhysicalDevice -> bool
+_visible = None      # the visible PhysicalDevices set (None: all)
 
 
 def _jax_devices(kind):
@@ -129,6 +130,44 @@ def set_logical_device_configuration(device, logical_devices):
             jax_backend.clear_backends()
         # (JAX reads it when its CPU backend starts: the first op, as TF's context)
         jax.config.update("jax_num_cpu_devices", len(logical_devices))
+
+
+def get_visible_devices(device_type=None):
+    """tf.config.get_visible_devices: the physical devices set visible (all by default)."""
+    visible = _visible if _visible is not None else list_physical_devices()
+    return [d for d in visible if device_type is None or d.device_type == device_type]
+
+
+def set_visible_devices(devices, device_type=None):
+    """tf.config.set_visible_devices: hide accelerators before the first op (all of them:
+    JAX then runs on its CPU backend). Hiding the CPU, or some accelerators of a kind but
+    not others, raises NotImplementedError."""
+    global _visible
+    physical = list_physical_devices()
+    if not isinstance(devices, list):
+        devices = [devices]
+    for d in devices:
+        if d not in physical or (device_type is not None and d.device_type != device_type):
+            raise ValueError(f"Unrecognized device: {d!r}")
+    current = get_visible_devices()
+    visible = [d for d in current if device_type is not None and d.device_type != device_type]
+    visible += devices
+    if visible == current:
+        return
+    if _is_initialized():
+        raise RuntimeError("Visible devices cannot be modified after being initialized")
+    accelerators = [d for d in physical if d.device_type != "CPU"]
+    if _CPU not in visible:
+        raise NotImplementedError("tfcompat cannot hide the CPU "
+                                  "(tf.config.set_visible_devices without it)")
+    shown = [d for d in accelerators if d in visible]
+    if shown and shown != accelerators:
+        raise NotImplementedError("tfcompat can hide all accelerators or none "
+                                  "(tf.config.set_visible_devices with some of them)")
+    if not shown and accelerators:
+        jax_backend.clear_backends()
+        jax.config.update("jax_platforms", "cpu")
+    _visible = visible
 
 
 def get_logical_device_configuration(device):

@@ -4,8 +4,7 @@ import numpy as np
 
 from . import dtypes
 from .tensor_shape import TensorShape
-
-PRODUCER = 2474   # TF 2.21's GraphDef version
+from .versions import GRAPH_DEF_VERSION as PRODUCER
 
 
 def enum_of(dtype):

@@ -1,4 +1,5 @@
-"""TF's tensor_util: tf.get_static_value."""
+"""TF's tensor_util: tf.is_tensor, tf.is_symbolic_tensor, tf.get_static_value."""
+from .context import ctx
 from .tensor import Tensor, symbolic
 from .variables import Variable
 
@@ -15,6 +16,17 @@ def is_tf_type(x):
 
 
 is_tensor = is_tf_type
+
+
+def is_symbolic_tensor(tensor):
+    """tf.is_symbolic_tensor: a tensor of a graph being built (a tf.function's trace) or
+    of a finished FuncGraph; False for eager tensors, Variables and other values."""
+    from .func_graph import GraphTensor
+    if isinstance(tensor, GraphTensor):
+        return True
+    if not isinstance(tensor, Tensor):
+        return False   # (its constants are concrete arrays that a trace notes)
+    return symbolic(tensor._value) or any(t.is_constant(tensor._value) for t in ctx.traces)
 
 
 def get_static_value(tensor, partial=False):

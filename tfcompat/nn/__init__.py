@@ -15,11 +15,12 @@ from ..ops.loss_ops import (
 from ..ops.norm_ops import l2_normalize
 from ..ops.unary_ops import sigmoid, tanh
 from ..ops.nn_ops import (
-    bias_add, dropout, elu, embedding_lookup, gelu, leaky_relu, log_softmax, relu, relu6, selu,
+    bias_add, crelu, dropout, elu, embedding_lookup, gelu, leaky_relu, log_softmax, relu, relu6, selu,
     silu, softmax, softplus, softsign, swish,
 )
 from ..ops.normalization_ops import (
-    batch_normalization, local_response_normalization, lrn, moments,
+    batch_normalization, local_response_normalization, lrn, moments, normalize_moments,
+    sufficient_statistics, weighted_moments, zero_fraction,
 )
 from ..ops.pooling_ops import (
     avg_pool, avg_pool1d, avg_pool2d, avg_pool3d, max_pool, max_pool1d, max_pool2d, max_pool3d,

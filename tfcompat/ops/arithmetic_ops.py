@@ -611,9 +611,3 @@ def is_non_decreasing(x, name=None):
 def is_strictly_increasing(x, name=None):
     """tf.math.is_strictly_increasing: over the flattened tensor."""
     return EagerTensor(_monotone(to_tensor(x)._value, True))
-
-
-def zero_fraction(value, name=None):
-    """tf.math.zero_fraction: the float32 fraction of zeros."""
-    v = to_tensor(value)._value
-    return EagerTensor(jnp.mean(v == 0, dtype=jnp.float32))

@@ -22,7 +22,7 @@ from .cast_ops import cast
 from .reduction_ops import reduce_prod
 from .indexing_ops import (
     boolean_mask, gather, gather_nd, searchsorted, slice, strided_slice, unique,
-    unique_with_counts, where,
+    unique_with_counts, unravel_index, where,
 )
 from .manip_ops import (
     broadcast_args, broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
@@ -51,7 +51,7 @@ __all__ = [
     "shape_n", "size", "slice", "split", "squeeze", "stack", "stop_gradient", "strided_slice",
     "tensor_scatter_nd_add", "tensor_scatter_nd_max", "tensor_scatter_nd_min",
     "tensor_scatter_nd_sub", "tensor_scatter_nd_update", "tile", "transpose", "unique",
-    "unique_with_counts", "unstack", "where", "zeros", "zeros_like",
+    "unique_with_counts", "unravel_index", "unstack", "where", "zeros", "zeros_like",
 ]
 
 

@@ -665,3 +665,61 @@ def unique_v2(*, x, axis, out_idx=dtypes.int32, name=None):
 def unique_with_counts_v2(*, x, axis, out_idx=dtypes.int32, name=None):
     """tf.raw_ops.UniqueWithCountsV2."""
     return UniqueWithCountsV2(*_unique(x, out_idx, "UniqueWithCountsV2", axis))
+
+
+def _unravel_index(indices, dims, checked=False):
+    """TF's UnravelIndex kernel: (index % prod(dims[i:])) / prod(dims[i+1:]), with C's
+    truncating % and / (a negative index gives negative coordinates, as in TF)."""
+    inclusive = lax.cumprod(dims, reverse=True)
+    exclusive = jnp.concatenate([inclusive[1:], jnp.ones((1,), dims.dtype)])
+    if indices.ndim:
+        inclusive, exclusive, indices = inclusive[:, None], exclusive[:, None], indices[None]
+    out = lax.div(lax.rem(indices, inclusive), exclusive)
+    return host_callback.checked(out, _unravel_error, indices, dims) if checked else out
+
+
+def _unravel_error(indices, dims, name=None):
+    """TF's run-time checks of UnravelIndex's values (`name`: kernel_error's)."""
+    def fail(text):
+        return kernel_error("UnravelIndex", text, name)
+    limit = np.iinfo(dims.dtype).max
+    prod = 1.0
+    for i, d in enumerate(dims.tolist()):
+        if d == 0:
+            return fail(f"Input dims cannot contain a dim of zero, but dims contains zero at "
+                        f"index {i}")
+        if d < 0:
+            return fail(f"Input dims cannot be negative. Got dim = {d} at index {i}")
+        if prod > limit // d:
+            return fail("Input dims product is causing integer overflow: "
+                        f"({' '.join(map(str, dims.tolist()))})")
+        prod *= d
+    if (indices >= np.prod(dims, dtype=dims.dtype)).any():
+        return fail("index is out of bound as with dims")
+    return None
+
+
+_unravel_index_op = Op("UnravelIndex", _unravel_index, differentiable=False)
+_shape_text = dims
+
+
+def unravel_index(indices, dims, name=None):
+    """tf.unravel_index: the coordinates in a row-major array of shape `dims` of each flat
+    index in `indices` (a scalar gives a vector, a vector a [len(dims), n] matrix)."""
+    # TF's errors end in " name: " when both inputs are Tensors (its fast path).
+    suffix = "" if isinstance(indices, Tensor) and isinstance(dims, Tensor) else None
+    if suffix is None and not isinstance(indices, Tensor) and not isinstance(dims, Tensor):
+        indices = convert_to_tensor(indices, dtype_hint=dtypes.int32)  # (Tidx's default)
+    indices, dims = match((indices, dims), _unravel_index_op)
+    check_indices_dtype("UnravelIndex", indices, "Tidx")
+    if indices.ndim > 1:
+        raise kernel_error("UnravelIndex", f"The indices can only be scalar or vector, got "
+                                           f"\"{_shape_text(indices.shape)}\"", suffix)
+    if indices.ndim == 1 and not indices.shape[0]:
+        raise kernel_error("UnravelIndex", f"received empty tensor indices: Tensor<type: "
+                                           f"{indices.dtype.name} shape: [0] values: >", suffix)
+    if dims.ndim != 1:
+        raise kernel_error("UnravelIndex", f"The indices can only be 1-D, got "
+                                           f"\"{_shape_text(dims.shape)}\"", suffix)
+    return execute(_unravel_index_op, (indices, dims), checked_attr(
+        lambda i, d: _unravel_error(i, d, suffix), indices, dims))

@@ -16,9 +16,10 @@ from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import shape_inference
-from .math_common import rounded, unbroadcast
+from .math_common import eigen_packets, rounded, unbroadcast
 from .cast_ops import cast
-from .unary_ops import exp, log1p, sigmoid, tanh
+from .manip_ops import concat
+from .unary_ops import exp, log1p, negative, sigmoid, tanh
 from .special_math_ops import erfc
 from .op_args import dims, kernel_error, static_int, static_ints, traced
 
@@ -40,10 +41,21 @@ def _activation(name, fn, doc):
 
 # -- TF's gradient rules, written in terms of the output as TF's kernels do ---------------
 
-# Relu and Relu6 keep -0.0 and nan, as TF's kernels (x < 0 ? 0 : x) do.
+def _zero_sign_of_packets(scalar_fn):
+    """An activation whose float32/float64 kernel is Eigen's max(x, 0): TF's vectorised
+    packets give +0.0 for -0.0, its scalar tail (x < 0 ? 0 : x) keeps -0.0; nan stays."""
+    def fn(x):
+        if x.dtype not in (jnp.float32, jnp.float64):
+            return scalar_fn(x)
+        return eigen_packets(lambda v: jnp.where(v == 0, jnp.zeros_like(v), scalar_fn(v)),
+                             scalar_fn, x)
+    return fn
+
+
+# Relu and Relu6 keep -0.0 (outside whole packets, above) and nan, as TF's kernels do.
 @jax.custom_jvp
 def _relu_fn(x):
-    return jnp.where(x < 0, jnp.zeros_like(x), x)
+    return _zero_sign_of_packets(lambda v: jnp.where(v < 0, jnp.zeros_like(v), v))(x)
 
 
 @_relu_fn.defjvp
@@ -54,7 +66,8 @@ def _relu_jvp(primals, tangents):
 
 @jax.custom_jvp
 def _relu6_fn(x):
-    return jnp.where(x < 0, jnp.zeros_like(x), jnp.minimum(x, jnp.asarray(6, x.dtype)))
+    return _zero_sign_of_packets(lambda v: jnp.where(
+        v < 0, jnp.zeros_like(v), jnp.minimum(v, jnp.asarray(6, v.dtype))))(x)
 
 
 @_relu6_fn.defjvp
@@ -95,6 +108,12 @@ relu = _activation("Relu", _relu_fn, "tf.nn.relu (gradient 0 at 0, as TF).")
 relu6 = _activation("Relu6", _relu6_fn, "tf.nn.relu6 (gradient 0 at 0 and 6, as TF).")
 elu = _activation("Elu", _elu_fn, "tf.nn.elu (gradient 1 at 0, as TF).")
 selu = _activation("Selu", _selu_fn, "tf.nn.selu (gradient `scale` at 0, as TF).")
+
+
+def crelu(features, axis=-1, name=None):
+    """tf.nn.crelu: relu of `features` and of their negation, concatenated on `axis`."""
+    features = convert_to_tensor(features)
+    return relu(concat([features, negative(features)], axis))
 
 
 def _const(value, dtype):

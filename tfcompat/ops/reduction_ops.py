@@ -11,6 +11,7 @@ from jax import lax
 from ..framework import dtypes, errors
 from ..framework.composite_dispatch import REDUCTION, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
+from ..framework.rounding import unfused
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from .math_common import exact_divide, reduction_axes
@@ -89,8 +90,18 @@ def _logsumexp(x, axis, keepdims):
     return out if keepdims else jnp.squeeze(out, axis=axis)
 
 
-def _reducer(name, fn, differentiable=True):
-    op = Op(name, fn, differentiable=differentiable)
+def _unfused_input(fn):
+    """A sum's kernel `fn` whose input is kept from fusing into it with the unfused_input
+    attr (set inside a tf.function trace: XLA would compute a product feeding the sum and
+    the sum as FMAs, where TF's separate kernels round the product first)."""
+    def kernel(x, axis, keepdims, unfused_input=False):
+        return fn(unfused(x) if unfused_input else x, axis, keepdims)
+    kernel.__name__ = fn.__name__
+    return kernel
+
+
+def _reducer(name, fn, differentiable=True, traced_attrs=()):
+    op = Op(name, fn, differentiable=differentiable, traced_attrs=traced_attrs)
     api = "tf.math.reduce_" + re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
     @dispatchable("input_tensor", group=REDUCTION)
@@ -104,10 +115,11 @@ def _reducer(name, fn, differentiable=True):
     return public
 
 
-reduce_sum = _reducer("Sum", _sum)
+_UNFUSED = (("unfused_input", True),)
+reduce_sum = _reducer("Sum", _unfused_input(_sum), traced_attrs=_UNFUSED)
 reduce_prod = _reducer("Prod", lambda x, axis, keepdims: jnp.prod(x, axis, x.dtype,
                                                                    keepdims=keepdims))
-reduce_mean = _reducer("Mean", _mean)
+reduce_mean = _reducer("Mean", _unfused_input(_mean), traced_attrs=_UNFUSED)
 reduce_max = _reducer("Max", _extreme(jnp.max, "min"))
 reduce_min = _reducer("Min", _extreme(jnp.min, "max"))
 reduce_euclidean_norm = _reducer("EuclideanNorm", _euclidean_norm)

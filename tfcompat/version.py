@@ -1,0 +1,5 @@
+"""tf.version."""
+from .framework.versions import (
+    COMPILER_VERSION, GIT_VERSION, GRAPH_DEF_VERSION, GRAPH_DEF_VERSION_MIN_CONSUMER,
+    GRAPH_DEF_VERSION_MIN_PRODUCER, VERSION,
+)
