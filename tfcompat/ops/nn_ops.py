@@ -330,7 +330,12 @@ def _dnnl_sum(e):
         return jnp.sum(e, -1, keepdims=True)
     e = jnp.pad(e, [(0, 0)] * (e.ndim - 1) + [(0, (-n) % 64)])
     groups = jnp.moveaxis(e.reshape(e.shape[:-1] + (-1, 4, 16)), -3, 0)
-    acc = lax.scan(lambda a, v: (a + v, None), jnp.zeros_like(groups[0]), groups)[0]
+    if groups.shape[0] <= 16:   # (unrolled: a short scan costs more to trace and compile)
+        acc = jnp.zeros_like(groups[0])
+        for k in range(groups.shape[0]):
+            acc = acc + groups[k]
+    else:
+        acc = lax.scan(lambda a, v: (a + v, None), jnp.zeros_like(groups[0]), groups)[0]
     v = (acc[..., 0, :] + acc[..., 1, :]) + (acc[..., 2, :] + acc[..., 3, :])
     for k in (8, 4, 2, 1):
         v = v + v[..., np.arange(16) ^ k]
