@@ -1,6 +1,6 @@
 """map(f).batch(n) run as one vectorized call of f per batch (tfcompat/data/map_batches.py):
 the batches equal the element-wise pipeline's bit for bit, and maps whose batched form could
-differ (sums, random draws, host calls, checks, assignments) stay element-wise."""
+differ (long sums, random draws, host calls, checks, assignments) stay element-wise."""
 import numpy as np
 import pytest
 
@@ -33,6 +33,8 @@ VECTORIZED = {
                                        tf.reduce_max(a)),
     "dict_and_where": lambda a, b: {"z": tf.where(a > 0, tf.sqrt(tf.abs(a)), tf.tanh(a)),
                                     "n": tf.maximum(b - 30, 4)},
+    # (a float sum of a few values: TF's Eigen order, written out as adds)
+    "small_sums": lambda a, b: (tf.reduce_sum(a), tf.reduce_sum(tf.reshape(a, [2, 3]), 0)),
 }
 
 
@@ -72,7 +74,7 @@ def test_variables_read_whole():
 
 
 NOT_VECTORIZED = {
-    "sum": lambda a: tf.reduce_sum(a),
+    "sum": lambda a: tf.reduce_sum(tf.tile(a, [20])),   # (Eigen's order: a lax.scan)
     "divide_by_shared": lambda a: a / tf.constant(np.full([5000], 7.0, np.float32))[:6],
     "matmul": lambda a: tf.linalg.matvec(tf.ones([3, 6]), a),
     "random": lambda a: a + tf.random.uniform([6], seed=1),

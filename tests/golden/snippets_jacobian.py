@@ -417,5 +417,4 @@ _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order 
 TOLERANCE = {
     'batch_jacobian_guide_shapes': Tolerance(_SUM, rtol=2e-07),
     'batch_jacobian_variable_source': Tolerance(_SUM, rtol=1e-07),
-    'jacobian_matmul_layer_shapes': Tolerance(_SUM, rtol=2e-07),
 }

@@ -8,9 +8,10 @@ Variable (those it reads are passed whole), calls the host for nothing (tf.print
 py_function), returns only dense tensors, and its trace holds only operations whose
 batched form computes each element as the element-wise program does: element-wise
 arithmetic, comparisons and casts, shape operations, gathers, and the order-free
-reductions (max, min, and/or, argmax/argmin). Sums, products, matrix products,
-convolutions, scans and sorting are left element-wise (XLA may order their arithmetic
-differently once batched). Small values the elements share (constants, Variables) are
+reductions (max, min, and/or, argmax/argmin), and float sums short enough that TF's
+order is written out as adds (ops/eigen_reduce.py). Longer sums, products, matrix
+products, convolutions, scans and sorting are left element-wise (XLA may order their
+arithmetic differently once batched). Small values the elements share (constants, Variables) are
 copied per element, since XLA rewrites a division of a batch by one shared value as a
 multiplication by its reciprocal (one ulp off); division, remainder and pow by a large
 shared value stay element-wise. So is a batch on which one of the function's checks

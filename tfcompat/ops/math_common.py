@@ -7,9 +7,10 @@ from jax import lax
 
 from ..framework import dtypes, errors
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
-from ..framework.rounding import rounded, unfused  # noqa: F401 (the ops' helpers)
+from ..framework.rounding import plus_zero, rounded, unfused  # noqa: F401 (the ops' helpers)
 from ..framework.dispatch import OPDEF, Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
+from .eigen_reduce import eigen_sum
 from . import op_args, shape_inference
 from .op_args import dims as shape_list
 
@@ -44,19 +45,10 @@ def unbroadcast(g, shape):
     lead = g.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape)
                                       if d == 1 and g.shape[lead + i] != 1)
+    if g.dtype in (jnp.float32, jnp.float64) and all(isinstance(d, int) for d in g.shape):
+        return eigen_sum(g, axes, False).reshape(shape)   # (TF's Sum, in its order)
     return jnp.sum(g, axes).reshape(shape)
 
-
-def plus_zero(x):
-    """`x` with each -0.0 (of either part, for complex) made +0.0: what TF's matmul
-    kernels return, accumulating from +0.0 (XLA makes a dot over one term a product)."""
-    if jnp.issubdtype(x.dtype, jnp.complexfloating):
-        re, im = jnp.real(x), jnp.imag(x)
-        zero = jnp.zeros_like(re)
-        return jax.lax.complex(jnp.where(re == 0, zero, re), jnp.where(im == 0, zero, im))
-    if jnp.issubdtype(x.dtype, jnp.floating):
-        return jnp.where(x == 0, jnp.zeros_like(x), x)
-    return x
 
 
 def eigen_packets(packet_fn, scalar_fn, *arrays):

@@ -14,6 +14,7 @@ from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_te
 from ..framework.rounding import unfused
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
+from .eigen_reduce import eigen_sum
 from .math_common import exact_divide, reduction_axes
 from . import shape_inference
 from .op_args import attr_error, static_int
@@ -35,7 +36,7 @@ def _mean(x, axis, keepdims):
         return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=jnp.float32).astype(x.dtype)
     if x.dtype == jnp.float16 or not isinstance(x.size, int):  # (or a symbolic shape)
         return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
-    return _divide_by_count(jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype), x.size)
+    return _divide_by_count(_sum(x, axis, keepdims), x.size)
 
 
 def _divide_by_count(total, size):
@@ -49,8 +50,11 @@ def _divide_by_count(total, size):
 
 
 def _sum(x, axis, keepdims):
-    # TF sums bfloat16 in float32, rounding once (float16 it sums in float16, in an
-    # order of Eigen's that this does not reproduce).
+    # float32 and float64 in the order of TF's Eigen reducers (eigen_reduce.py). TF sums
+    # bfloat16 in float32, rounding once (float16 it sums in float16, in an order of
+    # Eigen's that this does not reproduce).
+    if x.dtype in (jnp.float32, jnp.float64) and all(isinstance(d, int) for d in x.shape):
+        return eigen_sum(x, tuple(range(x.ndim)) if axis is None else tuple(axis), keepdims)
     wide = jnp.float32 if x.dtype == jnp.bfloat16 else x.dtype
     return jnp.sum(x, axis, wide, keepdims=keepdims).astype(x.dtype)
 
