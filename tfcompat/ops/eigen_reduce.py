@@ -30,6 +30,11 @@ from ..framework.rounding import plus_zero
 
 _LEAF = 1024   # Eigen's LeafSize<float/double>: packets per tree leaf
 _UNROLLED = 16  # sequential sums up to this length are unrolled, longer ones a lax.scan
+# The longest chain of one-at-a-time additions emulated: each is a step of a lax.scan
+# (about 0.1 us on a CPU), so column sums of more than 16,384 rows (a batch norm's
+# statistics over a large batch of images, a bias gradient of a convolution) or rkr sums
+# of more than 4,096 values per output use XLA's order instead.
+_MAX_CHAIN = 4096
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2))
@@ -46,6 +51,9 @@ def eigen_sum(x, axes, keepdims):
         out = _rows(y.reshape(1, -1))[0]
     elif kinds == [False, True]:
         out = _rows(y)
+    elif kinds in ([True, False], [False, True, False]) and _chain(y) > _MAX_CHAIN or \
+            kinds == [True, False, True] and dims[0] * dims[2] > _MAX_CHAIN:
+        return jnp.sum(x, axes, keepdims=keepdims)   # (XLA's order: see _MAX_CHAIN)
     elif kinds == [True, False]:
         out = _columns(y[None])[0]
     elif kinds == [False, True, False]:
@@ -120,15 +128,30 @@ def _rows(x):
 
 def _tree(x, first, start, n, width):
     """Eigen's tree of halves of the values [start, start + n) of each row of `x` (the
-    rows' start in the tensor is `first` modulo the packet width)."""
-    if n <= width * _LEAF:
-        return _leaf(x[:, start:start + n], width)
-    split = width * -(-(first + start + -(-n // 2)) // width) - first
-    left = min(split - start, n)
-    acc = _tree(x, first, start, left, width)
-    if left < n:
-        acc = acc + _tree(x, first, split, n - left, width)
-    return acc
+    rows' start in the tensor is `first` modulo the packet width): its leaves of one
+    length are summed together, then added up the tree."""
+    leaves = []
+
+    def split(start, n):
+        if n <= width * _LEAF:
+            leaves.append((start, n))
+            return len(leaves) - 1
+        cut = width * -(-(first + start + -(-n // 2)) // width) - first
+        left = min(cut - start, n)
+        return (split(start, left), split(cut, n - left)) if left < n else split(start, left)
+
+    shape = split(start, n)
+    sums = [None] * len(leaves)
+    for length in {m for _, m in leaves}:
+        which = [i for i, (_, m) in enumerate(leaves) if m == length]
+        block = jnp.stack([x[:, leaves[i][0]:leaves[i][0] + length] for i in which])
+        out = _leaf(block.reshape(-1, length), width).reshape(len(which), -1)
+        for k, i in enumerate(which):
+            sums[i] = out[k]
+
+    def add(node):
+        return sums[node] if isinstance(node, int) else add(node[0]) + add(node[1])
+    return add(shape)
 
 
 def _leaf(x, width):
@@ -155,16 +178,26 @@ def _leaf(x, width):
     return total if tail is None else tail + total
 
 
+def _chain(x):
+    """The longest chain of additions `_columns` makes for [r, c] or [a, r, c]."""
+    r = x.shape[-2]
+    packet = _packet_outputs(x.shape[0] if x.ndim == 3 else 1, x.shape[-1], x.dtype)
+    return r if r < 16 or not packet.all() else r // 4
+
+
+def _packet_outputs(a, c, dtype):
+    """Which outputs of a [a, r, c] column sum Eigen evaluates as part of a whole packet."""
+    width = 32 // np.dtype(dtype).itemsize
+    start = np.arange(a * c) // width * width
+    return (start + width <= a * c // width * width) & (start % c + width - 1 < c)
+
+
 def _columns(x):
     """The sum over the middle axis of [a, r, c], as Eigen evaluates each output."""
     a, r, c = x.shape
-    width = 32 // x.dtype.itemsize
-    flat = np.arange(a * c)
-    start = flat // width * width
-    packet = (start + width <= a * c // width * width) & (start % c + width - 1 < c)
-    one_by_one = _sequential(jnp.moveaxis(x, 1, 0))
+    packet = _packet_outputs(a, c, x.dtype)
     if r < 16 or not packet.any():
-        return one_by_one
+        return _sequential(jnp.moveaxis(x, 1, 0))
     r4 = r // 4 * 4
     acc = _sequential(jnp.moveaxis(x[:, :r4].reshape(a, r4 // 4, 4, c), 1, 0))
     total = ((acc[:, 0] + acc[:, 1]) + acc[:, 2]) + acc[:, 3]
@@ -172,4 +205,4 @@ def _columns(x):
         total = total + x[:, j]
     if packet.all():
         return total
-    return jnp.where(packet.reshape(a, c), total, one_by_one)
+    return jnp.where(packet.reshape(a, c), total, _sequential(jnp.moveaxis(x, 1, 0)))
