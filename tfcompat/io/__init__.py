@@ -5,6 +5,10 @@ from ..ops.io_ops import (
     decode_base64, decode_compressed, decode_csv, decode_raw, encode_base64, matching_files,
     parse_tensor, read_file, serialize_tensor, write_file,
 )
+from ..ops.image_codec_ops import (
+    decode_bmp, decode_gif, decode_image, decode_png, encode_png, extract_jpeg_shape,
+    is_jpeg,
+)
 from . import gfile
 from .tf_record import TFRecordOptions, TFRecordWriter
 from ..ops.parsing_config import (

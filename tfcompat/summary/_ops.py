@@ -5,14 +5,13 @@ The bucketing, PNG and WAV encoding run on the host (numpy, zlib), on the value 
 receives, in float64 as TF computes them.
 """
 import struct
-import zlib
 
 import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
-from ..ops import image_ops, cast_ops
+from ..ops import image_codec_png, image_ops, cast_ops
 from ..ops.op_args import static_int
 from ..ops.proto_wire import string_tensor_proto, tensor_proto, varint_field
 from . import _event_file
@@ -93,22 +92,6 @@ def _of_rank(data, rank):
     return data
 
 
-def encode_png(image):
-    """PNG bytes of a uint8 [height, width, channels] image (1 to 4 channels),
-    unfiltered rows, zlib's default compression."""
-    height, width, channels = image.shape
-    color_type = {1: 0, 2: 4, 3: 2, 4: 6}[channels]
-
-    def chunk(kind, data):
-        return (struct.pack(">I", len(data)) + kind + data +
-                struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    rows = np.concatenate([np.zeros((height, 1), np.uint8),
-                           image.reshape(height, width * channels)], axis=1)
-    return (b"\x89PNG\r\n\x1a\n" +
-            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0)) +
-            chunk(b"IDAT", zlib.compress(rows.tobytes())) + chunk(b"IEND", b""))
-
-
 def image(name, data, step=None, max_outputs=3, description=None):
     """tf.summary.image: the first `max_outputs` images of `data` ([k, h, w, c], floats
     in [0, 1] or integers, converted as tf.image.convert_image_dtype with saturation),
@@ -124,7 +107,7 @@ def image(name, data, step=None, max_outputs=3, description=None):
         images = image_ops.convert_image_dtype(data, dtypes.uint8, saturate=True)
 
         def to_proto(array):
-            encoded = [encode_png(im) for im in array[:max_outputs]]
+            encoded = [image_codec_png.encode(im) for im in array[:max_outputs]]
             strings = [str(array.shape[2]), str(array.shape[1])] + encoded
             return string_tensor_proto(strings, [len(strings)])
         return write_summary(tag, images, step, _metadata("images", description), to_proto)
