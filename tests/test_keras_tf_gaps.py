@@ -22,6 +22,11 @@ TF_MISMATCH = ["The shape of the target variable and the shape of the target val
 # the event files of fit(callbacks=[TensorBoard(d)]): (folder, records, has the model)
 TF_TENSORBOARD = [("train", 4, True)]
 
+# what each of 2 (mocked) processes reads of range(20).batch(8) through Keras's
+# ModelParallel.distribute_dataset (compute_batch_size, Dataset.rebatch, shard)
+TF_PROCESS_SHARDS = [[[0, 1, 2, 3], [8, 9, 10, 11], [16, 17, 18, 19]],
+                     [[4, 5, 6, 7], [12, 13, 14, 15]]]
+
 
 def test_tensorboard_callback_writes_model(tmp_path):
     keras = tf.keras
@@ -59,3 +64,24 @@ def test_load_weights_shape_mismatch(tmp_path):
     new.load_weights(path, skip_mismatch=True)
     assert np.array_equal(new.layers[0].kernel.numpy(), saved.layers[0].kernel.numpy())
     assert np.array_equal(new.layers[1].kernel.numpy(), kept)
+
+
+def _shard_for_process(dataset, process_id):
+    from unittest import mock
+
+    dl = tf.keras.distribution
+    mesh = dl.DeviceMesh((4, 2), ["data", "model"], [f"cpu:{i}" for i in range(8)])
+    dist = dl.ModelParallel(layout_map=dl.LayoutMap(mesh), batch_dim_name="data")
+    cls = type(dist)
+    with (mock.patch.object(cls, "num_model_replicas", new_callable=mock.PropertyMock,
+                            return_value=4),
+          mock.patch.object(cls, "num_processes", new_callable=mock.PropertyMock,
+                            return_value=2),
+          mock.patch.object(dist, "_is_multi_process", True),
+          mock.patch.object(dist, "_process_id", process_id)):
+        return [a.tolist() for a in dist.distribute_dataset(dataset).as_numpy_iterator()]
+
+
+def test_distribute_dataset_shards_per_process():
+    got = [_shard_for_process(tf.data.Dataset.range(20).batch(8), i) for i in range(2)]
+    assert got == TF_PROCESS_SHARDS

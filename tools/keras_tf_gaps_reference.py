@@ -47,6 +47,30 @@ def tensorboard_callback():
     print(found)
 
 
+def shard_for_process(dataset, process_id):
+    """Keras's ModelParallel.distribute_dataset in a (mocked) run of 2 processes and 4
+    model replicas: what process `process_id` reads (compute_batch_size, rebatch, shard)."""
+    from unittest import mock
+
+    dl = keras.distribution
+    mesh = dl.DeviceMesh((4, 2), ["data", "model"], [f"cpu:{i}" for i in range(8)])
+    dist = dl.ModelParallel(layout_map=dl.LayoutMap(mesh), batch_dim_name="data")
+    cls = type(dist)
+    with (mock.patch.object(cls, "num_model_replicas", new_callable=mock.PropertyMock,
+                            return_value=4),
+          mock.patch.object(cls, "num_processes", new_callable=mock.PropertyMock,
+                            return_value=2),
+          mock.patch.object(dist, "_is_multi_process", True),
+          mock.patch.object(dist, "_process_id", process_id)):
+        return [a.tolist() for a in dist.distribute_dataset(dataset).as_numpy_iterator()]
+
+
+def distribute_dataset():
+    """What each process reads of range(20).batch(8)."""
+    print([shard_for_process(tf.data.Dataset.range(20).batch(8), i) for i in range(2)])
+
+
 if __name__ == "__main__":
     tensorboard_callback()
     load_weights_mismatch()
+    distribute_dataset()

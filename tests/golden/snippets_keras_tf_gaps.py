@@ -124,3 +124,123 @@ print(len(cf.trainable_variables), [v.name for v in cf.trainable_variables])
 print(type(cf.trainable_variables).__name__, [v.trainable for v in cf.trainable_variables])
 print(r.f(tf.constant([1.0, 1.0])).numpy())
 """)
+
+# tf.data.Dataset.rebatch and compute_batch_size (Keras's distribution_lib shards a
+# tf.data pipeline with them)
+_s("dataset_rebatch", """
+def show(ds):
+    print(ds.element_spec, [a.tolist() for a in ds.as_numpy_iterator()], ds.cardinality().numpy())
+show(tf.data.Dataset.range(7).batch(4).rebatch(3))
+show(tf.data.Dataset.range(8).batch(4).rebatch([2, 1, 1]))
+show(tf.data.Dataset.range(8).batch(4).rebatch(2))
+show(tf.data.Dataset.range(8).batch(4, drop_remainder=True).rebatch(2))
+show(tf.data.Dataset.range(8).batch(4, drop_remainder=True).rebatch(3))
+show(tf.data.Dataset.range(7).batch(2).rebatch(3, drop_remainder=True))
+show(tf.data.Dataset.range(8).batch(4).rebatch(tf.constant([2, 2], tf.int64)))
+show(tf.data.Dataset.range(6).batch(3).rebatch([2, 0, 1]))
+show(tf.data.Dataset.range(6).batch(3).rebatch([2, 0, 1], drop_remainder=True))
+show(tf.data.Dataset.range(16).batch(8).rebatch(4).shard(num_shards=2, index=0))
+ds = tf.data.Dataset.from_tensor_slices(({"a": [[1., 2.], [3, 4], [5, 6]]}, [1, 2, 3]))
+ds = ds.batch(2).rebatch(1)
+print(ds.element_spec)
+for x, y in ds:
+    print(x["a"].numpy(), x["a"].dtype.name, y.numpy(), y.shape)
+
+def shape(x):
+    return tf.shape(x)
+
+@tf.function
+def step(it):
+    x = next(it)
+    print("traced with", x.shape)
+    return tf.reduce_sum(x), tf.shape(x)
+it = iter(tf.data.Dataset.range(7).batch(4).rebatch(3))
+for _ in range(3):
+    print([t.numpy().tolist() for t in step(it)])
+print(tf.data.Dataset.range(8).batch(2).rebatch(4).map(shape).element_spec)
+""")
+
+_s("dataset_rebatch_errors", """
+for stmt in ["tf.data.Dataset.range(8).rebatch(2)",
+             "tf.data.Dataset.range(8).rebatch(2, drop_remainder=True)",
+             "tf.data.Dataset.range(8).batch(2).rebatch([[2]])",
+             "tf.data.Dataset.range(8).batch(2).rebatch(tf.constant(2))",
+             "tf.data.Dataset.zip(tf.data.Dataset.range(8).batch(2, drop_remainder=True),"
+             " tf.data.Dataset.range(8).batch(4, drop_remainder=True)).rebatch(2)"]:
+    try:
+        print(eval(stmt).element_spec)
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+""")
+
+_s("compute_batch_size", """
+import importlib
+distribute = importlib.import_module(tf.__name__ + ".python.data.experimental.ops.distribute")
+r = tf.data.Dataset.range
+
+def pair(x):
+    return x, x
+
+for ds in (r(16).batch(7), r(16).batch(8, drop_remainder=True), r(16).batch(8).rebatch(4),
+           r(16).batch(4).shuffle(3).repeat(2).prefetch(1), r(8).batch(3).map(pair),
+           tf.data.Dataset.zip(r(8).batch(2), r(8).batch(4)),
+           tf.data.Dataset.zip(r(8).batch(2), r(8).batch(2).take(2))):
+    print(repr(distribute.compute_batch_size(ds)))
+try:
+    distribute.compute_batch_size(r(16))
+except Exception as e:
+    print(type(e).__name__ + ":", e)
+""")
+
+# tf.map_fn over RaggedTensor elems (Keras's TextVectorization dedupes each document
+# with it when it adapts in tf_idf mode)
+_s("map_fn_ragged_elems", """
+data = tf.ragged.constant([[b"foo", b"bar", b"foo"], [b"bar", b"baz"], [b"baz", b"a", b"a"]])
+
+def dedupe(x):
+    return tf.unique(x)[0]
+r = tf.map_fn(dedupe, data)
+print(type(r).__name__, r, r.shape, r.ragged_rank)
+
+def twice(x):
+    return x * 2
+r = tf.map_fn(twice, tf.ragged.constant([[1, 2], [3], []]))
+print(type(r).__name__, r, r.dtype.name, r.row_splits.dtype.name)
+
+def total(x):
+    return tf.reduce_sum(x)
+r = tf.map_fn(total, tf.ragged.constant([[1, 2], [3]]), fn_output_signature=tf.int32)
+print(type(r).__name__, r)
+
+def both(xy):
+    x, y = xy
+    return x + y[0], y
+r = tf.map_fn(both, (tf.ragged.constant([[1, 2], [3]]), tf.constant([[10], [20]])))
+print(r)
+
+def rows(x):
+    return tf.reshape(x, [-1, 1])
+r = tf.map_fn(rows, tf.ragged.constant([[1, 2], [3]]),
+              fn_output_signature=tf.RaggedTensorSpec([None, 1], tf.int32, ragged_rank=0))
+print(r, r.shape)
+try:
+    tf.map_fn(total, tf.ragged.constant([[1, 2], [3]]))
+except Exception as e:
+    print(type(e).__name__ + ":", e)
+""")
+
+# tf.sparse.bincount of a RaggedTensor (Keras's TextVectorization(sparse=True) counts the
+# ragged token ids of its split strings with it)
+_s("sparse_bincount_ragged", """
+data = tf.ragged.constant([[10, 20], [30, 20, 11, 101, 11, 10001], []], dtype=tf.int64)
+weights = tf.ragged.constant([[2, 0.25], [15, 0.5, 2, 17, 3, 0.9], []])
+for kwargs in ({"axis": -1}, {"axis": 0}, {"axis": -1, "weights": weights},
+               {"axis": 0, "weights": weights}, {"axis": -1, "minlength": 4, "maxlength": 25},
+               {"axis": -1, "binary_output": True, "maxlength": 32}):
+    r = tf.sparse.bincount(data, **kwargs)
+    print(r.indices.numpy().tolist(), r.values.numpy().tolist(), r.values.dtype.name,
+          r.dense_shape.numpy().tolist(), r.shape)
+r = tf.sparse.bincount(tf.ragged.constant([[1, 2]]), minlength=4, maxlength=4, axis=-1,
+                       binary_output=True)
+print(r)
+""")

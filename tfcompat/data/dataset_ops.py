@@ -219,6 +219,10 @@ class Dataset(abc.ABC):
         from .transformations import _UnbatchDataset
         return _UnbatchDataset(self)
 
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        from .rebatch import _RebatchDataset
+        return _RebatchDataset(self, batch_size, drop_remainder)
+
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
         from .transformations import _ShuffleDataset
         return _ShuffleDataset(self, buffer_size, seed, reshuffle_each_iteration)

@@ -146,7 +146,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         dtype = dtypes.as_dtype(dtype)
     if isinstance(value, Tensor):
         if dtype is not None and value.dtype is not dtype:
-            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with "
+            raise ValueError(("" if name is None else f"{name}: ") +
+                             f"Tensor conversion requested dtype {dtype.name} for Tensor with "
                              f"dtype {value.dtype.name}: {value!r}")
         return value
     if isinstance(value, Variable):

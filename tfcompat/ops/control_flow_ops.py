@@ -673,11 +673,11 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True,
            swap_memory=False, infer_shape=True, name=None, fn_output_signature=None):
     """tf.map_fn: fn over the first dimension of `elems`, results stacked; inside
     tf.function one lax.scan. fn_output_signature/dtype is not needed (XLA knows fn's
-    output dtypes); the other options have no effect. SparseTensor elems: see
-    sparse_map_fn."""
+    output dtypes); the other options have no effect. SparseTensor or RaggedTensor elems:
+    see sparse_map_fn."""
     from . import array_ops, sparse_map_fn
     signature = fn_output_signature if fn_output_signature is not None else dtype
-    if sparse_map_fn.has_sparse(elems):
+    if sparse_map_fn.has_composite(elems):
         return sparse_map_fn.map_fn(fn, elems, signature)
     elems, elems_flat, n = _elems(elems)
 

@@ -16,6 +16,7 @@ from ..framework.tensor import Tensor
 from . import string_hash
 from .cast_ops import cast
 from .op_args import concrete, kernel_error
+from .ragged_tensor import RaggedTensor
 
 _DEFAULT_HASH_KEY = 0xDECAFCAFFE
 _MUL = 0xC6A4A7935BD1E995
@@ -132,10 +133,10 @@ def _count(op, batches, values, weights, maxlength, binary_output, dtype):
 
 def bincount(values, weights=None, axis=0, minlength=None, maxlength=None,
              binary_output=False, name=None):
-    """tf.sparse.bincount of a dense or SparseTensor `values` (DenseCountSparseOutput,
-    SparseCountSparseOutput): each value's count as a SparseTensor, over all the values
-    (`axis` 0) or per row of a rank-2 input (`axis` -1); eager only (the number of
-    entries depends on the values)."""
+    """tf.sparse.bincount of a dense, SparseTensor or RaggedTensor (ragged_rank 1)
+    `values` (DenseCountSparseOutput, SparseCountSparseOutput, RaggedCountSparseOutput):
+    each value's count as a SparseTensor, over all the values (`axis` 0) or per row of a
+    rank-2 input (`axis` -1); eager only (the number of entries depends on the values)."""
     if weights is not None and binary_output:
         raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
                          "Please specify only one.")
@@ -145,15 +146,24 @@ def bincount(values, weights=None, axis=0, minlength=None, maxlength=None,
                          "currently supported.")
     api = "tf.sparse.bincount"
     sparse = isinstance(values, SparseTensor)
-    op = "SparseCountSparseOutput" if sparse else "DenseCountSparseOutput"
-    x = values.values if sparse else convert_to_tensor(values)
-    w = None if weights is None else (weights.values if isinstance(weights, SparseTensor)
-                                      else convert_to_tensor(weights))
+    ragged = isinstance(values, RaggedTensor)
+    if ragged and values.ragged_rank != 1:
+        raise NotImplementedError("tfcompat: tf.sparse.bincount of a RaggedTensor supports "
+                                  "ragged_rank 1 only")
+    op = ("SparseCountSparseOutput" if sparse else "RaggedCountSparseOutput" if ragged
+          else "DenseCountSparseOutput")
+    x = values.values if sparse or ragged else convert_to_tensor(values)
+    w = None if weights is None else (
+        weights.values if isinstance(weights, (SparseTensor, RaggedTensor))
+        else convert_to_tensor(weights))
     arr = concrete(x, api, "values")
     warr = None if w is None else concrete(w, api, "weights")
     if sparse and axis == -1:
         batches = concrete(values.indices, api, "indices")[:, 0]
         rows = int(concrete(values.dense_shape, api, "dense_shape")[0])
+    elif ragged and axis == -1:
+        batches = concrete(values.value_rowids(), api, "row_splits").astype(np.int64)
+        rows = int(concrete(values.nrows(), api, "row_splits"))
     elif axis == -1 and arr.ndim == 2:
         batches = np.repeat(np.arange(arr.shape[0]), arr.shape[1])
         rows = arr.shape[0]

@@ -286,10 +286,7 @@ def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None
     _check_padding(pad_values, padding_width)
     if isinstance(data, Variable):
         data = data._read()
-    try:
-        data = convert_to_tensor(data, dtype=dtypes.string, name="data")
-    except ValueError as e:
-        raise ValueError(f"data: {e}") from None
+    data = convert_to_tensor(data, dtype=dtypes.string, name="data")
     if data.shape.rank == 0:
         raise ValueError("Data must have rank>0")
     attrs = ngram_attrs(ngram_width, separator, pad_values, padding_width,
