@@ -295,6 +295,12 @@ class TensorArray:
                     self._count is None and value.shape[0] != self._buffer.shape[0]):
                 raise _shape_error(self._buffer.shape, value.shape)
             return self.scatter(array_ops.range(value.shape[0]), value)
+        if not executing_eagerly() and not self._dynamic_size and \
+                value.shape[0] == len(self._elements) and \
+                all(e is None for e in self._elements):
+            # (inside tf.function, the whole array: `value` is its buffer, which a loop's
+            # traced reads index rather than restacking the rows at each iteration)
+            return self._copy(None, TensorShape(value.shape[1:]), value)
         return self._copy(list(array_ops.unstack(value)), value.shape[1:])
 
     def scatter(self, indices, value, name=None):

@@ -28,15 +28,17 @@ def components(x):
     return [x]
 
 
-def rebuild(x, outputs):
+def rebuild(x, outputs, n=None):
     """The leaf `x` of the traced result, rebuilt from the iterator `outputs` (the call's
-    flat outputs, as `components` listed them; None leaves have none)."""
+    flat outputs, as `components` listed them; None leaves have none). `n`: the number
+    of its components, where known (`len(components(x))`)."""
     if x is None:
         return None
     if _carried(x):
-        return x._from_carry([next(outputs) for _ in x._carry()])
+        return x._from_carry([next(outputs) for _ in range(n or len(x._carry()))])
     if _spec(x) is not None:
-        return _spec(x)._from_components([next(outputs) for _ in components(x)])
+        return _spec(x)._from_components([next(outputs) for _ in range(
+            n or len(components(x)))])
     if isinstance(x, IndexedSlices):
-        return IndexedSlices(*[next(outputs) for _ in components(x)])
+        return IndexedSlices(*[next(outputs) for _ in range(n or len(components(x)))])
     return next(outputs)

@@ -25,7 +25,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output, used_vars
 from ..framework.variables import Variable
 from . import deferred_checks, hoisted_reads, program_cache
-from .composites import _carried, _spec, rebuild
+from .composites import _carried, _spec, components, rebuild
 from .function_type_utils import (_cache_key, _cast_to_spec, _check_spec, _Composite,
                                   _flat_tensors, _flat_variables, _is_composite_spec,
                                   _input_types, _is_tensor_like, _Shaped, type_text)
@@ -483,9 +483,12 @@ def _packer(result):
     leaves = nest.flatten(result)
     if any(x is not None and (_carried(x) or _spec(x) is not None or
                               isinstance(x, IndexedSlices)) for x in leaves):
+        sizes = [None if x is None else len(components(x)) for x in leaves]   # (once)
+
         def pack(outs):
             it = iter(outs)
-            return nest.pack_sequence_as(result, [rebuild(x, it) for x in leaves])
+            return nest.pack_sequence_as(result, [rebuild(x, it, n)
+                                                  for x, n in zip(leaves, sizes)])
         return pack
     if not nest.is_nested(result):
         return (lambda outs: None) if result is None else operator.itemgetter(0)
