@@ -198,7 +198,7 @@ def execute(op, inputs, attrs=()):
         trace = ctx.traces[-1]
         trace.graph.record(op, attrs, inputs, outputs)
         trace.capture(inputs)
-        trace.fold(op, arrays, outputs)
+        trace.fold(op, attrs, kernel, inputs, arrays, outputs)
         if op.differentiable:   # (for tf.gradients)
             trace.recorded.records.append(Record(op, attrs, tuple(inputs), tuple(outputs), None))
     if ctx.tapes and op.differentiable:
@@ -206,6 +206,18 @@ def execute(op, inputs, attrs=()):
                None if op.dependencies is None else op.dependencies(arrays, attrs))
     if ctx.accumulators and op.differentiable:
         propagate(op, attrs, inputs, outputs)
+    return result
+
+
+def execute_rewritten(op, inputs, rewritten, rewritten_inputs, rewritten_attrs=()):
+    """`op` on `inputs` (no attrs) inside a tf.function trace as TF's graph optimizer
+    rewrites it: the trace's graph shows `op` on `inputs` (TF's function graph; grappler
+    rewrites a copy of it), while `rewritten` on `rewritten_inputs` (`inputs` first)
+    computes the outputs and is what tapes record."""
+    graph = ctx.traces[-1].graph
+    with graph.no_recording():
+        result = execute(rewritten, rewritten_inputs, rewritten_attrs)
+    graph.record(op, (), inputs, result if type(result) is list else (result,))
     return result
 
 

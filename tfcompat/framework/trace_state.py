@@ -26,6 +26,11 @@ def functions_run_eagerly():
     return _run_eagerly[0]
 
 
+# The ops whose producers grappler's emulated rewrites ask for (ops/graph_rewrites.py):
+# Log(Add(x, 1)), Sub(Exp(x), 1), RealDiv(x, Sqrt(y)), Log(Softmax(x)).
+PRODUCERS = frozenset(("AddV2", "Add", "Exp", "Sqrt", "Softmax"))
+
+
 class Trace:
     """A trace in progress: names of the symbolic arguments, variables created; the
     variables whose storage holds tracers and their real values meanwhile."""
@@ -51,32 +56,70 @@ class Trace:
         self.random_finals = []   # (state constant, traced number of draws in a run)
         self.captures = {}   # id(value) -> the first Tensor of that value an op took
         self.scalars = {}   # the arrays of its Python scalar constants (constant_op)
-        # Whether TF's graph optimizer (grappler) rewrites this graph, as it does a
+        # Whether grappler's constant folding rewrites this graph, as it does a
         # tf.function's (not a tf.data function's): ops then compute what the rewritten
-        # graph computes (arithmetic_ops: a division by a constant).
+        # graph computes (arithmetic_ops: a division by a constant). Its arithmetic
+        # optimizer rewrites both (ops/graph_rewrites.py).
         self.graph_rewrites = graph_rewrites and all(t.graph_rewrites for t in ctx.traces)
         self.constants = {}   # id(array) -> array: the trace's constants (see `constant`)
+        # id(traced constant) -> its NumPy value, or how to compute it: (the kernel, its
+        # input arrays, the output's index or None), see `constant_value`
+        self.values = {}
+        self.producers = {}   # id(array) -> (Op, attrs, input Tensors, array): `producer`
 
-    def constant(self, array, known=True):
+    def constant(self, array, known=True, value=None):
         """Note `array`, made in this trace, as one of its constants, as grappler sees
         constants: a Const node made here (not a captured eager tensor, a placeholder in
         TF), an op's output on constants, a shape known when traced (`known`: False for
-        one grappler cannot fold)."""
+        one grappler cannot fold); `value`: the NumPy value of a traced `array`."""
         if known:
             self.constants[id(array)] = array
+            if value is not None:
+                self.values[id(array)] = value
         else:
             self.constants.pop(id(array), None)
 
     def is_constant(self, array):
         return id(array) in self.constants
 
-    def fold(self, op, arrays, outputs):
+    def constant_value(self, array):
+        """The value of `array` as a NumPy array where it is a constant of the trace (one
+        folded from ops on constants computed now, as grappler folds it), else None."""
+        if id(array) not in self.constants:
+            return None
+        if not isinstance(array, jax.core.Tracer):
+            return np.asarray(array)
+        value = self.values.get(id(array))
+        if type(value) is tuple:
+            kernel, arrays, index = value
+            inputs = [self.constant_value(a) for a in arrays]
+            if any(v is None or v.dtype == object for v in inputs):
+                return None
+            with jax.ensure_compile_time_eval():
+                out = kernel(*inputs)
+            value = self.values[id(array)] = np.asarray(out if index is None else out[index])
+        return value
+
+    def fold(self, op, attrs, kernel, inputs, arrays, outputs):
         """dispatch.execute's hook: the outputs of a stateless op on constants are
-        constants (grappler folds them)."""
+        constants (grappler folds them); the op that made each output of the ops
+        grappler's rewrites look through (PRODUCERS) is noted."""
         constants = self.constants
         if not op.stateful and all(id(a) in constants for a in arrays):
-            for t in outputs:
+            several = type(outputs) is list   # (the kernel's outputs: a list or tuple)
+            for i, t in enumerate(outputs):
                 constants[id(t._value)] = t._value
+                if isinstance(t._value, jax.core.Tracer):
+                    self.values[id(t._value)] = (kernel, arrays, i if several else None)
+        elif op.name in PRODUCERS:
+            for t in outputs:
+                self.producers[id(t._value)] = (op, attrs, inputs, t._value)
+
+    def producer(self, tensor):
+        """(the Op, its attrs, its input Tensors) that made `tensor` in this trace, for
+        the ops in PRODUCERS; else None."""
+        found = self.producers.get(id(tensor._value))   # (holding the array: ids stay unique)
+        return None if found is None else found[:3]
 
     def capture(self, inputs):
         """Note the Tensors an op of the trace takes: those made outside it (eager ones,
@@ -261,6 +304,8 @@ class captured_output:
     def __enter__(self):
         self._saved = sys.stdout, sys.stderr
         self._out, self._err = io.StringIO(), io.StringIO()
+        for held, saved in zip((self._out, self._err), self._saved):   # (tf.print's stream)
+            held.stands_for = getattr(saved, "stands_for", saved)
         sys.stdout, sys.stderr = self._out, self._err
         return self
 

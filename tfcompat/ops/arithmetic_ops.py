@@ -7,6 +7,8 @@ JAX's (ties of maximum/minimum, abs at 0, sqrt/rsqrt with a zero upstream gradie
 the JAX function carries TF's rule.
 """
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -14,12 +16,12 @@ from jax import lax
 
 from ..framework import dtypes, errors, gradient_order, host_callback
 from ..framework.constant_op import convert_to_tensor
-from ..framework.context import current_trace
+from ..framework.context import ctx, current_trace
 from ..framework.dispatch import Op, execute, match, match2, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
-    binary, broadcast_error, cpu_kernels, eigen_packets,
+    GRAPH_REWRITES, binary, broadcast_error, cpu_kernels, eigen_packets,
     exact_divide, rounded, shape_list, tf_gradient, unbroadcast, unfused,
 )
 from . import string_kernels
@@ -157,14 +159,41 @@ def _pow(x, y):
 
 @_pow.defjvp
 def _pow_jvp(primals, tangents):
-    # TF's PowGrad: d/dy is z * log(x) where x > 0 (x != 0 for complex), else 0.
     (x, y), (tx, ty) = primals, tangents
     z = jnp.power(x, y)
     if not jnp.issubdtype(z.dtype, jnp.inexact):
         return z, jnp.zeros_like(z)
+    return z, _pow_tangent(x, y, z, jnp.power(x, y - 1), tx, ty)
+
+
+def _pow_tangent(x, y, z, power, tx, ty):
+    """TF's PowGrad (`power`: x^(y - 1)): d/dy is z * log(x) where x > 0 (x != 0 for
+    complex), else 0."""
     mask = x != 0 if jnp.issubdtype(x.dtype, jnp.complexfloating) else x > 0
     log_x = jnp.where(mask, jnp.log(jnp.where(mask, x, jnp.ones_like(x))), jnp.zeros_like(x))
-    return z, tx * y * jnp.power(x, y - 1) + ty * z * log_x
+    return tx * y * power + ty * z * log_x
+
+
+# grappler's ConvertPowStage inside a tf.function: a power by a constant of equal elements
+# computed as the op it becomes (x^3 as x * Square(x): TF's CPU rewrite), in Pow's gradient
+# too (the graph's pow(x, y - 1) is rewritten alike).
+_CONVERTED_POWERS = {
+    2.0: jnp.square, 3.0: lambda x: _multiply(x, jnp.square(x)), 1.0: lambda x: x,
+    0.5: jnp.sqrt, -0.5: _rsqrt_value, -1.0: lambda x: 1 / x}
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(2,))
+def _converted_pow(x, y, c):
+    return _CONVERTED_POWERS[c](x)
+
+
+@_converted_pow.defjvp
+def _converted_pow_jvp(c, primals, tangents):
+    (x, y), (tx, ty) = primals, tangents
+    z = _CONVERTED_POWERS[c](x)
+    power = _CONVERTED_POWERS.get(c - 1)
+    return z, _pow_tangent(x, y, z, jnp.power(x, y - 1) if power is None else power(x),
+                           tx, ty)
 
 
 def _complex_quotient_packet(a, b, c, d):
@@ -421,10 +450,11 @@ def scalar_mul(scalar, x, name=None):
     return multiply(convert_to_tensor(scalar, dtype=x.dtype), x)
 
 
-def _checked_pow(x, y, checked=False):
+def _checked_pow(x, y, checked=False, converted=None):
     """_pow; with the `checked` attribute (integers inside a tf.function) a negative
-    exponent raises TF's error when the function runs."""
-    out = _pow(x, y)
+    exponent raises TF's error when the function runs; `converted`: y's value, where
+    grappler converts the power (ops/graph_rewrites.py)."""
+    out = _pow(x, y) if converted is None else _converted_pow(x, y, converted)
     return host_callback.checked(out, _negative_power_error, y) if checked else out
 
 
@@ -436,6 +466,10 @@ _realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=_true_di
 def pow(x, y, name=None):
     """tf.math.pow. Integers to negative integer powers raise, as in TF."""
     x, y = match2(x, y, _pow_op)
+    if ctx.traces and _pow_op in GRAPH_REWRITES:
+        out = GRAPH_REWRITES[_pow_op](_pow_op, x, y)
+        if out is not None:
+            return out
     attrs = checked_attr(_negative_power_error, y) if x.dtype.is_integer else ()
     return execute(_pow_op, (x, y), attrs)
 
@@ -458,6 +492,10 @@ _TRUEDIV = {"uint8": dtypes.float32, "int8": dtypes.float32, "uint16": dtypes.fl
 def truediv(x, y, name=None):
     """tf.math.truediv (Python `/`): integers are divided as floats (int32 -> float64)."""
     x, y = _cast_for_truediv(*hinted_truediv(x, y))
+    if ctx.traces and _realdiv_op in GRAPH_REWRITES:
+        out = GRAPH_REWRITES[_realdiv_op](_realdiv_op, x, y)
+        if out is not None:
+            return out
     return execute(_realdiv_op, (x, y), _divisor_rewrite(x, y))
 
 

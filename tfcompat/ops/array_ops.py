@@ -108,6 +108,9 @@ def _filled(shape, dtype, one, name):
     return _filled_like(shape, dtype, one, name)
 
 
+_MAX_CONSTANT_BYTES = 10 << 20   # the largest constant grappler folds (kMaxConstantSize)
+
+
 def _filled_like(shape, dtype, one, name):
     """tf.zeros/ones(_like)'s value; inside tf.function one of under 1000 elements is a
     Const node named `name`, as TF's _constant_if_small makes it (larger ones are
@@ -119,12 +122,18 @@ def _filled_like(shape, dtype, one, name):
     static = all(isinstance(d, int) for d in shape)
     if ctx.traces and static and math.prod(shape) < 1000:
         out = EagerTensor(device_array(np.full(shape, one, dtype._np)))
+        ctx.traces[-1].constant(out._value)
         builder = func_graph.current()
         if builder is not None and not builder.suppressed:
             builder.const(out, name)
         return out
     if ctx.traces or not static:
-        return EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
+        out = EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
+        if ctx.traces and static and \
+                math.prod(shape) * np.dtype(dtype._np).itemsize <= _MAX_CONSTANT_BYTES:
+            ctx.traces[-1].constant(out._value, value=np.broadcast_to(
+                np.asarray(one, dtype._np), shape))
+        return out
     # eagerly, one cached kernel per shape (as tf.fill's)
     return execute(_fill_op, (EagerTensor(device_array(np.asarray(one, dtype._np))),),
                    (("shape", tuple(shape)),))

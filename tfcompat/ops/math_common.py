@@ -6,6 +6,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors
+from ..framework.context import ctx
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from ..framework.rounding import plus_zero, rounded, unfused  # noqa: F401 (the ops' helpers)
 from ..framework.dispatch import OPDEF, Op, check_dtype, execute, hinted, match2, to_tensor
@@ -200,6 +201,11 @@ def upcast(fn, wide):
     return wrapped
 
 
+# Op -> rewrite(op, *input Tensors): the op's result inside a tf.function as TF's graph
+# optimizer rewrites it, or None where it does not (registered by ops/graph_rewrites.py).
+GRAPH_REWRITES = {}
+
+
 def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
     """A public ``f(x, name=None)`` running a registered elementwise Op (`allowed`: by
     default its OpDef's); `jvp_fn` is what forward mode differentiates when `fn` is a
@@ -210,6 +216,10 @@ def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
     def public(x, name=None):
         x = to_tensor(x)
         check_dtype(op, x)
+        if ctx.traces and op in GRAPH_REWRITES:
+            out = GRAPH_REWRITES[op](op, x)
+            if out is not None:
+                return out
         return execute(op, (x,))
     public.op = op
     return public
@@ -231,6 +241,11 @@ def binary(name, fn, allowed=OPDEF, differentiable=True, hint=False, strings=Non
         if strings is not None and strings.name and isinstance(x, Tensor) and \
                 x.dtype is dtypes.string:
             return execute(op, convert(x, y, strings.name))
-        return execute(op, convert(x, y, op))
+        x, y = convert(x, y, op)
+        if ctx.traces and op in GRAPH_REWRITES:
+            out = GRAPH_REWRITES[op](op, x, y)
+            if out is not None:
+                return out
+        return execute(op, (x, y))
     public.op = op
     return public

@@ -275,6 +275,7 @@ def _softmax_family(name, fn, public_name):
         check_dtype(op, x)
         return execute(op, (x,), (("axis", _softmax_axis(axis, x.ndim)),))
     public.__name__ = public.__qualname__ = public_name
+    public.op = op
     return public
 
 
