@@ -114,3 +114,84 @@ def eager(x):
     return t.gradient(y, w)
 print(captured(eager, tf.constant(3.0)), end='')
 """)
+_p("tf_print_once_when_a_partial_batch_reruns_eagerly", """
+# (a partial last batch within one call: tfcompat's call reruns eagerly)
+bound = sys.stdout
+@tf.function
+def loop(iterator):
+    total = tf.constant(0, tf.int64)
+    for _ in tf.range(3):
+        x = iterator.get_next()
+        tf.print("x", x, output_stream=sys.stdout)
+        tf.print("bound", tf.shape(x), output_stream=bound)
+        total += tf.reduce_sum(x)
+    tf.print("total", total, output_stream=sys.stdout)
+    return total
+print(captured(loop, iter(tf.data.Dataset.range(10).batch(4))), end='')
+@tf.function
+def loop_optional(iterator):
+    n = tf.constant(0)
+    for _ in tf.range(5):
+        optional = iterator.get_next_as_optional()
+        if not optional.has_value():
+            break
+        n += 1
+        tf.print("o", optional.get_value(), output_stream=sys.stdout)
+    return n
+it = iter(tf.data.Dataset.range(10).batch(4))
+print(captured(loop_optional, it), end='')
+print(captured(loop_optional, it), end='')
+@tf.function
+def loop_for(iterator):
+    total = tf.constant(0, tf.int64)
+    for x in iterator:
+        tf.print("for", x, output_stream=sys.stdout)
+        total += tf.reduce_sum(x)
+    return total
+for n in (4, 5):
+    it = iter(tf.data.Dataset.range(10).batch(n))
+    out = []
+    print(captured(lambda: out.append(loop_for(it).numpy())), end='')
+    print(out)
+""")
+_p("tf_print_in_vectorized_map_prints_the_first_example_once", """
+c = tf.constant(10)
+def f(x):
+    tf.print("x", x, x * 3, c, output_stream=sys.stdout)
+    return x * 2
+@tf.function
+def g(x):
+    return tf.vectorized_map(f, x)
+out = []
+for fn, x in [(tf.vectorized_map, [9, 4, 5]), (tf.vectorized_map, [[9, 4], [5, 6]]),
+              (lambda f, x: g(x), [7, 8]), (lambda f, x: g(x), [7, 8])]:
+    print(captured(lambda: out.append(fn(f, tf.constant(x)).numpy())), end='')
+    print(out[-1])
+""")
+_p("tf_print_in_a_saved_function_prints_when_loaded", """
+class Module(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(1.0)
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def f(self, x):
+        tf.print("f got", x, {"k": x * 2}, [self.v], output_stream=sys.stdout)
+        y = x * 2 + self.v
+        tf.print("y", y, sep="|", end="!\\n", output_stream=sys.stdout, summarize=1)
+        return y
+    @tf.function(input_signature=[tf.TensorSpec([3], tf.int32)])
+    def g(self, x):
+        tf.print("g", x, output_stream=sys.stdout)
+        return tf.gather(x, [0])
+directory = tempfile.mkdtemp()
+tf.saved_model.save(Module(), directory)
+loaded = tf.saved_model.load(directory)
+@tf.function
+def outer(x):
+    return loaded.f(x) + 1
+out = []
+for fn, x in [(loaded.f, [1., 2.]), (loaded.f, [3., 4., 5.]), (loaded.g, [3, 4, 5]),
+              (outer, [7.])]:
+    print(captured(lambda: out.append(fn(tf.constant(x)).numpy())), end='')
+    print(out[-1])
+""")

@@ -11,11 +11,13 @@ layout of its next element. A new layout is a new trace, silent as TF's one trac
 unknown dimensions covers it (tf.function's tracing count and Python side effects stay
 TF's). An element whose layout changes within one call (a short last batch among Keras's
 steps_per_execution steps) makes that call run its Python function eagerly, with the
-elements read so far given back (host_callback.Rerun); an iterator the function
-captures instead of taking it is traced for its next element and raises TypeError there.
+elements read so far given back (host_callback.Rerun; the tf.prints its program wrote
+are not written again: logging_ops.abandon); an iterator the function captures instead
+of taking it is traced for its next element and raises TypeError there. ``for x in
+iterator`` inside tf.function is a staged loop of get_next_as_optional reads.
 tf.string components come back as handles made by the callback (framework/strings.py).
-Differences from TF: past the end inside tf.function, ``get_next`` fails with JAX's
-runtime error wrapping TF's OutOfRangeError message (not OutOfRangeError itself).
+Differences from TF: in a call that runs eagerly, ``next`` past the end raises
+OutOfRangeError("End of sequence"), not TF's message naming the function's node.
 """
 import abc
 import collections
@@ -35,6 +37,7 @@ from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
+from ..ops import logging_ops
 from ..polymorphic_function.relaxed_shapes import relaxed
 from . import components, structure
 from .optional_ops import _OptionalImpl
@@ -59,8 +62,21 @@ def _get_next_error(cls, text, spec):
                            kernel=f"IteratorGetNext_output_types_{_n_components(spec)}")
 
 
-def end_of_sequence(spec):
-    return _get_next_error(errors.OutOfRangeError, "End of sequence", spec)
+def end_of_sequence(spec, node=None):
+    """TF's OutOfRangeError at the end of an iterator (naming `node` of a function's
+    graph: get_next_node)."""
+    exc = _get_next_error(errors.OutOfRangeError, "End of sequence", spec)
+    if node is not None:   # TF's error names the function's node
+        exc.graph_node = node + ("End of sequence",)
+    return exc
+
+
+def get_next_node():
+    """The IteratorGetNext node a read inside a tf.function's trace adds (None outside a
+    function graph)."""
+    builder = func_graph.current()
+    return None if builder is None else (builder.unique_name("IteratorGetNext"),
+                                         func_graph.definition_frames())
 
 
 def next_flat(it, spec):
@@ -125,13 +141,19 @@ def _shape_error(spec, specs, values, avals, rerun):
     got = [tuple(v.shape) for v in values]
     want = [a.shape for a in avals]
     if rerun and all(s.shape.is_compatible_with(TensorShape(g)) for s, g in zip(specs, got)):
-        return host_callback.Rerun(
+        return _rerun(
             f"tfcompat: an iterator's element has component shapes {got} within a call "
             f"of a tf.function traced for {want} (element_spec {spec!r}).")
     return TypeError(f"tfcompat: an element of component shapes {got} was read where the "
                      f"tf.function was traced for {want} (element_spec {spec!r}): the "
                      f"function is traced for the element a captured iterator has next "
                      f"then (pass the iterator to the function as an argument instead).")
+
+
+def _rerun(message):
+    """The Rerun of the running call (its tf.prints so far not written again)."""
+    logging_ops.abandon()
+    return host_callback.Rerun(message)
 
 
 def _filler(spec, aval):
@@ -168,22 +190,17 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, lay
     is_string = [s.dtype == dtypes.string for s in specs_t]
     if any(is_string):
         strings.host_calls[0] += 1   # (the traced function then runs in a strings.scope)
-    builder = func_graph.current()
-    node = None if optional or builder is None else (
-        builder.unique_name("IteratorGetNext"), func_graph.definition_frames())
+    node = None if optional else get_next_node()
 
     def callback(*values):
         flat = pull(*values)
         if flat is None:
             if not optional:
-                exc = end_of_sequence(spec)
-                if node is not None:   # TF's error names the function's node
-                    exc.graph_node = node + ("End of sequence",)
-                raise exc
+                raise end_of_sequence(spec, node)
             return [np.asarray(False)] + [_filler(s, a) for s, a in zip(specs_t, avals)]
         arrays = flat if plain else components.split(spec, flat)
         if not all(e.matches(arrays[i]) for i, e in statics):
-            raise (host_callback.Rerun if rerun else TypeError)(
+            raise (_rerun if rerun else TypeError)(
                 f"tfcompat: an iterator's element has another ragged or sparse partition "
                 f"than the one a tf.function call was traced for (element_spec {spec!r}).")
         values = [x if isinstance(x, jax.Array) and x.dtype == a.dtype else
@@ -220,6 +237,15 @@ class Iterator(collections.abc.Iterator, abc.ABC):
     @abc.abstractmethod
     def get_next_as_optional(self):
         """The next element as a tf.experimental.Optional (empty at the end)."""
+
+    def _staged_loop(self):
+        """AutoGraph's hook for ``for x in iterator`` inside tf.function: a staged loop of
+        get_next_as_optional reads, to the end (TF's loop over an iterator)."""
+        return (self._loop_read,) * 2
+
+    def _loop_read(self):
+        out = self._staged(optional=True)
+        return EagerTensor(out[0]), components.join(self._spec, out[1:])
 
 
 def _spec_key(spec):
@@ -386,6 +412,7 @@ class OwnedIterator(Iterator):
         dimensions, for the shapes of the element the call will get (XLA needs them): a
         partial last batch is a new trace, as a new input shape is. (A call starts.)"""
         self._taken.clear()
+        logging_ops.call_starts()
         return self._trace_type or _IteratorTraceType(self._spec, self._next_layout(),
                                                       self._spec_key, False)
 

@@ -70,9 +70,21 @@ class _SplitIterator(DistributedIterator):
     def __iter__(self):
         return self
 
+    def _traced_read(self, optional=False):
+        """The dataset iterator's next element (an Optional if `optional`) read inside a
+        tf.function (over several replicas a read that never raises: traced_partial)."""
+        if traced_partial.applies(self._strategy, self._iterator):
+            return traced_partial.read(self._iterator, optional,
+                                       self._strategy.num_replicas_in_sync)
+        if traced_partial.applies_captured(self._strategy, self._iterator):
+            return traced_partial.read_captured(self._iterator, optional)
+        if optional:
+            return self._iterator.get_next_as_optional()
+        return next(self._iterator)
+
     def __next__(self):
         if not executing_eagerly() or not hasattr(self._iterator, "_pull"):
-            return self._split(next(self._iterator))
+            return self._split(self._traced_read())
         flat = self._iterator._pull()
         if flat is None:
             raise StopIteration
@@ -87,7 +99,7 @@ class _SplitIterator(DistributedIterator):
 
     def get_next(self):
         if not executing_eagerly():
-            return self._split(self._iterator.get_next())
+            return self._split(self._traced_read())
         try:
             return next(self)
         except StopIteration:
@@ -96,11 +108,20 @@ class _SplitIterator(DistributedIterator):
     def get_next_as_optional(self):
         """The next global batch split across the replicas, as a tf.experimental.Optional
         (empty at the end)."""
-        optional = traced_partial.read_optional(self._iterator) if traced_partial.applies(
-            self._strategy, self._iterator) else self._iterator.get_next_as_optional()
+        optional = self._iterator.get_next_as_optional() if executing_eagerly() else \
+            self._traced_read(optional=True)
         value = optional._value
         return make_optional(optional.has_value(),
                              None if value is None else self._split(value), self.element_spec)
+
+    def _staged_loop(self):
+        """AutoGraph's hook for ``for x in iterator`` inside tf.function (TF's loop over the
+        iterator): not supported, where Python would loop forever at trace time."""
+        raise NotImplementedError(
+            "tfcompat: `for x in iterator` over a distributed iterator inside tf.function "
+            "is not supported (a staged loop cannot carry its PerReplica elements): loop "
+            "over iterator.get_next_as_optional() (in a tf.range loop, breaking when it has "
+            "no value), or iterate the distributed dataset outside tf.function.")
 
     def _give_back(self):
         """(A tf.function call it was passed to is abandoned: its dataset iterator gives

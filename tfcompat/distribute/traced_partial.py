@@ -1,16 +1,19 @@
-"""A distributed iterator that a tf.function over several replicas takes and reads with
-get_next_as_optional, whose global batches may change shape within one call (a partial
-last batch read in a loop). Where one device runs the call, the read's host callback
-abandons the call (host_callback.Rerun: the function runs eagerly from its start, the
-elements read given back). Over several devices, a callback that raises on the first
-device leaves the others waiting in a collective, and XLA aborts the process. So these
-reads never raise: a batch that does not fit the trace ends the call's reads (the
-optional is empty, as at the end, which stops the loop that checks it), and a check that
-the call runs after its program (polymorphic_function/deferred_checks.py) raises the
-Rerun. The tf.prints the abandoned program wrote are not written again when the call runs
-eagerly. (Dense elements; others read as the dataset iterator reads them.)"""
+"""The reads of a distributed iterator that a tf.function over several replicas takes or
+captures (get_next, next, get_next_as_optional). A host callback that raises
+on the program's first device leaves the others waiting in a collective, and XLA aborts
+the process; so these reads never raise. A read past the end (get_next: TF's
+OutOfRangeError) or of a global batch that does not fit the trace (a partial last batch
+read in a loop: the call is abandoned, host_callback.Rerun, and runs eagerly from its
+start, the elements read given back) ends the call's reads: they give zeros, an optional
+is empty (which stops the loop that checks it), the program's later tf.prints are not
+written, and a check that the call runs after its program
+(polymorphic_function/deferred_checks.py) raises the error. The tf.prints the abandoned
+program wrote are not written again when the call runs eagerly. (Dense elements; others
+read as the dataset iterator reads them. A captured iterator's check runs where it is
+read: read in a loop past its end, it still raises there.)"""
 import functools
 
+import jax.numpy as jnp
 import numpy as np
 
 from ..data import components, iterator_ops
@@ -18,62 +21,116 @@ from ..framework import host_callback
 from ..framework.tensor import EagerTensor
 from ..ops import logging_ops
 
-_pending = {}   # iterator handle: (the Rerun of its abandoned call, the prints it wrote)
-_started = {}   # iterator handle: logging_ops.printed when its last call started
+_pending = {}   # iterator handle: the error its running call raises after its program
 
 
 def call_starts(iterator):
     """A tf.function call takes the dataset iterator `iterator` (eagerly, as it starts)."""
     handle = getattr(iterator, "_handle", None)
     if isinstance(handle, int):
-        _started[handle] = logging_ops.printed[0]
+        _pending.pop(handle, None)   # (left by a call whose program failed otherwise)
 
 
 def applies(strategy, inner):
     """Whether `inner`, the traced dataset iterator of a distributed iterator of
     `strategy`, is read here."""
     return strategy.num_replicas_in_sync > 1 and \
-        isinstance(inner, iterator_ops._TracedIterator) and \
-        inner._layout is not iterator_ops._STATIC and components.is_dense(inner._spec)
+        isinstance(inner, iterator_ops._TracedIterator) and components.is_dense(inner._spec)
+
+
+def applies_captured(strategy, iterator):
+    """Whether the dataset iterator `iterator` of a distributed iterator of `strategy`,
+    captured by the tf.function being traced, is read here."""
+    return strategy.num_replicas_in_sync > 1 and \
+        isinstance(iterator, iterator_ops.OwnedIterator) and components.is_dense(
+            iterator._spec)
 
 
 def guard(inner):
-    """Give `inner`'s handle the check that raises its abandoned call's Rerun after the
-    program (staged where the trace takes the iterator: its top level)."""
+    """Stage, where the trace takes `inner` (its top level: deferred_checks runs it after
+    the program), the check that raises its call's pending error; the reads' results
+    depend on it (so that it stays), their operand is the handle alone (so that a read
+    at the top level stays one a call may hoist: hoisted_reads)."""
     handle = inner._handle
-    array = handle._value if isinstance(handle, EagerTensor) else handle
-    inner._handle = EagerTensor(host_callback.checked(array, _abandoned, array))
+    handle = handle._value if isinstance(handle, EagerTensor) else handle
+    inner._handle = handle
+    inner.checked = host_callback.checked(jnp.bool_(True), _failed, handle)
 
 
-def _abandoned(handle):
-    entry = _pending.pop(int(handle), None)
-    if entry is None:
-        return None
-    rerun, printed = entry
-    logging_ops.unwritten[0] = printed
-    return rerun
+def _failed(handle, *_):
+    host_callback.silenced[0] = False
+    return _pending.pop(int(handle), None)
 
 
-def read_optional(inner):
-    """inner.get_next_as_optional(), whose read never raises."""
-    out = iterator_ops.staged_pull(functools.partial(_pull_fitting, inner._layout),
-                                   inner._spec, "the iterator's dataset", True, inner._handle,
-                                   layout=inner._layout)
-    return iterator_ops._traced_optional(inner._spec, out)
+def read(inner, optional, replicas):
+    """inner.get_next_as_optional() (`optional`) or inner.get_next(), whose read never
+    raises. A call that starts at the end is traced with a row for each of the `replicas`
+    where the element_spec's dimensions are unknown (all empty, the program over them
+    does not compile; its reads give nothing)."""
+    spec, layout = inner._spec, inner._layout
+    if layout is not iterator_ops._STATIC and layout == components.layout(spec, None):
+        layout = tuple(tuple(replicas if d is None else d for d in s.shape.as_list())
+                       for s in components.component_specs(spec))
+    out = _staged(iterator_ops._pull_handle, spec, layout, optional, inner._handle, True)
+    return _result(spec, optional, [jnp.where(inner.checked, x, jnp.zeros_like(x))
+                                    for x in out])
 
 
-def _pull_fitting(layout, handle):
-    """The next element of the iterator `handle` names, or None (the end) once one does
-    not fit `layout` (the call is then abandoned)."""
+def read_captured(iterator, optional):
+    """The same read of the dataset iterator `iterator` that the function captures (not
+    an argument): traced for its next element (an element of other shapes is TypeError,
+    as iterator_ops raises), its check staged where it reads (after the program where
+    that is the function's top level; in a loop, a host callback there)."""
+    handle = np.int64(iterator._handle)
+    layout = iterator_ops._STATIC if iterator._static else iterator._next_layout()
+    out = _staged(lambda h: iterator._pull(), iterator._spec, layout, optional, handle,
+                  False)
+    ok = host_callback.checked(jnp.bool_(True), _failed, handle, out[0])
+    return _result(iterator._spec, optional, [jnp.where(ok, x, jnp.zeros_like(x))
+                                              for x in out])
+
+
+def _staged(pull, spec, layout, optional, handle, rerun):
+    shapes = [tuple(s.shape.as_list()) for s in components.component_specs(spec)] \
+        if layout is iterator_ops._STATIC else layout
+    node = None if optional else iterator_ops.get_next_node()
+    return iterator_ops.staged_pull(
+        functools.partial(_pull_fitting, pull, shapes, None if optional else (spec, node),
+                          rerun),
+        spec, "the iterator's dataset", True, handle, prefetch=rerun, layout=layout)
+
+
+def _result(spec, optional, out):
+    if optional:
+        return iterator_ops._traced_optional(spec, out)
+    return iterator_ops._traced_element(spec, out[1:])
+
+
+def _pull_fitting(pull, shapes, end, rerun, handle, *_):
+    """The next element `pull(handle)` gives of the iterator `handle` names, or None (the
+    end) once the call failed: `end` (the spec and graph node of a get_next) past the
+    end, or an element that does not fit `shapes` (the call is then abandoned if
+    `rerun`, else TypeError)."""
     key = int(handle)
     if key in _pending:
         return None
-    flat = iterator_ops._pull_handle(handle)
-    if flat is not None and any(tuple(np.shape(a)) != tuple(s) for a, s in zip(flat, layout)):
-        _pending[key] = (
-            host_callback.Rerun(f"tfcompat: a distributed iterator's element has component "
-                                f"shapes {[np.shape(a) for a in flat]} within a call of a "
-                                f"tf.function traced for {list(layout)}."),
-            logging_ops.printed[0] - _started.get(key, logging_ops.printed[0]))
+    flat = pull(handle)
+    if flat is None:
+        if end is not None:
+            _fail(key, iterator_ops.end_of_sequence(*end))
+        return None
+    if any(tuple(np.shape(a)) != tuple(s) for a, s in zip(flat, shapes)):
+        text = (f"tfcompat: a distributed iterator's element has component shapes "
+                f"{[np.shape(a) for a in flat]} within a call of a tf.function traced for "
+                f"{list(shapes)}")
+        if rerun:
+            logging_ops.abandon()
+        _fail(key, host_callback.Rerun(text + ".") if rerun else TypeError(
+            text + " (pass the iterator to the function as an argument instead)."))
         return None
     return flat
+
+
+def _fail(key, exc):
+    _pending[key] = exc
+    host_callback.silenced[0] = True

@@ -8,6 +8,7 @@ import logging
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax._src import dispatch as jax_dispatch
 from jax.experimental import io_callback as _io_callback
 from jax.extend.core import Jaxpr, Primitive
 from jax.interpreters import ad, batching, mlir
@@ -16,6 +17,9 @@ from . import ordered_print
 from .context import ctx
 
 _raised = []   # the exception of the host callback that failed last
+# Whether the running program's traced tf.prints are not written: a read of its
+# (distribute/traced_partial.py) failed; until its check raises, or the program fails.
+silenced = [False]
 
 
 class _Reraised(logging.Filter):
@@ -58,6 +62,34 @@ def reads_may_rerun(jaxpr):
     return False
 
 
+def host_calls(jaxpr):
+    """The name of a host callback `jaxpr` (or one nested in it) still calls (a tf.print, a
+    tf.data read, a py_function), else None."""
+    for eqn in jaxpr.eqns:
+        if eqn.primitive in (ordered_print.print_p,) or eqn.primitive.name in (
+                "io_callback", "pure_callback", "debug_callback"):
+            return "tf.print" if eqn.primitive is ordered_print.print_p else \
+                eqn.primitive.name
+        for param in eqn.params.values():
+            for sub in param if isinstance(param, (tuple, list)) else (param,):
+                sub = getattr(sub, "jaxpr", sub)
+                name = host_calls(sub) if isinstance(sub, Jaxpr) else None
+                if name is not None:
+                    return name
+    return None
+
+
+def unsaveable(what, name=None):
+    """The error of tf.saved_model.save for the tf.function `name` whose program calls the
+    host (`what`): jax.export does not serialize host callbacks."""
+    function = "a tf.function" if name is None else f"the tf.function '{name}'"
+    return NotImplementedError(
+        f"tfcompat: tf.saved_model.save cannot save {function}: it calls "
+        f"{what}, a Python callback on the host, which jax.export cannot serialize "
+        f"(\"serialization of host_callbacks is not yet implemented\"); save a function "
+        f"without it.")
+
+
 def keeping_errors(fn):
     """`fn` as a host callback whose exception reaches the caller as it was raised."""
     def run(*args):
@@ -70,10 +102,11 @@ def keeping_errors(fn):
     return run
 
 
-def debug_callback(fn, *arrays):
+def debug_callback(fn, *arrays, first_example=False):
     """jax.debug.callback(fn, *arrays, ordered=True), which also runs in a program that
-    spans several devices (ordered_print.py)."""
-    ordered_print.callback(keeping_errors(fn), *arrays)
+    spans several devices (ordered_print.py; `first_example`: vectorized, it runs once, for
+    the first example)."""
+    ordered_print.callback(keeping_errors(fn), *arrays, first_example=first_example)
 
 
 def io_callback(fn, result_shape_dtypes, *arrays):
@@ -211,7 +244,20 @@ def check_call(eqn):
 
 def raised():
     """The exception a host callback raised in the computation that just failed (or None);
-    cleared."""
+    cleared. The ordered effects' tokens that computation left hold its error, which every
+    later computation with an ordered effect (a tf.print, an iterator read) would take as
+    its input and fail with: they are dropped (the failed computation has ended)."""
     exc = _raised[0] if _raised else None
     _raised.clear()
+    silenced[0] = False
+    if exc is not None:
+        _drop_failed_tokens()
     return exc
+
+
+def _drop_failed_tokens():
+    tokens = jax_dispatch.runtime_tokens
+    for token in [*tokens.current_tokens.values(), *tokens.output_runtime_tokens.values()]:
+        with contextlib.suppress(Exception):   # (the error the caller is raising)
+            token.block_until_ready()
+    tokens.clear()

@@ -1,11 +1,12 @@
 """tf.print: TF's formatting of tensors (summarized), written when the op runs: eagerly at
 once, inside tf.function on every call, in order (an ordered host callback,
 framework/ordered_print.py, which also runs in programs over several devices)."""
+import functools
 import sys
 
 import numpy as np
 
-from ..framework import nest
+from ..framework import host_callback, nest
 from ..framework.context import executing_eagerly
 from ..framework.host_callback import debug_callback
 from ..framework.strings import StringIds, from_ids
@@ -50,19 +51,50 @@ def format_tensor(a, summarize=3, indent=0):
     return "[" + sep.join(parts) + "]"
 
 
-def _text(structure, values, summarize):
-    it = iter(values)
+def _value_text(value, summarize):
+    if type(value) is StringIds:   # (inside a tf.function)
+        value = from_ids(value.ids)
+    return format_tensor(np.asarray(value), summarize)
+
+
+def _line(inputs, texts, sep, end):
+    """What tf.print writes for `inputs`, its tensors written as `texts`."""
+    it = iter(texts)
 
     def fmt(x):
-        if isinstance(x, (Tensor, Variable)):
-            value = next(it)
-            if type(value) is StringIds:   # (inside a tf.function)
-                value = from_ids(value.ids)
-            return _Raw(format_tensor(np.asarray(value), summarize))
-        return x
-    if isinstance(structure, (list, tuple, dict)):
-        return str(nest.pack_sequence_as(structure, [fmt(x) for x in nest.flatten(structure)]))
-    return str(fmt(structure))
+        return _Raw(next(it)) if isinstance(x, (Tensor, Variable)) else x
+    parts = []
+    for x in inputs:
+        if isinstance(x, (list, tuple, dict)):
+            parts.append(str(nest.pack_sequence_as(x, [fmt(v) for v in nest.flatten(x)])))
+        else:
+            parts.append(str(fmt(x)))
+    return sep.join(parts) + end
+
+
+_MARK = "\x00"   # where a saved print's template takes a tensor
+
+
+def _saved(inputs, n, output_stream, summarize, sep, end):
+    """(template, summarize, stream) of a tf.print that a SavedModel keeps (saved_print),
+    or None where it cannot (another stream than sys.stdout or sys.stderr)."""
+    stream = next((name for name in ("stdout", "stderr") if output_stream in (
+        getattr(sys, name), getattr(sys, f"__{name}__"))), None)
+    if output_stream is print.__kwdefaults__["output_stream"]:
+        stream = "stderr"
+    template = _line(inputs, [_MARK] * n, sep, end)
+    return None if stream is None or template.count(_MARK) != n else \
+        (template, summarize, stream)
+
+
+def saved_print(template, summarize, stream, *arrays):
+    """A tf.print of a loaded SavedModel's function (run on the host after each call, as a
+    run-time check that passes: saved_model/export.py); None."""
+    pieces = template.split(_MARK)
+    out = getattr(sys, stream)
+    out.write(pieces[0] + "".join(format_tensor(np.asarray(a), summarize) + p
+                                  for a, p in zip(arrays, pieces[1:])))
+    out.flush()
 
 
 class _Raw(str):
@@ -84,6 +116,20 @@ class _Unreplicated:
 distribution = _Unreplicated
 printed = [0]   # the writes of tf.print so far
 unwritten = [0]   # writes to drop: those a call abandoned for its eager rerun made before
+_call_start = [0]   # `printed` when the last call that may be abandoned started
+
+
+def call_starts():
+    """A tf.function call that reads an iterator argument starts (it may be abandoned and
+    rerun eagerly: host_callback.Rerun)."""
+    _call_start[0] = printed[0]
+    host_callback.silenced[0] = False
+
+
+def abandon():
+    """The running call is abandoned for an eager rerun: the rerun does not write again
+    what the call's program wrote before (TF runs the call once)."""
+    unwritten[0] = printed[0] - _call_start[0]
 
 
 def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
@@ -94,21 +140,22 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
     tensors = [x._value if isinstance(x, Tensor) else x._read()._value
                for x in nest.flatten(inputs) if isinstance(x, (Tensor, Variable))]
 
-    def emit(*values):
+    def emit(*values, eager=False):
+        if host_callback.silenced[0] and not eager:
+            return
         if unwritten[0]:
             unwritten[0] -= 1
             return
         printed[0] += 1
-        it = iter(values)
-        parts = []
-        for x in inputs:
-            n = sum(isinstance(v, (Tensor, Variable)) for v in nest.flatten(x))
-            parts.append(_text(x, [next(it) for _ in range(n)], summarize))
-        stream = output_stream
-        stream.write(sep.join(parts) + end)
+        # (sys.stdout while a call reruns eagerly holds that run's Python prints; TF's
+        # stdout is the process's)
+        stream = getattr(output_stream, "stands_for", output_stream)
+        stream.write(_line(inputs, [_value_text(v, summarize) for v in values], sep, end))
         stream.flush() if hasattr(stream, "flush") else None
 
     if not executing_eagerly() or any(symbolic(t) for t in tensors):
-        (route or debug_callback)(emit, *tensors)   # on every call of the tf.function
+        emit.saved = _saved(inputs, len(tensors), output_stream, summarize, sep, end)
+        # (on every call of the tf.function; vectorized, once: TF's vectorized_map)
+        (route or functools.partial(debug_callback, first_example=True))(emit, *tensors)
     else:
-        emit(*tensors)
+        emit(*tensors, eager=True)

@@ -11,7 +11,7 @@ import threading
 import weakref
 
 from ..autograph import api as autograph
-from ..framework import config, host_callback, nest, retracing
+from ..framework import config, errors, host_callback, nest, retracing
 from ..framework.context import ctx
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
@@ -175,7 +175,11 @@ class Function:
                 if give_back is not None:
                     give_back(a)
             with captured_output():
-                return self._python_function(*args, **kwargs)
+                try:
+                    return self._python_function(*args, **kwargs)
+                except StopIteration:   # (next() past the end, which TF's function runs
+                    raise errors.OutOfRangeError(   # as IteratorGetNext)
+                        None, None, "End of sequence") from None
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Function.pretty_printed_concrete_signatures: each trace's signature."""

@@ -23,14 +23,17 @@ Reads private state of polymorphic_function/: ``Function._concrete`` (keyed by
 deferred), ``_deferred``, ``_consts``, ``_variables``, ``_assigned``, ``_result``,
 ``_checks``, ``_strings``.
 """
+import functools
+
 import jax
 from jax import export as jax_export
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
 from ..autograph import api as autograph
-from ..framework import dtypes, host_callback, nest, tf_logging
+from ..framework import dtypes, host_callback, nest, ordered_print, tf_logging
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_spec import TensorSpec
+from ..ops import logging_ops
 from ..polymorphic_function import deferred_checks
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.tracing import trace_function
@@ -123,6 +126,8 @@ def _signature_traces(fn, name, given=None):
                 fn._save_traces[key] = _symbolic_trace(fn, name, signature, specs, params,
                                                        rank)
             out.append(fn._save_traces[key])
+        except NotImplementedError:
+            raise
         except Exception as e:
             if not unknown_rank:
                 raise ValueError(f"tfcompat.saved_model.save could not trace the tf.function "
@@ -174,6 +179,16 @@ def _strings_error(name):
         f"jax.export cannot serialize.")
 
 
+def _saved_print(fn, name):
+    """The saved check that writes a tf.print (`fn`, its callback's function) of the
+    tf.function `name` after each call of the loaded function."""
+    saved = getattr(getattr(fn.args[0], "host_fn", None), "saved", None)
+    if saved is None:
+        raise host_callback.unsaveable("tf.print with another output_stream than "
+                                       "sys.stdout or sys.stderr", name)
+    return functools.partial(logging_ops.saved_print, *saved)
+
+
 def serialize(trace, custom_gradients=True):
     """(the trace as ``jax.export`` bytes of f(variable values..., tensor arguments...),
     the JSON records of its run-time op checks: saved_checks.py). With `custom_gradients`
@@ -189,7 +204,13 @@ def serialize(trace, custom_gradients=True):
     jaxpr = concrete._run_jaxpr
     closed, nested = deferred_checks.defer_nested_checks(ClosedJaxpr(jaxpr, []))
     saved_checks.refuse_nested_checks(trace.name, closed.jaxpr)
-    checks, dims = saved_checks.encode_checks(trace.name, list(concrete._deferred) + nested)
+    closed, prints = ordered_print.lift(closed)   # (after the checks, as their outputs)
+    host = host_callback.host_calls(closed.jaxpr)
+    if host is not None:
+        raise host_callback.unsaveable(host, trace.name)
+    checks, dims = saved_checks.encode_checks(
+        trace.name, list(concrete._deferred) + nested + [
+            (_saved_print(fn, trace.name), n) for fn, n in prints])
     inner = jaxpr_as_fun(closed)
 
     def fn(*arrays):
