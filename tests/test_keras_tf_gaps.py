@@ -9,6 +9,8 @@ The literals are TF 2.21's output of tools/keras_tf_gaps_reference.py (run under
 /tmp/tfref)."""
 import glob
 import os
+import pathlib
+import sys
 
 import numpy as np
 
@@ -66,22 +68,11 @@ def test_load_weights_shape_mismatch(tmp_path):
     assert np.array_equal(new.layers[1].kernel.numpy(), kept)
 
 
-def _shard_for_process(dataset, process_id):
-    from unittest import mock
-
-    dl = tf.keras.distribution
-    mesh = dl.DeviceMesh((4, 2), ["data", "model"], [f"cpu:{i}" for i in range(8)])
-    dist = dl.ModelParallel(layout_map=dl.LayoutMap(mesh), batch_dim_name="data")
-    cls = type(dist)
-    with (mock.patch.object(cls, "num_model_replicas", new_callable=mock.PropertyMock,
-                            return_value=4),
-          mock.patch.object(cls, "num_processes", new_callable=mock.PropertyMock,
-                            return_value=2),
-          mock.patch.object(dist, "_is_multi_process", True),
-          mock.patch.object(dist, "_process_id", process_id)):
-        return [a.tolist() for a in dist.distribute_dataset(dataset).as_numpy_iterator()]
-
-
 def test_distribute_dataset_shards_per_process():
-    got = [_shard_for_process(tf.data.Dataset.range(20).batch(8), i) for i in range(2)]
+    # the reference script's own function, its `import tensorflow` given tfcompat
+    tf.register_as_tensorflow()
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+    import keras_tf_gaps_reference as reference
+    got = [reference.shard_for_process(tf.data.Dataset.range(20).batch(8), i)
+           for i in range(2)]
     assert got == TF_PROCESS_SHARDS
