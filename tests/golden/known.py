@@ -16,11 +16,6 @@ BAD_CALLS = json.loads(pathlib.Path(__file__).with_name("known_bad_calls.json").
     encoding="utf-8"))
 
 KNOWN = {
-    "graph_rewrites:divide_by_sqrt_is_rsqrt_product":
-        "the gradient of an op that broadcasts an input (here w * z for a scalar Variable w) "
-        "sums over the broadcast dimensions in XLA's order (jax's transpose of the "
-        "broadcast), where TF's Sum adds in Eigen's order as tf.reduce_sum now does "
-        "(ops/eigen_reduce.py): 'tape around it' compares that gradient with tf.reduce_sum",
     "control_flow_ops:while_loop_shape_invariants_in_function":
         "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
         "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "

@@ -31,7 +31,7 @@ from .constant_op import convert_to_tensor
 from .dispatch import Op, execute, mismatch_error
 from .gather_gradients import indexed_slices, row_gathers, warn_densified
 from .gradient_order import add_n, sum_terms
-from .gradient_program import conj, extract, input_dependencies
+from .gradient_program import conj, extract, input_dependencies, reach
 from .tape import _TRAINABLE_NP, _State, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
@@ -367,7 +367,8 @@ class GradientTape:
             output_gradients = [_output_gradient(g) for g in nest.flatten(output_gradients)]
         source_nodes = _source_nodes(state, flat_sources)
         targets, initial_cotangents = [], []
-        for i, t in enumerate(flat_targets):
+        for i, t in enumerate(_unwatched_targets(state, flat_sources, source_nodes,
+                                                 flat_targets)):
             if isinstance(t, Variable):
                 t = _variable_target(t, flat_sources, source_nodes)
             if t._value.dtype not in _TRAINABLE_NP:
@@ -639,18 +640,41 @@ def _value_of(x):
 
 
 def _source_nodes(state, sources):
-    """Per source, its nodes on the tape: a tensor is its own node; a Variable is each
-    of its reads."""
+    """Per source, its nodes on the tape: a Variable is each of its reads; a tensor is its
+    own node if the tape knows it (watched, or an output of a recorded op). A tensor the
+    tape does not know, even an input of a recorded op, gets None, as in TF (but see
+    `_unwatched_targets`)."""
     nodes = []
     for s in sources:
         if isinstance(s, Variable):
             nodes.append(list(state.reads.get(id(s._handle), ())))
-        elif s._value.dtype in _TRAINABLE_NP:
+        elif s._value.dtype in _TRAINABLE_NP and id(s) in state.ids:
             nodes.append([s])
         else:
             nodes.append([])
     return nodes
 
+
+def _unwatched_targets(state, sources, source_nodes, targets):
+    """`targets` with each unwatched tensor that is also a source replaced by a copy, the
+    node of that source: TF's gradient of a target w.r.t. itself is its output gradient
+    (1) whether the tape knows it or not, and flows into it by no recorded op. Eagerly, TF
+    gives None instead when another target depends on it through the tape."""
+    targets = list(targets)
+    copies = {}
+    for j, s in enumerate(sources):
+        if source_nodes[j] or isinstance(s, Variable) or \
+                s._value.dtype not in _TRAINABLE_NP or not any(s is t for t in targets):
+            continue
+        if id(s) not in copies:
+            if not ctx.traces:
+                reached = reach(state.records, {id(s)})[1]
+                if any(id(t) in reached for t in targets if t is not s):
+                    continue
+            copies[id(s)] = EagerTensor(s._value)
+            targets = [copies[id(s)] if t is s else t for t in targets]
+        source_nodes[j] = [copies[id(s)]]
+    return targets
 
 
 def _variable_target(variable, sources, source_nodes):

@@ -301,7 +301,7 @@ def _jacobian_fn(grad_fn, target_shape, dtype, batch):
         basis = np.eye(int(np.prod(target_shape)), dtype=dtype)
 
     def jacobian(*args):
-        outs = jax.vmap(lambda ct: grad_fn(*args, ct.reshape(target_shape)))(basis)
+        outs = jax.vmap(lambda ct: grad_fn(*args, ct.reshape(target_shape)))(jnp.asarray(basis))
         if not batch:
             return tuple(o.reshape(target_shape + o.shape[1:]) for o in outs)
         return tuple(jnp.moveaxis(o, 0, 1).reshape(target_shape + o.shape[2:]) for o in outs)

@@ -21,7 +21,7 @@ from ..framework.dispatch import Op, execute, match, match2, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
-    GRAPH_REWRITES, binary, broadcast_error, cpu_kernels, eigen_packets,
+    GRAPH_REWRITES, binary, broadcast_error, broadcast_operands, cpu_kernels, eigen_packets,
     exact_divide, rounded, shape_list, tf_gradient, unbroadcast, unfused,
 )
 from . import string_kernels
@@ -168,10 +168,11 @@ def _pow_jvp(primals, tangents):
 
 def _pow_tangent(x, y, z, power, tx, ty):
     """TF's PowGrad (`power`: x^(y - 1)): d/dy is z * log(x) where x > 0 (x != 0 for
-    complex), else 0."""
+    complex), else 0. Its products are in the order whose transpose is TF's
+    (g * y) * power and (g * z) * log_x, as forward mode is TF's (t * power) * y."""
     mask = x != 0 if jnp.issubdtype(x.dtype, jnp.complexfloating) else x > 0
     log_x = jnp.where(mask, jnp.log(jnp.where(mask, x, jnp.ones_like(x))), jnp.zeros_like(x))
-    return tx * y * power + ty * z * log_x
+    return y * (power * tx) + z * (log_x * ty)
 
 
 # grappler's ConvertPowStage inside a tf.function: a power by a constant of equal elements
@@ -233,7 +234,8 @@ def _complex_divide(x, y):
 
 
 # Complex products and quotients take TF's gradients (MulGrad, RealDivGrad): JAX's differ
-# from them in the signs of zero parts once conjugated. Real ones are JAX's (the same).
+# from them in the signs of zero parts once conjugated. Real products' are JAX's (the
+# same); real quotients take RealDivGrad's (-x / y) / y, which JAX computes otherwise.
 def _complex_product(x, y):
     """x * y for complex tensors as TF's kernels multiply (Eigen's packets and
     std::complex alike): each of the four products rounded, then summed (XLA fuses them
@@ -256,6 +258,7 @@ def _quotient_grad(divide):
 
 
 _div_complex = tf_gradient(_complex_divide, _quotient_grad(_complex_divide))
+_div_real = tf_gradient(exact_divide, _quotient_grad(exact_divide))
 
 
 def _multiply(x, y):
@@ -269,7 +272,7 @@ def _true_divide(x, y, by_reciprocal=False):
         return _multiply(x, _reciprocal(y))
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         return _div_complex(x, y)
-    return exact_divide(x, y)
+    return _div_real(x, y) if jnp.issubdtype(x.dtype, jnp.floating) else exact_divide(x, y)
 
 
 def _true_divide_jvp(x, y, by_reciprocal=False):
@@ -350,7 +353,13 @@ _truncatediv = binary("TruncateDiv", _divide("TruncateDiv", lambda x, y: lax.div
 # TF registers no gradient for TruncateMod; here it is None (TF raises LookupError).
 _truncatemod = binary("TruncateMod", _divide("TruncateMod", lax.rem), differentiable=False)
 squared_difference = binary("SquaredDifference", lambda x, y: (x - y) * jnp.conj(x - y))
-atan2 = binary("Atan2", jnp.arctan2)
+def _atan2_grad(g, y, x, z):
+    """TF's Atan2Grad: g / (y*y + x*x), times x for y and -y for x."""
+    grad_inv = exact_divide(g, rounded(y * y) + rounded(x * x))
+    return unbroadcast(x * grad_inv, y.shape), unbroadcast(-y * grad_inv, x.shape)
+
+
+atan2 = binary("Atan2", tf_gradient(jnp.arctan2, _atan2_grad), jvp_fn=jnp.arctan2)
 
 
 @jax.custom_jvp
@@ -421,8 +430,9 @@ def _div_no_nan_fn(x, y):
     return _div_no_nan(x, y)
 
 
-_mul_no_nan_op = Op("MulNoNan", _mul_no_nan, error=broadcast_error)
-_div_no_nan_op = Op("DivNoNan", _div_no_nan_fn, error=broadcast_error, jvp_fn=_div_no_nan)
+_mul_no_nan_op = Op("MulNoNan", broadcast_operands(_mul_no_nan), error=broadcast_error)
+_div_no_nan_op = Op("DivNoNan", broadcast_operands(_div_no_nan_fn), error=broadcast_error,
+                    jvp_fn=_div_no_nan)
 
 
 @dispatchable("x", "y", group=BINARY_ELEMENTWISE)
@@ -458,8 +468,9 @@ def _checked_pow(x, y, checked=False, converted=None):
     return host_callback.checked(out, _negative_power_error, y) if checked else out
 
 
-_pow_op = Op("Pow", _checked_pow, error=broadcast_error)
-_realdiv_op = Op("RealDiv", _true_divide, error=broadcast_error, jvp_fn=_true_divide_jvp)
+_pow_op = Op("Pow", broadcast_operands(_checked_pow), error=broadcast_error)
+_realdiv_op = Op("RealDiv", broadcast_operands(_true_divide), error=broadcast_error,
+                 jvp_fn=_true_divide_jvp)
 
 
 @dispatchable("x", "y", group=BINARY_ELEMENTWISE)

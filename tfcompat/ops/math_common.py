@@ -11,7 +11,7 @@ from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from ..framework.rounding import plus_zero, rounded, unfused  # noqa: F401 (the ops' helpers)
 from ..framework.dispatch import OPDEF, Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
-from .eigen_reduce import eigen_sum
+from .broadcast_grad import broadcast_operands, unbroadcast  # noqa: F401 (ops' helper)
 from . import op_args, shape_inference
 from .op_args import dims as shape_list
 
@@ -38,20 +38,6 @@ def tf_gradient(fn, rule):
     return f
 
 
-def unbroadcast(g, shape):
-    """`g` summed over the axes along which an input of `shape` was broadcast (TF's
-    reduction of a broadcasting op's gradient)."""
-    if g.shape == shape:
-        return g
-    lead = g.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape)
-                                      if d == 1 and g.shape[lead + i] != 1)
-    if g.dtype in (jnp.float32, jnp.float64) and all(isinstance(d, int) for d in g.shape):
-        return eigen_sum(g, axes, False).reshape(shape)   # (TF's Sum, in its order)
-    return jnp.sum(g, axes).reshape(shape)
-
-
-
 def eigen_packets(packet_fn, scalar_fn, *arrays):
     """An elementwise kernel as TF's Eigen evaluates it on the CPU: whole AVX packets (32
     bytes: 8 float32, 4 float64) of the flattened arrays with the vectorised code
@@ -76,9 +62,10 @@ def eigen_packets(packet_fn, scalar_fn, *arrays):
 def exact_divide(x, y):
     """x / y as IEEE division, as TF's kernels compute it. XLA's algebraic simplifier turns
     a division by a broadcast or constant divisor into a product with its reciprocal
-    (rounded twice, so often 1 ulp off); behind the barrier the divisor is neither."""
+    (rounded twice, so often 1 ulp off), and (a / b) / c into a / (b * c); behind the
+    barrier the divisor is neither, and the dividend no quotient."""
     shape = jnp.broadcast_shapes(jnp.shape(x), jnp.shape(y))
-    return x / lax.optimization_barrier(jnp.broadcast_to(y, shape))
+    return lax.optimization_barrier(x) / lax.optimization_barrier(jnp.broadcast_to(y, shape))
 
 
 def enums(names):
@@ -232,7 +219,8 @@ def binary(name, fn, allowed=OPDEF, differentiable=True, hint=False, strings=Non
     do; with `hint`, y is converted with x's dtype as a hint only (tf.add); `strings`: its
     host kernel on tf.string; `jvp_fn` is what forward mode differentiates when `fn` is a
     custom_vjp; `traced_attrs`: as Op's."""
-    op = Op(name, fn, differentiable=differentiable, allowed=allowed, error=broadcast_error,
+    op = Op(name, broadcast_operands(fn) if differentiable else fn,
+            differentiable=differentiable, allowed=allowed, error=broadcast_error,
             strings=strings, jvp_fn=jvp_fn, traced_attrs=traced_attrs)
     convert = hinted if hint else match2
 
