@@ -176,3 +176,45 @@ tf.saved_model.save(n, path)
 r = tf.saved_model.load(path)
 print(list(r.signatures.keys()), r.signatures['serving_default'](tf.constant(1.0)))
 """)
+
+_s("sig_saved_reshape_unknown_dims", """
+import tempfile, os
+class M(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.uint8)])
+    def __call__(self, x):
+        y = tf.reshape(x, [-1, 6]) / 255
+        print('trace', y.shape)
+        return tf.argmax(y, axis=1), tf.reduce_sum(y, axis=1)
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(M(), path)
+loaded = tf.saved_model.load(path)
+for shape in ([2, 3, 2], [1, 4, 3], [3, 2, 1]):
+    x = tf.reshape(tf.range(tf.reduce_prod(shape)) % 7 * 30, shape)
+    i, s = loaded(tf.cast(x, tf.uint8))
+    print(shape, i.numpy(), i.dtype, s.numpy(), s.dtype)
+try:
+    loaded(tf.ones([1, 5, 1], tf.uint8))
+except tf.errors.InvalidArgumentError as e:
+    print(type(e).__name__)
+""")
+
+_s("sig_saved_nested_function_derived_dims", """
+import tempfile, os
+class Dense(tf.Module):
+    def __init__(self):
+        self.w = tf.Variable(tf.reshape(tf.range(12.0), [6, 2]) / 10)
+    @tf.function
+    def __call__(self, x):
+        return tf.matmul(x, self.w)
+class Export(tf.Module):
+    def __init__(self):
+        self.model = Dense()
+    @tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.uint8)])
+    def __call__(self, x):
+        return tf.argmax(self.model(tf.reshape(x, [-1, 6]) / 255), axis=1)
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(Export(), path)
+loaded = tf.saved_model.load(path)
+print(loaded(tf.ones([2, 3, 2], tf.uint8)), loaded(tf.ones([1, 1, 6], tf.uint8)))
+print(loaded.model.w.numpy().sum(), len(loaded.model.__call__.concrete_functions))
+""")

@@ -3,14 +3,25 @@ product and each op's result, where XLA fuses a product and the add or subtract 
 uses it into one FMA (rounded once); TF's sums start from +0.0, where XLA folds 0 + x."""
 import jax
 import jax.numpy as jnp
+from jax import lax
 import numpy as np
+
+
+_BITS = {2: jnp.int16, 4: jnp.int32, 8: jnp.int64}
 
 
 def rounded(p):
     """The product `p` rounded on its own, as TF's kernels (built without FMA) compute it:
     XLA's CPU backend otherwise fuses a product and the add or subtract that uses it into
-    one FMA, rounded once. The select (nan stays nan) is what keeps them apart."""
-    return jnp.where(jnp.isnan(p), np.asarray(np.nan, p.dtype), p)
+    one FMA, rounded once. A select keeps them apart: the one NaN whose bits are all ones
+    but the sign becomes the quiet NaN (nan stays nan). It tests the bits, as LLVM removes
+    a select on isnan(p) where it proves p is no NaN (a product of an integer converted and
+    a constant, such as x / 255 of an image) and then fuses."""
+    if jnp.issubdtype(p.dtype, jnp.complexfloating):
+        return lax.complex(rounded(jnp.real(p)), rounded(jnp.imag(p)))
+    bits = _BITS[p.dtype.itemsize]
+    test = np.asarray(np.iinfo(bits).max, bits)   # 0x7fff...f: a NaN
+    return jnp.where(lax.bitcast_convert_type(p, bits) == test, np.asarray(np.nan, p.dtype), p)
 
 
 @jax.custom_jvp

@@ -1,11 +1,13 @@
 """Shape manipulation: reshape, transpose, expand/squeeze, concat/stack/unstack/split,
 tile, pad, repeat, reverse, roll, broadcasting, meshgrid, one_hot and sequence_mask."""
 import builtins
+import functools
+import math
 
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors, op_def
+from ..framework import dtypes, errors, host_callback, op_def
 from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
@@ -102,7 +104,24 @@ def _reshape_check(size, shape):
     return None
 
 
-_reshape_op = Op("Reshape", lambda x, shape: jnp.reshape(x, shape), strings=MOVE)
+def _reshape(x, shape, want=None):
+    """`want` (for -1 in a shape-polymorphic trace: tf.saved_model.save of a signature
+    with unknown dimensions): jnp.reshape cannot prove the symbolic size a multiple of
+    `want`, so -1 is given as its quotient, the first multiple of `want` elements are
+    kept (so every call's shapes refine) and a check raises TF's kernel error when
+    elements are left over."""
+    if want is None:
+        return jnp.reshape(x, shape)
+    y = jnp.reshape(jnp.ravel(x)[:math.prod(shape)], shape)
+    return host_callback.checked(y, functools.partial(_multiple_error, x.size, want))
+
+
+def _multiple_error(size, want):
+    text = _reshape_check(size, (-1, want))
+    return text and kernel_error("Reshape", text)
+
+
+_reshape_op = Op("Reshape", _reshape, strings=MOVE)
 
 
 @dispatchable("tensor")
@@ -125,6 +144,10 @@ def reshape(tensor, shape, name=None):
         have = int(np.prod([d for d in x._value.shape if d]))
         shape = tuple(have // int(np.prod([d for d in shape if d > 0])) if d == -1 else d
                       for d in shape)
+    elif -1 in shape and not isinstance(x._value.size, int):   # symbolic: see _reshape
+        want = int(np.prod([d for d in shape if d != -1]))
+        shape = tuple(x._value.size // want if d == -1 else d for d in shape)
+        return execute(_reshape_op, (x,), (("shape", shape), ("want", want)))
     return execute(_reshape_op, (x,), (("shape", shape),))
 
 

@@ -34,26 +34,39 @@ def _mean(x, axis, keepdims):
         return lax.div(total, jnp.asarray(count, wide)).astype(x.dtype)
     if x.dtype == jnp.bfloat16:
         return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=jnp.float32).astype(x.dtype)
-    if x.dtype == jnp.float16 or not isinstance(x.size, int):  # (or a symbolic shape)
+    if x.dtype == jnp.float16 or not (isinstance(x.size, int) or _eigen_order(x, axis)):
         return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
-    return _divide_by_count(_sum(x, axis, keepdims), x.size)
+    axes = range(x.ndim) if axis is None else axis
+    count = int(np.prod([x.shape[a] for a in axes]))
+    return _divide_by_count(_sum(x, axis, keepdims), count)
 
 
-def _divide_by_count(total, size):
+def _divide_by_count(total, count):
     """TF's MeanReducer: the sum divided by the count (IEEE division, not XLA's product
     with the count's reciprocal); complex parts each divided by it."""
-    count = np.asarray(size // max(total.size, 1) if size else 0, jnp.real(total).dtype)
+    count = np.asarray(count, jnp.real(total).dtype)
     if jnp.issubdtype(total.dtype, jnp.complexfloating):
         return lax.complex(exact_divide(jnp.real(total), count),
                            exact_divide(jnp.imag(total), count))
     return exact_divide(total, count)
 
 
+def _eigen_order(x, axis):
+    """Whether eigen_sum can sum `x` over `axis`: every shape static, or (a
+    shape-polymorphic trace: tf.saved_model.save with unknown dimensions) static trailing
+    dimensions summed per row of the symbolic leading ones."""
+    if all(isinstance(d, int) for d in x.shape):
+        return True
+    axes = sorted(a % x.ndim for a in (range(x.ndim) if axis is None else axis))
+    return bool(axes) and axes == list(range(axes[0], x.ndim)) and all(
+        isinstance(x.shape[a], int) for a in axes)
+
+
 def _sum(x, axis, keepdims):
     # float32 and float64 in the order of TF's Eigen reducers (eigen_reduce.py). TF sums
     # bfloat16 in float32, rounding once (float16 it sums in float16, in an order of
     # Eigen's that this does not reproduce).
-    if x.dtype in (jnp.float32, jnp.float64) and all(isinstance(d, int) for d in x.shape):
+    if x.dtype in (jnp.float32, jnp.float64) and _eigen_order(x, axis):
         return eigen_sum(x, tuple(range(x.ndim)) if axis is None else tuple(axis), keepdims)
     wide = jnp.float32 if x.dtype == jnp.bfloat16 else x.dtype
     return jnp.sum(x, axis, wide, keepdims=keepdims).astype(x.dtype)

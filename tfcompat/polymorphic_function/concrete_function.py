@@ -125,9 +125,18 @@ class ConcreteFunction(_Typed):
         if self._polymorphic:
             # Symbolic dimensions: exported once, compiled by XLA per concrete shape.
             specs = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in invars]
-            self._fn = jax.export.export(jax.jit(self._fn))(*specs).call
-            self._run_fn = jax.export.export(jax.jit(self._run_fn))(*specs).call \
-                if self._deferred else self._fn
+            try:
+                self._fn = jax.export.export(jax.jit(self._fn))(*specs).call
+                self._run_fn = jax.export.export(jax.jit(self._run_fn))(*specs).call \
+                    if self._deferred else self._fn
+            except ValueError as e:
+                # Dimensions derived from others (floordiv(d0*d1, 784): a tf.function
+                # called inside one that tf.saved_model.save traces with unknown
+                # dimensions) cannot be the inputs of an exported program; this one then
+                # runs only inside that trace, as its jaxpr.
+                if "Cannot solve for values of dimension variables" not in str(e):
+                    raise
+                self._inline_only = True
         self._op = Op("PartitionedCall", self._fn)
         self._const_values = tuple(c._value for c in self._consts)
         # The Tensors made outside the trace that it captured, by constant (else None).

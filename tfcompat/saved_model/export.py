@@ -71,6 +71,12 @@ def _traces(fn):
     for key, concrete in list(fn._concrete.items()):
         if not isinstance(concrete, ConcreteFunction):   # a marker of per-shape traces
             continue
+        if getattr(concrete, "_inline_only", False):
+            # traced inside another function's symbolic trace, with dimensions derived
+            # from its (ConcreteFunction): saved as TF saves it, for its TensorSpecs with
+            # those dimensions unknown
+            out += _signature_traces(fn, name, tuple(concrete.structured_input_signature[0]))
+            continue
         try:
             inputs = structures.from_cache_key(key, params)
         except structures.Unsupported as e:
