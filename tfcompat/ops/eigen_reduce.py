@@ -129,29 +129,45 @@ def _rows(x):
 def _tree(x, first, start, n, width):
     """Eigen's tree of halves of the values [start, start + n) of each row of `x` (the
     rows' start in the tensor is `first` modulo the packet width): its leaves of one
-    length are summed together, then added up the tree."""
-    leaves = []
+    length are summed together (one gather each), then the tree's nodes of one height
+    (each the sum of its two halves, left + right) are added together."""
+    leaves, nodes = [], []   # (start, length); (left, right, height), children as refs
 
     def split(start, n):
         if n <= width * _LEAF:
             leaves.append((start, n))
-            return len(leaves) - 1
+            return ("leaf", len(leaves) - 1), 0
         cut = width * -(-(first + start + -(-n // 2)) // width) - first
         left = min(cut - start, n)
-        return (split(start, left), split(cut, n - left)) if left < n else split(start, left)
+        if left >= n:
+            return split(start, left)
+        (a, ha), (b, hb) = split(start, left), split(cut, n - left)
+        nodes.append((a, b, max(ha, hb) + 1))
+        return ("node", len(nodes) - 1), max(ha, hb) + 1
 
-    shape = split(start, n)
-    sums = [None] * len(leaves)
-    for length in {m for _, m in leaves}:
-        which = [i for i, (_, m) in enumerate(leaves) if m == length]
-        block = jnp.stack([x[:, leaves[i][0]:leaves[i][0] + length] for i in which])
-        out = _leaf(block.reshape(-1, length), width).reshape(len(which), -1)
-        for k, i in enumerate(which):
-            sums[i] = out[k]
-
-    def add(node):
-        return sums[node] if isinstance(node, int) else add(node[0]) + add(node[1])
-    return add(shape)
+    root, _ = split(start, n)
+    starts = np.array([s for s, _ in leaves])
+    lengths = np.array([m for _, m in leaves])
+    parts, order = [], []
+    for length in np.unique(lengths):
+        which = np.flatnonzero(lengths == length)
+        block = jax.vmap(lambda s, m=int(length): lax.dynamic_slice_in_dim(x, s, m, 1))(
+            jnp.asarray(starts[which]))   # [k, rows, length]: a gather of k windows
+        out = _leaf(block.reshape(-1, length), width)
+        parts.append(out.reshape(which.size, -1))
+        order.append(which)
+    values = parts[0] if len(parts) == 1 else \
+        jnp.concatenate(parts)[np.argsort(np.concatenate(order))]   # [leaf, rows]
+    # every node gets a row of `values` after the leaves', in order of height
+    by_height = sorted(range(len(nodes)), key=lambda i: nodes[i][2])
+    index = {("leaf", i): i for i in range(len(leaves))}
+    index.update({("node", i): len(leaves) + k for k, i in enumerate(by_height)})
+    for height in sorted({h for _, _, h in nodes}):
+        level = [i for i in by_height if nodes[i][2] == height]
+        lefts = np.array([index[nodes[i][0]] for i in level])
+        rights = np.array([index[nodes[i][1]] for i in level])
+        values = jnp.concatenate([values, values[lefts] + values[rights]])
+    return values[index[root]]
 
 
 def _leaf(x, width):
