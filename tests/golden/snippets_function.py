@@ -445,3 +445,20 @@ with tf.GradientTape() as t:
     try: f(x, tf.constant([7]))
     except Exception as e: print(type(e).__name__, re.search(r'indices\\[\\d+\\] = \\d+ is not in \\[0, \\d+\\)', str(e)).group(0))
 """, verbatim=True)
+
+_s("numpy_and_py_function_without_outputs", """
+calls = []
+def f(x):
+    calls.append(x.tolist())
+@tf.function
+def g(x):
+    a = tf.numpy_function(f, [x], [])
+    b = tf.py_function(lambda x: calls.append(('py', x.numpy().tolist())), [x], [])
+    print(type(a).__name__, a.type, type(b).__name__, b.type)
+    return x + 1
+print(g(tf.constant([5, 6])), g(tf.constant([7, 8])))
+print(calls)
+print(tf.numpy_function(f, [tf.constant([1])], []), tf.py_function(lambda: None, [], []),
+      tf.numpy_function(f, [tf.constant([1])], ()))
+print(calls)
+""")

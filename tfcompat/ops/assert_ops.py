@@ -97,13 +97,15 @@ def control_dependencies(control_inputs):
 
 
 class Operation:
-    """What tf.group and tf.no_op give inside a tf.function (TF: a NoOp tf.Operation)."""
+    """What tf.group and tf.no_op give inside a tf.function (TF: a NoOp tf.Operation), and
+    a numpy_function/py_function without outputs (its PyFunc or EagerPyFunc)."""
 
-    def __init__(self, name):
-        self.name = self.type = name
+    def __init__(self, name, op_type="NoOp"):
+        self.name = name
+        self.type = op_type
 
     def __repr__(self):
-        return f"<tf.Operation {self.name!r} type=NoOp>"
+        return f"<tf.Operation {self.name!r} type={self.type}>"
 
 
 def no_op(name=None):

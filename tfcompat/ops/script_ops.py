@@ -25,6 +25,7 @@ from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.context import executing_eagerly
 from ..framework.trace_state import captured_output, init_scope
 from ..framework.tensor import EagerTensor, Tensor, symbolic
+from .assert_ops import Operation
 
 __all__ = ["numpy_function", "py_function"]
 
@@ -135,16 +136,21 @@ def _call(script, inp):
     if executing_eagerly() and not traced:
         outs = script.run([t._value for t in inputs]) if not script.tensors else \
             script.outputs(script.func(*inputs), len(inputs))
+        if not script.touts and not script.single:   # (TF: numpy_function gives None)
+            return outs if script.tensors else None
     else:
-        script.shapes = _probe(script, inputs)
+        script.shapes = _probe(script, inputs) if script.touts else []
         script.string_inputs = [strings.is_string(t._value) for t in inputs]
         inputs = [EagerTensor(strings.traced_ids(t._value)) if s else t
                   for t, s in zip(inputs, script.string_inputs)]
         op = _PY_FUNC if script.tensors else _NUMPY_FUNC
-        outs = execute(op, tuple(inputs), (("script", script),)) if script.touts else []
+        outs = execute(op, tuple(inputs), (("script", script),))
         outs = [outs] if isinstance(outs, Tensor) else list(outs)
         outs = [EagerTensor(strings.StringIds(o._value)) if t is dtypes.string else o
                 for o, t in zip(outs, script.touts)]
+        if not script.touts and not script.single:   # (runs for its effects alone)
+            kind = script.op_name(len(inputs))[0]
+            return Operation(kind, kind)
     if script.single:
         return outs[0]
     return outs
