@@ -49,5 +49,25 @@ KNOWN = {
         "the values match)",
     "graph_gradients:tape_embedding_lookup_in_function":
         "a dense gradient inside a tf.function, as tape_gather_variable_in_function",
+    "graph_errors:check_under_name_scope":
+        "a tf.function's graph names its nodes without the tf.name_scope they were made in "
+        "(GatherV2, not TF's foo/GatherV2): its run-time error names that node",
+    "graph_errors:keras_fit_bad_sparse_label":
+        "as check_under_name_scope: the node lacks Keras's and TF's wrapper name scopes "
+        "(SparseSoftmaxCrossEntropyWithLogits, not compile_loss/sparse_categorical_"
+        "crossentropy/SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits)",
+    "graph_errors:check_in_nested_while_loop_body":
+        "a function defined inside an AutoGraph-converted one (here a tf.while_loop body) "
+        "is named after the converted function in the frames of a node's definition (in w, "
+        "not TF's in body: framework/tf_stack.py registers nested code under the outer name)",
+    "graph_errors:nested_lambda_functions":
+        "a node in a tf.function called by another is named alone ([[{{node GatherV2}}]]): "
+        "TF's message also names the inner function ({{function_node __inference_inner_N}}"
+        "{{node GatherV2}}) where it cannot parse a function's name (a lambda's), and then "
+        "has no stack traces for the node of an inner lambda",
+    "graph_errors:check_in_map_fn_scan_switch_case":
+        "the nodes of tf.map_fn's and tf.scan's bodies are named in the scope cond/ (TF: "
+        "map/while/, scan/while/) and tf.switch_case's in switch_case/ (TF: switch_case/"
+        "indexed_case/): ops/control_flow_traced.py names the scope of traced bodies",
 }
 KNOWN.update({key: f"bad-input call: {kind}" for key, kind in BAD_CALLS.items()})

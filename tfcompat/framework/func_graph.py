@@ -17,22 +17,29 @@ as one op where TF's wrapper builds several (reductions, slicing) are one node; 
 carry only the attribute ``T`` (Placeholder, Const, ReadVariableOp, Assign*VariableOp and
 control flow carry TF's); branch and loop bodies are not in ``library`` (TF keeps them as
 FunctionDefs there); a tf.function called inside another is one ``PartitionedCall`` node.
+
+An op's run-time checks (host_callback.checked) are made to name its node when recorded:
+a failure when the function runs is TF's "Graph execution error" at that node, with the
+frames where it was defined (``runtime_error``).
 """
 import contextlib
+import functools
 import os
+import re
 import sys
 import weakref
 
 import jax
 import numpy as np
 
-from . import dtypes, op_def
+from . import dtypes, errors, host_callback, op_def
 from .graph_def import AttrValue, GraphDef, NodeDef, _Enum, _enum, _Shape, _TensorValue
 from .tensor_shape import TensorShape
 from .context import current_trace
 
-# The node name TF's Python wrapper gives an op whose type differs from it (tf.add).
-_WRAPPER_NAMES = {"AddV2": "Add"}
+# The node name TF's Python wrapper gives an op whose type differs from it (tf.add,
+# tf.math.floordiv).
+_WRAPPER_NAMES = {"AddV2": "Add", "FloorDiv": "floordiv"}
 _STATEFUL_TYPES = frozenset(("ReadVariableOp", "AssignVariableOp", "AssignAddVariableOp",
                              "AssignSubVariableOp"))
 
@@ -242,6 +249,8 @@ class GraphBuilder:
         self.add(node, op_type, wired, attrs, outputs)
         if op.stateful:
             self._stateful.append(node)
+        if outputs:
+            _name_checks(outputs[0], node)
 
     # -- variables -------------------------------------------------------------------
     def pending_read(self, variable, tensor):
@@ -354,13 +363,66 @@ def definition_frames():
     return frames[::-1]
 
 
+# The function names TF's error interpolation parses (error_interpolation._NAME_REGEX).
+_TAG_NAME = re.compile(r"[A-Za-z0-9_.][A-Za-z0-9_.\-/]*")
+
+
 def runtime_error(cls, node, frames, text, function_name):
-    """TF's error for a node of a tf.function failing when the function runs."""
-    where = "".join(f'  File "{filename}", line {line}, in {name}\n\n'
-                    for filename, line, name in frames)
+    """TF's error for a node of a tf.function failing when the function runs (`frames`
+    None: a loaded SavedModel's function, whose nodes have none). A function whose name
+    TF cannot parse in the runtime's message (a lambda's, ``__inference_<lambda>_3``)
+    keeps that message as it is, as TF does."""
+    tail = f"\n\t [[{{{{node {node}}}}}]] [Op:{function_name}]"
+    if not _TAG_NAME.fullmatch(function_name):
+        return cls(None, None, f"{{{{function_node {function_name}}}}} {text}{tail}")
+    where = "<stack traces unavailable>\n" if frames is None else "".join(
+        f'  File "{filename}", line {line}, in {name}\n\n' for filename, line, name in frames)
     return cls(None, None, f"Graph execution error:\n\nDetected at node {node} defined at "
-                           f"(most recent call last):\n{where}{text}\n\t [[{{{{node {node}}}}}]] "
-                           f"[Op:{function_name}]")
+                           f"(most recent call last):\n{where}{text}{tail}")
+
+
+def _name_checks(tensor, node):
+    """Make the run-time checks (host_callback.checked) of the op whose kernel's jit call,
+    being traced, made `tensor` name graph node `node` when they fail: that call's jaxpr
+    (its equation is still open) is replaced by one whose check errors carry the node."""
+    value = tensor._value   # (a jax DynamicJaxprTracer: its equation, that trace's list)
+    eqn = getattr(value, "parent", None)
+    eqns = getattr(getattr(getattr(value, "_trace", None), "frame", None), "tracing_eqns", None)
+    if getattr(getattr(eqn, "primitive", None), "name", None) != "jit" or not eqns:
+        return
+    last = eqns[-1]
+    if (last() if isinstance(last, weakref.ref) else last) is not eqn:
+        return   # (an output the kernel forwards from an input: another op's equation)
+    closed = eqn.params["jaxpr"]
+    if host_callback.holds_check(closed.jaxpr):
+        where = (node, tuple(definition_frames()))
+        eqn.params = {**eqn.params, "jaxpr": host_callback.rewrap_checks(
+            closed, functools.partial(node_check, where))}
+
+
+def node_check(node, error):
+    """`error` (a run-time check's: NumPy arrays -> exception or None) whose exception
+    names `node`, (graph node name, definition frames), as `graph_node` (which the
+    function that runs it words as TF: runtime_error). A node named first stays: that
+    of a tf.function called in another is TF's."""
+    name, frames = node
+
+    def check(*arrays):
+        exc = error(*arrays)
+        if isinstance(exc, errors.OpError) and getattr(exc, "graph_node", None) is None:
+            exc.graph_node = (name, frames, kernel_text(exc.message))
+        return exc
+    return check
+
+
+_EAGER = re.compile(r"\{\{function_node [^}]*\}\} (.*) \[Op:[^\]]*\](?: name: .*)?", re.S)
+
+
+def kernel_text(message):
+    """An eager op error's message without what eager execution adds to the kernel's
+    text (``{{function_node __wrapped__Op_device_...}} `` and `` [Op:Op] name: ``)."""
+    match = _EAGER.fullmatch(message)
+    return message if match is None else match.group(1)
 
 
 # -- tensors of finished traces -------------------------------------------------------------

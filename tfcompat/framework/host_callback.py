@@ -2,15 +2,17 @@
 whose exceptions reach the caller as they were raised (XLA reports them as a runtime
 error with the traceback as text)."""
 import contextlib
+import dataclasses
 import functools
 import logging
+import weakref
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax._src import dispatch as jax_dispatch
 from jax.experimental import io_callback as _io_callback
-from jax.extend.core import Jaxpr, Primitive
+from jax.extend.core import ClosedJaxpr, Jaxpr, Primitive
 from jax.interpreters import ad, batching, mlir
 
 from . import ordered_print
@@ -52,13 +54,9 @@ def reads_may_rerun(jaxpr):
     """Whether `jaxpr` (or one nested in it: a loop body, a branch) calls a host read
     marked `may_rerun`."""
     for eqn in jaxpr.eqns:
-        if getattr(host_function(eqn), "may_rerun", False):
+        if getattr(host_function(eqn), "may_rerun", False) or any(
+                reads_may_rerun(sub) for sub in _sub_jaxprs(eqn)):
             return True
-        for param in eqn.params.values():
-            for sub in param if isinstance(param, (tuple, list)) else (param,):
-                sub = getattr(sub, "jaxpr", sub)
-                if isinstance(sub, Jaxpr) and reads_may_rerun(sub):
-                    return True
     return False
 
 
@@ -70,12 +68,10 @@ def host_calls(jaxpr):
                 "io_callback", "pure_callback", "debug_callback"):
             return "tf.print" if eqn.primitive is ordered_print.print_p else \
                 eqn.primitive.name
-        for param in eqn.params.values():
-            for sub in param if isinstance(param, (tuple, list)) else (param,):
-                sub = getattr(sub, "jaxpr", sub)
-                name = host_calls(sub) if isinstance(sub, Jaxpr) else None
-                if name is not None:
-                    return name
+        for sub in _sub_jaxprs(eqn):
+            name = host_calls(sub)
+            if name is not None:
+                return name
     return None
 
 
@@ -149,14 +145,18 @@ def checked(value, error, *arrays, failing=None):
 
 def _check_callback(error, *arrays):
     """The host callback of a check: True, or it raises the error."""
+    return jax.pure_callback(_check_function(error), jax.ShapeDtypeStruct((), np.bool_),
+                             *arrays, vmap_method="sequential")  # (vectorized_map: each)
+
+
+def _check_function(error):
     def check(*values):
         exc = error(*[np.asarray(v) for v in values])
         if exc is not None:
             raise exc
         return np.asarray(True)
     check.error = error
-    return jax.pure_callback(keeping_errors(check), jax.ShapeDtypeStruct((), np.bool_),
-                             *arrays, vmap_method="sequential")  # (vectorized_map: each)
+    return keeping_errors(check)
 
 
 # -- checks of tf.saved_model.save's traces -------------------------------------------------
@@ -240,6 +240,64 @@ def check_call(eqn):
     fn = getattr(getattr(callback, "callback_func", None), "host_fn", None)
     error = getattr(fn, "error", None)
     return None if error is None else (error, list(eqn.invars))
+
+
+_holds = weakref.WeakKeyDictionary()   # Jaxpr -> whether it holds a check (holds_check)
+
+
+def holds_check(jaxpr):
+    """Whether `jaxpr` holds a `checked` equation anywhere (nested in loops, branches,
+    jit calls)."""
+    found = _holds.get(jaxpr)
+    if found is None:
+        found = _holds[jaxpr] = any(check_call(e) is not None or any(
+            holds_check(sub) for sub in _sub_jaxprs(e)) for e in jaxpr.eqns)
+    return found
+
+
+def _sub_jaxprs(eqn):
+    for param in eqn.params.values():
+        for sub in param if isinstance(param, (tuple, list)) else (param,):
+            sub = getattr(sub, "jaxpr", sub)
+            if isinstance(sub, Jaxpr):
+                yield sub
+
+
+def rewrap_checks(closed, wrap):
+    """ClosedJaxpr `closed` with the `error` of each check in it (nested too) replaced
+    by ``wrap(error)`` (the same object when it holds none)."""
+    jaxpr = _rewrapped(closed.jaxpr, wrap)
+    return closed if jaxpr is closed.jaxpr else ClosedJaxpr(jaxpr, closed.consts)
+
+
+def _rewrapped(jaxpr, wrap):
+    if not holds_check(jaxpr):
+        return jaxpr
+    return jaxpr.replace(eqns=[_rewrapped_eqn(e, wrap) for e in jaxpr.eqns])
+
+
+def _rewrapped_eqn(eqn, wrap):
+    if eqn.primitive is export_check_p:
+        return eqn.replace(params={**eqn.params, "error": wrap(eqn.params["error"])})
+    if eqn.primitive.name == "pure_callback":
+        call = check_call(eqn)
+        if call is not None:
+            return eqn.replace(params={**eqn.params, "callback": dataclasses.replace(
+                eqn.params["callback"], callback_func=_check_function(wrap(call[0])))})
+        return eqn
+    params = {}
+    for key, param in eqn.params.items():
+        subs = param if isinstance(param, (tuple, list)) else (param,)
+        new = [_rewrapped_param(p, wrap) for p in subs]
+        if any(a is not b for a, b in zip(new, subs)):
+            params[key] = type(param)(new) if isinstance(param, (tuple, list)) else new[0]
+    return eqn.replace(params={**eqn.params, **params}) if params else eqn
+
+
+def _rewrapped_param(param, wrap):
+    if isinstance(param, ClosedJaxpr):
+        return rewrap_checks(param, wrap)
+    return _rewrapped(param, wrap) if isinstance(param, Jaxpr) else param
 
 
 def raised():

@@ -14,7 +14,7 @@ import functools
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.extend.core import ClosedJaxpr, Jaxpr, Literal, Var, jaxpr_as_fun
+from jax.extend.core import ClosedJaxpr, Literal, Var, jaxpr_as_fun
 
 from ..framework import host_callback
 
@@ -180,17 +180,11 @@ def _is_forward_scan(eqn):
 def _holds_check(jaxpr, nested=False):
     """Whether `jaxpr` holds a check anywhere (`nested`: in a conditional's branch or a
     forward scan's body, in it or in a jit call of it)."""
+    if not nested:
+        return host_callback.holds_check(jaxpr)
     for eqn in jaxpr.eqns:
-        if not nested:
-            if host_callback.check_call(eqn) is not None:
-                return True
-            for param in eqn.params.values():
-                for sub in param if isinstance(param, (tuple, list)) else (param,):
-                    sub = getattr(sub, "jaxpr", sub)
-                    if isinstance(sub, Jaxpr) and _holds_check(sub):
-                        return True
-        elif (_is_branching(eqn) and any(_holds_check(b.jaxpr)
-                                         for b in eqn.params["branches"])) or \
+        if (_is_branching(eqn) and any(_holds_check(b.jaxpr)
+                                       for b in eqn.params["branches"])) or \
                 (_is_forward_scan(eqn) and _holds_check(eqn.params["jaxpr"].jaxpr)) or \
                 (_calls(eqn) is not None and _holds_check(_calls(eqn), nested=True)):
             return True

@@ -11,12 +11,14 @@ function) and the values of its cells; a ``functools.partial`` by its function a
 arguments. No Python code is stored: loading rebuilds functions from the code of the
 tfcompat modules only, and refuses one whose code changed since the save. The loaded
 function checks those outputs on the host after each call, as the saved one did, and
-raises the same error."""
+raises the same error, as TF words it for a node of a restored function (its graph node,
+kept apart, but no stack traces)."""
 import builtins
 import functools
 import hashlib
 import importlib
 import inspect
+import itertools
 import types
 
 import jax
@@ -24,11 +26,12 @@ import jax.numpy as jnp
 import numpy as np
 from jax.extend.core import Jaxpr
 
-from ..framework import dtypes, errors, host_callback
+from ..framework import dtypes, errors, func_graph, host_callback
 from ..polymorphic_function import deferred_checks
 
 
 _SYMBOLIC = type(jax.export.symbolic_shape("d")[0])
+_NODE_CHECK = func_graph.node_check(("", None), None).__code__   # (its checks' code)
 
 
 class Unsupported(Exception):
@@ -37,11 +40,15 @@ class Unsupported(Exception):
 
 def encode_checks(name, deferred):
     """([JSON record of each deferred check (error function, number of arrays): its
-    recipe, its numbers of arrays and of symbolic dimensions], [those dimensions, whose
-    values the exported program returns after all the checked arrays])."""
+    recipe, its numbers of arrays and of symbolic dimensions, the graph node it names],
+    [those dimensions, whose values the exported program returns after all the checked
+    arrays])."""
     records, dims = [], []
     for error, n in deferred:
         mine = []
+        node = None
+        if getattr(error, "__code__", None) is _NODE_CHECK:   # (the graph node apart)
+            node, error = _cells(error)["name"], _cells(error)["error"]
         try:
             recipe = _encode(error, mine)
         except (Unsupported, RecursionError) as e:
@@ -49,7 +56,8 @@ def encode_checks(name, deferred):
             raise ValueError(f"tfcompat.saved_model.save cannot save the tf.function '{name}': "
                              f"its run-time check {_describe(error)} holds {what}, which "
                              f"tfcompat's SavedModel cannot store.") from None
-        records.append({"error": recipe, "arrays": n, "dims": len(mine)})
+        records.append({"error": recipe, "arrays": n, "dims": len(mine)} |
+                       ({} if node is None else {"node": node}))
         dims += mine
     return records, dims
 
@@ -72,12 +80,23 @@ def refuse_nested_checks(name, jaxpr):
                     refuse_nested_checks(name, sub)
 
 
+def _cells(fn):
+    """The values of a closure's cells, by name."""
+    return dict(zip(fn.__code__.co_freevars, (c.cell_contents for c in fn.__closure__)))
+
+
 def _describe(error):
     """The kernel function a check belongs to, as module.function."""
-    while isinstance(error, functools.partial) and error.func in (
-            deferred_checks.in_branch, host_callback.each_example, deferred_checks.first_error):
-        error = error.args[0][0][0] if error.func is deferred_checks.first_error else \
-            error.args[-1]
+    while True:
+        if getattr(error, "__code__", None) is _NODE_CHECK:
+            error = _cells(error)["error"]
+        elif isinstance(error, functools.partial) and error.func in (
+                deferred_checks.in_branch, host_callback.each_example,
+                deferred_checks.first_error):
+            error = error.args[0][0][0] if error.func is deferred_checks.first_error else \
+                error.args[-1]
+        else:
+            break
     fn = error.func if isinstance(error, functools.partial) else error
     qualname = getattr(fn, "__qualname__", repr(fn)).split(".<locals>")[0]
     return f"of {getattr(fn, '__module__', '?')}.{qualname}"
@@ -113,6 +132,9 @@ def _encode(x, dims):
     if isinstance(x, functools.partial):
         return {"partial": _encode(x.func, dims), "args": _encode(list(x.args), dims),
                 "keywords": _encode(dict(x.keywords), dims)}
+    if getattr(x, "__code__", None) is _NODE_CHECK:   # (a SavedModel keeps no frames)
+        cells = _cells(x)
+        return {"node": cells["name"], "check": _encode(cells["error"], dims)}
     if isinstance(x, types.FunctionType):
         return _encode_function(x, dims)
     if isinstance(x, type) and getattr(errors, x.__name__, None) is x:   # TF's error class
@@ -174,6 +196,8 @@ def _decode(r, dims):
     if "partial" in r:
         return functools.partial(_decode(r["partial"], dims), *_decode(r["args"], dims),
                                  **_decode(r["keywords"], dims))
+    if "node" in r:
+        return func_graph.node_check((r["node"], None), _decode(r["check"], dims))
     if "function" in r:
         return _decode_function(r, dims)
     if "error_class" in r:
@@ -249,6 +273,7 @@ def check_outputs(records, outs):
     on the host after a call (the ConcreteFunction defers them) and raise their error."""
     if not records:
         return list(outs)
+    name = f"__inference_restored_function_body_{next(_restored_bodies)}"
     n = sum(r["arrays"] + r["dims"] for r in records)
     outs = list(outs)
     outs, checked = outs[:len(outs) - n], [jax.lax.stop_gradient(a)
@@ -262,9 +287,25 @@ def check_outputs(records, outs):
         # (one with symbolic dimensions is rebuilt with their values at each call)
         error = functools.partial(_run_check, r["error"], len(mine)) if values else \
             _decode(r["error"], ())
-        ok = host_callback.checked(ok, error, *mine, *values)
+        if "node" in r:
+            error = func_graph.node_check((r["node"], None), error)
+        ok = host_callback.checked(ok, _restored(error, name), *mine, *values)
     # (not where(ok, o, o), which XLA folds, dropping the check)
     return [jnp.where(ok, o, jnp.zeros_like(o)) for o in outs]
+
+
+_restored_bodies = itertools.count(1)
+
+
+def _restored(error, name):
+    """`error` of a loaded function's check, raised as TF's error of a node of the
+    function `name` it restores (whose nodes have no stack traces)."""
+    def check(*arrays):
+        exc = error(*arrays)
+        node = getattr(exc, "graph_node", None)
+        return exc if node is None else func_graph.runtime_error(type(exc), node[0], None,
+                                                                 node[2], name)
+    return check
 
 
 def _run_check(recipe, n, *values):
