@@ -48,6 +48,21 @@ class Dataset(abc.ABC):
 
     # -- iteration ------------------------------------------------------------------
 
+    def _iter_flat_from(self, n):
+        """A fresh generator of the elements after the first `n` (a restored iterator's:
+        iterator_checkpoint.py). By default the first `n` are produced and dropped;
+        datasets that can start past them without producing them (sources, element-wise
+        transformations, without random inputs beneath where epochs are skipped) do so."""
+        it = self._iter_flat()
+        for _ in range(n):
+            if next(it, None) is None:
+                return
+        yield from it
+
+    def _draws_seeds(self):
+        """Whether a random dataset (one with a seed generator) is at or beneath this one."""
+        return hasattr(self, "_seed_generator") or any(ds._draws_seeds() for ds in self._inputs)
+
     def _initialize(self):
         """What creating an iterator does at once in TF (its Initialize), before any
         element: the input iterators it opens initialize, a random dataset draws its seeds
@@ -60,7 +75,6 @@ class Dataset(abc.ABC):
         number of) elements, each read when the function runs."""
         from . import iterator_ops
         if executing_eagerly():
-            self._initialize()
             return iterator_ops.OwnedIterator(self)
         n = self._cardinality()
         if n < 0:

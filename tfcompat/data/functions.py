@@ -281,8 +281,12 @@ class DatasetFunction:
         self._input_spec = input_spec
         self._transformation = transformation
         self._dataset_type = Dataset
-        self.output_spec = _probed_specs(
-            lambda probe: self._dataset(nest.flatten(probe)).element_spec, input_spec)
+        self.probes = []   # (the datasets it returned for probe elements: checkpoints)
+
+        def probe_spec(probe):
+            self.probes.append(self._dataset(nest.flatten(probe)))
+            return self.probes[-1].element_spec
+        self.output_spec = _probed_specs(probe_spec, input_spec)
 
     def _dataset(self, flat_tensors):
         with random_seed.graph_op_seeds():   # (TF runs it as a graph: op seeds 0, 1 ...)

@@ -37,9 +37,10 @@ from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
+from ..framework.tracking_base import Trackable
 from ..ops import logging_ops
 from ..polymorphic_function.relaxed_shapes import relaxed
-from . import components, structure
+from . import components, iterator_checkpoint, random_seed_ops, structure
 from .optional_ops import _OptionalImpl
 
 
@@ -351,15 +352,25 @@ def _traced_element(spec, arrays):
     return nest.pack_sequence_as(spec, flat)
 
 
-class OwnedIterator(Iterator):
-    """The iterator of a dataset (TF's class name)."""
+class OwnedIterator(Iterator, Trackable):
+    """The iterator of a dataset (TF's class name). A checkpoint saves its position as
+    ITERATOR_STATE (iterator_checkpoint.py)."""
 
-    _checkpoint_unsupported = "the position of a tf.data iterator"
+    _legacy_saveable_name = "ITERATOR"
 
     def __init__(self, dataset):
         self._dataset = dataset
         self._spec = dataset.element_spec
         self._it = None
+        self._produced = 0   # elements its pipeline produced (some may be pending)
+        self._exhausted = False
+        self._seed_log = random_seed_ops.SeedLog(   # (the seeds of its pipeline)
+            iterator_checkpoint.generators(dataset))
+        logging = random_seed_ops.recording.set(self._seed_log)
+        try:
+            dataset._initialize()   # (its seeds drawn now: TF's Initialize)
+        finally:
+            random_seed_ops.recording.reset(logging)
         self._pending = collections.deque()   # elements read ahead or given back
         self._taken = []   # elements read by the tf.function call it was last passed to
         self._static = _is_static(self._spec)
@@ -376,12 +387,38 @@ class OwnedIterator(Iterator):
         """The next flat element, or None at the end (run eagerly or from a callback)."""
         if self._pending:
             return self._pending.popleft()
+        if self._exhausted:
+            return None
         if self._it is None:
             self._it = self._dataset._iter_flat()
+        logging = random_seed_ops.recording.set(self._seed_log)
         try:
-            return next_flat(self._it, self._spec)
+            flat = next_flat(self._it, self._spec)
         except StopIteration:
+            self._exhausted = True
             return None
+        finally:
+            random_seed_ops.recording.reset(logging)
+        self._produced += 1
+        return flat
+
+    def _serialize_to_tensors(self):
+        """TF's checkpoint of the iterator: {'_STATE': its ITERATOR_STATE}."""
+        return {"_STATE": iterator_checkpoint.save(
+            self._dataset, self._produced - len(self._pending), self._exhausted,
+            self._seed_log)}
+
+    def _restore_from_tensors(self, restored_tensors):
+        """Put the iterator at the position a checkpoint saved: its pipeline opened again
+        past the elements the saved iterator gave (Dataset._iter_flat_from), with the
+        saved seeds."""
+        consumed, exhausted, self._seed_log = iterator_checkpoint.restore(
+            self._dataset, restored_tensors["_STATE"])
+        self._it = self._dataset._iter_flat_from(consumed)
+        self._produced, self._exhausted = consumed, exhausted
+        self._pending.clear()
+        self._taken.clear()
+        return []
 
     def _pull_in_call(self):
         """`_pull` by the call of a tf.function it is passed to, which gives the element

@@ -127,10 +127,10 @@ def _vectorized(fn):
     return run
 
 
-def vectorized_batches(map_dataset, size, drop_remainder):
+def vectorized_batches(map_dataset, size, drop_remainder, skip=0):
     """The flat batches of `size` mapped elements of `map_dataset` (a map's dataset, the
-    input of a batch), one vectorized call per batch; None where the map is not
-    vectorized."""
+    input of a batch) after its first `skip` elements, one vectorized call per batch; None
+    where the map is not vectorized."""
     from .row_batches import dense_batches   # (they import this module's importer)
     from .transformations import _batches
     fn = map_dataset._fn
@@ -140,10 +140,10 @@ def vectorized_batches(map_dataset, size, drop_remainder):
     if run is None:
         return None
     source = map_dataset._input
-    inputs = dense_batches(source, size, drop_remainder)
+    inputs = dense_batches(source, size, drop_remainder, skip)
     if inputs is None:
         inputs = ([np.stack([np.asarray(e[i]) for e in batch]) for i in range(len(batch[0]))]
-                  for batch in _batches(source._iter_flat(), size, drop_remainder))
+                  for batch in _batches(source._iter_flat_from(skip), size, drop_remainder))
     return (_run_or_element_wise(run, fn, batch) for batch in inputs)
 
 

@@ -2,10 +2,12 @@
 consumer, up to `buffer_size` of them (AUTOTUNE: TF tunes the size; here 2), in the
 input's order. Errors reach the consumer at the element where the input failed. The
 thread starts with the first element asked for and stops when the iteration ends or its
-consumer is gone; it runs eagerly (execution state is per thread). At exit the threads
-still running are stopped and waited for (a daemon thread inside jax's C++ code when the
-interpreter finalizes aborts the process)."""
+consumer is gone; it runs eagerly (execution state is per thread), in the consumer's
+context (contextvars: the iterator's seed log, random_seed_ops.recording). At exit the
+threads still running are stopped and waited for (a daemon thread inside jax's C++ code
+when the interpreter finalizes aborts the process)."""
 import atexit
+import contextvars
 import queue
 import threading
 
@@ -44,9 +46,12 @@ class _PrefetchDataset(_Unary):
         self._size = _AUTOTUNED if size == AUTOTUNE else size
 
     def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):
         if self._size == 0:
-            return self._input._iter_flat()
-        return ahead(self._input._iter_flat, self._size)
+            return self._input._iter_flat_from(n)
+        return ahead(lambda: self._input._iter_flat_from(n), self._size)
 
 
 def ahead(make_elements, size):
@@ -76,7 +81,8 @@ def ahead(make_elements, size):
             with _running_lock:
                 _running.pop(stop, None)
 
-    thread = threading.Thread(target=produce, name="tf.data prefetch", daemon=True)
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(produce,),
+                              name="tf.data prefetch", daemon=True)
     with _running_lock:
         _running[stop] = thread
     thread.start()

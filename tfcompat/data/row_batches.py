@@ -66,6 +66,20 @@ def _take(runs, count):
             return
 
 
+def _skipped(runs, skip):
+    """The runs after their first `skip` indices."""
+    for run in runs:
+        if skip:
+            if type(run) is not range:
+                skip -= 1
+                continue
+            if len(run) <= skip:
+                skip -= len(run)
+                continue
+            run, skip = run[skip:], 0
+        yield run
+
+
 def _batched(runs, size, drop_remainder):
     """The runs of each batch of `size` indices (the last one shorter unless dropped); a
     batch is handed over as soon as it is complete, as _BatchDataset's."""
@@ -104,11 +118,12 @@ def _gather(arrays, parts):
     return [np.take(a, index, axis=0) for a in arrays]
 
 
-def dense_batches(ds, size, drop_remainder):
-    """The flat batches of `size` elements of `ds` (the input of a batch), or None where
-    `ds` is not a chain this module handles."""
+def dense_batches(ds, size, drop_remainder, skip=0):
+    """The flat batches of `size` elements of `ds` (the input of a batch) after its first
+    `skip` elements, or None where `ds` is not a chain this module handles."""
     found = _rows(ds)
     if found is None:
         return None
     arrays, runs = found
-    return (_gather(arrays, parts) for parts in _batched(runs(), size, drop_remainder))
+    return (_gather(arrays, parts)
+            for parts in _batched(_skipped(runs(), skip), size, drop_remainder))

@@ -42,8 +42,11 @@ class _TensorSliceDataset(Dataset):
             TensorSpec(a.shape[1:], dtypes.from_numpy(a.dtype)) for a in self._arrays])
 
     def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):
         arrays = self._arrays
-        for i in range(self._n):
+        for i in range(n, self._n):
             yield [structure.row(a, i) for a in arrays]
 
     def _cardinality(self):
@@ -92,13 +95,17 @@ class _RangeDataset(Dataset):
         self._spec = TensorSpec([], self._dtype)
 
     def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):
         np_dtype = self._dtype._np
+        start = self._start + n * self._step
         if self._stop is None:
-            i = self._start
+            i = start
             while True:
                 yield [np.asarray(i, np_dtype)]
                 i += self._step
-        for i in range(self._start, self._stop, self._step):
+        for i in range(start, self._stop, self._step):
             yield [np.asarray(i, np_dtype)]
 
     def _cardinality(self):
@@ -153,6 +160,7 @@ class _GeneratorDataset(Dataset):
     flat_map, whence the printed class name)."""
 
     _repr_name = "_FlatMapDataset"
+    _stateful_op = "PyFunc"   # (what TF's checkpoint of its iterator refuses)
 
     def __init__(self, generator, output_types, output_shapes, args, output_signature):
         if not callable(generator):

@@ -1,4 +1,5 @@
 """The transformations of tf.data.Dataset (TF's class names), as Python generators."""
+import itertools
 import os
 
 import numpy as np
@@ -37,9 +38,12 @@ class _MapDataset(_Unary):
         self._spec = self._fn.output_spec
 
     def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):   # (one element per input element)
         fn = self._fn
         fn.instantiate()
-        for flat in self._input._iter_flat():
+        for flat in self._input._iter_flat_from(n):
             yield fn(flat)
 
 
@@ -113,15 +117,19 @@ class _BatchDataset(_Unary):
             TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype), self._spec)
 
     def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):   # (batches before the last are full)
         from .map_batches import vectorized_batches
         from .row_batches import dense_batches
-        fast = vectorized_batches(self._input, self._size, self._drop) if self._fused else \
-            dense_batches(self._input, self._size, self._drop)
+        skip = n * self._size
+        fast = vectorized_batches(self._input, self._size, self._drop, skip) \
+            if self._fused else dense_batches(self._input, self._size, self._drop, skip)
         if fast is not None:   # (a vectorized map; slices of dense arrays, not rows stacked)
             yield from fast
             return
         specs = structure.flat_specs(self._input._spec)   # (the elements')
-        for batch in _batches(self._input._iter_flat(), self._size, self._drop):
+        for batch in _batches(self._input._iter_flat_from(skip), self._size, self._drop):
             yield [ragged.stack([e[i] for e in batch], spec) if ragged.is_ragged_spec(spec)
                    else sparse.stack([e[i] for e in batch], spec) if sparse.is_sparse_spec(spec)
                    else _stack([np.asarray(e[i]) for e in batch], i, self._fused)
@@ -320,10 +328,19 @@ class _RepeatDataset(_Unary):
     def _iter_flat(self):
         return self._epochs(self._input._iter_flat)
 
-    def _epochs(self, open_input):
+    def _iter_flat_from(self, n):
+        size = self._input._cardinality()
+        if size <= 0 or self._input._draws_seeds():   # (each epoch's seeds: replayed)
+            return super()._iter_flat_from(n)
+        epoch, skip = divmod(n, size)
+        if 0 <= self._count <= epoch:
+            return iter(())
+        return itertools.chain(self._input._iter_flat_from(skip),
+                               self._epochs(self._input._iter_flat, epoch + 1))
+
+    def _epochs(self, open_input, epoch=0):
         """The elements of `open_input()` (a fresh generator of the input's), `count`
-        times (endless if negative; stops at an empty repetition)."""
-        epoch = 0
+        times from epoch `epoch` (endless if negative; stops at an empty repetition)."""
         while self._count < 0 or epoch < self._count:
             empty = True
             for flat in open_input():
@@ -348,12 +365,15 @@ class _TakeDataset(_Unary):
         self._count = _int(count)
 
     def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):
         if self._count < 0:
-            yield from self._input._iter_flat()
+            yield from self._input._iter_flat_from(n)
             return
-        if self._count == 0:
+        if self._count <= n:
             return
-        for i, flat in enumerate(self._input._iter_flat()):
+        for i, flat in enumerate(self._input._iter_flat_from(n), n):
             yield flat
             if i + 1 == self._count:
                 return
@@ -447,6 +467,9 @@ class _OptionsDataset(_Unary):
     def _iter_flat(self):
         return self._input._iter_flat()
 
+    def _iter_flat_from(self, n):
+        return self._input._iter_flat_from(n)
+
 
 class _ZipDataset(Dataset):
     def __init__(self, datasets):
@@ -465,7 +488,10 @@ class _ZipDataset(Dataset):
         self._spec = nest.pack_sequence_as(datasets, [ds.element_spec for ds in flat])
 
     def _iter_flat(self):
-        its = [ds._iter_flat() for ds in self._inputs]
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):
+        its = [ds._iter_flat_from(n) for ds in self._inputs]
         while True:
             out = []
             for it in its:

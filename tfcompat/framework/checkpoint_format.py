@@ -314,6 +314,9 @@ class CheckpointReader:
     def get_tensor(self, key):
         if key not in self._arrays:
             raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+        if self._dtypes[key] == dtypes.variant:   # (an iterator's ITERATOR_STATE)
+            raise errors.InternalError(None, None,
+                                       "Tensorflow type 21 not convertible to numpy dtype.")
         value = self._arrays[key]
         return value.item() if key == _GRAPH_KEY else \
             value.view(self._dtypes[key].as_numpy_dtype).copy()

@@ -85,3 +85,8 @@ def spec(name):
 def summary(name):
     """TF's SummarizeOpDef text of op `name` (``name=...; signature=...; attr=...``)."""
     return spec(name).summary
+
+
+def stateful_names():
+    """The names of TF's ops whose OpDef is_stateful."""
+    return frozenset(name for name, entry in _all().items() if "is_stateful" in entry["flags"])

@@ -64,7 +64,7 @@ class ListWrapper(list, Trackable):
 
     def append(self, value):
         list.append(self, _wrap(value))
-        _attached(self, str(len(self) - 1), self[-1])
+        _attached(self, str(len(self) - 1), self[-1], appended=True)
 
     def extend(self, values):
         for value in values:
@@ -131,12 +131,14 @@ def _is_node(value):
     return isinstance(value, Trackable)
 
 
-def _attached(parent, name, value):
-    """A child was set on a tracked object: restore it if a restore() named it."""
+def _attached(parent, name, value, appended=False):
+    """A child was set on a tracked object: restore it if a restore() named it (a
+    Variable appended to a list is left as it is where the saved value's shape differs,
+    as TF's ListWrapper leaves it)."""
     pending = parent.__dict__.get("_self_pending")
     if pending and name in pending:
         restoration, node = pending.pop(name)
-        restoration.restore(value, node)
+        restoration.restore(value, node, lenient=appended)
 
 
 def variable_of(x):
@@ -144,7 +146,8 @@ def variable_of(x):
     ``_serialize_to_tensors()`` is {'VARIABLE_VALUE': a Variable} (a Keras variable)."""
     if isinstance(x, Variable):
         return x
-    if isinstance(x, Trackable) and hasattr(type(x), "_serialize_to_tensors"):
+    if isinstance(x, Trackable) and hasattr(type(x), "_serialize_to_tensors") and \
+            not hasattr(type(x), "_legacy_saveable_name"):   # (tables, iterators: tensors)
         tensors = x._serialize_to_tensors()
         var = tensors.get("VARIABLE_VALUE") if len(tensors) == 1 else None
         return var if isinstance(var, Variable) else None
@@ -205,10 +208,6 @@ _NOT_NODES = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionT
 def children_of(obj):
     """(name, child) of one object of the object graph a checkpoint (and a SavedModel)
     saves: a Checkpoint's objects, dict values, list items, attributes."""
-    unsupported = getattr(type(obj), "_checkpoint_unsupported", None)
-    if unsupported:
-        raise ValueError(f"tfcompat cannot save or restore {unsupported} in a checkpoint "
-                         f"(TF saves it as ITERATOR_STATE); leave {obj!r} out of it.")
     if variable_of(obj) is not None or tensors_of(obj) is not None:
         return []
     if isinstance(obj, Trackable):   # TF's protocol: the named dependencies

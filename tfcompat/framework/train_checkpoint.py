@@ -10,7 +10,7 @@ from .trackable import (
 )
 
 
-from . import dtypes, errors
+from . import dtypes, errors, tf_logging
 from .constant_op import convert_to_tensor
 from .tensor_shape import TensorShape
 from .tracking_base import Trackable
@@ -29,11 +29,28 @@ class _Restoration:
         self.arrays = arrays
         self.matched = set()      # node ids
         self.bound = set()        # ids of live objects given a node
+        self.objects = {}         # node id: the live object it was given first
 
-    def restore(self, obj, node_id):
+    def restore(self, obj, node_id, lenient=False):
+        """Restore `obj` from node `node_id` (`lenient`: a Variable whose shape the saved
+        value's does not fit is skipped)."""
         node = self.nodes[node_id]
+        first = self.objects.setdefault(node_id, obj)
+        if first is not obj:   # (TF's bind_object: a node restores one object, once)
+            tf_logging.get_logger().warning(
+                "Inconsistent references when loading the checkpoint into this object "
+                "graph. For example, in the saved checkpoint object, `model.layer.weight` "
+                "and `model.layer_copy.weight` reference the same variable, while in the "
+                "current object these are two different variables. The referenced "
+                f"variables are:({first} and {obj}).")
+            return
+        if node_id in self.matched:
+            return
         self.matched.add(node_id)
         self.bound.add(id(obj))
+        if lenient and "key" in node and variable_of(obj) is not None and \
+                not variable_of(obj).shape.is_compatible_with(self.arrays[node["key"]].shape):
+            return
         if "key" in node:
             var = variable_of(obj)
             if var is not None:
@@ -163,7 +180,7 @@ class Checkpoint(AutoTrackable):
                     f"manages state), please open an issue.")
         self._self_root = root
         self._self_save_counter = None
-        for name, value in kwargs.items():
+        for name, value in sorted(kwargs.items(), key=lambda item: item[0]):   # (TF's order)
             setattr(self, name, value)
 
     def _trackable_children(self, save_type="checkpoint", **kwargs):
@@ -217,3 +234,8 @@ class Checkpoint(AutoTrackable):
                             f"{save_path}: {e.message}\nPlease double-check that the path is "
                             f"correct. You may be missing the checkpoint suffix (e.g. the '-1' "
                             f"in 'path/to/ckpt-1').") from None
+
+
+# (TF's module, which their reprs print)
+CheckpointLoadStatus.__module__ = InitializationOnlyStatus.__module__ = \
+    "tensorflow.python.checkpoint.checkpoint"
