@@ -13,3 +13,22 @@ from .ops.image_codec_ops import (
 from .ops.image_patches import extract_patches
 from .ops.image_color_ops import hsv_to_rgb, rgb_to_hsv
 from .ops.image_quality_ops import ssim
+from .ops.image_adjust_ops import adjust_gamma, adjust_hue, adjust_saturation
+from .ops.image_random_ops import (
+    random_brightness, random_contrast, random_crop, random_flip_left_right,
+    random_flip_up_down, random_hue, random_saturation, stateless_random_brightness,
+    stateless_random_contrast, stateless_random_crop, stateless_random_flip_left_right,
+    stateless_random_flip_up_down, stateless_random_hue, stateless_random_saturation,
+)
+from .ops.image_color_space_ops import rgb_to_yiq, rgb_to_yuv, yiq_to_rgb, yuv_to_rgb
+from .ops.image_metrics_ops import image_gradients, psnr, total_variation
+from .ops.image_bbox_sampling_ops import (
+    sample_distorted_bounding_box, stateless_sample_distorted_bounding_box,
+)
+from .ops.image_nms_ops import (
+    non_max_suppression, non_max_suppression_overlaps, non_max_suppression_with_scores,
+)
+from .ops.image_crop_resize_ops import crop_and_resize
+from .ops.image_draw_boxes_ops import draw_bounding_boxes
+from .ops.image_combined_nms_ops import combined_non_max_suppression
+from .ops.image_nms_padded_ops import non_max_suppression_padded
