@@ -28,7 +28,7 @@ from .framework.tensor_spec import TensorSpec
 from .framework.trace_state import init_scope
 from .polymorphic_function.polymorphic_function import function
 from .framework.indexed_slices import IndexedSlices
-from .framework.module import Module, name_scope
+from .framework.module import Module, get_current_name_scope, name_scope
 from .framework.tensor import Tensor
 from .framework.tensor_shape import TensorShape
 from .framework.type_spec import TypeSpec
@@ -73,6 +73,7 @@ from .ops.sort_ops import *
 from .ops.string_conversion_ops import *
 from .ops.tensor_array_ops import *
 from .ops.unary_ops import *
+from .ops.utility_ops import *
 
 from .framework.versions import (
     COMPILER_VERSION as __compiler_version__, CXX11_ABI_FLAG as __cxx11_abi_flag__,
@@ -86,5 +87,6 @@ keras, optimizers, losses, metrics, initializers = _keras_lazy_loaders(globals()
 __getattr__, __dir__ = _lazy_exports(globals(), submodules=(
     "compat", "data", "distribute", "experimental", "image", "io", "lookup", "math", "nn",
     "profiler", "quantization", "random", "raw_ops", "saved_model", "sets", "signal", "sparse",
-    "strings", "summary", "test", "train", "types", "version", "tf_internal as __internal__",
+    "strings", "summary", "sysconfig", "test", "train", "types", "version",
+    "tf_internal as __internal__",
 ))

@@ -8,6 +8,10 @@ from .framework.config import (
     set_soft_device_placement, set_visible_devices,
 )
 from .framework import config as _config
+from .framework import config_optimizer as _optimizer
+from .framework.config_optimizer import (
+    experimental_functions_run_eagerly, experimental_run_functions_eagerly,
+)
 from .framework.trace_state import functions_run_eagerly, run_functions_eagerly
 
 experimental = types.SimpleNamespace(
@@ -22,6 +26,12 @@ experimental = types.SimpleNamespace(
     set_memory_growth=_config.set_memory_growth,
     enable_op_determinism=_config.enable_op_determinism,
     disable_op_determinism=_config.disable_op_determinism,
+)
+optimizer = types.SimpleNamespace(
+    get_experimental_options=_optimizer.get_experimental_options,
+    set_experimental_options=_optimizer.set_experimental_options,
+    get_jit=_optimizer.get_jit,
+    set_jit=_optimizer.set_jit,
 )
 threading = types.SimpleNamespace(
     get_inter_op_parallelism_threads=_config.get_inter_op_parallelism_threads,

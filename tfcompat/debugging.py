@@ -7,3 +7,10 @@ from .ops.check_ops import (
     assert_rank_at_least, assert_rank_in, assert_same_float_dtype, assert_scalar,
     assert_shapes, assert_type, check_numerics,
 )
+from .framework.debug_settings import (
+    disable_traceback_filtering, enable_traceback_filtering, get_log_device_placement,
+    is_traceback_filtering_enabled, set_log_device_placement,
+)
+from .ops.debugging_extras import (
+    disable_check_numerics, enable_check_numerics, is_numeric_tensor,
+)

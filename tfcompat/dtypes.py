@@ -5,4 +5,5 @@ from .framework.dtypes import (
     uint64, variant,
 )
 from .ops.cast_ops import cast
+from .ops.clip_ops import saturate_cast
 from .ops.unary_ops import complex

@@ -1,9 +1,11 @@
 """tf.compat: text/bytes conversions, forward-compatibility checks and tf.compat.v1 (the
 parts of it that TF2 programs and Keras's TF backend call)."""
 import numbers as _numbers
+import sys as _sys
 
 from . import v1
 from ..framework.dimension import dimension_value
+from ..framework.forward_compat import forward_compatibility_horizon, forward_compatible
 from ..framework.tensor_shape import dimension_at_index
 
 
@@ -48,3 +50,6 @@ integral_types = (_numbers.Integral,)
 real_types = (_numbers.Real,)
 complex_types = (_numbers.Complex,)
 bytes_or_text_types = (bytes, str)
+
+# tf.compat.v2: TF 2's API, which is tfcompat's own.
+v2 = _sys.modules[__name__.rpartition(".")[0]]

@@ -21,6 +21,7 @@ from .tape import Record, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
 from .context import ctx
+from .debug_settings import op_hooks
 
 _compiled = collections.OrderedDict()   # (op, attrs) -> its signatures, least recent first
 _compiled_total = [0]
@@ -206,6 +207,9 @@ def execute(op, inputs, attrs=()):
                None if op.dependencies is None else op.dependencies(arrays, attrs))
     if ctx.accumulators and op.differentiable:
         propagate(op, attrs, inputs, outputs)
+    if op_hooks:   # tf.debugging's placement logging, check numerics (debug_settings)
+        for hook in tuple(op_hooks):
+            hook(op, inputs, outputs)
     return result
 
 

@@ -1,8 +1,10 @@
 """tf.Module and tf.name_scope.
 
-Name scopes are eager-only Python state, as in TF 2 eager: nested scopes join with '/',
-nothing is uniquified, and a name ending in '/' is absolute. Variables created under a
-scope are named 'scope/name:0' (``context.ctx.name_scopes``).
+Name scopes are Python state (``context.ctx.name_scopes``): nested scopes join with '/',
+and a name ending in '/' is absolute. Eagerly nothing is uniquified, as in TF 2 eager;
+inside a tf.function's trace a scope takes the graph's unique name ('a', then 'a_1', as
+TF's Graph.name_scope), after TF's check of the name. Variables created under a scope are
+named 'scope/name:0'.
 """
 import functools
 import re
@@ -24,10 +26,18 @@ class name_scope:
 
     def __enter__(self):
         stack = ctx.name_scopes
+        builder = ctx.traces[-1].graph if ctx.traces else None
+        if self._name and builder is not None:
+            _check_graph_scope_name(self._name, stack[-1])
         if not self._name:
             scope = ""
         elif self._name.endswith("/"):
             scope = self._name
+        elif builder is not None:   # TF's Graph.unique_name, below the graph's own prefix
+            current = stack[-1]
+            if current.startswith(builder.prefix):
+                current = current[len(builder.prefix):]
+            scope = builder.unique_name(current + self._name) + "/"
         else:
             scope = stack[-1] + self._name + "/"
         stack.append(scope)
@@ -36,6 +46,26 @@ class name_scope:
     def __exit__(self, *exc):
         ctx.name_scopes.pop()
         return False
+
+
+_VALID_ROOT_SCOPE_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\\/>-]*$")
+_VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\\/>-]*$")
+
+
+def _check_graph_scope_name(name, current):
+    """TF's Graph.name_scope check: a root scope name must be a valid op name."""
+    if current:
+        if not _VALID_SCOPE_NAME.match(name):
+            raise ValueError(f"'{name}' is not a valid scope name. A scope name has to match "
+                             f"the following pattern: {_VALID_SCOPE_NAME.pattern}")
+    elif not _VALID_ROOT_SCOPE_NAME.match(name):
+        raise ValueError(f"'{name}' is not a valid root scope name. A root scope name has "
+                         f"to match the following pattern: {_VALID_ROOT_SCOPE_NAME.pattern}")
+
+
+def get_current_name_scope():
+    """tf.get_current_name_scope: the innermost tf.name_scope, without its trailing '/'."""
+    return ctx.name_scopes[-1].rstrip("/")
 
 
 def _camel_to_snake(name):

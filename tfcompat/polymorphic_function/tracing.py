@@ -83,6 +83,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         saved_tapes = ctx.tapes[:]
         ctx.tapes.clear()
         ctx.traces.append(trace)
+        ctx.name_scopes.append("")   # (a function's graph starts at the root scope, as TF's)
         try:
             result = fn(*new_args, **new_kw)
             # Read the outputs while Variables still hold their traced values (a returned
@@ -91,6 +92,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             flat_out = [_output_value(x, fn) for x in flat_result]
             trace.graph.finish(flat_result)
         finally:
+            ctx.name_scopes.pop()
             ctx.traces.pop()
             ctx.tapes[:] = saved_tapes
             new_values = [v._value for v in variables]

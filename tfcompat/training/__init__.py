@@ -1,0 +1,1 @@
+"""TF's python/training helpers that sit on variables, ops and tf.distribute."""
