@@ -74,8 +74,11 @@ def _traces(fn):
         if getattr(concrete, "_inline_only", False):
             # traced inside another function's symbolic trace, with dimensions derived
             # from its (ConcreteFunction): saved as TF saves it, for its TensorSpecs with
-            # those dimensions unknown
-            out += _signature_traces(fn, name, tuple(concrete.structured_input_signature[0]))
+            # those dimensions unknown (not saved when it has other arguments: the
+            # function that calls it is)
+            args = tuple(concrete.structured_input_signature[0])
+            if all(isinstance(s, TensorSpec) for s in nest.flatten(args)):
+                out += _signature_traces(fn, name, args)
             continue
         try:
             inputs = structures.from_cache_key(key, params)
