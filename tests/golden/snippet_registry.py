@@ -17,7 +17,7 @@ import functools
 import textwrap
 from collections import OrderedDict
 
-__all__ = ["Snippets", "CAPTURE", "ERR", "P"]
+__all__ = ["Snippets", "CAPTURE", "ERR", "FRESH", "P"]
 
 
 class Snippets(OrderedDict):
@@ -111,4 +111,19 @@ def captured(fn, *args):
             os.close(saved)
         tmp.seek(0)
         return tmp.read().decode()
+'''
+
+
+# A prelude: fresh(program) runs `program` in a new interpreter (as TF's per-process
+# state needs) and prints its stdout.
+FRESH = '''
+import os, subprocess, sys
+def fresh(program):
+    """Run `program` in a new interpreter with `tf` imported; print its stdout."""
+    code = f"import {tf.__name__} as tf\\nimport numpy as np\\n" + program
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    print(out.stdout, end="")
+    if out.returncode:
+        print("exit status", out.returncode, out.stderr.strip().splitlines()[-1:])
 '''

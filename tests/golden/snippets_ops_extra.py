@@ -7,7 +7,7 @@ so each runs its program in a fresh interpreter of the module under test (``tf._
 """
 import textwrap
 
-from snippet_registry import Snippets
+from snippet_registry import FRESH, Snippets
 
 HELPERS = """
 def E(f):
@@ -16,19 +16,6 @@ def E(f):
     except Exception as e:
         print(type(e).__name__, e)
 """
-
-FRESH = '''
-import os, subprocess, sys
-def fresh(program):
-    """Run `program` in a new interpreter with `tf` imported; print its stdout."""
-    code = f"import {tf.__name__} as tf\\nimport numpy as np\\n" + program
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    print(out.stdout, end="")
-    if out.returncode:
-        print("exit status", out.returncode, out.stderr.strip().splitlines()[-1:])
-'''
-
 
 SNIPPETS = Snippets(prelude=textwrap.dedent(HELPERS).lstrip("\n"))
 _s = SNIPPETS.add

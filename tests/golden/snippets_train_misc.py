@@ -7,22 +7,11 @@ Shadow-variable names count per process (TF's variable-scope store), so each sni
 averages variables of its own names."""
 import textwrap
 
-from snippet_registry import Snippets
+from snippet_registry import FRESH, Snippets
 
 SNIPPETS = Snippets()
 _s = SNIPPETS.add
 
-FRESH = '''
-import os, subprocess, sys
-def fresh(program):
-    """Run `program` in a new interpreter with `tf` imported; print its stdout."""
-    code = f"import {tf.__name__} as tf\\nimport numpy as np\\n" + program
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    print(out.stdout, end="")
-    if out.returncode:
-        print("exit status", out.returncode, out.stderr.strip().splitlines()[-1:])
-'''
 
 # -- tf.train.ExponentialMovingAverage ----------------------------------------------------
 
