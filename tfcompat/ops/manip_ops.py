@@ -146,8 +146,10 @@ def reshape(tensor, shape, name=None):
                       for d in shape)
     elif -1 in shape and not isinstance(x._value.size, int):   # symbolic: see _reshape
         want = int(np.prod([d for d in shape if d != -1]))
-        shape = tuple(x._value.size // want if d == -1 else d for d in shape)
-        return execute(_reshape_op, (x,), (("shape", shape), ("want", want)))
+        quotient = x._value.size // want
+        shape = tuple(quotient if d == -1 else d for d in shape)
+        if quotient * want != x._value.size:   # (not provably a multiple)
+            return execute(_reshape_op, (x,), (("shape", shape), ("want", want)))
     return execute(_reshape_op, (x,), (("shape", shape),))
 
 
