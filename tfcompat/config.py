@@ -26,6 +26,8 @@ experimental = types.SimpleNamespace(
     set_memory_growth=_config.set_memory_growth,
     enable_op_determinism=_config.enable_op_determinism,
     disable_op_determinism=_config.disable_op_determinism,
+    get_synchronous_execution=_config.get_synchronous_execution,
+    set_synchronous_execution=_config.set_synchronous_execution,
 )
 optimizer = types.SimpleNamespace(
     get_experimental_options=_optimizer.get_experimental_options,

@@ -243,6 +243,19 @@ tf.config.experimental.set_virtual_device_configuration
 print(tf.config.list_logical_devices("CPU"))
 """)
 ''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
+_s("config_synchronous_execution", '''
+fresh("""
+print(tf.config.experimental.get_synchronous_execution())
+tf.config.experimental.set_synchronous_execution(False)
+print(tf.config.experimental.get_synchronous_execution())
+print(tf.reduce_sum(tf.range(10)) + 1)
+tf.config.experimental.set_synchronous_execution(None)
+print(tf.config.experimental.get_synchronous_execution())
+tf.config.experimental.set_synchronous_execution(False)
+tf.config.experimental.set_synchronous_execution(True)
+print(tf.config.experimental.get_synchronous_execution(), tf.constant([1.5]) * 2)
+""")
+''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
 _s("variable_scatter_nd_in_function", """
 v = tf.Variable([1., 2., 3.])
 @tf.function

@@ -230,6 +230,32 @@ get_intra_op_parallelism_threads, set_intra_op_parallelism_threads = _threads("i
                                                                               "Intra")
 
 
+def _dispatch(synchronous):
+    """Runs programs on the CPU in the calling thread (`synchronous`), as TF's eager
+    executor runs its kernels, or lets JAX's CPU client hand those above its cost threshold
+    to a worker thread. Only before the CPU backend starts: JAX fixes it then."""
+    _state["synchronous"] = synchronous
+    if not _backends_started():
+        jax.config.update("jax_cpu_enable_async_dispatch", not synchronous)
+
+
+def get_synchronous_execution():
+    """tf.config.experimental.get_synchronous_execution (True unless set otherwise)."""
+    return _state["synchronous"]
+
+
+def set_synchronous_execution(enable):
+    """tf.config.experimental.set_synchronous_execution (None: the default, synchronous).
+    It changes how programs are dispatched only before the first op (JAX's CPU client is
+    made then); afterwards it is recorded, as errors are raised as they happen either way."""
+    _dispatch(True if enable is None else bool(enable))
+
+
+# Synchronous unless the environment asks JAX for its asynchronous dispatch: a thread
+# handoff per call costs more than most eager ops and small programs take to run.
+_dispatch(os.environ.get("JAX_CPU_ENABLE_ASYNC_DISPATCH", "").lower() not in ("1", "true"))
+
+
 # (tfcompat's own: TF keeps every eager kernel and every trace)
 _determinism = [False]
 
