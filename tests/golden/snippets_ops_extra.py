@@ -243,6 +243,26 @@ tf.config.experimental.set_virtual_device_configuration
 print(tf.config.list_logical_devices("CPU"))
 """)
 ''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
+_s("async_scope", '''
+import os
+it = iter(tf.data.Dataset.range(3))
+v = tf.Variable(0, dtype=tf.int64)
+@tf.function
+def step():
+    v.assign_add(next(it))
+try:
+    with tf.experimental.async_scope():
+        print(os.environ.get("TF_ENABLE_EAGER_CLIENT_STREAMING_ENQUEUE"))
+        for _ in range(5):
+            step()
+except tf.errors.OutOfRangeError as e:
+    print(type(e).__name__)
+    print(tf.experimental.async_clear_error())
+print(v.numpy(), os.environ.get("TF_ENABLE_EAGER_CLIENT_STREAMING_ENQUEUE"))
+with tf.experimental.async_scope():
+    x = tf.reduce_sum(tf.range(100.))
+print(x)
+''')
 _s("config_synchronous_execution", '''
 fresh("""
 print(tf.config.experimental.get_synchronous_execution())

@@ -1,5 +1,6 @@
-"""tf.experimental: dtensor, Optional, RowPartition and numpy (tf.experimental.numpy);
-all but RowPartition load on first access."""
+"""tf.experimental: dtensor, Optional, RowPartition, async_scope/async_clear_error and
+numpy (tf.experimental.numpy); dtensor, Optional and numpy load on first access."""
+from ..framework.config import async_clear_error, async_scope
 from ..framework.lazy_exports import lazy_exports as _lazy_exports
 from ..ops.ragged_row_partition import RowPartition
 

@@ -251,6 +251,31 @@ def set_synchronous_execution(enable):
     _dispatch(True if enable is None else bool(enable))
 
 
+@contextlib.contextmanager
+def async_scope():
+    """tf.experimental.async_scope: TF's remote-streaming switch
+    (TF_ENABLE_EAGER_CLIENT_STREAMING_ENQUEUE) set in the scope and, when the scope ends
+    without an exception, a barrier: every pending computation (accelerators run JAX's
+    programs asynchronously) finishes, raising its error."""
+    key = "TF_ENABLE_EAGER_CLIENT_STREAMING_ENQUEUE"
+    old = os.environ.get(key)
+    try:
+        os.environ[key] = "True"
+        yield
+        jax.block_until_ready(jax.live_arrays())
+        jax.effects_barrier()
+    finally:
+        if old is None:
+            del os.environ[key]
+        else:
+            os.environ[key] = old
+
+
+def async_clear_error():
+    """tf.experimental.async_clear_error. An op's error is raised by the op (or by the
+    read that waits for an accelerator's result), so no pending error state is left."""
+
+
 # Synchronous unless the environment asks JAX for its asynchronous dispatch: a thread
 # handoff per call costs more than most eager ops and small programs take to run.
 _dispatch(os.environ.get("JAX_CPU_ENABLE_ASYNC_DISPATCH", "").lower() not in ("1", "true"))
