@@ -28,6 +28,36 @@ with tf.GradientTape(persistent=True) as g:
     b = tf.minimum(x, z)
 print(g.gradient(a, [x, z])); print(g.gradient(b, [x, z]))
 """)
+_s("kink_maximum_minimum_nan_gradients", """
+for a, b in [(float("nan"), 1.0), (1.0, float("nan")), (float("nan"), float("nan"))]:
+    for dtype in (tf.float32, tf.float64):
+        x = tf.constant([a] * 10, dtype)
+        y = tf.constant([b] * 10, dtype)
+        with tf.GradientTape(persistent=True) as g:
+            g.watch([x, y])
+            m = tf.maximum(x, y)
+            n = tf.minimum(x, y)
+        print(m.numpy()[[0, 9]], n.numpy()[[0, 9]], [d.numpy()[[0, 9]] for d in g.gradient(m, [x, y])],
+              [d.numpy()[[0, 9]] for d in g.gradient(n, [x, y])])
+""")
+_s("maximum_minimum_signed_zero_ties", """
+def signs(t):
+    return "".join("-" if np.signbit(v) else "+" for v in np.asarray(t).ravel())
+@tf.function
+def f(a, b):
+    return tf.maximum(a, b), tf.minimum(a, b)
+for dtype in (tf.float32, tf.float64, tf.float16):
+    for n in (1, 3, 4, 7, 8, 9, 17, 33):
+        x = tf.constant([-0.0] * n, dtype)
+        z = tf.zeros([n], dtype)
+        print(dtype.name, n, signs(tf.maximum(x, z)), signs(tf.maximum(z, x)), signs(tf.minimum(x, z)),
+              signs(tf.minimum(z, x)), signs(tf.maximum(x, 0.0)), signs(tf.minimum(0.0, x)))
+for n in (9, 33):
+    print([signs(t) for t in f(tf.constant([-0.0] * n), tf.zeros([n]))])
+x = tf.constant([[-0.0] * 5] * 3)
+print(signs(tf.maximum(x, tf.zeros([5]))), signs(tf.maximum(tf.zeros([3, 1]), x)),
+      signs(tf.clip_by_value(x, 0.0, 1.0)), signs(tf.clip_by_value(-x, -1.0, np.float32(-0.0))))
+""")
 _s("kink_clip_by_value_bounds", """
 x = tf.constant([-0.5, 0.0, 0.5, 1.0, 1.5])
 with tf.GradientTape() as g:

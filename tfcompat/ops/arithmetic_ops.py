@@ -36,15 +36,32 @@ __all__ = ["add", "add_n", "atan2", "clip_by_value", "divide", "maximum", "minim
 
 # -- TF's gradient conventions ----------------------------------------------------------
 
-def _maximum(x, y):
-    # TF: the whole gradient goes to x where x >= y (JAX splits ties); NaN propagates.
-    return jnp.where((x >= y) | jnp.isnan(x) if jnp.issubdtype(x.dtype, jnp.inexact)
-                     else x >= y, x, y)
+def _min_max(selects_x, strictly):
+    """TF's Maximum (Minimum) kernel: NaN propagates, and where x and y are equal (+0.0
+    and -0.0) Eigen's whole packets give y and its scalar tail x (float32/float64: see
+    eigen_packets). The gradient is TF's _MaximumMinimumGrad: all of it to x where
+    `selects_x(x, y)` (ties included), else to y (so to y where x is NaN)."""
+    @jax.custom_jvp
+    def fn(x, y):
+        if not jnp.issubdtype(jnp.result_type(x), jnp.floating):
+            return jnp.where(selects_x(x, y), x, y)
+        x, y = jnp.broadcast_arrays(x, y)
+
+        def pick(test):
+            return lambda a, b: jnp.where(test(a, b) | jnp.isnan(a), a, b)
+        if x.dtype in (jnp.float32, jnp.float64):
+            return eigen_packets(pick(strictly), pick(selects_x), x, y)
+        return pick(selects_x)(x, y)
+
+    @fn.defjvp
+    def _jvp(primals, tangents):
+        (x, y), (tx, ty) = primals, tangents
+        return fn(x, y), jnp.where(selects_x(x, y), tx, ty)
+    return fn
 
 
-def _minimum(x, y):
-    return jnp.where((x <= y) | jnp.isnan(x) if jnp.issubdtype(x.dtype, jnp.inexact)
-                     else x <= y, x, y)
+_maximum = _min_max(jnp.greater_equal, jnp.greater)
+_minimum = _min_max(jnp.less_equal, jnp.less)
 
 
 @jax.custom_jvp
