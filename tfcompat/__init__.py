@@ -53,6 +53,7 @@ from .ops.cast_ops import *
 from .ops.clip_ops import *
 from .ops.comparison_ops import *
 from .ops.control_flow_ops import *
+from .ops.functional_ops import *
 from .ops.decomposition_ops import *
 from .ops.histogram_ops import *
 from .ops.init_ops import Constant as constant_initializer

@@ -8,7 +8,7 @@ from ..framework import dtypes, errors, tf_logging
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
-from ..ops.control_flow_ops import vectorized_map
+from ..ops.functional_ops import vectorized_map
 from ..ops.manip_ops import expand_dims, squeeze
 from ..ops.stateless_random_ops import stateless_categorical
 from ..ops.unary_ops import log

@@ -102,6 +102,7 @@ class GraphBuilder:
         self.output_names = []
         self.suppressed = 0
         self.name_hint = None
+        self.function_name = None   # TF's name of its function ("f", "while_body_3")
         self._ranges = {}         # id(tf.range's tensor) -> its (start, limit, delta)
         self.captures = []        # enclosing graphs' tensors this one used, in order
         self._captured = set()    # their ids (`captures` keeps them alive)

@@ -51,6 +51,7 @@ class Trace:
         self.created = []
         self.nested_created = []   # (variable, initial value) made by nested functions' traces
         self.checks = []    # (traced condition, message or graph Assert info[, its data])
+        self.check_scopes = []   # the checks of the loop bodies and branches being traced
         self.random_states = []   # (state constant, advance(state) after a run) of random ops
         self.random_scopes = []   # the RandomDraws of the loop bodies and branches being traced
         self.random_finals = []   # (state constant, traced number of draws in a run)
@@ -131,8 +132,10 @@ class Trace:
     def add_check(self, condition, info, data=None):
         """Register a run-time check: the traced `condition` must be all true after a call
         (`info`: the message, or TF's graph Assert info; `data`: the traced values it
-        shows)."""
-        self.checks.append((condition, info) if data is None else (condition, info, data))
+        shows). Inside a loop body or branch being traced it is that body's (body_checks),
+        which its construct returns and registers in turn."""
+        checks = self.check_scopes[-1] if self.check_scopes else self.checks
+        checks.append((condition, info) if data is None else (condition, info, data))
 
     def add_random_state(self, state, advance):
         """Register a stateful random op's state constant: each call of the function
@@ -244,6 +247,21 @@ def random_draws(draws):
             if isinstance(draws, RandomRepeat):
                 for state, _, total in draws.sites:
                     trace.random_drawn(state, total)
+
+
+@contextlib.contextmanager
+def body_checks():
+    """Collect the run-time checks registered while a loop body or branch is traced: yields
+    the list of them (empty outside a trace)."""
+    trace = ctx.traces[-1] if ctx.traces else None
+    checks = []
+    if trace is not None:
+        trace.check_scopes.append(checks)
+    try:
+        yield checks
+    finally:
+        if trace is not None:
+            trace.check_scopes.pop()
 
 
 @contextlib.contextmanager

@@ -32,8 +32,8 @@ def _check(condition, describe, graph=None):
     `graph()`: the node TF's graph-mode Assert would be, and its data (_graph_assert)."""
     if isinstance(condition._value, jax.core.Tracer):
         if not ctx.traces:
-            raise ValueError("tfcompat checks a traced tf.debugging assertion only at the "
-                             "top level of a tf.function.")
+            raise ValueError("tfcompat checks a traced tf.debugging assertion only inside "
+                             "a tf.function.")
         info, data = (describe(None), []) if graph is None else graph(describe(None))
         current_trace().add_check(condition._value, info, data)
         return None
@@ -143,7 +143,7 @@ def _unary(api, compare, text):
         def graph(_):
             builder = func_graph.current()
             scope = builder.unique_name(name or api)
-            inner = builder.unique_name(f"{scope}/{_UNARY_CALLS[api][0]}")
+            inner = builder.unique_name(f"{scope[len(builder.prefix):]}/{_UNARY_CALLS[api][0]}")
             items = [f"{message}.  " if message else "",
                      f"Condition {text} did not hold element-wise:",
                      f"x ({_tensor_name(original, x, scope, 'x')}) = ", x]

@@ -64,6 +64,3 @@ def _arrays(structure):
     """The arrays a lax op carries for a structure (strings as handles)."""
     return [handles(t._value) for t in _flat(structure)]
 
-
-def _tensors(template, arrays):
-    return _pack(template, [EagerTensor(a) for a in arrays])

@@ -1,5 +1,5 @@
-"""Control flow: tf.cond, tf.case, tf.switch_case, tf.while_loop, tf.scan, tf.map_fn,
-tf.vectorized_map, tf.foldl/foldr.
+"""Control flow: tf.cond, tf.case, tf.switch_case and tf.while_loop (tf.scan, tf.map_fn,
+tf.vectorized_map and the folds: functional_ops.py).
 
 Eagerly they run as Python control flow over recorded ops, as TF's eager mode does, so
 gradients come from the tape. Inside tf.function, where a predicate or loop bound is a
@@ -7,9 +7,11 @@ traced value, cond/case/switch_case/while_loop become lax.switch / lax.while_loo
 lax.scan; scan, map_fn and the folds become one lax.scan; vectorized_map is a jax.vmap.
 Loop variables may be tf.TensorArrays (carried as their stacked buffers). Each branch or
 body is traced once to a jaxpr, which also tells which Variables it assigns: those are
-threaded through the lax construct as extra outputs or loop carries. A while_loop with a static
-maximum_iterations runs as a masked lax.scan, so it is reverse-differentiable; without,
-it is a lax.while_loop whose reverse-mode gradient raises TF's XLA error.
+threaded through the lax construct as extra outputs or loop carries, and so are the
+run-time checks it registers (control_flow_checks: a loop stops at the iteration where one
+fails). A while_loop with a static maximum_iterations runs as a masked lax.scan, so it is
+reverse-differentiable; without, it is a lax.while_loop whose reverse-mode gradient raises
+TF's XLA error.
 """
 import contextlib
 
@@ -19,10 +21,10 @@ import numpy as np
 from jax.extend.core import Primitive
 from jax.interpreters import ad, batching, mlir
 
-from ..framework import dtypes, errors, func_graph, nest, op_def, tape
+from ..framework import dtypes, errors, func_graph, host_callback, nest, op_def, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
-from ..framework.trace_state import RandomRepeat, random_draws
+from ..framework.trace_state import RandomRepeat, body_checks, random_draws
 from ..framework.strings import is_string
 from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor
@@ -35,9 +37,9 @@ from .control_flow_traced import (
 from .control_flow_carry import (
     _arrays, _carrier, _composite, _flat, _like, _pack, _tensor_array,
 )
+from .control_flow_checks import BodyChecks
 
-__all__ = ["case", "cond", "foldl", "foldr", "map_fn", "scan", "switch_case",
-           "vectorized_map", "while_loop"]
+__all__ = ["case", "cond", "switch_case", "while_loop"]
 
 
 def _record(traced, results, identities, leading=()):
@@ -126,8 +128,10 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
                         f"[Op:__inference_function]")
     if not _traced(p):
         return true_fn() if bool(p) else false_fn()
+    known = _known(p)
     with _graph_scope("cond", "StatelessIf", p):
-        return _switch(jnp.logical_not(p._value).astype(jnp.int32), [true_fn, false_fn])
+        return _switch(jnp.logical_not(p._value).astype(jnp.int32), [true_fn, false_fn],
+                       None if known is None else 0 if known else 1)
 
 
 def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
@@ -149,7 +153,7 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     position = jnp.full((), len(fns), jnp.int32)
     for j, k in enumerate(keys):
         position = jnp.where(index._value == k, j, position)
-    with _graph_scope("switch_case", "StatelessCase", index):
+    with _graph_scope("switch_case", "StatelessCase", index, inner="indexed_case"):
         return _switch(position, fns + [fallback])
 
 
@@ -171,12 +175,44 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
     return _switch(position, [fn for _, fn in pairs] + [default])
 
 
-def _switch(index, fns):
-    traced = [_Traced(fn, None, ()) for fn in fns]
-    if any(len(t.variables) != len(traced[-1].variables) for t in traced):
+def _known(t):
+    """The value of the traced predicate `t` where it is a constant of the trace (folded
+    from constants, as grappler folds it; integers are never traced), else None."""
+    value = ctx.traces[-1].constant_value(t._value) if ctx.traces else None
+    return None if value is None else value.item()
+
+
+def _trace_branch(fn, k, taken, kind):
+    """`fn` traced (`kind`: TF's name of a branch function, see branch_kinds); None where
+    it fails to trace and is not `taken`."""
+    try:
+        return _Traced(fn, None, (), kind=kind)
+    except (errors.OpError, ValueError):
+        if taken is None or k == taken:
+            raise
+        return None
+
+
+def branch_kinds(n):
+    """What TF names the functions of `n` branches after ("true", "false"; "branch0" ...)."""
+    return ["true", "false"] if n == 2 else [f"branch{k}" for k in range(n)]
+
+
+def _switch(index, fns, taken=None):
+    """lax.switch over the branches `fns`. `taken`: the branch that a predicate known
+    while tracing selects, the one TF runs: a branch it never takes may fail to
+    trace (in TF's graph, whose shapes it cannot infer where tfcompat's are static, it is
+    built and never run) or return other shapes; then only `taken` runs."""
+    kinds = branch_kinds(len(fns))
+    traced = [_trace_branch(fn, k, taken, kinds[k]) for k, fn in enumerate(fns)]
+    live = [k for k, t in enumerate(traced) if t is not None]
+    if any(len(traced[k].variables) != len(traced[live[-1]].variables) for k in live):
         # A branch created Variables (a nested tf.function's first trace): all again.
-        traced = [_Traced(fn, None, ()) for fn in fns]
-    traced = _typed_branches(fns, traced)
+        traced = [_trace_branch(fn, k, taken, kinds[k]) for k, fn in enumerate(fns)]
+        live = [k for k, t in enumerate(traced) if t is not None]
+    everyone = len(live) == len(fns)
+    fns = [fns[k] for k in live]
+    traced = _typed_branches(fns, [traced[k] for k in live])
     first = traced[0].out
     for t in traced[1:]:
         try:
@@ -198,6 +234,10 @@ def _switch(index, fns):
                     f"type, and overall structure of return values.\n\ntrue_fn output: {a}"
                     f"\nfalse_fn output: {b}\n\nError details:\n{a} and {b} have different "
                     f"types")
+    if taken is not None and not (everyone and all(
+            a.shape == b.shape for t in traced[1:]
+            for a, b in zip(_flat(traced[0].out), _flat(t.out)))):
+        return switch_traced(0, [traced[live.index(taken)]], None)
     return switch_traced(index, traced, None)
 
 
@@ -219,7 +259,7 @@ def _typed_branches(fns, traced):
                 x._typed_like(known[i]) if i in known and _composite(x) and
                 x._carry_unknown() else x for i, x in enumerate(nest.flatten(out))])
         return run
-    return [_Traced(typed(fn), None, ()) if any(
+    return [_Traced(typed(fn), None, (), kind=t._kind) if any(
         i in known and _composite(x) and x._carry_unknown() for i, x in enumerate(flat))
         else t for fn, t, flat in zip(fns, traced, flats)]
 
@@ -233,23 +273,30 @@ def switch_traced(index, traced, keep):
     kept = [None if keep is None else _flat_positions(t.out, keep) for t in traced]
 
     bases = _draw_bases(traced)
+    checks = BodyChecks.joined([t.checks for t in traced])
 
     def compute(consts, var_values, idx, *counts):
         per = _split_counts(traced, counts)
 
         def branch(k):
             def run():
-                out, new, finals = traced[k].call(consts[k], var_values, [], assigned, per[k])
+                out, new, finals, held = traced[k].call(consts[k], var_values, [], assigned,
+                                                        per[k])
                 drawn = [n for j, c in enumerate(per) for n in (finals if j == k else c)]
+                # (the checks of the branches not taken hold)
+                held = [a for j, t in enumerate(traced)
+                        for a in (held if j == k else t.checks.passed())]
                 return tuple((out if keep is None else [out[i] for i in kept[k]]) + new +
-                             drawn)
+                             drawn + held)
             return run
         return list(jax.lax.switch(jnp.clip(idx, 0, len(traced) - 1),
                                    [branch(k) for k in range(len(traced))]))
     results = _as_op("Case", compute, traced,
                      [EagerTensor(jnp.asarray(index, jnp.int32))] + bases)
+    results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn(traced, finals)
+    checks.register(held)
     n_out = len(results) - len(assigned)
     _record(traced, results[:n_out], True)
     for v, value in zip(assigned, results[n_out:]):
@@ -303,9 +350,12 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         while limit is None or static_limit is not None:
             repeat.next_iteration()
             with builder.no_recording() if builder is not None else contextlib.nullcontext():
-                going = convert_to_tensor(cond(*state))
+                with body_checks() as checks:
+                    going = convert_to_tensor(cond(*state))
                 if _traced(going) or any(_traced(x) for x in _flat(state)):
-                    break
+                    break   # (its checks: the staged loop's cond's)
+                for check in checks:   # (an iteration run while tracing: the trace's)
+                    ctx.traces[-1].add_check(*check)
                 if (static_limit is not None and i >= static_limit) or not bool(going):
                     return state[0] if single else type(loop_vars)(state)
                 out = body(*state)
@@ -355,9 +405,9 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
     state = _carried_arrays(body, state, static_limit)
     arrays = _arrays(state)
     specs = [_spec(a) for a in arrays]
-    body_t = _Traced(lambda *s: body(*s), state, specs)
+    body_t = _Traced(lambda *s: body(*s), state, specs, _placeholder)
     _no_nones(body_t.out)
-    cond_t = _Traced(lambda *s: cond(*s), state, specs)
+    cond_t = _Traced(lambda *s: cond(*s), state, specs, _placeholder, "cond")
     assigned = body_t.assigned
     where = [i for i, v in enumerate(body_t.variables) if any(v is a for a in assigned)]
     _check_loop_shapes(specs, _flat(body_t.out), _leaf_names(state))
@@ -369,6 +419,15 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
 
     bases = _draw_bases([body_t, cond_t])
     n_body = len(body_t.sites)
+    # The checks of `cond` (run before each iteration and after the last), then the body's.
+    checks = BodyChecks.joined([cond_t.checks, body_t.checks])
+    # (a loop whose cond checks evaluates it at the end of each iteration, carrying
+    # whether to go on: those checks are carried as the body's)
+    rotated = bool(cond_t.checks)
+    # (a body with checks, ops that check their inputs or one that prints runs no
+    # iteration past the last: masked iterations are skipped, not computed and dropped)
+    skip = bool(checks) or bool(body_t.jaxpr.effects) or host_callback.holds_check(
+        body_t.jaxpr)
 
     def compute(consts, var_values, *init):
         n_loop = len(arrays)
@@ -383,50 +442,76 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
                 values[i] = v
             return values
 
+        def test(carry):
+            (c,), _, _, held = cond_t.call(consts[1], full(carry[1]), list(carry[0]), [],
+                                           cond_counts)
+            return c, held
+
+        def tested(carry):
+            """`carry` with the cond evaluated on its values (rotated)."""
+            c, held = test(carry)
+            return carry[:3] + (tuple(checks.first_failure(
+                carry[3], held + body_t.checks.passed())), c)
+
         def step(carry):
-            values, var_carry, drawn = carry
-            out, new_vars, drawn = body_t.call(consts[0], full(var_carry), list(values),
-                                               assigned, list(drawn))
-            return (tuple(o.astype(a.dtype) for o, a in zip(out, values)), tuple(new_vars),
-                    tuple(drawn))
+            values, var_carry, drawn, held = carry[:4]
+            out, new_vars, drawn, new_held = body_t.call(
+                consts[0], full(var_carry), list(values), assigned, list(drawn))
+            new = (tuple(o.astype(a.dtype) for o, a in zip(out, values)), tuple(new_vars),
+                   tuple(drawn), tuple(checks.first_failure(
+                       held, cond_t.checks.passed() + new_held)))
+            return tested(new) if rotated else new
 
         def keep_going(carry):
-            values, var_carry, _ = carry
-            (c,), _, _ = cond_t.call(consts[1], full(var_carry), list(values), [],
-                                     cond_counts)
-            return c
+            c = carry[4] if rotated else test(carry)[0]
+            # (the loop stops at the iteration where a check fails, as TF's raises there)
+            return c & checks.all_held(carry[3]) if checks else c
 
         carry0 = (tuple(values0), tuple(var_values[i] for i in where),
-                  tuple(counts[:n_body]))
+                  tuple(counts[:n_body]), tuple(checks.passed()))
+        if rotated:
+            carry0 = tested(carry0)
         if limit is None:
-            values, var_carry, drawn = jax.lax.while_loop(keep_going, step, carry0)
+            values, var_carry, drawn, held = jax.lax.while_loop(keep_going, step, carry0)[:4]
             values, var_carry = _no_reverse(values), _no_reverse(var_carry)
         elif static_limit is None:
             # A traced bound: a counted lax.while_loop (forward only).
             bound = init[n_loop]
-            _, (values, var_carry, drawn) = jax.lax.while_loop(
+            _, carry = jax.lax.while_loop(
                 lambda c: (c[0] < bound) & keep_going(c[1]), lambda c: (c[0] + 1, step(c[1])),
                 (jnp.zeros((), bound.dtype), carry0))
+            values, var_carry, drawn, held = carry[:4]
             values, var_carry = _no_reverse(values), _no_reverse(var_carry)
         else:
             def masked(carry, _):
                 going = keep_going(carry)
+                if skip:
+                    return jax.lax.cond(going, step, lambda c: c, carry), None
                 new = step(carry)
                 return jax.tree_util.tree_map(lambda a, b: jnp.where(going, a, b), new,
                                               carry), None
-            (values, var_carry, drawn), _ = jax.lax.scan(masked, carry0, None,
-                                                         length=static_limit)
-        return list(values) + list(var_carry) + list(drawn) + cond_counts
+            carry, _ = jax.lax.scan(masked, carry0, None, length=static_limit)
+            values, var_carry, drawn, held = carry[:4]
+        return list(values) + list(var_carry) + list(drawn) + cond_counts + list(held)
     extra = [limit] if limit is not None and static_limit is None else []
     results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra + bases)
+    results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn([body_t, cond_t], finals)
+    checks.register(held)
     n_loop = len(arrays)
     _record_while([body_t, cond_t], _flat(state) + extra, results[:n_loop], static_limit)
     for v, value in zip(assigned, results[n_loop:]):
         v._value = _like(v, value)._value
     result = _pack(state, results[:n_loop])
     return result[0] if single else type(loop_vars)(result)
+
+
+def _placeholder(k, first=0):
+    """TF's name of the placeholder of loop variable `k` in a while loop's body (`first`:
+    the position of the first, after those of tf.scan's counter)."""
+    k += first
+    return "Placeholder" if k == 0 else f"Placeholder_{k}"
 
 
 def _record_while(traced, inputs, results, static_limit):
@@ -547,219 +632,3 @@ mlir.register_lowering(_reverse_guard_p, mlir.lower_fun(lambda x: x, multiple_re
 
 def _no_reverse(arrays):
     return [_reverse_guard_p.bind(a) for a in arrays]
-
-
-# -- scan / map -----------------------------------------------------------------------------
-#
-# Eagerly these loop in Python over recorded ops, as TF's eager mode runs them op by op.
-# Inside tf.function each is one lax.scan (reverse=True for foldr and scan(reverse=True)),
-# its step function traced once, the Variables it assigns threaded as carries.
-
-def _in_function(*structures):
-    return bool(ctx.traces) or any(_traced(t) for s in structures if s is not None
-                                  for t in _flat(s))
-
-
-def _elems(elems):
-    flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
-    n = flat[0].shape[0]
-    for e in flat[1:]:
-        if e.shape[0] != n:
-            raise ValueError(f"Elements in elems must have the same first dimension: got "
-                             f"{n} and {e.shape[0]}")
-    return nest.pack_sequence_as(elems, flat), flat, n
-
-
-def _lax_scan(step, carry, elems, reverse=False):
-    """One lax.scan op: `step(carry, elem) -> (carry, out)` over the first dimension of
-    the Tensors of `elems`; returns (final carry, outputs stacked)."""
-    xs = _flat(elems)
-    carry_arrays = _arrays(carry)
-    n_carry = len(carry_arrays)
-    specs = [_spec(a) for a in carry_arrays] + [
-        jax.ShapeDtypeStruct(x._value.shape[1:], x._value.dtype) for x in xs]
-    step_t = _Traced(step, (carry, elems), specs)
-    assigned = step_t.assigned
-    where = [i for i, v in enumerate(step_t.variables) if any(v is a for a in assigned)]
-    _no_nones(step_t.out)
-    carry_out, ys_template = step_t.out
-
-    bases = _draw_bases([step_t])
-
-    def compute(consts, var_values, *arrays):
-        counts = arrays[len(arrays) - len(bases):]
-        arrays = arrays[:len(arrays) - len(bases)]
-
-        def body(c, x):
-            values, var_carry, drawn = c
-            full = list(var_values)
-            for i, v in zip(where, var_carry):
-                full[i] = v
-            out, new_vars, drawn = step_t.call(consts[0], full, list(values) + list(x),
-                                               assigned, list(drawn))
-            new = out[:n_carry]
-            for o, a in zip(new, values):
-                if o.shape != a.shape or o.dtype != a.dtype:
-                    raise ValueError(
-                        f"The accumulator of tf.scan/tf.foldl/tf.foldr must keep its shape "
-                        f"and dtype: {TensorShape(a.shape)} {a.dtype} became "
-                        f"{TensorShape(o.shape)} {o.dtype}.")
-            return (tuple(new), tuple(new_vars), tuple(drawn)), tuple(out[n_carry:])
-        init = (tuple(arrays[:n_carry]), tuple(var_values[i] for i in where), tuple(counts))
-        (final, var_final, drawn), ys = jax.lax.scan(
-            body, init, tuple(arrays[n_carry:]), length=xs[0]._value.shape[0],
-            reverse=reverse)
-        return list(final) + list(ys) + list(var_final) + list(drawn)
-    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs + bases)
-    results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
-    _drawn([step_t], finals)
-    n_ys = len(results) - n_carry - len(assigned)
-    for v, value in zip(assigned, results[n_carry + n_ys:]):
-        v._value = _like(v, value)._value
-    return (_pack(carry, results[:n_carry]),
-            _pack(ys_template, results[n_carry:n_carry + n_ys]))
-
-
-def _check_structure(initializer, out):
-    try:
-        nest.assert_same_structure(initializer, out)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"The structure of the accumulator returned by fn must match that "
-                         f"of the initializer.\n\n{e}") from None
-
-
-def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
-         swap_memory=False, infer_shape=True, reverse=False, name=None):
-    """tf.scan: accumulates fn(acc, elem) over the first dimension of `elems` (nested
-    structures allowed), stacking every accumulator; inside tf.function one lax.scan.
-    parallel_iterations, back_prop, swap_memory and infer_shape have no effect."""
-    from . import array_ops
-    elems, elems_flat, n = _elems(elems)
-    if _in_function(elems, initializer):
-        if initializer is None:
-            k, rest = (n - 1, slice(0, n - 1)) if reverse else (0, slice(1, n))
-            acc = nest.pack_sequence_as(elems, [e[k] for e in elems_flat])
-            xs = nest.pack_sequence_as(elems, [e[rest] for e in elems_flat])
-        else:
-            acc, xs = nest.map_structure(convert_to_tensor, initializer), elems
-
-        def step(a, x):
-            out = fn(a, x)
-            _check_structure(acc, out)
-            return out, out
-        _, ys = _lax_scan(step, acc, xs, reverse)
-        if initializer is not None:
-            return ys
-        join = (lambda y, a: [y, a[None]]) if reverse else (lambda y, a: [a[None], y])
-        return nest.map_structure(lambda y, a: array_ops.concat(join(y, a), 0), ys, acc)
-    order = range(n - 1, -1, -1) if reverse else range(n)
-    if initializer is None:
-        first = order[0]
-        acc = nest.pack_sequence_as(elems, [e[first] for e in elems_flat])
-        order = order[1:]
-        outs = [acc]
-    else:
-        acc = initializer
-        outs = []
-    for i in order:
-        acc = fn(acc, nest.pack_sequence_as(elems, [e[i] for e in elems_flat]))
-        outs.append(acc)
-    if reverse:
-        outs.reverse()
-    return nest.map_structure(lambda *xs: array_ops.stack(list(xs)), *outs)
-
-
-def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True,
-           swap_memory=False, infer_shape=True, name=None, fn_output_signature=None):
-    """tf.map_fn: fn over the first dimension of `elems`, results stacked; inside
-    tf.function one lax.scan. fn_output_signature/dtype is not needed (XLA knows fn's
-    output dtypes); the other options have no effect. SparseTensor or RaggedTensor elems:
-    see sparse_map_fn."""
-    from . import array_ops, sparse_map_fn
-    signature = fn_output_signature if fn_output_signature is not None else dtype
-    if sparse_map_fn.has_composite(elems):
-        return sparse_map_fn.map_fn(fn, elems, signature)
-    elems, elems_flat, n = _elems(elems)
-
-    def checked(x):
-        out = fn(x)
-        if signature is not None:
-            _check_signature(signature, out)
-        return out
-    if _in_function(elems):
-        return _lax_scan(lambda _, x: ((), checked(x)), (), elems)[1]
-    outs = [checked(nest.pack_sequence_as(elems, [e[i] for e in elems_flat]))
-            for i in range(n)]
-    if not outs:
-        raise ValueError("tfcompat's tf.map_fn needs a non-empty first dimension outside "
-                         "tf.function (the output structure comes from calling fn).")
-    return nest.map_structure(lambda *xs: array_ops.stack(list(xs)), *outs)
-
-
-def _check_signature(signature, out):
-    """TF's check of map_fn's outputs against fn_output_signature (dtypes or
-    TensorSpecs, nested as the outputs)."""
-    from ..framework import dtypes
-    wanted, got = nest.flatten(signature), nest.flatten(out)
-    if len(wanted) != len(got):
-        raise ValueError(f"The two structures don't have the same nested structure: "
-                         f"fn_output_signature {signature!r} and fn's output {out!r}.")
-    for w, g in zip(wanted, got):
-        want = w.dtype if hasattr(w, "shape") else dtypes.as_dtype(w)
-        have = convert_to_tensor(g).dtype
-        if have != want:
-            raise errors.InvalidArgumentError(
-                None, None, f"TensorArray dtype is {want.name} but Op is trying to write "
-                            f"dtype {have.name} ")
-
-
-def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
-    """tf.vectorized_map: fn traced once on one element and batched with jax.vmap, as one
-    op (a function that assigns Variables runs as tf.map_fn instead)."""
-    elems, elems_flat, _ = _elems(elems)
-    specs = [jax.ShapeDtypeStruct(e._value.shape[1:], e._value.dtype) for e in elems_flat]
-    fn_t = _Traced(fn, (elems,), specs)
-    if fn_t.assigned or fn_t.sites:   # (stateful random ops draw per element)
-        return map_fn(fn, elems)
-
-    def compute(consts, var_values, *xs):
-        return list(jax.vmap(lambda *x: tuple(fn_t.call(consts[0], var_values, list(x),
-                                                        [])[0]))(*xs))
-    return _pack(fn_t.out, _as_op("VectorizedMap", compute, [fn_t], elems_flat))
-
-
-def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
-          swap_memory=False, name=None):
-    """tf.foldl: fn(acc, elem) from the first element on; inside tf.function one
-    lax.scan."""
-    return _fold(fn, elems, initializer, False)
-
-
-def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
-          swap_memory=False, name=None):
-    """tf.foldr: fn(acc, elem) from the last element back; inside tf.function one
-    reverse lax.scan."""
-    return _fold(fn, elems, initializer, True)
-
-
-def _fold(fn, elems, initializer, reverse):
-    elems, elems_flat, n = _elems(elems)
-    if initializer is None:
-        k, rest = (n - 1, slice(0, n - 1)) if reverse else (0, slice(1, n))
-        acc = nest.pack_sequence_as(elems, [e[k] for e in elems_flat])
-        order = range(n - 2, -1, -1) if reverse else range(1, n)
-    else:
-        acc, rest = initializer, slice(0, n)
-        order = range(n - 1, -1, -1) if reverse else range(n)
-    if _in_function(elems, acc):
-        acc = nest.map_structure(convert_to_tensor, acc)
-
-        def step(a, x):
-            out = fn(a, x)
-            _check_structure(acc, out)
-            return out, ()
-        xs = nest.pack_sequence_as(elems, [e[rest] for e in elems_flat])
-        return _lax_scan(step, acc, xs, reverse)[0]
-    for i in order:
-        acc = fn(acc, nest.pack_sequence_as(elems, [e[i] for e in elems_flat]))
-    return acc

@@ -6,10 +6,10 @@ While check numerics is on in a thread, every floating output of an op tfcompat 
 is checked: eagerly an Inf or NaN raises TF's InvalidArgumentError from CheckNumericsV2
 with TF's message (op type, dtype, shape, counts, the op's inputs as tfcompat passes
 them); inside a tf.function traced while it is on, the check runs when the function
-does (TF's graph message lists the op's creation stack; tfcompat's names the node only).
-Deliberate differences: ops inside tf.cond/tf.while_loop bodies of a tf.function are not
-checked; a tf.function traced before check numerics was enabled stays unchecked, one
-traced while it was on stays checked (as TF's cached graphs).
+does, also for ops in tf.cond branches and loop bodies (control_flow_checks), with TF's
+graph message naming the op, its inputs and its graph (TF's also lists the op's creation
+stack; tfcompat's does not). A tf.function traced before check numerics was enabled stays
+unchecked, one traced while it was on stays checked (as TF's cached graphs).
 """
 import threading
 
@@ -35,7 +35,10 @@ _SKIPPED = frozenset((
     "Concat", "ConcatV2", "ExpandDims", "Fill", "Gather", "Maximum", "Minimum", "Reshape",
     "Slice", "Squeeze", "Stack", "StridedSlice", "StridedSliceGrad", "TensorListConcatV2",
     "TensorListGather", "TensorListGetItem", "TensorListPopBack", "TensorListStack",
-    "Transpose", "Unpack"))
+    "Transpose", "Unpack",
+    # tfcompat's ops that run a tf.cond, tf.scan / tf.map_fn, tf.vectorized_map (TF's If,
+    # While, pfor: their ops are checked, not the construct's outputs)
+    "Case", "Scan", "VectorizedMap"))
 _IGNORED_OUTPUTS = frozenset(
     [("FusedBatchNorm", i) for i in range(1, 5)] + [("FusedBatchNormV2", i) for i in range(1, 5)]
     + [("FusedBatchNormV3", i) for i in range(1, 6)])
@@ -92,10 +95,14 @@ def _check_outputs(op, inputs, outputs):
         value = out._value
         if isinstance(value, jax.core.Tracer):
             builder = func_graph.current()
-            if builder is not None and builder.parent is None:   # (not in a body)
+            if builder is not None:
                 node = (symbolic_name(out) or op.name).split(":")[0]
-                message = _header(slot, len(outputs), op.name, out, "graph") + \
-                    _describe_inputs(inputs) + "\n"
+                node = node[len(builder.prefix):] if node.startswith(builder.prefix) else node
+                graph = "" if builder.function_name is None else \
+                    f'  Graph name: "{builder.function_name}"\n'
+                # (TF's graph message: no blank lines before it)
+                message = _header(slot, len(outputs), op.name, out, "graph").lstrip("\n") + \
+                    _describe_inputs(inputs) + graph + "\n"
                 _check_numerics(out, message, "", f"{node}/CheckNumericsV2")
             continue
         values = np.asarray(value).astype(np.float64)

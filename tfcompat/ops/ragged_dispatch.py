@@ -12,21 +12,46 @@ from . import (arithmetic_ops, array_ops, bitcast_ops, cast_ops, indexing_ops, m
 from .ragged_math_ops import ragged_reduce
 from .ragged_ops import elementwise, map_flat_values
 from .ragged_shape import DynamicRaggedShape
-from .ragged_tensor import RaggedTensor, gather_rows
+from .ragged_tensor import RaggedTensor, _positive_axis, gather_rows
 
 
 def _gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """tf.gather of ragged indices (the flat indices) or of ragged params (whole rows)."""
     if isinstance(indices, RaggedTensor):
-        if axis not in (None, 0) or batch_dims:
+        if batch_dims:
             raise NotImplementedError("tfcompat: tf.gather of tf.RaggedTensor indices "
-                                      "along an axis other than 0")
-        return indices.with_flat_values(indexing_ops.gather(params, indices.flat_values))
+                                      "with batch_dims")
+        if not isinstance(params, RaggedTensor):
+            params = convert_to_tensor(params, name="params")
+        axis = 0 if axis is None else _positive_axis(axis, params.shape.rank, "axis")
+        return _gather_ragged_indices(params, indices, axis)
     idx = convert_to_tensor(indices)
     if axis not in (None, 0) or batch_dims or idx.shape.rank != 1:
         raise NotImplementedError("tfcompat: tf.gather of a tf.RaggedTensor supports 1-D "
                                   "indices along axis 0 only")
     return gather_rows(params, idx)
+
+
+def _gather_ragged_indices(params, indices, axis):
+    """TF's ragged gather of ragged `indices` (ragged_gather_ops._gather, batch_dims 0):
+    along axis 0, of their flat values; along axis 1 (_axis_gather), of `params` with
+    its two outer dimensions merged, each row's indices offset by the row's start; along
+    a later axis, of the rows' values."""
+    if axis == 0:
+        return indices.with_flat_values(indexing_ops.gather(params, indices.flat_values))
+    if axis > 1:
+        if not isinstance(params, RaggedTensor):
+            params = RaggedTensor.from_tensor(params, ragged_rank=1,
+                                              row_splits_dtype=indices.row_splits.dtype)
+        return params.with_values(_gather_ragged_indices(params.values, indices, axis - 1))
+    if isinstance(params, RaggedTensor):
+        flat, starts = params.values, cast_ops.cast(params.row_starts(), indices.dtype)
+    else:
+        dims = params.shape.as_list()
+        flat = manip_ops.reshape(params, [-1] + dims[2:])
+        starts = array_ops.range(dims[0], dtype=indices.dtype) * dims[1]
+    starts = manip_ops.reshape(starts, [-1] + [1] * indices.shape.rank)
+    return _gather_ragged_indices(flat, indices + starts, 0)
 
 
 def _flat(fn):

@@ -158,9 +158,10 @@ def bincount(values, weights=None, axis=0, minlength=None, maxlength=None,
         else convert_to_tensor(weights))
     arr = concrete(x, api, "values")
     warr = None if w is None else concrete(w, api, "weights")
-    if sparse and axis == -1:
+    dense_shape = concrete(values.dense_shape, api, "dense_shape") if sparse else None
+    if sparse and axis == -1 and dense_shape.size > 1:   # (TF's kernel: 1-D counts whole)
         batches = concrete(values.indices, api, "indices")[:, 0]
-        rows = int(concrete(values.dense_shape, api, "dense_shape")[0])
+        rows = int(dense_shape[0])
     elif ragged and axis == -1:
         batches = concrete(values.value_rowids(), api, "row_splits").astype(np.int64)
         rows = int(concrete(values.nrows(), api, "row_splits"))

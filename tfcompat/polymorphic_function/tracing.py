@@ -47,6 +47,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     trace = Trace(variables, var_values, allow_creation,
                   jit_compile or any(t.jit_compile for t in ctx.traces),
                   graph_rewrites=graph_rewrites)
+    trace.graph.function_name = getattr(fn, "__name__", "function")
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)

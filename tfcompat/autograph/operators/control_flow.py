@@ -67,8 +67,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
             return values
         return run
     with cf._graph_scope("cond", "StatelessIf", cond):   # (the graph's cond node)
-        t_true = cf._Traced(branch(body, "main", "else"), None, ())
-        t_false = cf._Traced(branch(orelse, "else", "main"), None, ())
+        t_true = cf._Traced(branch(body, "main", "else"), None, (), kind="true")
+        t_false = cf._Traced(branch(orelse, "else", "main"), None, (), kind="false")
         set_state(init)
         out = cf.switch_traced(jnp.logical_not(cond._value).astype("int32"),
                                [t_true, t_false], None)
