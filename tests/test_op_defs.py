@@ -16,7 +16,7 @@ ROOT = pathlib.Path(tfcompat.__file__).resolve().parent
 # Ops tfcompat registers under names TF has no op of (composites TF's Python builds of
 # several ops): they have no OpDef.
 NOT_TF = frozenset((
-    "ArgSort", "BytesSplit", "ConfusionMatrix", "ConvertImageDtype", "Dropout", "Frame", "Gelu",
+    "ArgSort", "BytesSplit", "CTCUniqueLabels", "ConfusionMatrix", "ConvertImageDtype", "Dropout", "Frame", "Gelu",
     "GlobalNorm", "L2Normalize", "LogPoissonLoss", "Logdet", "LogicalXor", "Meshgrid", "Norm",
     "OverlapAndAdd", "PerImageStandardization", "Pinv", "Repeat", "RgbToGrayscale",
     "SigmoidCrossEntropyWithLogits", "Sort", "Swish", "Tensordot", "UnsortedSegmentMean",

@@ -52,10 +52,12 @@ from .ops.bitcast_ops import *
 from .ops.cast_ops import *
 from .ops.clip_ops import *
 from .ops.comparison_ops import *
+from .ops.conv_backprop_ops import *
 from .ops.control_flow_ops import *
 from .ops.functional_ops import *
 from .ops.decomposition_ops import *
 from .ops.histogram_ops import *
+from .ops.image_patches import *
 from .ops.init_ops import Constant as constant_initializer
 from .ops.init_ops import Ones as ones_initializer
 from .ops.init_ops import RandomNormal as random_normal_initializer
@@ -71,6 +73,7 @@ from .ops.sequence_ops import *
 from .ops.check_ops import assert_equal, assert_greater, assert_less, assert_rank
 from .ops.shape_checks import ensure_shape
 from .ops.sort_ops import *
+from .ops.space_batch_ops import *
 from .ops.string_conversion_ops import *
 from .ops.tensor_array_ops import *
 from .ops.unary_ops import *

@@ -3,3 +3,20 @@ from .ops.image_transform_ops import ImageProjectiveTransformV3
 from .ops.histogram_ops import bucketize as Bucketize
 from .ops.indexing_ops import unique_v2 as UniqueV2
 from .ops.indexing_ops import unique_with_counts_v2 as UniqueWithCountsV2
+from .ops.conv_backprop_ops import raw_conv as Conv
+from .ops.conv_backprop_ops import raw_conv2d_backprop_filter_v2 as Conv2DBackpropFilterV2
+from .ops.conv_backprop_ops import raw_conv2d_backprop_input_v2 as Conv2DBackpropInputV2
+from .ops.conv_backprop_ops import (
+    raw_depthwise_backprop_filter as DepthwiseConv2dNativeBackpropFilter,
+)
+from .ops.conv_backprop_ops import (
+    raw_depthwise_backprop_input as DepthwiseConv2dNativeBackpropInput,
+)
+from .ops.fractional_pool_ops import raw_fractional_avg_pool as FractionalAvgPool
+from .ops.fractional_pool_ops import raw_fractional_max_pool as FractionalMaxPool
+from .ops.image_patches import raw_extract_volume_patches as ExtractVolumePatches
+from .ops.morphology_ops import raw_dilation2d as Dilation2D
+from .ops.pool_argmax_ops import raw_max_pool_with_argmax as MaxPoolWithArgmax
+from .ops.sort_ops import raw_approx_top_k as ApproxTopK
+from .ops.space_batch_ops import raw_batch_to_space_nd as BatchToSpaceND
+from .ops.space_batch_ops import raw_space_to_batch_nd as SpaceToBatchND

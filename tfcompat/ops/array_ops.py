@@ -27,7 +27,7 @@ from .indexing_ops import (
 from .manip_ops import (
     broadcast_args, broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
     identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
-    sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
+    parallel_stack, sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
 )
 from .partition_ops import dynamic_partition, dynamic_stitch
 from .shape_inference import dtype_enum, node_error, tracing
@@ -46,7 +46,8 @@ __all__ = [
     "boolean_mask", "broadcast_dynamic_shape", "broadcast_static_shape", "broadcast_to",
     "concat", "dynamic_partition", "dynamic_stitch", "expand_dims", "fill", "gather",
     "gather_nd", "identity", "identity_n",
-    "linspace", "meshgrid", "one_hot", "ones", "ones_like", "pad", "range", "rank", "repeat",
+    "linspace", "meshgrid", "one_hot", "ones", "ones_like", "pad", "parallel_stack",
+    "range", "rank", "repeat",
     "reshape", "reverse", "roll", "scatter_nd", "searchsorted", "sequence_mask", "shape",
     "shape_n", "size", "slice", "split", "squeeze", "stack", "stop_gradient", "strided_slice",
     "tensor_scatter_nd_add", "tensor_scatter_nd_max", "tensor_scatter_nd_min",

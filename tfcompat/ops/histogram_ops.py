@@ -1,5 +1,6 @@
 """tf.histogram_fixed_width: counts of values in equal-width bins (TF's
-HistogramFixedWidth kernel); tf.raw_ops.Bucketize: the bin of each value."""
+HistogramFixedWidth kernel); tf.histogram_fixed_width_bins: each value's bin (built of
+other ops as TF builds it); tf.raw_ops.Bucketize: the bin of each value."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -10,9 +11,15 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
+from .arithmetic_ops import clip_by_value, multiply, subtract, truediv
+from .assert_ops import Assert
+from .cast_ops import cast
+from .comparison_ops import greater
+from .manip_ops import reshape
 from .op_args import attr_error, dims, int32_scalar, kernel_error, traced
+from .unary_ops import floor
 
-__all__ = ["histogram_fixed_width"]
+__all__ = ["histogram_fixed_width", "histogram_fixed_width_bins"]
 
 def _histogram(values, value_range, nbins, dtype):
     # TF's functor, in double: bin = min((max(v, lo) - lo) / ((hi - lo) / nbins), nbins - 1).
@@ -69,6 +76,23 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, na
     if text:
         raise kernel_error("HistogramFixedWidth", text)
     return execute(_histogram_op, (x, r), (("nbins", nbins), ("dtype", dtype._np)))
+
+
+def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
+    """tf.histogram_fixed_width_bins: int32 bin indices of `values` in `nbins` equal bins
+    of `value_range` (clipped to [0, nbins - 1]; `dtype` is ignored, as TF ignores it)."""
+    values = convert_to_tensor(values)
+    shape = values.shape.as_list()
+    values = reshape(values, [-1])
+    value_range = convert_to_tensor(value_range)
+    nbins = convert_to_tensor(nbins, dtype=dtypes.int32)
+    Assert(greater(nbins, 0), ["nbins %s must > 0" % nbins])
+    nbins_float = cast(nbins, values.dtype)
+    scaled = truediv(subtract(values, value_range[0]),
+                     subtract(value_range[1], value_range[0]))
+    indices = floor(multiply(nbins_float, scaled))
+    indices = cast(clip_by_value(indices, 0, subtract(nbins_float, 1)), dtypes.int32)
+    return reshape(indices, shape)
 
 
 def _g(value):

@@ -1,4 +1,5 @@
-"""tf.image.extract_patches (TF's ExtractImagePatches kernel)."""
+"""tf.image.extract_patches and tf.extract_volume_patches (TF's ExtractImagePatches and
+ExtractVolumePatches kernels)."""
 import math
 
 import jax.numpy as jnp
@@ -7,6 +8,7 @@ from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from .op_args import dims, kernel_error
 
+__all__ = ["extract_volume_patches"]
 
 
 def _out_size(size, k, stride, rate, padding):
@@ -70,3 +72,67 @@ def extract_patches(images, sizes, strides, rates, padding, name=None):
                            f"input must be 4-dimensional{dims(x._value.shape)}", "")
     return execute(_extract_op, (x,), tuple((k, tuple(v)) for k, v in attrs.items())
                    + (("padding", padding),))
+
+
+def _extract_volume(x, ksizes, strides, padding):
+    b, d = x.shape[0], x.shape[-1]
+    sizes = [_out_size(n, k, s, 1, padding)
+             for n, k, s in zip(x.shape[1:4], ksizes[1:4], strides[1:4])]
+    out = tuple(o for o, _, _ in sizes)
+    if not all(out):
+        return jnp.zeros((b,) + out + (math.prod(ksizes[1:4]) * d,), x.dtype)
+    x = jnp.pad(x, ((0, 0),) + tuple((lo, hi) for _, lo, hi in sizes) + ((0, 0),))
+    (kp, kr, kc), (sp, sr, sc) = ksizes[1:4], strides[1:4]
+    (op, oh, ow) = out
+    return jnp.concatenate(   # TF's patch layout: plane, row, column, then depth
+        [x[:, p:p + (op - 1) * sp + 1:sp, i:i + (oh - 1) * sr + 1:sr, j:j + (ow - 1) * sc + 1:sc]
+         for p in range(kp) for i in range(kr) for j in range(kc)], axis=-1)
+
+
+_extract_volume_op = Op("ExtractVolumePatches", _extract_volume)
+
+
+def extract_volume_patches(input, ksizes, strides, padding, name=None):
+    """tf.extract_volume_patches: the ksizes[1] x ksizes[2] x ksizes[3] patches of each
+    5-D volume (every strides-th) flattened into the depth dimension."""
+    summary = _extract_volume_op.spec.summary
+
+    def attr_error(text):
+        return errors.InvalidArgumentError(
+            None, None, f"{text}\n\t; NodeDef: {{{{node ExtractVolumePatches}}}}; "
+                        f"Op<{summary}> [Op:ExtractVolumePatches] name: ")
+    if padding not in ("SAME", "VALID"):
+        raise attr_error(f"Value for attr 'padding' of \"{padding}\" is not in the list of "
+                         f"allowed values: \"SAME\", \"VALID\"")
+    attrs = {"ksizes": list(ksizes), "strides": list(strides)}
+    for attr, value in attrs.items():
+        if len(value) < 5:
+            raise attr_error(f"Length for attr '{attr}' of {len(value)} must be at least "
+                             f"minimum 5")
+    x = to_tensor(input)
+    check_dtype(_extract_volume_op, x)
+    for attr, value in attrs.items():
+        text, cls = None, errors.InvalidArgumentError
+        if value[0] != 1 or value[4] != 1:
+            text, cls = f"Only support {attr} across space.", errors.UnimplementedError
+        elif min(value[1:4]) < 1:
+            text, cls = f"{attr} is out of range.", errors.OutOfRangeError
+        if text:
+            raise kernel_error("ExtractVolumePatches", text, "", cls=cls)
+    if x.ndim != 5:
+        raise kernel_error("ExtractVolumePatches",
+                           f"input must be 5-dimensional{dims(x._value.shape)}", "")
+    for n, k, st in zip(x._value.shape[1:4], attrs["ksizes"][1:4], attrs["strides"][1:4]):
+        out = int((n - k + st) / st)
+        if padding == "VALID" and out < 0:
+            raise kernel_error("ExtractVolumePatches", f"Computed output size would be "
+                                                       f"negative: {out} [input_size: {n}, "
+                                                       f"effective_filter_size: {k}, stride: "
+                                                       f"{st}]", "")
+    return execute(_extract_volume_op, (x,), tuple((k, tuple(v[:5])) for k, v in attrs.items())
+                   + (("padding", padding),))
+
+
+def raw_extract_volume_patches(*, input, ksizes, strides, padding, name=None):
+    """tf.raw_ops.ExtractVolumePatches."""
+    return extract_volume_patches(input, ksizes, strides, padding)

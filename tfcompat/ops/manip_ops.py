@@ -318,6 +318,39 @@ def stack(values, axis=0, name="stack"):
     return execute(_stack_op, values, (("axis", axis),))
 
 
+def _no_parallel_concat_gradient(cts):
+    raise LookupError("gradient registry has no entry for: ParallelConcat")
+
+
+_parallel_concat_op = Op("ParallelConcat", lambda *xs: jnp.stack(xs), strings=MOVE,
+                         grad_fn=_no_parallel_concat_gradient)
+
+
+def parallel_stack(values, name="parallel_stack"):
+    """tf.parallel_stack: tf.stack of equal-shaped `values` inside a tf.function (TF's
+    ParallelConcat, which has no gradient); eagerly TF's RuntimeError."""
+    if not tracing():
+        raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
+    values = [to_tensor(v) for v in values]
+    kinds = [v.dtype for v in values]
+    if any(k != kinds[0] for k in kinds):
+        raise TypeError(f"Tensors in list passed to 'values' of 'ParallelConcat' Op have "
+                        f"types [{', '.join(k.name for k in kinds)}] that don't all match.")
+    first = (1,) + values[0]._value.shape
+    for v in values[1:]:
+        if (1,) + v._value.shape != first:
+            shape = dims((len(values),) + first[1:])
+            exc = _merge_error((1,) + v._value.shape, first)
+            raise ValueError(
+                f"{exc}\n\tFrom merging shape 1 with other shapes. for '{{{{node parallel_"
+                f"stack/ParallelConcat}}}} = ParallelConcat[N={len(values)}, T=DT_"
+                f"{kinds[0]._tf_name.upper()}, shape={shape}](" + ", ".join(
+                    f"parallel_stack/ExpandDims{'' if i == 0 else f'_{i}'}"
+                    for i in builtins.range(len(values))) + ")' with input shapes: " +
+                ", ".join(dims((1,) + t._value.shape) for t in values) + ".")
+    return execute(_parallel_concat_op, values)
+
+
 def unstack(value, num=None, axis=0, name="unstack"):
     """tf.unstack."""
     x = to_tensor(value)

@@ -110,6 +110,14 @@ def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name
         offset - mean * inv if offset is not None else -mean * inv, x.dtype)
 
 
+def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, variance_epsilon,
+                                         scale_after_normalization, name=None):
+    """tf.nn.batch_norm_with_global_normalization: batch_normalization with offset `beta`
+    and, with scale_after_normalization, scale `gamma`."""
+    return batch_normalization(input, mean, variance, beta,
+                               gamma if scale_after_normalization else None, variance_epsilon)
+
+
 def _lrn(x, depth_radius, bias, alpha, beta):
     r = depth_radius
     sqr_sum = lax.reduce_window(jnp.square(x), np.zeros((), x.dtype), lax.add,

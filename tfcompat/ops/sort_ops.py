@@ -17,7 +17,7 @@ from ..framework.variables import Variable
 from .op_args import attr_error, int32_scalar, static_int
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
-__all__ = ["argsort", "sort"]
+__all__ = ["approx_top_k", "argsort", "sort"]
 
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
@@ -149,3 +149,72 @@ def in_top_k(targets, predictions, k, name=None):
     k = to_tensor(k)._value   # a tensor computed inside a tf.function is an operand
     return EagerTensor(ok & (better < k))
 
+
+
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+ApproxTopK.__module__ = "tensorflow.python.ops.gen_nn_ops"
+_approx_top_k_op = Op("ApproxTopK", lambda x, k: _top_k(x, k, jnp.int32))
+_APPROX_CPU = ("double", "float", "bfloat16", "half", "int32", "int8", "uint8", "int16",
+               "uint16", "uint32", "int64", "uint64")
+
+
+def _approx_failure(text):
+    return errors.InvalidArgumentError(
+        None, None, f"{text}\n\t; NodeDef: {{{{node ApproxTopK}}}}; Op<"
+                    f"{_approx_top_k_op.spec.summary}> [Op:ApproxTopK] name: ")
+
+
+def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True,
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """tf.approx_top_k (TF's ApproxTopK) as TF's CPU kernel runs it: the exact top k of
+    the last dimension (TopKV2's order); TF's CPU has no kernel for min-k or for a
+    `reduction_dimension` other than -1, and neither does this."""
+    x = to_tensor(input)
+    check_dtype(_approx_top_k_op, x)
+    k = static_int(k, "tf.approx_top_k", "k")
+    if k < 0:
+        raise _approx_failure(f"Value for attr 'k' of {k} must be at least minimum 0")
+    if reduction_dimension != -1 or not is_max_k:
+        cpu = "".join(f"\n  device='CPU'; T in [DT_{t.upper()}]; reduction_dimension in [-1]; "
+                      f"is_max_k in [true]" for t in _APPROX_CPU)
+        flag = "true" if is_max_k else "false"
+        raise errors.NotFoundError(
+            None, None,
+            f"Could not find device for node: {{{{node ApproxTopK}}}} = ApproxTopK[T=DT_"
+            f"{x.dtype._tf_name.upper()}, aggregate_to_topk={str(bool(aggregate_to_topk)).lower()}, "
+            f"is_max_k={flag}, k={k}, recall_target={float(recall_target):g}, "
+            f"reduction_dimension={reduction_dimension}, reduction_input_size_override="
+            f"{reduction_input_size_override}]\nAll kernels registered for op ApproxTopK:\n  "
+            f"device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_BFLOAT16, DT_HALF]{cpu}\n "
+            f"[Op:ApproxTopK] name: ")
+    text = None
+    if x.ndim < 1:
+        text = f"input must be >= 1-D, got shape [{','.join(map(str, x._value.shape))}]"
+    elif x._value.shape[-1] < k:
+        text = f"input must have at least k columns. Had {x._value.shape[-1]}, needed {k}"
+    if text:
+        raise errors.op_error(errors.InvalidArgumentError, "ApproxTopK", text,
+                              kernel="ApproxTopK")
+    return ApproxTopK(*execute(_approx_top_k_op, (x,), (("k", k),)))
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """tf.math.approx_max_k / tf.nn.approx_max_k: approx_top_k with is_max_k."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, True,
+                        reduction_input_size_override, aggregate_to_topk)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """tf.math.approx_min_k / tf.nn.approx_min_k: approx_top_k without is_max_k (TF's CPU
+    has no kernel for it: NotFoundError)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, False,
+                        reduction_input_size_override, aggregate_to_topk)
+
+
+def raw_approx_top_k(*, input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True,
+                     reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """tf.raw_ops.ApproxTopK."""
+    return approx_top_k(input, k, reduction_dimension, recall_target, is_max_k,
+                        reduction_input_size_override, aggregate_to_topk)
