@@ -2,8 +2,9 @@
 tf.data.experimental load on first access."""
 from ..framework.lazy_exports import lazy_exports as _lazy_exports
 from .dataset_ops import (
-    AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetV2,
+    AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset, DatasetV2, NumpyIterator,
 )
+from .dataset_spec import DatasetSpec, IteratorSpec
 from .iterator_ops import Iterator
 from .options import Options, ThreadingOptions
 

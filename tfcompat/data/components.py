@@ -8,7 +8,11 @@ The partition of a composite (ragged row splits; sparse indices and dense_shape)
 static in a trace, as tfcompat's ragged and sparse ops need it (XLA compiles static
 shapes; a tf.RaggedTensor or tf.SparseTensor argument is keyed by it too): a trace
 reading such elements is keyed by the partition of the element it reads first, and
-those components are constants of it (`Static`), where TF's trace has them unknown."""
+those components are constants of it (`Static`), where TF's trace has them unknown.
+
+A dataset component (DatasetSpec: a window) is one component that never enters the
+traced program (`DatasetSlot`): a read hands the pulled dataset to the host, and the
+trace sees a dataset reading that one when the function runs (iterator_ops)."""
 import numpy as np
 
 from ..framework import nest
@@ -19,6 +23,20 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..ops.ragged_tensor_spec import RaggedTensorSpec
 from . import structure
+from .dataset_spec import DatasetSpec
+
+
+class DatasetSlot:
+    """The layout entry of a dataset component: the trace reads it on the host."""
+
+    def __eq__(self, other):
+        return isinstance(other, DatasetSlot)
+
+    def __hash__(self):
+        return hash(DatasetSlot)
+
+    def __repr__(self):
+        return "DatasetSlot()"
 
 
 class Static:
@@ -44,7 +62,7 @@ class Static:
 
 def _leaf_specs(spec):
     """The component TensorSpecs of one leaf of an element_spec."""
-    if isinstance(spec, TensorSpec):
+    if isinstance(spec, (TensorSpec, DatasetSpec)):
         return [spec]
     if not hasattr(spec, "_component_specs"):
         raise TypeError(f"tfcompat cannot read elements of {spec!r} from an iterator inside "
@@ -74,6 +92,8 @@ def _static_mask(spec):
 def _empty(spec):
     """The component arrays of an empty value of one leaf (what a trace past the end
     reads: zero sizes where the shape is unknown)."""
+    if isinstance(spec, DatasetSpec):
+        return [None]
     specs = _leaf_specs(spec)
     zeros = [np.zeros([0 if d is None else d for d in s.shape.as_list()], s.dtype._np or object)
              for s in specs]
@@ -91,14 +111,17 @@ def layout(element_spec, flat):
     arrays = [a for s in leaves for a in _empty(s)] if flat is None else \
         split(element_spec, flat)
     mask = [m for s in leaves for m in _static_mask(s)]
-    return tuple(Static(a) if m else tuple(np.shape(a)) for a, m in zip(arrays, mask))
+    slots = [isinstance(c, DatasetSpec) for s in leaves for c in _leaf_specs(s)]
+    return tuple(DatasetSlot() if d else Static(a) if m else tuple(np.shape(a))
+                 for a, m, d in zip(arrays, mask, slots))
 
 
 def with_statics(entries, traced):
     """The component values of a traced read: `traced` (the pulled ones) in order, with
-    the `Static` entries of its layout as constants."""
+    the `Static` entries of its layout as constants (None for a `DatasetSlot`)."""
     it = iter(traced)
-    return [constant(e.array)._value if isinstance(e, Static) else next(it) for e in entries]
+    return [constant(e.array)._value if isinstance(e, Static) else
+            None if isinstance(e, DatasetSlot) else next(it) for e in entries]
 
 
 def split(element_spec, flat):
@@ -106,7 +129,7 @@ def split(element_spec, flat):
     composites) as the arrays of its components."""
     out = []
     for spec, x in zip(structure.flat_specs(element_spec), flat):
-        if isinstance(spec, TensorSpec):
+        if isinstance(spec, (TensorSpec, DatasetSpec)):
             out.append(x)
         else:
             out.extend(t._value if isinstance(t, Tensor) else t
@@ -116,11 +139,14 @@ def split(element_spec, flat):
 
 def join(element_spec, arrays):
     """The element a traced read gives: the nested structure of Tensors (ragged and sparse
-    components rebuilt from theirs). Dense components print the element_spec's shape, as
-    TF's traced ones do (their unknown dimensions as None)."""
+    components rebuilt from theirs; a dataset component as it is). Dense components print
+    the element_spec's shape, as TF's traced ones do (their unknown dimensions as None)."""
     it = iter(arrays)
     leaves = []
     for spec in structure.flat_specs(element_spec):
+        if isinstance(spec, DatasetSpec):
+            leaves.append(next(it))
+            continue
         tensors = [EagerTensor(next(it)) for _ in _leaf_specs(spec)]
         if isinstance(spec, TensorSpec):
             if ctx.traces and not spec.shape.is_fully_defined():

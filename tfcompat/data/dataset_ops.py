@@ -12,7 +12,9 @@ import abc
 from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly
+from ..framework.tracking_base import Trackable
 from . import structure
+from .dataset_spec import DatasetSpec
 from .options import dataset_options
 
 AUTOTUNE = -1
@@ -96,9 +98,11 @@ class Dataset(abc.ABC):
         if not executing_eagerly():
             raise RuntimeError("`tf.data.Dataset.as_numpy_iterator()` is only supported in "
                                "eager mode.")
-        from .iterator_ops import next_flat
-        self._initialize()
-        return _NumpyIterator(self, next_flat)
+        for spec in structure.flat_specs(self.element_spec):
+            if isinstance(spec, DatasetSpec):
+                raise TypeError(f"`tf.data.Dataset.as_numpy_iterator()` is not supported for "
+                                f"datasets that produce values of type {spec.value_type}")
+        return NumpyIterator(self)
 
     def cardinality(self):
         """The number of elements as an int64 scalar (-1 infinite, -2 unknown)."""
@@ -159,6 +163,12 @@ class Dataset(abc.ABC):
         """Dataset.random: pseudorandom int64 scalars."""
         from .sources import _RandomDataset
         return _RandomDataset(seed, rerandomize_each_iteration)
+
+    @staticmethod
+    def counter(start=0, step=1, dtype=dtypes.int64, name=None):
+        """Dataset.counter: start, start + step, ... (int64 by default), without end."""
+        from .experimental_ops import counter
+        return counter(start, step, dtype)
 
     @staticmethod
     def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
@@ -229,6 +239,11 @@ class Dataset(abc.ABC):
         return _PaddedBatchDataset(self, batch_size, padded_shapes, padding_values,
                                    drop_remainder)
 
+    def sparse_batch(self, batch_size, row_shape, name=None):
+        """Dataset.sparse_batch: batches of dense elements as tf.sparse.SparseTensors."""
+        from .sparse_batch import _DenseToSparseBatchDataset
+        return _DenseToSparseBatchDataset(self, batch_size, row_shape)
+
     def unbatch(self, name=None):
         from .transformations import _UnbatchDataset
         return _UnbatchDataset(self)
@@ -289,6 +304,36 @@ class Dataset(abc.ABC):
         return _InterleaveDataset(self, map_func, cycle_length, block_length,
                                   num_parallel_calls)
 
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        """Dataset.window: a dataset of windows, each the element structure of datasets."""
+        from .windowing import _WindowDataset
+        return _WindowDataset(self, size, shift, stride, drop_remainder)
+
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None,
+                        name=None):
+        from .windowing import group_by_window
+        return group_by_window(self, key_func, reduce_func, window_size, window_size_func)
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries,
+                                  bucket_batch_sizes, padded_shapes=None, padding_values=None,
+                                  pad_to_bucket_boundary=False, no_padding=False,
+                                  drop_remainder=False, name=None):
+        from .windowing import bucket_by_sequence_length
+        return bucket_by_sequence_length(
+            self, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
+            padding_values, pad_to_bucket_boundary, no_padding, drop_remainder)
+
+    def ignore_errors(self, log_warning=False, name=None):
+        """Dataset.ignore_errors: the elements whose production does not fail."""
+        from .error_ops import ignore_errors
+        return ignore_errors(self, log_warning)
+
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None,
+                           name=None):
+        """Dataset.rejection_resample: (class, element) pairs resampled to target_dist."""
+        from .resampling import rejection_resample
+        return rejection_resample(self, class_func, target_dist, initial_dist, seed)
+
     def take_while(self, predicate, name=None):
         from .transformations import _TakeWhileDataset
         return _TakeWhileDataset(self, predicate)
@@ -316,24 +361,37 @@ class Dataset(abc.ABC):
         return reduce(self, initial_state, reduce_func)
 
 
-class _NumpyIterator:
-    """What as_numpy_iterator returns: numpy values (0-d as numpy scalars)."""
+class NumpyIterator(Trackable):
+    """tf.data.NumpyIterator, what as_numpy_iterator returns: the elements of an
+    OwnedIterator as numpy values (0-d as numpy scalars); checkpointed as that iterator."""
 
-    def __init__(self, dataset, next_flat):
-        self._spec = dataset.element_spec
-        self._it = dataset._iter_flat()
-        self._next_flat = next_flat
+    def __init__(self, dataset):
+        from .iterator_ops import OwnedIterator
+        self._dataset = dataset
+        self._iterator = OwnedIterator(dataset)
+
+    def __repr__(self):
+        return f"NumpyIterator(iterator={self._iterator})"
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return structure.to_numpy(self._spec, self._next_flat(self._it, self._spec))
+        flat = self._iterator._pull()
+        if flat is None:
+            raise StopIteration
+        return structure.to_numpy(self._iterator.element_spec, flat)
 
     next = __next__
+
+    def _serialize_to_tensors(self):
+        return self._iterator._serialize_to_tensors()
+
+    def _restore_from_tensors(self, restored_tensors):
+        return self._iterator._restore_from_tensors(restored_tensors)
 
 
 DatasetV2 = Dataset
 # TF's class (what libraries recognize tf.data datasets by: Keras's is_tf_dataset).
 Dataset.__name__ = Dataset.__qualname__ = "DatasetV2"
-Dataset.__module__ = "tensorflow.python.data.ops.dataset_ops"
+Dataset.__module__ = NumpyIterator.__module__ = "tensorflow.python.data.ops.dataset_ops"

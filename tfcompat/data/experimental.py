@@ -1,5 +1,5 @@
-"""tf.data.experimental: the constants and helpers tfcompat implements (the CSV readers and
-the dataset combinators load on first access)."""
+"""tf.data.experimental: the constants and helpers tfcompat implements (the CSV readers,
+the dataset combinators and transformations load on first access)."""
 from ..framework.lazy_exports import lazy_exports as _lazy_exports
 from .dataset_ops import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from .optional_ops import Optional
@@ -20,4 +20,12 @@ __getattr__, __dir__ = _lazy_exports(globals(), {
     ".directed_interleave": ("choose_from_datasets_v2 as choose_from_datasets",
                              "sample_from_datasets_v2 as sample_from_datasets"),
     ".ragged_batch": ("dense_to_ragged_batch",),
+    ".writers": ("TFRecordWriter",),
+    ".experimental_ops": (
+        "CounterV2 as Counter", "Reducer", "SHARD_HINT", "assert_cardinality",
+        "bucket_by_sequence_length", "dense_to_sparse_batch", "enumerate_dataset",
+        "from_list", "get_next_as_optional", "get_single_element", "get_structure",
+        "group_by_reducer", "group_by_window", "ignore_errors", "map_and_batch",
+        "pad_to_cardinality", "parallel_interleave", "rejection_resample", "scan",
+        "shuffle_and_repeat", "take_while", "unbatch", "unique"),
 })

@@ -17,8 +17,10 @@ rejects are skipped. Ops whose output shapes TF infers from their attributes alo
 tf.io.parse_example family) return probe outputs of those shapes (ops/spec_probes.py).
 Each eager result is checked against that element_spec (an error,
 never an element the spec does not describe).
-Functions returning Datasets (flat_map, interleave) are always called eagerly (and probed
-the same way at construction).
+Functions returning Datasets (flat_map, interleave, group_by_window's reduce_func) and
+functions of DatasetSpec components (a window) are always called eagerly (and probed the
+same way at construction; a dataset component's probe is a dataset of one probe element,
+of the component's element_spec).
 """
 import numpy as np
 
@@ -34,6 +36,7 @@ from ..framework.variables import Variable
 from ..ops import random_seed
 from ..ops.spec_probes import probing
 from . import ragged_structure as ragged, sparse_structure as sparse, structure
+from .dataset_spec import DatasetSpec
 
 _PROBE_SIZES = (2, 3)
 _UNKNOWN = object()   # (a shape whose runner is not looked up yet)
@@ -56,12 +59,13 @@ def _probe_shapes(element_spec):
     RaggedTensorSpec of ragged_rank > 0 as a probe RaggedTensor, its rows of that size; a
     SparseTensorSpec fully defined)."""
     flat = nest.flatten(element_spec)
-    if all(s.shape.is_fully_defined() and not ragged.is_ragged_spec(s) and
-           not sparse.is_sparse_spec(s) for s in flat):
+    if all(isinstance(s, DatasetSpec) or s.shape.is_fully_defined() and
+           not ragged.is_ragged_spec(s) and not sparse.is_sparse_spec(s) for s in flat):
         return [element_spec]
     out = []
     for size in _PROBE_SIZES:
         out.append(nest.pack_sequence_as(element_spec, [
+            s if isinstance(s, DatasetSpec) else
             ragged.probe(s, size) if ragged.is_ragged_spec(s) and s.ragged_rank else
             sparse.sized_spec(s, size) if sparse.is_sparse_spec(s) else
             TensorSpec([size if d is None else d for d in (
@@ -78,18 +82,30 @@ def _probe_values(element_spec):
     """Concrete probe elements for eager calls (see _probe_shapes): ones, then twos;
     with string components, also words of other lengths and counts."""
     flat = nest.flatten(element_spec)
-    n = len(_STRING_FILLS) if any(s.dtype == dtypes.string for s in flat) else 2
+    n = len(_STRING_FILLS) if any(getattr(s, "dtype", None) == dtypes.string
+                                  for s in flat) else 2
     shapes = _probe_shapes(element_spec)
     out = []
     for k in range(n):
         probe = shapes[k % len(shapes)]
         out.append(structure.to_tensors(probe, [
+            _probe_dataset(s, k) if isinstance(s, DatasetSpec) else
             s.with_flat_values(_filled(s.flat_values.shape.as_list(), s.dtype, k))
             if ragged.is_ragged(s) else
             sparse.probe(s, _filled([], s.dtype, k)) if sparse.is_sparse_spec(s) else
             _filled(s.shape.as_list(), s.dtype, k)
             for s in nest.flatten(probe)]))
     return out
+
+
+def _probe_dataset(spec, k):
+    """A DatasetSpec component's probe: a dataset of its element_spec holding probe
+    element `k` of that spec."""
+    from .sources import _VariantDataset
+    values = _probe_values(spec.element_spec)
+    element = values[k % len(values)]
+    return _VariantDataset(spec.element_spec,
+                           [[structure.to_array(t) for t in nest.flatten(element)]])
 
 
 def _filled(shape, dtype, k):
@@ -160,8 +176,10 @@ class StructuredFunction:
         self._runners = {} if all(type(s) is TensorSpec and s.dtype != dtypes.string
                                   for s in nest.flatten(input_spec)) else None
         try:
-            if any(sparse.is_sparse_spec(s) for s in nest.flatten(input_spec)):
-                raise _EagerOnly   # (tfcompat's tf.function does not take SparseTensors)
+            if any(sparse.is_sparse_spec(s) or isinstance(s, DatasetSpec)
+                   for s in nest.flatten(input_spec)):
+                raise _EagerOnly   # (tfcompat's tf.function takes no SparseTensors, and
+                #                     Dataset arguments only as Python objects)
             specs = [self._specs(self._fn.get_concrete_function(*self._args(probe))
                                  .structured_outputs, transformation)
                      for probe in _probe_shapes(input_spec)]
@@ -244,6 +262,12 @@ class StructuredFunction:
     def _check(self, arrays):
         """An eagerly run function's result against the element_spec found by probing."""
         for a, spec in zip(arrays, self._eager_specs):
+            if isinstance(spec, DatasetSpec):
+                if not structure.is_dataset(a):
+                    raise TypeError(f"tfcompat: the function passed to "
+                                    f"`{self._transformation}` returned {type(a).__name__} "
+                                    f"where its element_spec has {spec!r}.")
+                continue
             shape = a.shape if sparse.is_sparse(a) else np.shape(a)
             if sparse.is_sparse(a) != sparse.is_sparse_spec(spec) or \
                     not spec.shape.is_compatible_with(shape):
@@ -272,9 +296,11 @@ class Predicate(StructuredFunction):
 
 
 class DatasetFunction:
-    """A function element -> Dataset (flat_map, interleave), called eagerly."""
+    """A function element -> Dataset (flat_map, interleave, group_by_window), called
+    eagerly. `output_spec`: the element_spec of its datasets where the caller knows it (TF's
+    symbolic trace gives it; probes would not), else found by probing."""
 
-    def __init__(self, func, input_spec, transformation):
+    def __init__(self, func, input_spec, transformation, output_spec=None):
         from .dataset_ops import Dataset
         check_callable(func)
         self._python = func
@@ -282,6 +308,9 @@ class DatasetFunction:
         self._transformation = transformation
         self._dataset_type = Dataset
         self.probes = []   # (the datasets it returned for probe elements: checkpoints)
+        if output_spec is not None:
+            self.output_spec = output_spec
+            return
 
         def probe_spec(probe):
             self.probes.append(self._dataset(nest.flatten(probe)))

@@ -41,6 +41,8 @@ from ..framework.tracking_base import Trackable
 from ..ops import logging_ops
 from ..polymorphic_function.relaxed_shapes import relaxed
 from . import components, iterator_checkpoint, random_seed_ops, structure
+from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
+from .dataset_spec import DatasetSpec
 from .optional_ops import _OptionalImpl
 
 
@@ -165,7 +167,7 @@ def _filler(spec, aval):
 
 
 def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, layout=_STATIC,
-                rerun=False):
+                rerun=False, pulled=None):
     """Stage `pull(*operands)` (flat arrays of `spec`, or None at the end) to run each time
     the traced function runs; the result as its components ((has_value, components) if
     `optional`; components.join makes the element): tracers, and constants where the
@@ -175,17 +177,22 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, lay
     call reads first; None: past the end), by default the element_spec's shapes, which
     must be fully defined. `rerun`: an element that does not fit the layout where the
     element_spec allows it raises host_callback.Rerun (the caller gives back what `pull`
-    consumed), else TypeError."""
+    consumed), else TypeError. `pulled`: where the reads of one loop leave their dataset
+    components (a loop carries its element's datasets as the same objects)."""
     specs = components.component_specs(spec)
     plain = components.is_dense(spec)
     static = layout is _STATIC
     if static:
         structure.check_static(spec, what)
-        layout = tuple(tuple(s.shape.as_list()) for s in specs)
+        layout = tuple(components.DatasetSlot() if isinstance(s, DatasetSpec) else
+                       tuple(s.shape.as_list()) for s in specs)
     elif layout is None:
         layout = components.layout(spec, None)
     statics = [(i, e) for i, e in enumerate(layout) if isinstance(e, components.Static)]
-    traced = [i for i, e in enumerate(layout) if not isinstance(e, components.Static)]
+    slots = [i for i, e in enumerate(layout) if isinstance(e, components.DatasetSlot)]
+    traced = [i for i, e in enumerate(layout)
+              if not isinstance(e, (components.Static, components.DatasetSlot))]
+    pulled = {} if pulled is None else pulled   # slot: the dataset the last run read
     specs_t = [specs[i] for i in traced]
     avals = _avals(specs_t, [layout[i] for i in traced])
     is_string = [s.dtype == dtypes.string for s in specs_t]
@@ -196,10 +203,12 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, lay
     def callback(*values):
         flat = pull(*values)
         if flat is None:
+            pulled.clear()
             if not optional:
                 raise end_of_sequence(spec, node)
             return [np.asarray(False)] + [_filler(s, a) for s, a in zip(specs_t, avals)]
         arrays = flat if plain else components.split(spec, flat)
+        pulled.update((i, arrays[i]) for i in slots)
         if not all(e.matches(arrays[i]) for i, e in statics):
             raise (_rerun if rerun else TypeError)(
                 f"tfcompat: an iterator's element has another ragged or sparse partition "
@@ -212,15 +221,67 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, lay
         values = [strings.to_ids(v) if t else v for v, t in zip(values, is_string)]
         return ([np.asarray(True)] if optional else []) + values
 
-    if prefetch and not any(is_string):   # (string handles live only while it runs)
-        prefetchable(callback)
+    if prefetch and not any(is_string) and not slots:   # (string handles live only while
+        prefetchable(callback)                            # it runs; datasets as read)
     if rerun:
         host_callback.may_rerun(callback)
     result_avals = ([jax.ShapeDtypeStruct((), np.bool_)] if optional else []) + avals
     out = io_callback(callback, result_avals, *operands)
     n = 1 if optional else 0
-    return out[:n] + components.with_statics(
+    values = components.with_statics(
         layout, [StringIds(x) if t else x for x, t in zip(out[n:], is_string)])
+    for i in slots:
+        values[i] = _PulledDataset(specs[i].element_spec, pulled, i)
+    return out[:n] + values
+
+
+class _PulledDataset(Dataset):
+    """A dataset component of an element read inside a tf.function: when the function
+    runs, the dataset that read pulled (an empty one past the end)."""
+
+    _repr_name = "_VariantDataset"
+
+    def __init__(self, spec, pulled, slot):
+        self._spec = spec
+        self._pulled = pulled
+        self._slot = slot
+
+    def _current(self):
+        return self._pulled.get(self._slot)
+
+    def _iter_flat(self):
+        current = self._current()
+        return iter(()) if current is None else current._iter_flat()
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY   # (known when the function runs: cardinality())
+
+    # A loop (AutoGraph's over a dataset of windows) carries it as no tensors: each run
+    # of the body reads the dataset its pull left (control_flow_carry's protocol).
+    def _loop_carry(self, maximum_iterations=None):
+        return self
+
+    def _carry(self):
+        return []
+
+    def _from_carry(self, tensors):
+        return self
+
+    def _carry_unknown(self):
+        return False
+
+    def _typed_like(self, other):
+        return self
+
+    def cardinality(self):
+        """The pulled dataset's cardinality, read when the function runs."""
+        if executing_eagerly():
+            return super().cardinality()
+
+        def read():
+            current = self._current()
+            return [np.asarray(0 if current is None else current._cardinality(), np.int64)]
+        return EagerTensor(io_callback(read, [jax.ShapeDtypeStruct((), np.int64)])[0])
 
 
 class Iterator(collections.abc.Iterator, abc.ABC):
@@ -242,10 +303,11 @@ class Iterator(collections.abc.Iterator, abc.ABC):
     def _staged_loop(self):
         """AutoGraph's hook for ``for x in iterator`` inside tf.function: a staged loop of
         get_next_as_optional reads, to the end (TF's loop over an iterator)."""
-        return (self._loop_read,) * 2
+        pulled = {}
+        return (lambda: self._loop_read(pulled),) * 2
 
-    def _loop_read(self):
-        out = self._staged(optional=True)
+    def _loop_read(self, pulled):
+        out = self._staged(optional=True, pulled=pulled)
         return EagerTensor(out[0]), components.join(self._spec, out[1:])
 
 
@@ -256,7 +318,10 @@ def _spec_key(spec):
 
 
 def _is_static(spec):
-    """Whether every component of `spec` has a known shape (a trace needs no element)."""
+    """Whether every component of `spec` has a known shape (a trace needs no element);
+    False with dataset components (a trace is keyed by its layout's DatasetSlots)."""
+    if any(isinstance(s, DatasetSpec) for s in structure.flat_specs(spec)):
+        return False
     return all(s.shape.is_fully_defined() for s in components.component_specs(spec))
 
 
@@ -321,10 +386,10 @@ class _TracedIterator(Iterator):
 
     element_spec = property(lambda self: self._spec)
 
-    def _staged(self, optional=False):
+    def _staged(self, optional=False, pulled=None):
         return staged_pull(_pull_handle, self._spec, "the iterator's dataset", optional,
                            self._handle, prefetch=True, layout=self._layout,
-                           rerun=self._layout is not _STATIC)
+                           rerun=self._layout is not _STATIC, pulled=pulled)
 
     def __iter__(self):
         return self
@@ -397,10 +462,22 @@ class OwnedIterator(Iterator, Trackable):
         except StopIteration:
             self._exhausted = True
             return None
+        except errors.OpError:
+            self._resume_past_failure()
+            raise
         finally:
             random_seed_ops.recording.reset(logging)
         self._produced += 1
         return flat
+
+    def _resume_past_failure(self):
+        """After an element failed, the next read goes on with the element after it, as
+        TF's iterator does, where the pipeline can be opened there (error_ops.resumable);
+        elsewhere its failed generators end the iteration."""
+        from .error_ops import resumable
+        if resumable(self._dataset):
+            self._produced += 1
+            self._it = self._dataset._iter_flat_from(self._produced)
 
     def _serialize_to_tensors(self):
         """TF's checkpoint of the iterator: {'_STATE': its ITERATOR_STATE}."""
@@ -453,11 +530,11 @@ class OwnedIterator(Iterator, Trackable):
         return self._trace_type or _IteratorTraceType(self._spec, self._next_layout(),
                                                       self._spec_key, False)
 
-    def _staged(self, optional=False):
+    def _staged(self, optional=False, pulled=None):
         """Inside a trace that captures this iterator (not an argument): pull from it."""
         layout = _STATIC if self._static else self._next_layout()
         return staged_pull(self._pull, self._spec, "the iterator's dataset", optional,
-                           layout=layout)
+                           layout=layout, pulled=pulled)
 
     def __iter__(self):
         return self
@@ -498,6 +575,7 @@ def loop_pulls(dataset):
     next; each returns (has_value, element) (a zero element past the end)."""
     spec = dataset.element_spec
     state = {"it": None}
+    pulled = {}
 
     def staged(first):
         def pull():
@@ -507,7 +585,8 @@ def loop_pulls(dataset):
                 return next_flat(state["it"], spec)
             except StopIteration:
                 return None
-        out = staged_pull(pull, spec, "the dataset iterated in a for loop", optional=True)
+        out = staged_pull(pull, spec, "the dataset iterated in a for loop", optional=True,
+                          pulled=pulled)
         return EagerTensor(out[0]), components.join(spec, out[1:])
     return (lambda: staged(True)), (lambda: staged(False))
 

@@ -1,4 +1,5 @@
-"""Source datasets: from_tensor_slices, from_tensors, range, random, from_generator."""
+"""Source datasets: from_tensor_slices, from_tensors, range, random, from_generator, and
+the datasets of given elements a DatasetSpec component holds (a window, a group)."""
 import numpy as np
 
 from ..framework import dtypes, errors, nest, strings
@@ -70,6 +71,25 @@ class _TensorDataset(Dataset):
 
     def _cardinality(self):
         return 1
+
+
+class _VariantDataset(Dataset):
+    """A dataset of the given flat elements, of element_spec `spec`: TF's _VariantDataset,
+    what a DatasetSpec component is (Dataset.window's windows, group_by_window's groups)."""
+
+    def __init__(self, spec, elements):
+        self._spec = spec
+        self._elements = elements
+
+    def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):
+        for flat in self._elements[n:]:
+            yield list(flat)
+
+    def _cardinality(self):
+        return len(self._elements)
 
 
 class _RangeDataset(Dataset):

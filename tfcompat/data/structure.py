@@ -17,6 +17,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
 from . import ragged_structure as ragged, sparse_structure as sparse
+from .dataset_spec import DatasetSpec
 
 _TRACED_SOURCE = (
     "tfcompat cannot build a tf.data.Dataset from a Tensor traced inside tf.function: "
@@ -29,6 +30,8 @@ def to_array(value, dtype=None):
     of bytes)."""
     if isinstance(value, Variable):
         value = value._read()
+    if is_dataset(value):   # (a dataset component: a window's, a function's result)
+        return value
     if ragged.is_ragged(value):   # (a ragged component travels as the RaggedTensor)
         if not value._is_eager():
             raise TypeError(_TRACED_SOURCE)
@@ -48,6 +51,11 @@ def to_array(value, dtype=None):
     if dtype is not None and arr.dtype != dtype._np:
         raise TypeError(f"Expected {dtype.name} but got {dtypes.from_numpy(arr.dtype).name}")
     return arr
+
+
+def is_dataset(value):
+    """Whether `value` is a tf.data.Dataset (a component of DatasetSpec)."""
+    return hasattr(value, "_iter_flat")
 
 
 def normalize(value):
@@ -90,6 +98,8 @@ def spec_of(array):
         return array._type_spec
     if sparse.is_sparse(array):
         return sparse.spec_of(array)
+    if is_dataset(array):
+        return DatasetSpec(array.element_spec)
     return TensorSpec(array.shape, dtypes.from_numpy(array.dtype))
 
 
@@ -112,6 +122,8 @@ def to_tensor(array):
         return array
     if isinstance(array, jax.Array) or getattr(array, "dtype", None) == strings.OBJECT:
         return EagerTensor(array)
+    if is_dataset(array):
+        return array
     return EagerTensor(device_array(array))
 
 
@@ -151,18 +163,29 @@ def relax(spec_a, spec_b):
         nest.assert_same_structure(spec_a, spec_b)
     except (TypeError, ValueError):
         return None
-    fa, fb = nest.flatten(spec_a), nest.flatten(spec_b)
-    if any(x.dtype != y.dtype or type(x) is not type(y) for x, y in zip(fa, fb)):
-        return None
-    out = [ragged.relax(x, y) if ragged.is_ragged_spec(x) else
-           sparse.relax(x, y) if sparse.is_sparse_spec(x) else
-           TensorSpec(most_specific_compatible(x.shape, y.shape), x.dtype) for x, y in zip(fa, fb)]
+    out = [_relax_one(x, y) for x, y in zip(nest.flatten(spec_a), nest.flatten(spec_b))]
     return None if any(x is None for x in out) else nest.pack_sequence_as(spec_a, out)
+
+
+def _relax_one(x, y):
+    if type(x) is not type(y):
+        return None
+    if isinstance(x, DatasetSpec):   # (datasets of datasets: their elements relaxed)
+        inner = relax(x.element_spec, y.element_spec)
+        return None if inner is None or x._dataset_shape != y._dataset_shape else \
+            DatasetSpec(inner, x._dataset_shape)
+    if x.dtype != y.dtype:
+        return None
+    return ragged.relax(x, y) if ragged.is_ragged_spec(x) else \
+        sparse.relax(x, y) if sparse.is_sparse_spec(x) else \
+        TensorSpec(most_specific_compatible(x.shape, y.shape), x.dtype)
 
 
 def check_static(element_spec, what):
     """Raise unless every component of `element_spec` has a fully defined shape."""
     for s in nest.flatten(element_spec):
+        if isinstance(s, DatasetSpec):   # (read on the host: components.DatasetSlot)
+            continue
         if ragged.is_ragged_spec(s) or sparse.is_sparse_spec(s):
             raise TypeError(
                 f"tfcompat cannot read tf.{type(s).__name__[:-4]} elements inside "
@@ -181,4 +204,6 @@ def scalar_int(x):
     converted as TF converts it (to an int64 tensor: 'a' and 2.5 are TF's TypeErrors)."""
     if isinstance(x, Tensor):
         return int(x.numpy())
+    if type(x) is int and -2**63 <= x < 2**63:   # (what the conversion gives: no tensor)
+        return x
     return int(convert_to_tensor(x, dtype=dtypes.int64).numpy())
