@@ -7,8 +7,8 @@ from .ops.image_ops import (
     rgb_to_grayscale, rot90, sobel_edges, transpose,
 )
 from .ops.image_codec_ops import (
-    decode_bmp, decode_gif, decode_image, decode_png, encode_png, extract_jpeg_shape,
-    is_jpeg,
+    decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png,
+    encode_jpeg, encode_png, extract_jpeg_shape, is_jpeg,
 )
 from .ops.image_patches import extract_patches
 from .ops.image_color_ops import hsv_to_rgb, rgb_to_hsv

@@ -6,8 +6,8 @@ from ..ops.io_ops import (
     parse_tensor, read_file, serialize_tensor, write_file,
 )
 from ..ops.image_codec_ops import (
-    decode_bmp, decode_gif, decode_image, decode_png, encode_png, extract_jpeg_shape,
-    is_jpeg,
+    decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png,
+    encode_jpeg, encode_png, extract_jpeg_shape, is_jpeg,
 )
 from . import gfile
 from .tf_record import TFRecordOptions, TFRecordWriter
