@@ -16,6 +16,8 @@ BAD_CALLS = json.loads(pathlib.Path(__file__).with_name("known_bad_calls.json").
     encoding="utf-8"))
 
 KNOWN = {
+    "kinks:signed_zero_scalar_cache_and_reductions":
+        "TF's eager scalar cache (TFE_TensorHandleCache) keys Python numbers by value, so a -0.0 converted after 0.0 is that +0.0 (history-dependent); tfcompat converts each value exactly. reduce_max/reduce_min over +0.0 and -0.0 give the sign XLA's reduction picks, not the one Eigen's reduction order gives",
     "control_flow_ops:while_loop_shape_invariants_in_function":
         "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
         "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "
@@ -65,9 +67,27 @@ KNOWN = {
         "TF's message also names the inner function ({{function_node __inference_inner_N}}"
         "{{node GatherV2}}) where it cannot parse a function's name (a lambda's), and then "
         "has no stack traces for the node of an inner lambda",
-    "graph_errors:check_in_map_fn_scan_switch_case":
-        "the nodes of tf.map_fn's and tf.scan's bodies are named in the scope cond/ (TF: "
-        "map/while/, scan/while/) and tf.switch_case's in switch_case/ (TF: switch_case/"
-        "indexed_case/): ops/control_flow_traced.py names the scope of traced bodies",
+    "body_checks:loop_stops_at_failure_later_effects":
+        "a tf.function's run-time checks are outputs of its program, checked after it runs "
+        "(a loop stops at the iteration where a check in its body fails): a tf.print after "
+        "the failing check in that iteration (or after a failing top-level check) still "
+        "prints, and a Variable the failed loop assigned is still assigned after the loop, "
+        "where TF's Assert stops the ops ordered after it (the prints after it, the "
+        "Variable's later updates; others, w here, run in both)",
+    "nn_more:ctc_unique_labels":
+        "TF's ctc_unique_labels maps tf.unique with map_fn's deprecated dtype argument, so "
+        "its first call logs TF's deprecation warning naming a line of TF's own ctc_ops.py "
+        "(a path in TF's installation); tfcompat computes the labels in one kernel of static "
+        "shape and logs nothing (the values match)",
+    "nn_more:collapse_repeated_in_function":
+        "XLA compiles static shapes: collapse_repeated's output length is the longest "
+        "collapsed sequence, a value computed inside the tf.function, so it raises a "
+        "TypeError naming the argument where TF gives an unknown shape (eagerly it matches)",
+    "data_experimental:rejection_resample":
+        "TF's rejection_resample traces a function calling the deprecated v1 tf.Print (its "
+        "'Proportion of examples rejected by sampler is high' line on stderr), so TF logs "
+        "the deprecation naming a line of its own dataset_ops.py (a path in TF's "
+        "installation); tfcompat writes no such stderr line and logs nothing (the resampled "
+        "elements match)",
 }
 KNOWN.update({key: f"bad-input call: {kind}" for key, kind in BAD_CALLS.items()})

@@ -58,6 +58,13 @@ x = tf.constant([[-0.0] * 5] * 3)
 print(signs(tf.maximum(x, tf.zeros([5]))), signs(tf.maximum(tf.zeros([3, 1]), x)),
       signs(tf.clip_by_value(x, 0.0, 1.0)), signs(tf.clip_by_value(-x, -1.0, np.float32(-0.0))))
 """)
+_s("signed_zero_scalar_cache_and_reductions", """
+def signs(t):
+    return "".join("-" if np.signbit(v) else "+" for v in np.asarray(t).ravel())
+print(signs(tf.constant(0.0)), signs(tf.constant(-0.0)), signs(tf.constant(-0.0, tf.float64)))
+x = tf.constant(np.array([-0.0, 0.0, -0.0, -0.0, 0.0, 0.0, -0.0, 0.0, 0.0, -0.0], np.float32))
+print(signs(tf.reduce_max(x)), signs(tf.reduce_min(x)), signs(tf.reduce_max(x[:3])), signs(tf.reduce_min(x[1:4])))
+""")
 _s("kink_clip_by_value_bounds", """
 x = tf.constant([-0.5, 0.0, 0.5, 1.0, 1.5])
 with tf.GradientTape() as g:
