@@ -14,7 +14,6 @@ seeds after a failure. An iterator goes on past a failed element of a resumable 
 (iterator_ops), as TF's does."""
 from ..framework import errors
 from .dataset_ops import UNKNOWN_CARDINALITY as UNKNOWN
-from .experimental_ops import _ListDataset
 from .iterator_ops import ElementError
 from .prefetch import _PrefetchDataset
 from .sources import _RangeDataset, _TensorDataset, _TensorSliceDataset, _VariantDataset
@@ -22,7 +21,7 @@ from .transformations import (
     _BatchDataset, _MapDataset, _OptionsDataset, _RepeatDataset, _Unary, _ZipDataset,
 )
 
-_SOURCES = (_TensorSliceDataset, _TensorDataset, _RangeDataset, _VariantDataset, _ListDataset)
+_SOURCES = (_TensorSliceDataset, _TensorDataset, _RangeDataset, _VariantDataset)
 _ELEMENTWISE = (_MapDataset, _OptionsDataset, _PrefetchDataset, _ZipDataset)
 
 

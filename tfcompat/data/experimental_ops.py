@@ -15,6 +15,7 @@ from . import structure
 from .dataset_ops import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 from .functions import StructuredFunction
 from .iterator_ops import ElementError
+from .sources import _VariantDataset
 from .structure import scalar_int as _int
 from .transformations import _BatchDataset, _InterleaveDataset, _MapDataset, _Unary
 
@@ -72,7 +73,7 @@ def assert_cardinality(expected_cardinality):
     return lambda dataset: _AssertCardinalityDataset(dataset, expected_cardinality)
 
 
-class _ListDataset(Dataset):
+class _ListDataset(_VariantDataset):
     """tf.data.experimental.from_list: the list's elements in order, of the most
     specific element_spec all of them fit."""
 
@@ -94,18 +95,7 @@ class _ListDataset(Dataset):
             spec = None if spec is None else structure.relax(spec, other)
         if spec is None:   # (TF's error where the elements' dtypes differ)
             raise AttributeError("'NoneType' object has no attribute '_flat_tensor_specs'")
-        self._spec = spec
-        self._elements = [flat for _, flat in parts]
-
-    def _iter_flat(self):
-        return self._iter_flat_from(0)
-
-    def _iter_flat_from(self, n):
-        for flat in self._elements[n:]:
-            yield list(flat)
-
-    def _cardinality(self):
-        return len(self._elements)
+        super().__init__(spec, [flat for _, flat in parts])
 
 
 def from_list(elements, name=None):
