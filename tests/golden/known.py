@@ -17,7 +17,10 @@ BAD_CALLS = json.loads(pathlib.Path(__file__).with_name("known_bad_calls.json").
 
 KNOWN = {
     "kinks:signed_zero_scalar_cache_and_reductions":
-        "TF's eager scalar cache (TFE_TensorHandleCache) keys Python numbers by value, so a -0.0 converted after 0.0 is that +0.0 (history-dependent); tfcompat converts each value exactly. reduce_max/reduce_min over +0.0 and -0.0 give the sign XLA's reduction picks, not the one Eigen's reduction order gives",
+        "TF's eager scalar cache (TFE_TensorHandleCache) keys Python numbers by value, so a "
+        "-0.0 converted after 0.0 is that +0.0 (history-dependent); tfcompat converts each "
+        "value exactly. reduce_max/reduce_min over +0.0 and -0.0 give the sign XLA's "
+        "reduction picks, not the one Eigen's reduction order gives",
     "control_flow_ops:while_loop_shape_invariants_in_function":
         "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
         "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "
