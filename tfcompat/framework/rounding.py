@@ -1,6 +1,10 @@
 """Keeping XLA's CPU backend from rounding differently from TF's kernels: TF rounds each
 product and each op's result, where XLA fuses a product and the add or subtract that
-uses it into one FMA (rounded once); TF's sums start from +0.0, where XLA folds 0 + x."""
+uses it into one FMA (rounded once); TF's sums start from +0.0, where XLA folds 0 + x.
+
+These run on every add, subtract and sum a tf.function traces, so they are written with
+lax (jnp.where and the jnp operators are each a jit traced anew for every shape, which
+made a large part of a first call's tracing and lowering); the selects are jnp.where's."""
 import jax
 import jax.numpy as jnp
 from jax import lax
@@ -18,10 +22,16 @@ def rounded(p):
     a select on isnan(p) where it proves p is no NaN (a product of an integer converted and
     a constant, such as x / 255 of an image) and then fuses."""
     if jnp.issubdtype(p.dtype, jnp.complexfloating):
-        return lax.complex(rounded(jnp.real(p)), rounded(jnp.imag(p)))
+        return lax.complex(rounded(lax.real(p)), rounded(lax.imag(p)))
     bits = _BITS[p.dtype.itemsize]
     test = np.asarray(np.iinfo(bits).max, bits)   # 0x7fff...f: a NaN
-    return jnp.where(lax.bitcast_convert_type(p, bits) == test, np.asarray(np.nan, p.dtype), p)
+    return _select(lax.eq(lax.bitcast_convert_type(p, bits), test),
+                   np.asarray(np.nan, p.dtype), p)
+
+
+def _select(condition, scalar, x):
+    """jnp.where(condition, scalar, x) for `scalar` a NumPy scalar of x's dtype."""
+    return lax.select_n(condition, x, lax.broadcast_in_dim(scalar, x.shape, ()))
 
 
 @jax.custom_jvp
@@ -45,12 +55,15 @@ def plus_zero(x):
     kernels return, accumulating from +0.0 (XLA makes a dot over one term a product).
     Its derivative is 1."""
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
-        re, im = jnp.real(x), jnp.imag(x)
-        zero = jnp.zeros_like(re)
-        return jax.lax.complex(jnp.where(re == 0, zero, re), jnp.where(im == 0, zero, im))
+        return lax.complex(_positive_zero(lax.real(x)), _positive_zero(lax.imag(x)))
     if jnp.issubdtype(x.dtype, jnp.floating):
-        return jnp.where(x == 0, jnp.zeros_like(x), x)
+        return _positive_zero(x)
     return x
+
+
+def _positive_zero(x):
+    """jnp.where(x == 0, jnp.zeros_like(x), x) of a real float array."""
+    return lax.select_n(lax.eq(x, np.zeros((), x.dtype)), x, lax.full_like(x, 0))
 
 
 @plus_zero.defjvp

@@ -18,7 +18,11 @@ kept or reduced dimensions (its ReductionHelper), then:
 
 A large full reduction runs on several threads in TF, in blocks that depend on the
 machine's core count; this follows TF's single-thread order (measured equal to TF's on
-a 2-core machine up to 10^6 values)."""
+a 2-core machine up to 10^6 values).
+
+The additions are lax.add and the axis moves lax.transpose (what jnp's `+` and
+jnp.moveaxis emit): a sum traced in a tf.function makes many of them, and each jnp one is
+a jit traced anew for every shape."""
 import functools
 
 import jax
@@ -100,9 +104,14 @@ def _sequential(x):
     acc = plus_zero(x[0])
     if x.shape[0] <= _UNROLLED:
         for k in range(1, x.shape[0]):
-            acc = acc + x[k]
+            acc = lax.add(acc, x[k])
         return acc
-    return lax.scan(lambda a, v: (a + v, None), acc, x[1:])[0]
+    return lax.scan(lambda a, v: (lax.add(a, v), None), acc, x[1:])[0]
+
+
+def _to_front(x, axis):
+    """jnp.moveaxis(x, axis, 0)."""
+    return lax.transpose(x, (axis,) + tuple(i for i in range(x.ndim) if i != axis))
 
 
 def _rows(x):
@@ -166,7 +175,7 @@ def _tree(x, first, start, n, width):
         level = [i for i in by_height if nodes[i][2] == height]
         lefts = np.array([index[nodes[i][0]] for i in level])
         rights = np.array([index[nodes[i][1]] for i in level])
-        values = jnp.concatenate([values, values[lefts] + values[rights]])
+        values = jnp.concatenate([values, lax.add(values[lefts], values[rights])])
     return values[index[root]]
 
 
@@ -175,23 +184,28 @@ def _leaf(x, width):
     start at +0.0: `_sequential`)."""
     rows, n = x.shape
     whole = n // width * width
-    tail = _sequential(jnp.moveaxis(x[:, whole:], 1, 0)) if whole < n else None
+    tail = _sequential(_to_front(x[:, whole:], 1)) if whole < n else None
     if not whole:
         return tail
     start = 0
     p0 = None
     if n >= 4 * width:
         start = n // (4 * width) * 4 * width
-        acc = _sequential(jnp.moveaxis(x[:, :start].reshape(rows, -1, 4, width), 1, 0))
-        p0 = ((acc[:, 0] + acc[:, 1]) + acc[:, 2]) + acc[:, 3]
+        acc = _sequential(_to_front(x[:, :start].reshape(rows, -1, 4, width), 1))
+        p0 = _in_turn(acc[:, 0], acc[:, 1], acc[:, 2], acc[:, 3])
     for j in range(start, whole, width):
-        p0 = plus_zero(x[:, j:j + width]) if p0 is None else p0 + x[:, j:j + width]
-    half = p0[:, :width // 2] + p0[:, width // 2:]   # predux: 8 lanes -> 4 (-> 2) -> 1
+        p0 = plus_zero(x[:, j:j + width]) if p0 is None else lax.add(p0, x[:, j:j + width])
+    half = lax.add(p0[:, :width // 2], p0[:, width // 2:])   # predux: 8 lanes -> 4 (-> 2) -> 1
     if width == 8:
-        total = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
+        total = lax.add(lax.add(half[:, 0], half[:, 2]), lax.add(half[:, 1], half[:, 3]))
     else:
-        total = half[:, 0] + half[:, 1]
-    return total if tail is None else tail + total
+        total = lax.add(half[:, 0], half[:, 1])
+    return total if tail is None else lax.add(tail, total)
+
+
+def _in_turn(a, b, c, d):
+    """((a + b) + c) + d."""
+    return lax.add(lax.add(lax.add(a, b), c), d)
 
 
 def _chain(x):
@@ -213,12 +227,12 @@ def _columns(x):
     a, r, c = x.shape
     packet = _packet_outputs(a, c, x.dtype)
     if r < 16 or not packet.any():
-        return _sequential(jnp.moveaxis(x, 1, 0))
+        return _sequential(_to_front(x, 1))
     r4 = r // 4 * 4
-    acc = _sequential(jnp.moveaxis(x[:, :r4].reshape(a, r4 // 4, 4, c), 1, 0))
-    total = ((acc[:, 0] + acc[:, 1]) + acc[:, 2]) + acc[:, 3]
+    acc = _sequential(_to_front(x[:, :r4].reshape(a, r4 // 4, 4, c), 1))
+    total = _in_turn(acc[:, 0], acc[:, 1], acc[:, 2], acc[:, 3])
     for j in range(r4, r):
-        total = total + x[:, j]
+        total = lax.add(total, x[:, j])
     if packet.all():
         return total
-    return jnp.where(packet.reshape(a, c), total, _sequential(jnp.moveaxis(x, 1, 0)))
+    return jnp.where(packet.reshape(a, c), total, _sequential(_to_front(x, 1)))
