@@ -71,7 +71,9 @@ def logf(x):
     i = ((tmp >> 19) % 16).astype(jnp.int32)
     k = lax.shift_right_arithmetic(lax.bitcast_convert_type(tmp, jnp.int32), jnp.int32(23))
     iz = ix - (tmp & jnp.uint32(0x1FF << 23))
-    table = jnp.asarray(_LOGF_TABLE)
+    # (built from scalars: a kernel holding an array constant keeps its run-time checks
+    # from being deferred, polymorphic_function/deferred_checks.py)
+    table = jnp.stack([jnp.stack([row[0], row[1]]) for row in _LOGF_TABLE])
     invc, logc = table[i, 0], table[i, 1]
     z = lax.bitcast_convert_type(iz, jnp.float32).astype(_F64)
     r = _fma(z, invc, _F64(-1))

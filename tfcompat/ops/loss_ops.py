@@ -3,7 +3,8 @@ compute_average_loss and scale_regularization_loss.
 
 Each loss is TF's formula as one JAX function (so its gradient is that of TF's
 composition); the fused softmax cross entropy carries TF's kernel gradient
-(softmax - labels, whatever the labels sum to).
+(softmax - labels, whatever the labels sum to); the sparse one computes as TF's kernel
+does, to the last bit in float32 (small losses steer a training run that fits its data).
 """
 import math
 
@@ -16,7 +17,9 @@ from ..framework import errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
-from .math_common import rounded, unbroadcast
+from .eigen_reduce import eigen_sum
+from .math_common import eigen_exp_packet, eigen_exp_scalar, exact_divide, rounded, unbroadcast
+from . import glibc_float
 from .arithmetic_ops import divide_no_nan, truediv
 from .cast_ops import cast
 from .reduction_ops import reduce_sum
@@ -192,13 +195,59 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                    (("axis", axis), ("precise", _precise(logits.dtype))))
 
 
+def _sparse_xent_kernel(logits, labels):
+    """TF's SparseXentEigenImpl: d = logits - max; s = sum(exp(d)) along the classes;
+    loss = log(s) - d[label]; backprop = exp(d) / s - onehot. For float32 the exps are
+    Eigen's: whole packets of each row's sum and of the flat exp(d) vectorised, the rest
+    std::exp; the sum in Eigen's order and the log glibc's logf."""
+    d = logits - jnp.max(logits, axis=-1, keepdims=True)
+    classes = d.shape[-1]
+    onehot = jnp.arange(classes) == labels[..., None]
+    if d.dtype == np.float32:
+        packet, scalar = eigen_exp_packet(d), eigen_exp_scalar(d)
+        in_row_packet = jnp.arange(classes) < classes - classes % 8
+        s = eigen_sum(jnp.where(in_row_packet, packet, scalar), (-1,), False)
+        log_s = jnp.where(jnp.isfinite(s), glibc_float.logf(jnp.where(jnp.isfinite(s), s, 1)),
+                          jnp.log(s))
+        flat = jnp.arange(d.size).reshape(d.shape)
+        e = jnp.where(flat < d.size - d.size % 8, packet, scalar)
+    else:
+        e = jnp.exp(d)
+        s = eigen_sum(e, (-1,), False)
+        log_s = jnp.log(s)
+    loss = log_s - jnp.sum(jnp.where(onehot, d, 0), axis=-1)
+    return loss, exact_divide(e, s[..., None]) - onehot.astype(d.dtype)
+
+
+@jax.custom_vjp
+def _sparse_xent_fused(logits, labels):
+    return _sparse_xent_kernel(logits, labels)[0]
+
+
+def _sparse_xent_bwd(backprop, g):
+    """TF's gradient: the kernel's backprop times the loss gradient (_BroadcastMul)."""
+    return g[..., None] * backprop, None
+
+
+_sparse_xent_fused.defvjp(_sparse_xent_kernel, _sparse_xent_bwd)   # (residual: backprop)
+
+
+def _sparse_xent_formula(logits, labels, precise, checked=False):
+    """The loss as forward mode differentiates it: log(sum(exp(d))) - d[label]."""
+    dtype = logits.dtype
+    if precise is not None:
+        logits = logits.astype(precise)
+    d = logits - jnp.max(logits, axis=-1, keepdims=True)
+    picked = jnp.take_along_axis(d, labels[..., None].astype(jnp.int32), axis=-1)[..., 0]
+    return (jnp.log(jnp.sum(jnp.exp(d), axis=-1)) - picked).astype(dtype)
+
+
 def _sparse_xent(logits, labels, precise, checked=False):
     dtype = logits.dtype
     classes = logits.shape[-1]
     if precise is not None:
         logits = logits.astype(precise)
-    picked = jnp.take_along_axis(logits, labels[..., None].astype(jnp.int32), axis=-1)[..., 0]
-    out = (jax.nn.logsumexp(logits, axis=-1) - picked).astype(dtype)
+    out = _sparse_xent_fused(logits, labels).astype(dtype)
     if checked:   # inside a tf.function: TF's kernel checks the labels when it runs
         out = host_callback.checked(out, lambda v: _label_error(v, classes), labels)
     return out
@@ -216,7 +265,8 @@ def _label_error(labels, classes):
     return None
 
 
-_sparse_xent_op = Op("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent)
+_sparse_xent_op = Op("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent,
+                     jvp_fn=_sparse_xent_formula)
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):

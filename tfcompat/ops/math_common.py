@@ -59,6 +59,39 @@ def eigen_packets(packet_fn, scalar_fn, *arrays):
     return jnp.concatenate([packet_fn(*(a[:head] for a in flat)), tail]).reshape(shape)
 
 
+def _pldexp(a, e):
+    """Eigen's pldexp_generic for float32: a * 2^e (e integral) as four products by powers
+    of two, 2^floor(e/4) three times and then 2^(e - 3 floor(e/4))."""
+    e = jnp.clip(e, np.float32(-279), np.float32(279)).astype(jnp.int32)
+    b = lax.shift_right_arithmetic(e, jnp.int32(2))
+    c = lax.bitcast_convert_type((b + 127) << 23, jnp.float32)
+    out = rounded(rounded(rounded(a * c) * c) * c)
+    return out * lax.bitcast_convert_type((e - 3 * b + 127) << 23, jnp.float32)
+
+
+def eigen_exp_packet(x0):
+    """Eigen's vectorised float32 exp (pexp_float), as TF's CPU kernels (built without FMA)
+    evaluate whole AVX packets: exp(r) * 2^m, m = floor(x log2(e) + 1/2), by a 6th order
+    polynomial; 0 below -104."""
+    f = np.float32
+    x = jnp.minimum(x0, f(88.723))
+    m = jnp.floor(rounded(x * f(1.44269504088896341)) + f(0.5))
+    r = rounded(m * f(-0.693359375)) + x
+    r = rounded(m * f(2.12194440e-4)) + r
+    r2 = rounded(r * r)
+    p_even = rounded(r2 * f(1.37449637986719608306884765625e-3)) + f(4.166965186595916748046875e-2)
+    p_odd = rounded(r2 * f(8.36894474923610687255859375e-3)) + f(0.16666518151760101318359375)
+    p_even = rounded(r2 * p_even) + f(0.49999988079071044921875)
+    y = rounded(r * p_odd) + p_even
+    y = rounded(r2 * y) + (r + f(1))
+    return jnp.where(x0 < f(-104), f(0), jnp.maximum(_pldexp(y, m), x0))
+
+
+def eigen_exp_scalar(x):
+    """std::exp of float32 (glibc's expf, correctly rounded): Eigen's scalar code."""
+    return jnp.exp(x.astype(np.float64)).astype(np.float32)
+
+
 def exact_divide(x, y):
     """x / y as IEEE division, as TF's kernels compute it. XLA's algebraic simplifier turns
     a division by a broadcast or constant divisor into a product with its reciprocal
