@@ -17,6 +17,7 @@ ROOT = pathlib.Path(tfcompat.__file__).resolve().parent
 # several ops): they have no OpDef.
 NOT_TF = frozenset((
     "ArgSort", "BytesSplit", "CTCUniqueLabels", "ConfusionMatrix", "ConvertImageDtype", "Dropout", "Frame", "Gelu",
+    "EighTridiagonal", "EighTridiagonalCounts", "EighTridiagonalVectors",
     "GlobalNorm", "L2Normalize", "LogPoissonLoss", "Logdet", "LogicalXor", "Meshgrid", "Norm",
     "OverlapAndAdd", "PerImageStandardization", "Pinv", "Repeat", "RgbToGrayscale",
     "SigmoidCrossEntropyWithLogits", "Sort", "Swish", "Tensordot", "UnsortedSegmentMean",

@@ -1,5 +1,5 @@
 """tf.linalg's decompositions and matrix functions: qr, lu, svd, matrix_rank, eigh,
-eigvalsh, eig, eigvals, lstsq, pinv, expm, logm.
+eigvalsh, eig, eigvals, lstsq, pinv, expm, logm, sqrtm.
 
 Decompositions follow LAPACK's conventions, as TF's Eigen kernels mostly do; where a
 result is defined only up to sign or phase (the columns of svd's u and v, eig's and
@@ -19,7 +19,8 @@ from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from .math_common import rounded, tf_gradient
 from .op_args import dims, traced
-from ..framework import dtypes
+from ..framework import dtypes, errors
+from .shape_inference import dtype_enum
 from . import cast_ops, reduction_ops
 from .op_args import attr_error
 from .linalg_solve_ops import (
@@ -27,7 +28,7 @@ from .linalg_solve_ops import (
 )
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
-__all__ = ["eig", "eigvals"]
+__all__ = ["eig", "eigvals", "matrix_square_root"]
 
 
 Qr = collections.namedtuple("Qr", ["q", "r"])
@@ -376,3 +377,91 @@ def logm(input, name=None):
     only kernel does (JAX's Schur decomposition is CPU-only)."""
     with jax.default_device(jax.devices("cpu")[0]):
         return _unary(_logm_op, input)
+
+
+def _triangular_sqrt(t):
+    """Eigen's matrix_sqrt_triangular of upper triangular `t` [M, M]: the square roots
+    of the diagonal, then each column upward, r[i, j] = (t[i, j] - r[i, i+1:j] .
+    r[i+1:j, j]) / (r[i, i] + r[j, j]); a negative real eigenvalue gives NaN."""
+    n = t.shape[-1]
+    idx = jnp.arange(n)
+    r = jnp.diag(jnp.sqrt(jnp.diagonal(t)))
+
+    def column(j, r):
+        def entry(step, r):
+            i = j - 1 - step
+            inside = (idx > i) & (idx < j)
+            dot = jnp.sum(jnp.where(inside, r[i, :] * r[:, j], 0))
+            return r.at[i, j].set((t[i, j] - dot) / (r[i, i] + r[j, j]))
+        return lax.fori_loop(0, j, entry, r)
+
+    return lax.fori_loop(1, n, column, r)
+
+
+def _schur_sqrt(x):
+    """U sqrt(T) U^H of one matrix from its Schur form T = U^H x U."""
+    t, u = lax.linalg.schur(x)
+    return _mm(_mm(u, _triangular_sqrt(t)), _adjoint(u))
+
+
+def _sqrtm_one(x):
+    """TF's MatrixSquareRoot (Eigen's MatrixSquareRoot) of one matrix. A real matrix
+    with a real Schur form sqrt'ed in real arithmetic (NaNs for a negative eigenvalue,
+    as Eigen's); one with complex eigenvalue pairs (2x2 blocks) through its complex
+    Schur form, the real part kept, NaNs where it also has a negative real eigenvalue."""
+    if jnp.iscomplexobj(x):
+        return _schur_sqrt(x)
+    t, u = lax.linalg.schur(x)
+    sub = jnp.diagonal(t, offset=-1)
+    blocks = jnp.any(sub != 0)
+    real = _mm(_mm(u, _triangular_sqrt(t)), u.T)
+    complex_dtype = jnp.result_type(x.dtype, jnp.complex64)
+    via_complex = jnp.real(_schur_sqrt(x.astype(complex_dtype))).astype(x.dtype)
+    in_block = jnp.concatenate([sub != 0, jnp.zeros((1,), bool)]) | jnp.concatenate(
+        [jnp.zeros((1,), bool), sub != 0])
+    negative = jnp.any((jnp.diagonal(t) < 0) & ~in_block)
+    via_complex = jnp.where(negative, jnp.full_like(via_complex, np.nan), via_complex)
+    return jnp.where(blocks, via_complex, real)
+
+
+def _sqrtm(x):
+    if not x.size:
+        return x
+    flat = x.reshape((-1,) + x.shape[-2:])
+    return jax.vmap(_sqrtm_one)(flat).reshape(x.shape)
+
+
+def _sqrtm_grad(g, a, r):
+    """TF's _MatrixSquareRootGrad: vec(dA) = (I (x) R^T + R (x) I) vec(dR), solved."""
+    m = r.shape[-1]
+    eye_m = jnp.broadcast_to(jnp.eye(m, dtype=r.dtype), r.shape)
+
+    def kron(b1, b2):
+        return (b1[..., :, None, :, None] * b2[..., None, :, None, :]).reshape(
+            r.shape[:-2] + (m * m, m * m))
+    ksum = kron(eye_m, jnp.swapaxes(r, -1, -2)) + kron(r, eye_m)
+    vec_da = jnp.swapaxes(g, -1, -2).reshape(r.shape[:-2] + (m * m, 1))
+    return (jnp.swapaxes(jnp.linalg.solve(ksum, vec_da).reshape(r.shape), -1, -2),)
+
+
+_sqrtm_op = Op("MatrixSquareRoot", tf_gradient(_sqrtm, _sqrtm_grad), jvp_fn=_sqrtm)
+
+
+def matrix_square_root(input, name=None):
+    """tf.linalg.sqrtm, tf.matrix_square_root: the principal square root through a Schur
+    decomposition, as TF's Eigen kernel; LAPACK's Schur form is not Eigen's, so values
+    agree with TF's to rounding. It runs on the CPU (JAX's Schur decomposition is
+    CPU-only), as TF's only kernel does."""
+    x = to_tensor(input)
+    if x.dtype in (dtypes.float16, dtypes.bfloat16):
+        raise errors.NotFoundError(
+            None, None, "Could not find device for node: {{node MatrixSquareRoot}} = "
+            f"MatrixSquareRoot[T={dtype_enum(x.dtype)}]\nAll kernels registered "
+            "for op MatrixSquareRoot:\n  device='CPU'; T in [DT_COMPLEX128]\n  device='CPU'; "
+            "T in [DT_COMPLEX64]\n  device='CPU'; T in [DT_DOUBLE]\n  device='CPU'; T in "
+            "[DT_FLOAT]\n [Op:MatrixSquareRoot] name: ")
+    with jax.default_device(jax.devices("cpu")[0]):
+        return _unary(_sqrtm_op, x)
+
+
+sqrtm = matrix_square_root

@@ -1,6 +1,6 @@
 """tf.linalg's structure ops: matrix_transpose, adjoint, the diagonal ops (diag,
-diag_part, set_diag, tensor_diag; TF's bands of diagonals k=(lower, upper) and
-alignments), band_part, trace, and tf.eye."""
+diag_part, set_diag, tensor_diag, tensor_diag_part; TF's bands of diagonals k=(lower,
+upper) and alignments), band_part, trace, and tf.eye."""
 
 import jax.numpy as jnp
 import numpy as np
@@ -8,7 +8,7 @@ from jax import lax
 
 from ..framework import dtypes, errors, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor
-from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
+from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from . import array_ops
@@ -264,6 +264,31 @@ def tensor_diag(diagonal, name=None):
 
 
 _tensor_diag_op = Op("Diag", lambda d: jnp.diag(d.reshape(-1)).reshape(d.shape + d.shape))
+
+
+def _tensor_diag_part(x):
+    k = x.ndim // 2
+    size = int(np.prod(x.shape[:k], dtype=np.int64))
+    return jnp.diagonal(x.reshape(size, size)).reshape(x.shape[:k])
+
+
+_tensor_diag_part_op = Op("DiagPart", _tensor_diag_part)
+
+
+def tensor_diag_part(input, name=None):
+    """tf.linalg.tensor_diag_part: output[i...] = input[i..., i...] of a rank-2k input."""
+    x = to_tensor(input)
+    check_dtype(_tensor_diag_part_op, x)
+    shape = x.shape.as_list()
+    if len(shape) % 2:
+        raise _fail("DiagPart", "The rank of the tensor should be                         "
+                                f"                 even and positive, got shape {dims(shape)}")
+    k = len(shape) // 2
+    for i in range(k):
+        if shape[i] != shape[i + k]:
+            raise _fail("DiagPart", f"Invalid shape {dims(shape)}: dimensions {i} and "
+                                    f"{i + k} do not match.")
+    return execute(_tensor_diag_part_op, (x,))
 
 
 def _band_part(x, lower, upper, checked=False):

@@ -1,4 +1,5 @@
-"""tf.norm (tf.linalg.norm), tf.linalg.global_norm and tf.math.l2_normalize."""
+"""tf.norm (tf.linalg.norm), tf.linalg.global_norm, tf.linalg.normalize and
+tf.math.l2_normalize."""
 
 import jax.numpy as jnp
 import numpy as np
@@ -10,7 +11,8 @@ from . import loss_ops
 from .math_common import reduction_axes
 from .op_args import kernel_error, static_error, traced
 from . import unary_ops
-from .arithmetic_ops import _abs_real, _maximum, _pow, _rsqrt, _sqrt
+from .arithmetic_ops import _abs_real, _maximum, _pow, _rsqrt, _sqrt, truediv
+from .cast_ops import cast
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["norm"]
@@ -126,3 +128,11 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     if traced(epsilon):
         raise static_error("tf.math.l2_normalize", "epsilon")
     return execute(_l2_normalize_op, (x,), (("axis", axes), ("epsilon", float(epsilon))))
+
+
+def normalize(tensor, ord="euclidean", axis=None, name=None):
+    """tf.linalg.normalize: (tensor / norm, norm), the norm (tf.norm with keepdims) cast
+    to `tensor`'s dtype."""
+    x = to_tensor(tensor)
+    n = cast(norm(x, ord, axis, keepdims=True), x.dtype)
+    return truediv(x, n), n
