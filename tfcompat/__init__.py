@@ -55,6 +55,10 @@ from .ops.comparison_ops import *
 from .ops.conv_backprop_ops import *
 from .ops.control_flow_ops import *
 from .ops.functional_ops import *
+from .ops.edit_distance_ops import *
+from .ops.fft_ops import raw_fftnd as fftnd, raw_ifftnd as ifftnd
+from .ops.fft_ops import raw_irfftnd as irfftnd, raw_rfftnd as rfftnd
+from .ops.fingerprint_ops import *
 from .ops.decomposition_ops import *
 from .ops.histogram_ops import *
 from .ops.image_patches import *
@@ -88,8 +92,10 @@ from .framework.versions import (
 newaxis = None
 # tf.keras is Keras 3.15.1 on its TensorFlow backend, loaded on first use (TF's KerasLazyLoader).
 keras, optimizers, losses, metrics, initializers = _keras_lazy_loaders(globals())
-__getattr__, __dir__ = _lazy_exports(globals(), submodules=(
-    "compat", "data", "distribute", "experimental", "image", "io", "lookup", "math", "nn",
+__getattr__, __dir__ = _lazy_exports(globals(), {
+    ".framework.tensor_proto": ("make_ndarray", "make_tensor_proto"),
+}, submodules=(
+    "audio", "compat", "data", "distribute", "experimental", "image", "io", "lookup", "math", "nn",
     "profiler", "quantization", "random", "raw_ops", "saved_model", "sets", "signal", "sparse",
     "strings", "summary", "sysconfig", "test", "train", "types", "version",
     "tf_internal as __internal__",

@@ -1,6 +1,8 @@
 """tf.raw_ops: TF's ops by their op names, called with keyword arguments."""
 from .ops.image_transform_ops import ImageProjectiveTransformV3
 from .ops.histogram_ops import bucketize as Bucketize
+from .ops.audio_ops import decode_wav as DecodeWav
+from .ops.audio_ops import encode_wav as EncodeWav
 from .ops.indexing_ops import unique_v2 as UniqueV2
 from .ops.indexing_ops import unique_with_counts_v2 as UniqueWithCountsV2
 from .ops.conv_backprop_ops import raw_conv as Conv
@@ -12,6 +14,9 @@ from .ops.conv_backprop_ops import (
 from .ops.conv_backprop_ops import (
     raw_depthwise_backprop_input as DepthwiseConv2dNativeBackpropInput,
 )
+from .ops.fft_ops import raw_fftnd as FFTND, raw_ifftnd as IFFTND
+from .ops.fft_ops import raw_irfftnd as IRFFTND, raw_rfftnd as RFFTND
+from .ops.fingerprint_ops import fingerprint as Fingerprint
 from .ops.fractional_pool_ops import raw_fractional_avg_pool as FractionalAvgPool
 from .ops.fractional_pool_ops import raw_fractional_max_pool as FractionalMaxPool
 from .ops.image_patches import raw_extract_volume_patches as ExtractVolumePatches

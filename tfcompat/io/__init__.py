@@ -9,6 +9,9 @@ from ..ops.image_codec_ops import (
     decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png,
     encode_jpeg, encode_png, extract_jpeg_shape, is_jpeg,
 )
+from ..ops.sparse_serialize_ops import (
+    deserialize_many_sparse, serialize_many_sparse, serialize_sparse,
+)
 from . import gfile
 from .tf_record import TFRecordOptions, TFRecordWriter
 from ..ops.parsing_config import (

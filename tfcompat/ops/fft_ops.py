@@ -151,6 +151,25 @@ irfft3d = _real_fft(3, True)
 
 # -- N-D transforms ------------------------------------------------------------------------------
 
+def _no_nd_kernel(op_name, complex_dtype, real_dtype, name):
+    """TF 2.21's error for an N-D transform: it registers no CPU kernel for FFTND, IFFTND,
+    RFFTND or IRFFTND (`real_dtype` None for the complex ones; `name`: the node's name
+    inside a tf.function, the `` name: `` suffix eagerly, None for none)."""
+    attrs = f"Tcomplex=DT_{complex_dtype.name.upper()}"
+    if real_dtype is not None:
+        attrs += f", Treal=DT_{'FLOAT' if real_dtype == dtypes.float32 else 'DOUBLE'}"
+    if ctx.traces:
+        return errors.InvalidArgumentError(
+            None, None, f"No OpKernel was registered to support Op '{op_name}' used by "
+                        f"{{{{node {name}}}}} with these attrs: [{attrs}]\nRegistered devices: "
+                        f"[CPU]\nRegistered kernels:\n  <no registered kernels>\n")
+    suffix = "" if name is None else f" name: {name}"
+    return errors.NotFoundError(
+        None, None, f"Could not find device for node: {{{{node {op_name}}}}} = "
+                    f"{op_name}[{attrs}]\nAll kernels registered for op {op_name}:\n  "
+                    f"<no registered kernels>\n [Op:{op_name}]{suffix}")
+
+
 def _nd_fft(op_name, real_input):
     api = f"tf.signal.{op_name.lower()}"
 
@@ -162,14 +181,11 @@ def _nd_fft(op_name, real_input):
             raise ValueError("IRFFT requires tf.complex64 or tf.complex128 inputs, got: %s" % (x,))
         complex_dtype = x.dtype if x.dtype in _COMPLEX else (
             dtypes.complex128 if x.dtype == dtypes.float64 else dtypes.complex64)
-        attrs = f"Tcomplex=DT_{complex_dtype.name.upper()}"
+        real = None
         if real_input or op_name == "IRFFTND":
             real = x.dtype if real_input else x.dtype.real_dtype
-            attrs += f", Treal=DT_{'FLOAT' if real == dtypes.float32 else 'DOUBLE'}"
-        raise errors.NotFoundError(
-            None, None, f"Could not find device for node: {{{{node {op_name}}}}} = "
-                        f"{op_name}[{attrs}]\nAll kernels registered for op {op_name}:\n  "
-                        f"<no registered kernels>\n [Op:{op_name}] name: ")
+        raise _no_nd_kernel(op_name, complex_dtype, real,
+                            op_name.lower() if ctx.traces else "")
 
     transform.__name__ = api.rsplit(".", 1)[1]
     transform.__doc__ = (f"{api}: TF 2.21 registers no kernel for {op_name} on CPU; it "
@@ -181,6 +197,50 @@ fftnd = _nd_fft("FFTND", False)
 ifftnd = _nd_fft("IFFTND", False)
 rfftnd = _nd_fft("RFFTND", True)
 irfftnd = _nd_fft("IRFFTND", False)
+
+
+def _raw_nd_fft(op_name):
+    """tf.fftnd & co.: the raw op wrappers (fft_length and axes required, int32)."""
+    in_attr = "Treal" if op_name == "RFFTND" else "Tcomplex"
+
+    def check(input, fft_length, axes, out_dtype):
+        raw = (input, fft_length, axes)
+        nm = None if any(isinstance(r, (list, tuple, str, bytes)) for r in raw) else ""
+        x = to_tensor(convert_to_tensor(input))
+        for value in (fft_length, axes):
+            convert_to_tensor(value, dtypes.int32)
+        real = (dtypes.float32, dtypes.float64)
+        if x.dtype not in (real if op_name == "RFFTND" else _COMPLEX):
+            raise attr_error(op_name, in_attr, x.dtype, name=nm)
+        if out_dtype is not None and out_dtype not in (
+                _COMPLEX if op_name == "RFFTND" else real):
+            raise attr_error(op_name, "Tcomplex" if op_name == "RFFTND" else "Treal",
+                             out_dtype, name=nm)
+        if op_name == "RFFTND":
+            return _no_nd_kernel(op_name, out_dtype, x.dtype, op_name if ctx.traces else nm)
+        return _no_nd_kernel(op_name, x.dtype, out_dtype, op_name if ctx.traces else nm)
+
+    if op_name == "RFFTND":
+        def transform(input, fft_length, axes, Tcomplex=dtypes.complex64, name=None):
+            raise check(input, fft_length, axes, dtypes.as_dtype(Tcomplex))
+    elif op_name == "IRFFTND":
+        def transform(input, fft_length, axes, Treal=dtypes.float32, name=None):
+            raise check(input, fft_length, axes, dtypes.as_dtype(Treal))
+    else:
+        def transform(input, fft_length, axes, name=None):
+            raise check(input, fft_length, axes, None)
+
+    transform.__name__ = transform.__qualname__ = op_name.lower()
+    transform.__doc__ = (f"tf.{op_name.lower()} (raw op {op_name}): TF 2.21 registers no "
+                         f"kernel for it on CPU; it raises TF's NotFoundError after TF's "
+                         f"argument checks.")
+    return transform
+
+
+raw_fftnd = _raw_nd_fft("FFTND")
+raw_ifftnd = _raw_nd_fft("IFFTND")
+raw_rfftnd = _raw_nd_fft("RFFTND")
+raw_irfftnd = _raw_nd_fft("IRFFTND")
 
 
 # -- shifts ---------------------------------------------------------------------------------------

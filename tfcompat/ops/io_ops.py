@@ -14,7 +14,6 @@ TypeError naming the op. Only local files exist (ops/file_io.py). decode_compres
 ZSTD raises UnimplementedError.
 """
 import base64
-import struct
 import zlib
 
 import jax
@@ -25,13 +24,13 @@ from ..framework import dtypes, errors, host_callback, op_def, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error
 from ..framework.context import executing_eagerly
-from ..framework.proto_decode import MalformedProto, fields, read_varint
+from ..framework.proto_decode import MalformedProto
 from ..framework.strings import OBJECT, Kernel, StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
 from . import file_io
 from .op_args import attr_error, dims, dynamic_shape_error, kernel_error, static_int
-from .proto_wire import string_tensor_proto, tensor_proto
+from .proto_wire import InvalidTensorProto, string_tensor_proto, tensor_from_proto, tensor_proto
 from .record_format import inflate_message
 from .spec_probes import probe_size
 from .string_conversion_ops import _parse_float
@@ -411,85 +410,20 @@ def serialize_tensor(tensor, name=None):
     return execute(_serialize_op, (t,))
 
 
-# TensorProto's typed value fields: field number -> (struct format of one, numpy dtype)
-_VAL_FIELDS = {5: "f", 6: "d", 7: "i", 10: "q", 11: "?", 13: "i", 16: "I", 17: "Q"}
-_COMPLEX_FIELDS = {9: "f", 12: "d"}
-
-
-def _values(number, wire, value, fmt):
-    """The numbers of a typed value field, packed (wire type 2) or one."""
-    size = struct.calcsize(fmt)
-    if wire == 2 and fmt in "fd":
-        if len(value) % size:
-            raise MalformedProto
-        return list(struct.unpack(f"<{len(value) // size}{fmt}", value))
-    if wire == 2:
-        out, i = [], 0
-        while i < len(value):
-            v, i = read_varint(value, i)
-            out.append(v)
-        return out
-    if fmt in "fd":
-        if wire not in (1, 5) or len(value) != size:
-            raise MalformedProto
-        return list(struct.unpack("<" + fmt, value))
-    return [value]
-
-
 def _parse(buf, out_type, name):
-    dtype_enum, shape, content, vals, string_vals = 0, [], None, [], []
+    """The ParseTensor kernel: the tensor of TensorProto bytes `buf`, of dtype `out_type`."""
     try:
-        for number, wire, value in fields(buf):
-            if number == 1 and wire == 0:
-                dtype_enum = value
-            elif number == 2 and wire == 2:
-                for n, w, dim in fields(value):
-                    if n == 2 and w == 2:
-                        size = dict((a, v) for a, _, v in fields(dim)).get(1, 0)
-                        shape.append(size - (1 << 64) if size >> 63 else size)
-                    elif n == 3 and w == 0 and dim:
-                        shape.append(-1)
-            elif number == 4 and wire == 2:
-                content = value
-            elif number == 8 and wire == 2:
-                string_vals.append(value)
-            elif number in _VAL_FIELDS or number in _COMPLEX_FIELDS:
-                vals += _values(number, wire, value, {**_VAL_FIELDS, **_COMPLEX_FIELDS}[number])
+        dtype, array = tensor_from_proto(buf)
     except MalformedProto:
         raise kernel_error("ParseTensor", "Could not parse `serialized` as TensorProto, "
                            f"base64: {base64.b64encode(buf).decode()}", name) from None
-    bad = kernel_error("ParseTensor", "Cannot parse tensor from proto: tfcompat: an invalid "
-                       "TensorProto", name)
-    try:
-        dtype = dtypes.as_dtype(dtype_enum)
-    except (TypeError, ValueError, KeyError):
-        raise bad from None
-    if dtype._np is None or any(d < 0 for d in shape):
-        raise bad
+    except InvalidTensorProto:
+        raise kernel_error("ParseTensor", "Cannot parse tensor from proto: tfcompat: an "
+                           "invalid TensorProto", name) from None
     if dtype is not out_type:
         raise kernel_error("ParseTensor", f"Type mismatch between parsed tensor "
                            f"({dtype._tf_name}) and dtype ({out_type._tf_name})", name)
-    n = int(np.prod(shape, dtype=np.int64))
-    np_type = np.dtype(dtype._np)
-    if dtype is dtypes.string:
-        items = string_vals
-    elif content is not None:
-        if len(content) != n * np_type.itemsize:
-            raise bad
-        return np.frombuffer(content, np_type).reshape(shape).copy()
-    else:
-        items = vals
-        if np_type.kind == "c":
-            items = [complex(a, b) for a, b in zip(items[0::2], items[1::2])]
-        elif dtype in (dtypes.float16, dtypes.bfloat16):   # (half_val: the bits)
-            items = np.asarray(items, np.uint16).view(np_type).tolist()
-    if len(items) > n:
-        raise bad
-    items = items + [items[-1] if items else (b"" if dtype is dtypes.string else 0)] * \
-        (n - len(items))
-    if dtype is dtypes.string:
-        return _split_list(items).reshape(shape)
-    return np.asarray(items).astype(np_type).reshape(shape)
+    return array
 
 
 _parse_ops = {}

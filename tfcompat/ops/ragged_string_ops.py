@@ -109,26 +109,41 @@ def unicode_decode(input, input_encoding, errors="replace", replacement_char=655
         b, errors, int(replacement_char))[0], dtypes.int32)
 
 
+def _with_offsets(input, input_encoding, errors, replacement_char,
+                  replace_control_characters, api, k):
+    """The values `k` of decode_bytes (0: code points, 1: characters) and the byte
+    offsets of each string (UnicodeDecodeWithOffsets)."""
+    x = _input(input, "UnicodeDecodeWithOffsets")
+    dense.check_encoding(input_encoding, errors, "UnicodeDecodeWithOffsets")
+    dense.check_control_characters(replace_control_characters, api)
+    decode = functools.partial(dense.decode_bytes, errors_mode=errors,
+                               replacement_char=int(replacement_char),
+                               op="UnicodeDecodeWithOffsets")
+    dtype = dtypes.int32 if k == 0 else dtypes.string
+    if not isinstance(x, RaggedTensor) and x.shape.rank == 0:
+        b = concrete(x, f"tf.strings.{api}", "input")[()]
+        values, offsets = (decode(b)[i] for i in (k, 2))
+        return constant(values, dtype, shape=[len(values)]), constant(
+            offsets, dtypes.int64, shape=[len(offsets)])
+    return tuple(_ragged_map(x, api, lambda b, i=i: decode(b)[i], dt)
+                 for i, dt in ((k, dtype), (2, dtypes.int64)))
+
+
 def unicode_decode_with_offsets(input, input_encoding, errors="replace",
                                 replacement_char=65533, replace_control_characters=False,
                                 name=None):
     """tf.strings.unicode_decode_with_offsets (UTF-8): each string's code points (int32)
     and the byte offset where each starts (int64)."""
-    x = _input(input, "UnicodeDecodeWithOffsets")
-    dense.check_encoding(input_encoding, errors, "UnicodeDecodeWithOffsets")
-    dense.check_control_characters(replace_control_characters,
-                                   "unicode_decode_with_offsets")
-    decode = functools.partial(dense.decode_bytes, errors_mode=errors,
-                               replacement_char=int(replacement_char),
-                               op="UnicodeDecodeWithOffsets")
-    if not isinstance(x, RaggedTensor) and x.shape.rank == 0:
-        b = concrete(x, "tf.strings.unicode_decode_with_offsets", "input")[()]
-        codes, _, offsets = decode(b)
-        return constant(codes, dtypes.int32, shape=[len(codes)]), constant(
-            offsets, dtypes.int64, shape=[len(offsets)])
-    api = "unicode_decode_with_offsets"
-    return tuple(_ragged_map(x, api, lambda b, k=k: decode(b)[k], dt)
-                 for k, dt in ((0, dtypes.int32), (2, dtypes.int64)))
+    return _with_offsets(input, input_encoding, errors, replacement_char,
+                         replace_control_characters, "unicode_decode_with_offsets", 0)
+
+
+def unicode_split_with_offsets(input, input_encoding, errors="replace",
+                               replacement_char=65533, name=None):
+    """tf.strings.unicode_split_with_offsets (UTF-8): each string's characters and the
+    byte offset where each starts (int64)."""
+    return _with_offsets(input, input_encoding, errors, replacement_char, False,
+                         "unicode_split_with_offsets", 1)
 
 
 def ngrams(data, ngram_width, separator=" ", pad_values=None, padding_width=None,

@@ -12,7 +12,7 @@ from ..framework.dispatch import execute, to_tensor
 from ..framework.tensor import Tensor, symbolic
 from ..framework.variables import Variable
 from .op_args import dims, dynamic_shape_error, kernel_error, traced
-from .string_text_ops import _bytes, _is_lead, _name, _op, _string_input
+from .string_text_ops import _bytes, _name, _op, _string_input
 
 
 # -- unsorted_segment_join --------------------------------------------------------------
@@ -98,28 +98,45 @@ def bytes_split(input, name=None):
     return execute(_bytes_split_op, (_dense_scalar(input, "bytes_split"),))
 
 
-def decode_bytes(b, errors_mode, replacement_char, op="UnicodeDecode"):
-    """The UTF-8 decoding of bytes `b`: (code points, characters, their byte offsets)."""
-    codes, chars, offsets, i = [], [], [], 0
+def _utf8_runs(b):
+    """ICU's UTF-8 reading of bytes `b`: (code point, byte offset, byte length, format
+    error) for each character, each maximal ill-formed subpart one U+FFFD."""
+    i = 0
     while i < len(b):
-        j = i + 1
-        while j < len(b) and not _is_lead(b[j]) and j - i < 4:
-            j += 1
         try:
-            text = b[i:j].decode("utf-8")
-            codes.append(ord(text))
-            chars.append(b[i:j])
-            offsets.append(i)
-            i = j
-        except UnicodeDecodeError:
-            if errors_mode == "strict":
-                raise kernel_error(op, "Invalid formatting on input string",
-                                   "") from None
-            if errors_mode == "replace":
-                codes.append(replacement_char)
-                chars.append(chr(replacement_char).encode("utf-8"))
-                offsets.append(i)
-            i += 1
+            text, bad = b[i:].decode("utf-8"), None
+        except UnicodeDecodeError as e:
+            text, bad = b[i:i + e.start].decode("utf-8"), (i + e.start, i + e.end)
+        for ch in text:
+            size = len(ch.encode("utf-8"))
+            yield ord(ch), i, size, False
+            i += size
+        if bad is None:
+            return
+        yield 0xFFFD, bad[0], bad[1] - bad[0], True
+        i = bad[1]
+
+
+def decode_bytes(b, errors_mode, replacement_char, op="UnicodeDecode",
+                 replace_control=False, name=""):
+    """The UTF-8 decoding of bytes `b` as TF's unicode kernels do it: (code points,
+    characters, their byte offsets). Ill-formed bytes (and, with `replace_control`, code
+    points <= 0x1F) are replaced by `replacement_char`, dropped ('ignore') or, for
+    ill-formed bytes, TF's error ('strict')."""
+    codes, chars, offsets = [], [], []
+    for code, offset, size, bad in _utf8_runs(b):
+        if bad and errors_mode == "strict":
+            raise kernel_error(op, "Invalid formatting on input string", name)
+        if bad or (replace_control and code <= 0x1F):
+            if errors_mode == "ignore":
+                continue
+            code = replacement_char
+            char = chr(code).encode("utf-8")
+        else:
+            char = b[offset:offset + size]
+        codes.append(code)
+        chars.append(char)
+        offsets.append(offset)
     return codes, chars, offsets
 
 
@@ -207,6 +224,87 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
         raise ValueError("Rank of input_tensor must be statically known.")
     return execute(_encode_op, (x,), (("errors_mode", errors),
                                    ("replacement_char", int(replacement_char))))
+
+
+# -- unicode_transcode (TF's UnicodeTranscodeOp) -------------------------------------------
+
+_OUTPUT_ENCODINGS = ("UTF-8", "UTF-16-BE", "UTF-32-BE")
+
+
+def _encode_code(code, encoding):
+    """One code point as TF's Encode writes it (a lone surrogate: U+FFFD in UTF-8, its
+    code unit in UTF-16 and UTF-32)."""
+    if encoding == "UTF-32-BE":
+        return code.to_bytes(4, "big")
+    if encoding == "UTF-16-BE":
+        return chr(code).encode("utf-16-be", "surrogatepass")
+    return "\ufffd".encode() if 0xD800 <= code <= 0xDFFF else chr(code).encode("utf-8")
+
+
+def _transcode(x, output_encoding, errors_mode, replacement_char, replace_control, name):
+    """The UnicodeTranscode kernel on UTF-8 strings: a control character replaced under
+    `replace_control` counts as a format error ('strict' then fails)."""
+    if not 0 <= replacement_char <= 0x10FFFF:
+        raise kernel_error("UnicodeTranscode", "replacement_char out of unicode codepoint "
+                           "range", name)
+    failed = False
+    out = np.empty(x.shape, object)
+    flat = out.reshape(-1)
+    for k, b in enumerate(x.reshape(-1).tolist()):
+        parts = []
+        for code, _, _, bad in _utf8_runs(b):
+            if bad or (replace_control and code <= 0x1F):
+                failed = True
+                if errors_mode == "ignore":
+                    continue
+                code = replacement_char
+            parts.append(_encode_code(code, output_encoding))
+        flat[k] = b"".join(parts)
+    if failed and errors_mode == "strict":
+        raise kernel_error("UnicodeTranscode", "Invalid formatting on input string", name)
+    return out
+
+
+_transcode_op = _op("UnicodeTranscode", _transcode)
+
+
+def _allowed_attr_error(op, attr, value, allowed, name):
+    quoted = ", ".join(f'"{v}"' for v in allowed)
+    suffix = "" if name is None else f" name: {name}"
+    return errors.InvalidArgumentError(
+        None, None, f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed "
+                    f"values: {quoted}\n\t; NodeDef: {{{{node {op}}}}}; "
+                    f"Op<{op_def.summary(op)}> [Op:{op}]{suffix}")
+
+
+def unicode_transcode(input, input_encoding, output_encoding, errors="replace",
+                      replacement_char=65533, replace_control_characters=False, name=None):
+    """tf.strings.unicode_transcode: each string re-encoded from `input_encoding` (UTF-8
+    only in tfcompat; TF takes any ICU converter) to UTF-8, UTF-16-BE or UTF-32-BE, with
+    TF's handling of ill-formed bytes and control characters."""
+    nm = _name(input)
+    x = _string_input(input, "UnicodeTranscode")
+    if output_encoding not in _OUTPUT_ENCODINGS:
+        raise _allowed_attr_error("UnicodeTranscode", "output_encoding", output_encoding,
+                                  _OUTPUT_ENCODINGS, nm)
+    if errors not in ("strict", "replace", "ignore"):
+        raise _allowed_attr_error("UnicodeTranscode", "errors", errors,
+                                  ("strict", "replace", "ignore"), nm)
+    try:
+        codecs.lookup(input_encoding)
+    except LookupError:
+        raise kernel_error("UnicodeTranscode", f"Could not create converter for input "
+                           f"encoding: {input_encoding}", nm) from None
+    if input_encoding.upper() not in ("UTF-8", "UTF8"):
+        raise ValueError(f"tfcompat: tf.strings.unicode_transcode supports the UTF-8 input "
+                         f"encoding only; got {input_encoding!r}")
+    if not isinstance(replace_control_characters, (bool, np.bool_)):
+        raise TypeError(f"Expected bool for argument 'replace_control_characters' not "
+                        f"{replace_control_characters!r}.")
+    return execute(_transcode_op, (x,), (
+        ("output_encoding", output_encoding), ("errors_mode", errors),
+        ("replacement_char", int(replacement_char)),
+        ("replace_control", bool(replace_control_characters)), ("name", nm)))
 
 
 # -- ngrams (dense input; TF's StringNGrams kernel) ------------------------------------
