@@ -35,7 +35,8 @@ from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from ..ops import random_seed
 from ..ops.spec_probes import probing
-from . import ragged_structure as ragged, sparse_structure as sparse, structure
+from . import extension_structure as ext, ragged_structure as ragged, sparse_structure as sparse
+from . import structure
 from .dataset_spec import DatasetSpec
 
 _PROBE_SIZES = (2, 3)
@@ -59,13 +60,14 @@ def _probe_shapes(element_spec):
     RaggedTensorSpec of ragged_rank > 0 as a probe RaggedTensor, its rows of that size; a
     SparseTensorSpec fully defined)."""
     flat = nest.flatten(element_spec)
-    if all(isinstance(s, DatasetSpec) or s.shape.is_fully_defined() and
-           not ragged.is_ragged_spec(s) and not sparse.is_sparse_spec(s) for s in flat):
+    if all(isinstance(s, DatasetSpec) or not ext.is_ext_spec(s) and
+           s.shape.is_fully_defined() and not ragged.is_ragged_spec(s) and
+           not sparse.is_sparse_spec(s) for s in flat):
         return [element_spec]
     out = []
     for size in _PROBE_SIZES:
         out.append(nest.pack_sequence_as(element_spec, [
-            s if isinstance(s, DatasetSpec) else
+            s if isinstance(s, DatasetSpec) or ext.is_ext_spec(s) else
             ragged.probe(s, size) if ragged.is_ragged_spec(s) and s.ragged_rank else
             sparse.sized_spec(s, size) if sparse.is_sparse_spec(s) else
             TensorSpec([size if d is None else d for d in (
@@ -93,6 +95,7 @@ def _probe_values(element_spec):
             s.with_flat_values(_filled(s.flat_values.shape.as_list(), s.dtype, k))
             if ragged.is_ragged(s) else
             sparse.probe(s, _filled([], s.dtype, k)) if sparse.is_sparse_spec(s) else
+            ext.probe(s, _PROBE_SIZES[k % len(_PROBE_SIZES)]) if ext.is_ext_spec(s) else
             _filled(s.shape.as_list(), s.dtype, k)
             for s in nest.flatten(probe)]))
     return out
@@ -176,7 +179,7 @@ class StructuredFunction:
         self._runners = {} if all(type(s) is TensorSpec and s.dtype != dtypes.string
                                   for s in nest.flatten(input_spec)) else None
         try:
-            if any(sparse.is_sparse_spec(s) or isinstance(s, DatasetSpec)
+            if any(sparse.is_sparse_spec(s) or ext.is_ext_spec(s) or isinstance(s, DatasetSpec)
                    for s in nest.flatten(input_spec)):
                 raise _EagerOnly   # (tfcompat's tf.function takes no SparseTensors, and
                 #                     Dataset arguments only as Python objects)
@@ -200,6 +203,8 @@ class StructuredFunction:
             self._transformation = transformation
             return
         self.output_spec = specs[0] if len(specs) == 1 else _merge_specs(*specs)
+        if any(ext.is_ext_spec(s) for s in nest.flatten(self.output_spec)):
+            self._runners = None   # (its program returns an ExtensionType's tensors)
 
     def instantiate(self):
         """Prepare for a new iterator: TF instantiates a dataset function per iterator, so
@@ -267,6 +272,11 @@ class StructuredFunction:
                     raise TypeError(f"tfcompat: the function passed to "
                                     f"`{self._transformation}` returned {type(a).__name__} "
                                     f"where its element_spec has {spec!r}.")
+                continue
+            if ext.is_ext_spec(spec):
+                if not spec.is_compatible_with(a):
+                    raise TypeError(f"tfcompat: the function passed to `{self._transformation}` "
+                                    f"returned {a!r} where its element_spec has {spec!r}.")
                 continue
             shape = a.shape if sparse.is_sparse(a) else np.shape(a)
             if sparse.is_sparse(a) != sparse.is_sparse_spec(spec) or \

@@ -9,7 +9,7 @@ from ..framework.tensor_shape import TensorShape
 from . import random_seed_ops, structure
 from .structure import scalar_int as _int
 from .ragged_structure import RaggedTensor, RaggedTensorSpec, generated, sliced_spec
-from . import sparse_structure as sparse
+from . import extension_structure as ext, sparse_structure as sparse
 from .dataset_ops import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 from .iterator_ops import ElementError
 
@@ -17,8 +17,8 @@ from .iterator_ops import ElementError
 def _host(array):
     """A component as a numpy array (slicing on the host is cheap per element); a ragged
     one stays a RaggedTensor, a sparse one a SparseTensor."""
-    return array if isinstance(array, (np.ndarray, RaggedTensor, sparse.SparseTensor)) \
-        else np.asarray(array)
+    return array if isinstance(array, (np.ndarray, RaggedTensor, sparse.SparseTensor)) or \
+        ext.is_ext(array) else np.asarray(array)
 
 
 class _TensorSliceDataset(Dataset):
@@ -31,15 +31,17 @@ class _TensorSliceDataset(Dataset):
         self._arrays = [_host(a) for a in flat]
         n = None
         for a in self._arrays:
-            if len(a.shape) == 0:
+            if not ext.is_ext(a) and len(a.shape) == 0:
                 raise ValueError("Unbatching a tensor is only supported for rank >= 1")
-            if n is not None and a.shape[0] != n:
-                raise ValueError(f"Dimensions {n} and {a.shape[0]} are not compatible")
-            n = a.shape[0]
+            rows = ext.nrows(a) if ext.is_ext(a) else a.shape[0]
+            if n is not None and rows != n:
+                raise ValueError(f"Dimensions {n} and {rows} are not compatible")
+            n = rows
         self._n = n
         self._spec = nest.pack_sequence_as(structure_, [
             sliced_spec(a) if isinstance(a, RaggedTensor) else
             sparse.sliced_spec(a) if sparse.is_sparse(a) else
+            ext.sliced_spec(a._type_spec) if ext.is_ext(a) else
             TensorSpec(a.shape[1:], dtypes.from_numpy(a.dtype)) for a in self._arrays])
 
     def _iter_flat(self):
@@ -61,8 +63,8 @@ class _TensorDataset(Dataset):
         structure_, flat = structure.normalize(tensors)
         # On the device once: the element is the same each time it is produced (a
         # `from_tensors(big).repeat()` is not copied per element).
-        self._flat = [a if isinstance(a, (RaggedTensor, sparse.SparseTensor)) else
-                      structure.to_tensor(a)._value
+        self._flat = [a if isinstance(a, (RaggedTensor, sparse.SparseTensor)) or
+                      ext.is_ext(a) else structure.to_tensor(a)._value
                       for a in flat]
         self._spec = structure.specs(structure_, flat)
 
@@ -163,7 +165,8 @@ def _leaf_spec(dtype, shape):
 
 def _flatten_up_to(spec, value):
     """The components of a generated `value` following the structure of `spec`."""
-    if isinstance(spec, (TensorSpec, RaggedTensorSpec, sparse.SparseTensorSpec)):
+    if isinstance(spec, (TensorSpec, RaggedTensorSpec, sparse.SparseTensorSpec)) or \
+            ext.is_ext_spec(spec):
         return [value]
     if isinstance(spec, dict):
         return [x for k in sorted(spec) for x in _flatten_up_to(spec[k], value[k])]
@@ -200,10 +203,12 @@ class _GeneratorDataset(Dataset):
             else:
                 spec = _map_up_to(output_types, output_shapes)
         for s in nest.flatten(spec):
+            if ext.is_ext_spec(s):
+                continue
             if not isinstance(s, (TensorSpec, RaggedTensorSpec, sparse.SparseTensorSpec)):
                 raise TypeError(f"tfcompat's from_generator supports TensorSpec, "
-                                f"RaggedTensorSpec and SparseTensorSpec signatures only, "
-                                f"got {s!r}.")
+                                f"RaggedTensorSpec, SparseTensorSpec and ExtensionType "
+                                f"Spec signatures only, got {s!r}.")
             if s.dtype._np is None:
                 raise TypeError(f"tfcompat does not support {s.dtype.name} tensors: "
                                 "tf.data.Dataset.from_generator with this output_signature "
@@ -227,6 +232,9 @@ class _GeneratorDataset(Dataset):
                 if sparse.is_sparse_spec(s):
                     flat.append(sparse.generated(v, s))
                     continue
+                if ext.is_ext_spec(s):
+                    flat.append(_generated_ext(v, s))
+                    continue
                 a = _converted(v, s.dtype)
                 if not s.shape.is_compatible_with(a.shape):
                     raise ElementError(
@@ -239,6 +247,17 @@ class _GeneratorDataset(Dataset):
 
     def _cardinality(self):
         return UNKNOWN_CARDINALITY
+
+
+def _generated_ext(value, spec):
+    """A yielded ExtensionType component, checked against its Spec (TF's error)."""
+    got = getattr(value, "_type_spec", None)
+    if got is None or not spec.is_compatible_with(got):
+        raise ElementError(
+            errors.InvalidArgumentError,
+            f"TypeError: `generator` yielded an element of {got!r} where an element of "
+            f"{spec!r} was expected.")
+    return value
 
 
 def _numpy(array):

@@ -16,7 +16,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
-from . import ragged_structure as ragged, sparse_structure as sparse
+from . import extension_structure as ext, ragged_structure as ragged, sparse_structure as sparse
 from .dataset_spec import DatasetSpec
 
 _TRACED_SOURCE = (
@@ -30,6 +30,10 @@ def to_array(value, dtype=None):
     of bytes)."""
     if isinstance(value, Variable):
         value = value._read()
+    if ext.is_ext(value):   # (and so does an ExtensionType)
+        if not ext.eager(value):
+            raise TypeError(_TRACED_SOURCE)
+        return value
     if is_dataset(value):   # (a dataset component: a window's, a function's result)
         return value
     if ragged.is_ragged(value):   # (a ragged component travels as the RaggedTensor)
@@ -94,7 +98,7 @@ def lists_to_tuples(value):
 
 
 def spec_of(array):
-    if ragged.is_ragged(array):
+    if ragged.is_ragged(array) or ext.is_ext(array):
         return array._type_spec
     if sparse.is_sparse(array):
         return sparse.spec_of(array)
@@ -118,7 +122,7 @@ def map_specs(fn, element_spec):
 def to_tensor(array):
     """An EagerTensor of one component (host arrays are put on the default device; string
     components stay object arrays of bytes)."""
-    if ragged.is_ragged(array) or sparse.is_sparse(array):
+    if ragged.is_ragged(array) or sparse.is_sparse(array) or ext.is_ext(array):
         return array
     if isinstance(array, jax.Array) or getattr(array, "dtype", None) == strings.OBJECT:
         return EagerTensor(array)
@@ -134,6 +138,8 @@ def row(array, i):
         return ragged.row(array, i)
     if sparse.is_sparse(array):
         return sparse.row(array, i)
+    if ext.is_ext(array):
+        return ext.row(array, i)
     return array[i, ...]
 
 
@@ -145,8 +151,9 @@ def to_tensors(element_spec, flat_arrays):
 def to_numpy(element_spec, flat_arrays):
     return nest.pack_sequence_as(element_spec, [
         x.numpy() if ragged.is_ragged(x) else sparse.to_numpy(x) if sparse.is_sparse(x) else
-        x[()] if x.ndim == 0 else x
-        for x in (x if ragged.is_ragged(x) or sparse.is_sparse(x) else np.asarray(x)
+        x if ext.is_ext(x) else x[()] if x.ndim == 0 else x
+        for x in (x if ragged.is_ragged(x) or sparse.is_sparse(x) or ext.is_ext(x)
+                  else np.asarray(x)
                   for x in flat_arrays)])
 
 
@@ -174,6 +181,8 @@ def _relax_one(x, y):
         inner = relax(x.element_spec, y.element_spec)
         return None if inner is None or x._dataset_shape != y._dataset_shape else \
             DatasetSpec(inner, x._dataset_shape)
+    if ext.is_ext_spec(x):
+        return x.most_specific_common_supertype([y])
     if x.dtype != y.dtype:
         return None
     return ragged.relax(x, y) if ragged.is_ragged_spec(x) else \
@@ -186,6 +195,10 @@ def check_static(element_spec, what):
     for s in nest.flatten(element_spec):
         if isinstance(s, DatasetSpec):   # (read on the host: components.DatasetSlot)
             continue
+        if ext.is_ext_spec(s):
+            raise TypeError(f"tfcompat cannot read tf.experimental.ExtensionType elements "
+                            f"inside tf.function: {what} has element_spec {element_spec!r} "
+                            "(iterate the dataset outside tf.function).")
         if ragged.is_ragged_spec(s) or sparse.is_sparse_spec(s):
             raise TypeError(
                 f"tfcompat cannot read tf.{type(s).__name__[:-4]} elements inside "

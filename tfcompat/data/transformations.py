@@ -8,7 +8,8 @@ from ..framework import dtypes, errors, nest
 from ..framework.context import executing_eagerly
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor_shape import TensorShape
-from . import ragged_structure as ragged, random_seed_ops, sparse_structure as sparse, structure
+from . import extension_structure as ext, ragged_structure as ragged, random_seed_ops
+from . import sparse_structure as sparse, structure
 from .structure import scalar_int as _int
 from .dataset_ops import INFINITE_CARDINALITY as INF
 from .dataset_ops import UNKNOWN_CARDINALITY as UNKNOWN
@@ -114,6 +115,7 @@ class _BatchDataset(_Unary):
         self._spec = structure.map_specs(
             lambda s: ragged.batched_spec(s, lead) if ragged.is_ragged_spec(s) else
             sparse.batched_spec(s, lead) if sparse.is_sparse_spec(s) else
+            ext.batched_spec(s, lead) if ext.is_ext_spec(s) else
             TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype), self._spec)
 
     def _iter_flat(self):
@@ -132,6 +134,7 @@ class _BatchDataset(_Unary):
         for batch in _batches(self._input._iter_flat_from(skip), self._size, self._drop):
             yield [ragged.stack([e[i] for e in batch], spec) if ragged.is_ragged_spec(spec)
                    else sparse.stack([e[i] for e in batch], spec) if sparse.is_sparse_spec(spec)
+                   else ext.stack([e[i] for e in batch], spec) if ext.is_ext_spec(spec)
                    else _stack([np.asarray(e[i]) for e in batch], i, self._fused)
                    for i, spec in enumerate(specs)]
 
@@ -245,9 +248,10 @@ class _UnbatchDataset(_Unary):
     def __init__(self, input_dataset):
         super().__init__(input_dataset)
         flat = structure.flat_specs(self._spec)
-        if any(s.shape.rank == 0 for s in flat):
+        if any(not ext.is_ext_spec(s) and s.shape.rank == 0 for s in flat):
             raise ValueError("Cannot unbatch an input with scalar components.")
         self._spec = nest.pack_sequence_as(self._spec, [
+            ext.sliced_spec(s) if ext.is_ext_spec(s) else
             ragged.sliced_spec(s) if ragged.is_ragged_spec(s) else
             sparse.sliced_spec(s) if sparse.is_sparse_spec(s) else
             TensorSpec(TensorShape(None) if s.shape.rank is None else s.shape.dims[1:],
@@ -255,10 +259,11 @@ class _UnbatchDataset(_Unary):
 
     def _iter_flat(self):
         for flat in self._input._iter_flat():
-            arrays = [a if ragged.is_ragged(a) or sparse.is_sparse(a) else np.asarray(a)
-                      for a in flat]
-            n = arrays[0].shape[0]
-            if any(a.shape[0] != n for a in arrays):
+            arrays = [a if ragged.is_ragged(a) or sparse.is_sparse(a) or ext.is_ext(a)
+                      else np.asarray(a) for a in flat]
+            rows = [ext.nrows(a) if ext.is_ext(a) else a.shape[0] for a in arrays]
+            n = rows[0]
+            if any(r != n for r in rows):
                 raise ElementError(errors.InvalidArgumentError,
                                    "Input element must have the same batch size in each "
                                    "component.")

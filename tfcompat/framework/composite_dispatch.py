@@ -12,11 +12,14 @@ lookup per named argument and no argument packing."""
 import functools
 import inspect
 
-# The groups: every elementwise op of one and of two arguments, every tf.math.reduce_*.
+# The groups: every elementwise op of one and of two arguments, every tf.math.reduce_*,
+# every binary elementwise assertion (tf.debugging.assert_equal ...).
 UNARY_ELEMENTWISE, BINARY_ELEMENTWISE, REDUCTION = "unary_elementwise", "binary_elementwise", \
     "reduction"
+BINARY_ELEMENTWISE_ASSERT = "binary_elementwise_assert"
 # group name -> {composite type: override}; an ungrouped API keeps its own table.
 _GROUPS = {}
+GROUP_APIS = {}   # group name -> its public APIs, in the order they were made
 
 
 def dispatchable(*arg_names, group=None):
@@ -58,6 +61,10 @@ def dispatchable(*arg_names, group=None):
         public = functools.wraps(fn)(scope["_public"])
         scope["_public"] = public
         public.composite_overrides = table
+        public.dispatch_args = tuple(n.rstrip("[]") for n in arg_names)
+        public.dispatch_group = group
+        if group is not None:
+            GROUP_APIS.setdefault(group, []).append(public)
         return public
     return decorate
 

@@ -235,7 +235,13 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
 
 
 def _type_name(x):
-    return type(x).__name__
+    """C++'s name of a type: its tp_name after the last dot (an ExtensionType's
+    "MaskedTensor.Spec" is "Spec")."""
+    return type(x).__name__.rsplit(".", 1)[-1]
+
+
+def _type_spec(x):
+    return x if _is_spec(x) else getattr(x, "_type_spec", None)
 
 
 def _to_string(x):
@@ -275,6 +281,12 @@ def _same_structure_error(a, b, check_types, expand_composites):
                     f"{_to_string(b)} has type {_type_name(b)}"), True
         if kind_a in (_DICT, _MAPPING) and (len(a) != len(b) or any(k not in b for k in a)):
             return _different_keys(a, b), False
+        if expand_composites and _is_composite(a) and _is_composite(b):
+            spec_a, spec_b = _type_spec(a), _type_spec(b)
+            common = getattr(spec_a, "most_specific_common_supertype", None)
+            if common is not None and common([spec_b]) is None:
+                return (f"Incompatible CompositeTensor TypeSpecs: {_to_string(spec_a)} vs. "
+                        f"{_to_string(spec_b)}"), False
     va = _values(a, kind_a, expand_composites)
     vb = _values(b, kind_b, expand_composites)
     for x, y in zip(va, vb):

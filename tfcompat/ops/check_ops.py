@@ -4,7 +4,8 @@ call (after Variables are written back, which is what TF's unordered assert show
 import jax
 import numpy as np
 
-from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
+from ..framework.composite_dispatch import (BINARY_ELEMENTWISE_ASSERT, UNARY_ELEMENTWISE,
+                                            dispatchable)
 from ..framework import errors, func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype
@@ -201,7 +202,7 @@ def _binary(api, compare, text):
         return _check(compare(x, y), describe, graph)
     assertion.__name__ = api + "_v2"   # TF's implementation's name
     assertion.__doc__ = f"tf.debugging.{api}: {text} element-wise."
-    return assertion
+    return dispatchable("x", "y", group=BINARY_ELEMENTWISE_ASSERT)(assertion)
 
 
 assert_positive = _unary("assert_positive", *_UNARY["assert_positive"])
@@ -361,6 +362,7 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
                                  f"shape {x.shape}")
 
 
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE_ASSERT)
 def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
     """tf.debugging.assert_near: |x - y| <= atol + rtol * |y| element-wise (10 eps by
     default)."""

@@ -170,9 +170,12 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True,
     """tf.map_fn: fn over the first dimension of `elems`, results stacked; inside
     tf.function one lax.scan. fn_output_signature/dtype is not needed (XLA knows fn's
     output dtypes); the other options have no effect. SparseTensor or RaggedTensor elems:
-    see sparse_map_fn."""
-    from . import array_ops, sparse_map_fn
+    see sparse_map_fn; ExtensionTypes: extension_type_map."""
+    from . import array_ops, extension_type_map, sparse_map_fn
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    if extension_type_map.involves(elems, signature):
+        return extension_type_map.map_fn(fn, elems, signature, lambda f, flat: map_fn(
+            f, flat, parallel_iterations=parallel_iterations, name=name))
     if sparse_map_fn.has_composite(elems):
         return sparse_map_fn.map_fn(fn, elems, signature)
     elems, elems_flat, n = _elems(elems)

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors
+from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, hinted, match, match2, to_tensor
 from ..framework.tensor import Tensor
@@ -125,6 +126,7 @@ def _batch_matmul_v3(a, b, adj_x, adj_y, output_type, grad_a, grad_b):
                                            ("Tout", output_type._np)))
 
 
+@dispatchable("a", "b")
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False,
            grad_b=False, name=None):

@@ -9,7 +9,8 @@ inputs' shapes (its printed output discarded) to learn them; TF's outputs have u
 shapes. A function whose output shape depends on its input values then fails at run
 time with a clear error. tf.string inputs and outputs cross the callback as handles
 (framework/strings.py); a scalar string reaches a numpy_function inside tf.function as
-bytes, as in TF's graph mode.
+bytes, as in TF's graph mode. A py_function's ExtensionType inputs and outputs (specs in
+Tout) cross the op as their tensors.
 """
 import functools
 import itertools
@@ -38,7 +39,33 @@ def py_function(func=None, inp=None, Tout=None, name=None):
         def decorate(f):
             return functools.wraps(f)(lambda *args: py_function(f, list(args), Tout))
         return decorate
+    from .extension_type import ExtensionType, ExtensionTypeSpec
+    if any(isinstance(x, ExtensionType) for x in nest.flatten(inp or [])) or any(
+            isinstance(t, ExtensionTypeSpec) for t in nest.flatten(Tout or [])):
+        return _extension_call(func, list(inp), Tout, ExtensionTypeSpec)
     return _call(_Script(func, Tout, tensors=True), inp)
+
+
+def _extension_call(func, inp, Tout, spec_type):
+    """tf.py_function with ExtensionTypes among `inp` or specs of them in Tout: their
+    tensors cross the op, `func` gets them rebuilt, and its outputs are rebuilt by Tout's
+    specs (TF's composite inputs and outputs)."""
+    single = not isinstance(Tout, (list, tuple))
+    touts = [Tout] if single else list(Tout)
+
+    def parts(t):
+        return nest.flatten(t, expand_composites=True) if isinstance(t, spec_type) else [t]
+
+    def flat_func(*tensors):
+        out = func(*nest.pack_sequence_as(inp, list(tensors), expand_composites=True))
+        return [x for o in ([out] if single else list(out))
+                for x in nest.flatten(o, expand_composites=True)]
+    flat_touts = [s.dtype if isinstance(t, spec_type) else t for t in touts for s in parts(t)]
+    it = iter(_call(_Script(flat_func, flat_touts, tensors=True),
+                    nest.flatten(inp, expand_composites=True)))
+    results = [nest.pack_sequence_as(t, [next(it) for _ in parts(t)], expand_composites=True)
+               if isinstance(t, spec_type) else next(it) for t in touts]
+    return results[0] if single else results
 
 
 def numpy_function(func, inp, Tout, stateful=True, name=None):

@@ -738,9 +738,13 @@ class PerShapeFunction(_Typed):
 
 
 def _common_spec(a, b):
-    """The TensorSpec both probe outputs fit (differing dimensions or ranks unknown)."""
+    """The TensorSpec both probe outputs fit (differing dimensions or ranks unknown); for
+    a composite with TF's TypeSpec relations (an ExtensionType), the spec both fit."""
     if a is None:
         return None
+    common = getattr(getattr(a, "_type_spec", None), "most_specific_common_supertype", None)
+    if common is not None:
+        return common([b._type_spec])
     shape_a, shape_b = a.shape.as_list(), b.shape.as_list()
     shape = None if len(shape_a) != len(shape_b) else [
         p if p == q else None for p, q in zip(shape_a, shape_b)]

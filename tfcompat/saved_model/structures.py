@@ -146,6 +146,8 @@ def output_structure(result):
             return container_node(result, [output_structure(c) for c in children])
         except Unsupported as e:
             raise Unsupported(f"{e} among the outputs".replace("argument", "value")) from None
+    if hasattr(type(result), "_tf_extension_type_fields"):
+        raise Unsupported(f"a tf.experimental.ExtensionType ({type(result).__qualname__})")
     return {"t": "none"} if result is None else {"t": "tensor"}
 
 

@@ -34,8 +34,10 @@ def _verify_condition(cond, tag):
 
 
 def _loop_var(v):
-    """A loop variable as a staged loop carries it: a Tensor, or a tf.TensorArray."""
-    return v if hasattr(type(v), "_loop_carry") else convert_to_tensor(v)
+    """A loop variable as a staged loop carries it: a Tensor, a tf.TensorArray, or a
+    composite carried as its tensors (an ExtensionType: control_flow_carry's protocol)."""
+    return v if hasattr(type(v), "_loop_carry") or hasattr(type(v), "_carry_unknown") \
+        else convert_to_tensor(v)
 
 
 def _as_tensor_like(v):
