@@ -23,5 +23,6 @@ from .ops.image_patches import raw_extract_volume_patches as ExtractVolumePatche
 from .ops.morphology_ops import raw_dilation2d as Dilation2D
 from .ops.pool_argmax_ops import raw_max_pool_with_argmax as MaxPoolWithArgmax
 from .ops.sort_ops import raw_approx_top_k as ApproxTopK
+from .ops.utility_ops import prevent_gradient as PreventGradient
 from .ops.space_batch_ops import raw_batch_to_space_nd as BatchToSpaceND
 from .ops.space_batch_ops import raw_space_to_batch_nd as SpaceToBatchND

@@ -22,7 +22,7 @@ from .dispatch import Op
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
 from .context import ctx
-from .trace_state import Trace
+from .trace_state import Trace, tf_traced_by_jax
 
 
 def custom_gradient(f=None):
@@ -150,14 +150,16 @@ def _graph_function():
     `grad_fn` sees tf.executing_eagerly() False even where JAX differentiates outside any
     tf.function (an eager tape over a tf.function, a SavedModel's saved gradient)."""
     if ctx.traces:
-        yield
+        with tf_traced_by_jax():
+            yield
         return
     trace = Trace([], [], False)
     saved_tapes = ctx.tapes[:]
     ctx.tapes.clear()
     ctx.traces.append(trace)
     try:
-        yield
+        with tf_traced_by_jax():
+            yield
     finally:
         ctx.traces.pop()
         ctx.tapes[:] = saved_tapes
@@ -185,7 +187,9 @@ def _custom_vjp_outputs(f, args, out_values):
         return backward(values, cts) + tuple(jnp.zeros(o.shape, o.dtype) for o in out_values)
 
     fn.defvjp(fwd, bwd)
-    return fn(*arrays, *out_values)
+    # (out_values get no cotangent: JAX does not differentiate the ops that computed them,
+    # which may have no gradient: TF only runs grad_fn)
+    return fn(*arrays, *(jax.lax.stop_gradient(o) for o in out_values))
 
 
 def _traced_call(f, args, kwargs):

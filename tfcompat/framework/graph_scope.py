@@ -27,7 +27,7 @@ from .context import ctx, private_values
 from .func_graph import FuncGraph, Graph
 from .tensor import EagerTensor
 from .tensor_shape import TensorShape
-from .trace_state import Trace, lift_initializers
+from .trace_state import Trace, lift_initializers, tf_traced_by_jax
 
 
 class _Building:
@@ -62,7 +62,7 @@ def building(graph):
     ctx.traces.append(b.trace)
     _building.append(b)
     try:
-        with private_values(), jax_core.set_current_trace(b.jax_trace):
+        with private_values(), jax_core.set_current_trace(b.jax_trace), tf_traced_by_jax():
             yield graph
     finally:
         _building.remove(b)

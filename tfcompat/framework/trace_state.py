@@ -21,6 +21,14 @@ def run_functions_eagerly(run_eagerly):
     _run_eagerly[0] = bool(run_eagerly)
 
 
+def tf_traced_by_jax():
+    """The context in which tfcompat runs TF code under a JAX trace (a tf.function, a
+    graph being built): JAX code may call jax2tf.convert'ed functions in it, as in code
+    that jax2tf.call_tf traces (jax2tf's ``inside_call_tf``), once jax2tf is imported."""
+    jax2tf = sys.modules.get("jax.experimental.jax2tf.jax2tf")
+    return jax2tf.inside_call_tf() if jax2tf is not None else contextlib.nullcontext()
+
+
 def functions_run_eagerly():
     """tf.config.functions_run_eagerly."""
     return _run_eagerly[0]

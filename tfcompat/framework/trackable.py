@@ -110,9 +110,18 @@ DictWrapper.__name__ = DictWrapper.__qualname__ = "_DictWrapper"
 _DictWrapper = DictWrapper
 
 
+class _TupleWrapper(tuple):
+    """TF's _TupleWrapper: a tuple attribute of a tracked object that holds Trackables,
+    still a tuple (an instance of it, equal to it), of its own type (jax2tf registers it
+    as a pytree node)."""
+
+    def __repr__(self):
+        return f"_TupleWrapper({tuple.__repr__(self)})"
+
+
 def _wrap(value):
     """TF's wrap_or_unwrap: lists and dicts (exactly those types) become wrappers; a tuple
-    holding Trackables stays a tuple, tracked (TF's _TupleWrapper)."""
+    holding Trackables becomes a _TupleWrapper, tracked."""
     if isinstance(value, Trackable):
         return value
     if type(value) is list:
@@ -120,13 +129,14 @@ def _wrap(value):
     if type(value) in (dict, collections.OrderedDict):
         return DictWrapper((k, _wrap(v)) for k, v in value.items())
     if type(value) is tuple:
-        return tuple(_wrap(v) for v in value)
+        items = tuple(_wrap(v) for v in value)
+        return _TupleWrapper(items) if _is_node(items) else items
     return value
 
 
 def _is_node(value):
     """Whether a (wrapped) value is a dependency: a Trackable, or a tuple holding one."""
-    if type(value) is tuple:
+    if type(value) in (tuple, _TupleWrapper):
         return any(_is_node(v) for v in value)
     return isinstance(value, Trackable)
 

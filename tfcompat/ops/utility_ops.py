@@ -1,4 +1,4 @@
-"""tf.timestamp and tf.guarantee_const."""
+"""tf.timestamp, tf.guarantee_const and tf.raw_ops.PreventGradient."""
 import time
 
 import jax
@@ -10,7 +10,7 @@ from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.strings import MOVE
 from .decomposition_ops import raise_on_gradient
 
-__all__ = ["guarantee_const", "timestamp"]
+__all__ = ["guarantee_const", "prevent_gradient", "timestamp"]
 
 
 def _now():
@@ -36,3 +36,19 @@ def guarantee_const(input, name=None):  # noqa: A002 (TF's argument name)
     no gradient for it)."""
     warn_deprecated("guarantee_const", "tensorflow.python.ops.array_ops", "Not for public use.")
     return execute(_guarantee_const_op, (to_tensor(input),))
+
+
+def prevent_gradient(input, message="", name=None):  # noqa: A002 (TF's argument name)
+    """tf.raw_ops.PreventGradient: `input`, whose gradient raises TF's LookupError with
+    `message`."""
+    if isinstance(message, str):
+        message = message.encode("utf-8")
+    op = _prevent_gradient_ops.get(message)
+    if op is None:
+        op = _prevent_gradient_ops[message] = Op("PreventGradient", raise_on_gradient(
+            lambda x: x, LookupError(f"Gradient explicitly disabled. Reason: {message!r}")),
+            strings=MOVE)
+    return execute(op, (to_tensor(input),))
+
+
+_prevent_gradient_ops = {}   # message -> its Op

@@ -1,6 +1,6 @@
 """XLA's DynamicSlice and DynamicUpdateSlice, as tensorflow.compiler.tf2xla.python.xla
 exposes them (XlaDynamicSlice, XlaDynamicUpdateSlice): start indices are clamped so that
-the slice fits, as XLA does."""
+the slice fits, as XLA does; and XlaSharding (tf2xla's xla_sharding annotations)."""
 import jax
 
 from ..framework.constant_op import convert_to_tensor
@@ -44,3 +44,14 @@ def dynamic_slice(x, starts, sizes, name=None):
     x = to_tensor(x)
     sizes = tuple(int(s) for s in (sizes.numpy() if hasattr(sizes, "numpy") else sizes))
     return execute(_dynamic_slice_op, (x, _indices(x, starts)), (("sizes", sizes),))
+
+
+_sharding_op = Op("XlaSharding", lambda x, sharding, unspecified_dims: x)
+
+
+def sharding(input, sharding="", unspecified_dims=(), name=None):
+    """XlaSharding: `input` annotated with the serialized xla.OpSharding `sharding`; on
+    the one device tfcompat computes on, the annotation leaves it unchanged (its gradient
+    passes through)."""
+    return execute(_sharding_op, (to_tensor(input),),
+                   (("sharding", bytes(sharding)), ("unspecified_dims", tuple(unspecified_dims))))

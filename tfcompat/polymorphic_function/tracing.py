@@ -17,7 +17,7 @@ from ..framework.context import ctx, private_values
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_state import Trace, lift_initializers
+from ..framework.trace_state import Trace, lift_initializers, tf_traced_by_jax
 from ..framework.trace_type import trace_type_of
 from ..framework.type_spec import TypeSpec
 from ..framework.variables import Uninitialized, Variable, live_variables
@@ -86,7 +86,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         ctx.traces.append(trace)
         ctx.name_scopes.append("")   # (a function's graph starts at the root scope, as TF's)
         try:
-            result = fn(*new_args, **new_kw)
+            with tf_traced_by_jax():
+                result = fn(*new_args, **new_kw)
             # Read the outputs while Variables still hold their traced values (a returned
             # Variable or assign result is its value after the function's assignments).
             flat_result = [c for x in nest.flatten(result) for c in components(x)]

@@ -1,0 +1,1 @@
+"""tensorflow.python.compiler.xla."""
