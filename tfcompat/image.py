@@ -7,18 +7,21 @@ from .ops.image_ops import (
     rgb_to_grayscale, rot90, sobel_edges, transpose,
 )
 from .ops.image_codec_ops import (
-    decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png,
+    adjust_jpeg_quality, decode_and_crop_jpeg, decode_bmp, decode_gif, decode_image, decode_jpeg, decode_png,
     encode_jpeg, encode_png, extract_jpeg_shape, is_jpeg,
 )
 from .ops.image_patches import extract_patches
+from .ops.image_glimpse_ops import extract_glimpse
 from .ops.image_color_ops import hsv_to_rgb, rgb_to_hsv
-from .ops.image_quality_ops import ssim
+from .ops.image_quality_ops import ssim, ssim_multiscale
 from .ops.image_adjust_ops import adjust_gamma, adjust_hue, adjust_saturation
 from .ops.image_random_ops import (
     random_brightness, random_contrast, random_crop, random_flip_left_right,
-    random_flip_up_down, random_hue, random_saturation, stateless_random_brightness,
+    random_flip_up_down, random_hue, random_jpeg_quality, random_saturation,
+    stateless_random_brightness,
     stateless_random_contrast, stateless_random_crop, stateless_random_flip_left_right,
-    stateless_random_flip_up_down, stateless_random_hue, stateless_random_saturation,
+    stateless_random_flip_up_down, stateless_random_hue, stateless_random_jpeg_quality,
+    stateless_random_saturation,
 )
 from .ops.image_color_space_ops import rgb_to_yiq, rgb_to_yuv, yiq_to_rgb, yuv_to_rgb
 from .ops.image_metrics_ops import image_gradients, psnr, total_variation

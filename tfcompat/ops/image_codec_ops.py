@@ -1,12 +1,15 @@
 """tf.io's image codecs (decode_png, decode_gif, decode_bmp, decode_jpeg,
 decode_and_crop_jpeg, decode_image, encode_png, encode_jpeg, is_jpeg, extract_jpeg_shape),
-exported as tf.image.* too: host `strings.Kernel`s over numpy codecs (image_codec_png /
-_gif / _bmp / _jpeg / _jpeg_pixels / _jpeg_encode), run as decode_raw runs (eagerly, in
-Dataset.map, and inside a tf.function on constant bytes).
+exported as tf.image.* too, and tf.image.adjust_jpeg_quality (encode, then decode): host
+`strings.Kernel`s over numpy codecs (image_codec_png / _gif / _bmp / _jpeg /
+_jpeg_pixels / _jpeg_encode), run as decode_raw runs (eagerly, in Dataset.map, and
+inside a tf.function on constant bytes).
 
 The kernel sniffs the format from the first bytes, as TF's DecodeImageV2Op does, and
 raises TF's errors for bad data and bad `channels`. encode_png (batched like TF's
-kernel) and encode_jpeg run inside a tf.function too (their output shapes are known).
+kernel), encode_jpeg and adjust_jpeg_quality run inside a tf.function too (their output
+shapes are known; adjust_jpeg_quality's keeps the image's static height and width, which
+TF's DecodeJpeg leaves unknown).
 Deliberate differences: inside a tf.function, bytes computed there raise a TypeError
 naming the API (the output shape depends on the values; TF gives [None, None, C]).
 WebP data (which TF's decode_png / decode_gif / decode_image also decode) raises
@@ -19,6 +22,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, op_def
 from ..framework.constant_op import convert_to_tensor
+from ..framework.context import executing_eagerly
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
 from ..framework.dispatch import execute, mismatch_error
@@ -480,3 +484,60 @@ def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=F
         ("optimize_size", flags[1]), ("chroma_downsampling", flags[2]),
         ("density_unit", unit), ("x_density", x_density), ("y_density", y_density),
         ("xmp_metadata", xmp), ("name", nm)))
+
+
+def _jpeg_round_trip(image, quality, channels, dct, graph, name):
+    """EncodeJpegVariableQuality (TF's default CompressFlags, format from the channels),
+    then DecodeJpeg with `channels` and `dct` on its bytes: the uint8 image back.
+    DecodeJpeg's checks of its attributes come after the encoding's eagerly, before it
+    in a `graph` (where its kernel is built before any runs)."""
+    op = "EncodeJpegVariableQuality"
+    if graph:
+        _check_decode_attrs(channels, dct)
+    if image.ndim != 3:
+        raise kernel_error(op, f"image must be 3-dimensional{dims(image.shape)}", name)
+    if quality.ndim:
+        raise kernel_error(op, f"quality must be scalar: {dims(quality.shape)}", name)
+    quality = int(quality)
+    if not 0 <= quality <= 100:
+        raise kernel_error(op, f"quality must be in [0,100], got {quality}", name)
+    if image.shape[-1] not in (1, 3):
+        raise kernel_error(op, f"image must have 1 or 3 channels, got {dims(image.shape)}",
+                           name)
+    if not image.shape[0] or not image.shape[1]:
+        raise kernel_error(op, "JPEG encoding failed", name, cls=errors.InternalError)
+    data = jpeg_encode.encode(image, quality, True, 1, 300, 300, b"")
+    _check_decode_attrs(channels, dct)
+    return jpeg_pixels.decode(data, channels, accurate=dct == "INTEGER_ACCURATE")
+
+
+def _check_decode_attrs(channels, dct):
+    if channels not in (0, 1, 3, 4):
+        raise kernel_error("DecodeJpeg", f"`channels` must be 0, 1, 3 or 4 but got {channels}")
+    _check_jpeg_flags("DecodeJpeg", (1, True, False, 1.0, dct), None)
+
+
+_round_trip_op = _host_op("EncodeJpegVariableQuality", _jpeg_round_trip, outputs=(np.uint8,),
+                          shape=lambda s, q, **attrs: s)
+
+
+def adjust_jpeg_quality(image, jpeg_quality, dct_method="", name=None):
+    """tf.image.adjust_jpeg_quality: `image` (3-D, 1 or 3 channels) as uint8 (saturated),
+    JPEG-encoded at `jpeg_quality` and decoded, then converted back to its dtype; one
+    host kernel for TF's EncodeJpegVariableQuality and DecodeJpeg pair."""
+    image = convert_to_tensor(image._read() if isinstance(image, Variable) else image)
+    channels = image.shape[-1] if image.shape.rank else None
+    orig_dtype = image.dtype
+    image = convert_image_dtype(image, dtypes.uint8, saturate=True)
+    if isinstance(jpeg_quality, Variable):
+        jpeg_quality = jpeg_quality._read()
+    if not isinstance(jpeg_quality, Tensor):
+        jpeg_quality = convert_to_tensor(jpeg_quality, dtype=dtypes.int32)
+    if jpeg_quality.dtype is not dtypes.int32:
+        raise mismatch_error("EncodeJpegVariableQuality", 1, dtypes.int32, jpeg_quality.dtype)
+    dct = _check_str(dct_method, "dct_method")
+    channels = int(channels or 0)
+    out = execute(_round_trip_op, (image, jpeg_quality), (
+        ("channels", channels), ("dct", dct), ("graph", not executing_eagerly()),
+        ("name", "")))
+    return convert_image_dtype(out, orig_dtype, saturate=True)

@@ -1,18 +1,23 @@
-"""tf.image.ssim: the structural similarity of two image batches, as TF computes it
-(_ssim_per_channel: a softmax-normalised Gaussian window applied by a VALID depthwise
-convolution, luminance times contrast-structure, averaged over height, width and
-channels)."""
+"""tf.image.ssim and ssim_multiscale: the structural similarity of two image batches, as
+TF computes it (_ssim_per_channel: a softmax-normalised Gaussian window applied by a
+VALID depthwise convolution, luminance times contrast-structure, averaged over height,
+width and channels; MS-SSIM over 2x2-average-pooled scales)."""
 import numpy as np
 
-from ..framework import dtypes, errors
+from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import to_tensor
+from .array_ops import shape as shape_
+from .assert_ops import Assert
 from .cast_ops import cast
+from .comparison_ops import greater_equal
 from .conv_ops import depthwise_conv2d
 from .image_ops import convert_image_dtype
-from .manip_ops import reshape, tile
-from .nn_ops import softmax
-from .reduction_ops import reduce_mean
+from .arithmetic_ops import pow
+from .manip_ops import pad, reshape, stack, tile
+from .nn_ops import relu, softmax
+from .pooling_ops import avg_pool
+from .reduction_ops import reduce_all, reduce_mean, reduce_prod
 
 
 def _gaussian(size, sigma):
@@ -32,20 +37,15 @@ def _check_shapes(img1, img2):
         raise ValueError(f"Shapes {s1[-3:]} and {s2[-3:]} are incompatible")
 
 
-def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03,
-         return_index_map=False):
-    """tf.image.ssim: images [..., h, w, c] (h and w at least `filter_size`); the mean
-    SSIM of each image, or with `return_index_map` the local map averaged over channels."""
-    img1, img2 = to_tensor(img1), to_tensor(img2)
-    _check_shapes(img1, img2)
-    max_val = convert_image_dtype(cast(max_val, img1.dtype), dtypes.float32)
-    img1 = convert_image_dtype(img1, dtypes.float32)
-    img2 = convert_image_dtype(img2, dtypes.float32)
+def _ssim_per_channel(img1, img2, max_val, filter_size, filter_sigma, k1, k2,
+                      return_index_map=False):
+    """TF's _ssim_per_channel on float32 images: (SSIM, contrast-structure) per channel,
+    averaged over height and width (SSIM's local map with `return_index_map`)."""
     shape = list(img1._value.shape)
-    for s in (shape, list(img2._value.shape)):
-        if min(s[-3:-1]) < filter_size:
-            raise errors.InvalidArgumentError(
-                None, None, f"assertion failed: [{s}] [{filter_size}]")
+    size = convert_to_tensor(filter_size, dtypes.int32)
+    for img in (img1, img2):
+        dims = shape_(img)
+        Assert(reduce_all(greater_equal(dims[-3:-1], size)), [dims, size], summarize=8)
     sigma = convert_to_tensor(filter_sigma, dtypes.float32)
     kernel = tile(_gaussian(filter_size, sigma), [1, 1, shape[-1], 1])
 
@@ -64,6 +64,57 @@ def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03
     den1 = reducer(img1 * img1 + img2 * img2)
     cs = (num1 - num0 + c2) / (den1 - den0 + c2)
     value = luminance * cs
-    if not return_index_map:
-        value = reduce_mean(value, [-3, -2])
+    if return_index_map:
+        return value, cs
+    return reduce_mean(value, [-3, -2]), reduce_mean(cs, [-3, -2])
+
+
+def _as_float32(img1, img2, max_val):
+    """TF's shape checks, then both images and `max_val` as float32 (convert_image_dtype)."""
+    img1, img2 = to_tensor(img1), to_tensor(img2)
+    _check_shapes(img1, img2)
+    max_val = convert_image_dtype(cast(max_val, img1.dtype), dtypes.float32)
+    return (convert_image_dtype(img1, dtypes.float32), convert_image_dtype(img2, dtypes.float32),
+            max_val)
+
+
+def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03,
+         return_index_map=False):
+    """tf.image.ssim: images [..., h, w, c] (h and w at least `filter_size`); the mean
+    SSIM of each image, or with `return_index_map` the local map averaged over channels."""
+    img1, img2, max_val = _as_float32(img1, img2, max_val)
+    value, _ = _ssim_per_channel(img1, img2, max_val, filter_size, filter_sigma, k1, k2,
+                                 return_index_map)
     return reduce_mean(value, [-1])
+
+
+_MSSSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
+
+
+def _downscale(img):
+    """TF's MS-SSIM step: odd height / width padded SYMMETRIC by one, then 2x2 average
+    pooling (on the leading dimensions flattened)."""
+    dims = list(img._value.shape)
+    flat = reshape(img, [-1] + dims[-3:])
+    extra = [dims[-3] % 2, dims[-2] % 2]
+    if any(extra):
+        flat = pad(flat, [[0, 0], [0, extra[0]], [0, extra[1]], [0, 0]], mode="SYMMETRIC")
+    pooled = avg_pool(flat, [1, 2, 2, 1], [1, 2, 2, 1], "VALID")
+    return reshape(pooled, dims[:-3] + list(pooled._value.shape[1:]))
+
+
+def ssim_multiscale(img1, img2, max_val, power_factors=_MSSSIM_WEIGHTS, filter_size=11,
+                    filter_sigma=1.5, k1=0.01, k2=0.03):
+    """tf.image.ssim_multiscale: MS-SSIM of images [..., h, w, c], one scale per power
+    factor (each halving height and width), as TF's Python composes it."""
+    imgs = _as_float32(img1, img2, max_val)
+    max_val, imgs = imgs[2], list(imgs[:2])
+    mcs = []
+    for k in range(len(power_factors)):
+        if k > 0:
+            imgs = [_downscale(x) for x in imgs]
+        value, cs = _ssim_per_channel(*imgs, max_val, filter_size, filter_sigma, k1, k2)
+        mcs.append(relu(cs))
+    mcs.pop()
+    mcs_and_ssim = stack(mcs + [relu(value)], axis=-1)
+    return reduce_mean(reduce_prod(pow(mcs_and_ssim, power_factors), [-1]), [-1])

@@ -1,6 +1,6 @@
 """tf.image's random augmentations and their stateless_ twins: random_flip_left_right,
 random_flip_up_down, random_brightness, random_contrast, random_saturation, random_hue,
-random_crop, composed as TF's image_ops_impl.py and random_crop_ops.py compose them, so
+random_crop, random_jpeg_quality, composed as TF's image_ops_impl.py and random_crop_ops.py compose them, so
 the stateful ones draw from tf.random.uniform's seeded streams and the stateless ones
 from tf.random.stateless_uniform, value for value as TF."""
 from ..framework import dtypes
@@ -11,6 +11,7 @@ from .arithmetic_ops import maximum, minimum
 from .assert_ops import Assert
 from .comparison_ops import greater_equal, less
 from .image_adjust_ops import adjust_hue, adjust_saturation
+from .image_codec_ops import adjust_jpeg_quality
 from .image_ops import _at_least_3d, _rank_3_or_4, adjust_brightness, adjust_contrast
 from .indexing_ops import slice as slice_, where
 from .random_ops import uniform
@@ -119,6 +120,24 @@ def random_hue(image, max_delta, seed=None):
 def stateless_random_hue(image, max_delta, seed):
     """tf.image.stateless_random_hue."""
     return adjust_hue(image, _hue_delta(max_delta, _stateless(seed)))
+
+
+def _jpeg_quality(image, lower, upper, draw):
+    if lower < 0 or upper < 0 or lower > 100 or upper > 100:
+        raise ValueError("jpeg encoding range must be between 0 and 100.")
+    if lower >= upper:
+        raise ValueError("`min_jpeg_quality` must be less than `max_jpeg_quality`.")
+    return adjust_jpeg_quality(image, draw([], lower, upper, dtypes.int32))
+
+
+def random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed=None):
+    """tf.image.random_jpeg_quality."""
+    return _jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, _stateful(seed))
+
+
+def stateless_random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed):
+    """tf.image.stateless_random_jpeg_quality."""
+    return _jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, _stateless(seed))
 
 
 def _random_crop(value, size, draw):
