@@ -13,6 +13,8 @@ from .framework.backprop import (
     AggregationMethod, GradientTape, UnconnectedGradients, gradients, hessians,
 )
 from .framework.config import device
+from .framework.device_spec import DeviceSpecV2 as DeviceSpec
+from .framework.gradient_registry import RegisterGradient, no_gradient
 from .framework.constant_op import constant, convert_to_tensor
 from .framework.custom_gradient import (
     custom_gradient, grad_pass_through, recompute_grad,
@@ -28,6 +30,8 @@ from .framework.tensor_spec import TensorSpec
 from .framework.trace_state import init_scope
 from .polymorphic_function.polymorphic_function import function
 from .framework.indexed_slices import IndexedSlices
+from .framework.indexed_slices_spec import IndexedSlicesSpec
+from .framework.none_tensor import NoneTensorSpec
 from .framework.module import Module, get_current_name_scope, name_scope
 from .framework.tensor import Tensor
 from .framework.tensor_shape import TensorShape
@@ -37,7 +41,7 @@ from .framework.tensor_util import get_static_value, is_symbolic_tensor, is_tens
 from .framework.retracing import reset_counts as _reset_log_counts
 from .framework.tf_logging import get_logger
 from .framework.variables import (
-    Variable, VariableAggregation, VariableSynchronization,
+    Variable, VariableAggregation, VariableSynchronization, variable_creator_scope,
 )
 from .ops import overloads as _overloads
 from .ops.numpy_ops import np_config as _np_config  # installs Tensor.__round__, as TF's import does
@@ -94,6 +98,7 @@ newaxis = None
 keras, optimizers, losses, metrics, initializers = _keras_lazy_loaders(globals())
 __getattr__, __dir__ = _lazy_exports(globals(), {
     ".framework.tensor_proto": ("make_ndarray", "make_tensor_proto"),
+    ".data.optional_ops": ("OptionalSpec",),
 }, submodules=(
     "audio", "compat", "data", "distribute", "experimental", "image", "io", "lookup", "math", "nn",
     "profiler", "quantization", "random", "raw_ops", "saved_model", "sets", "signal", "sparse",

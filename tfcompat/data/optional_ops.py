@@ -10,6 +10,8 @@ from ..framework import errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework import nest
 from ..framework.tensor_spec import TensorSpec
+from ..framework.type_spec import SerializedTypeSpec
+from ..framework.type_spec_of_value import register_spec_function
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
 from . import structure
@@ -101,7 +103,28 @@ class _OptionalImpl(Optional):
         return _OptionalImpl(self._has_value, value, spec)
 
 
-Optional.__module__ = _OptionalImpl.__module__ = "tensorflow.python.data.ops.optional_ops"
+class OptionalSpec(SerializedTypeSpec):
+    """tf.OptionalSpec(element_spec): the type of an Optional (tfcompat carries an Optional
+    by its flag and value tensors, not as TF's variant, so it has no component specs)."""
+
+    __slots__ = ("_element_spec",)
+
+    def __init__(self, element_spec):
+        self._element_spec = element_spec
+
+    value_type = property(lambda self: _OptionalImpl)
+
+    @staticmethod
+    def from_value(value):
+        return OptionalSpec(value.element_spec)
+
+    def _serialize(self):
+        return (self._element_spec,)
+
+
+register_spec_function(_OptionalImpl, OptionalSpec.from_value)
+Optional.__module__ = _OptionalImpl.__module__ = OptionalSpec.__module__ = \
+    "tensorflow.python.data.ops.optional_ops"
 
 
 def make_optional(has_value, value, element_spec):

@@ -8,6 +8,8 @@ import threading
 import jax
 import jax.extend.backend as jax_backend
 
+from .device_spec import DeviceSpecV2
+
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
 LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])
 PhysicalDevice.__module__ = LogicalDevice.__module__ = "tensorflow.python.eager.context"
@@ -339,9 +341,10 @@ _DEFAULT_SPEC = {"job": "localhost", "replica": 0, "task": 0, "device_type": "CP
 def _device_spec(name):
     """The fields a device name sets, as TF's DeviceSpec.from_string reads them
     ('/job:localhost/replica:0/task:0/device:GPU:1', 'cpu', 'GPU:0', '/CPU:1'; parts
-    TF would refuse are ignored)."""
+    TF would refuse are ignored; a tf.DeviceSpec is read from its string)."""
     spec = {}
-    for part in str(name).split("/"):
+    name = name.to_string() if isinstance(name, DeviceSpecV2) else str(name)
+    for part in name.split("/"):
         y = part.split(":")
         if len(y) == 2 and y[0] in ("job", "replica", "task"):
             spec[y[0]] = y[1] if y[0] == "job" else int(y[1])

@@ -10,6 +10,7 @@
 - ``name_scopes``: the tf.name_scope stack ('a/b/' innermost last; '' at the bottom);
 - ``variable_classes``: the Variable classes ``tf.Variable(...)`` makes inside
   distribution strategies' scopes (MirroredStrategy's MirroredVariable), innermost last;
+- ``variable_creators``: the tf.variable_creator_scope creators, innermost last;
 - ``values``: while this thread traces (a tf.function, a cond or loop body), the
   Variables' values as the trace sees them ({id(variable): value}), so that tracers never
   reach another thread; None otherwise (Variables hold their values themselves);
@@ -32,6 +33,7 @@ class _Context(threading.local):
         self.accumulators = []
         self.name_scopes = [""]
         self.variable_classes = []
+        self.variable_creators = []
         self.values = None
         self.exporting = False
 

@@ -58,3 +58,6 @@ def _to_dense(values, indices, rows):
 
 
 _TO_DENSE = Op("UnsortedSegmentSum", _to_dense)
+
+
+IndexedSlices.__module__ = "tensorflow.python.framework.indexed_slices"

@@ -2,14 +2,25 @@
 converts to a tensor.
 
 Differs from TF where tfcompat has no spec class for the value: a tf.Variable
-(VariableSpec), an IndexedSlices, a dataset, iterator or Optional, None (NoneTensorSpec)
-and a list of composite tensors raise NotImplementedError naming the case."""
+(VariableSpec), a dataset or iterator and a list of composite tensors raise
+NotImplementedError naming the case."""
 from .constant_op import convert_to_tensor
 from .indexed_slices import IndexedSlices
+from .indexed_slices_spec import indexed_slices_spec
+from .none_tensor import NoneTensorSpec
 from .tensor import Tensor
 from .tensor_shape import TensorShape
 from .tensor_spec import TensorSpec
 from .variables import Variable
+
+
+_SPEC_FUNCTIONS = {}   # class -> its values' spec function (registered by higher layers)
+
+
+def register_spec_function(cls, spec_function):
+    """Makes tf.type_spec_from_value of a ``cls`` instance ``spec_function(value)`` (the
+    layers above framework/ register their values' specs: Optional, TensorArray)."""
+    _SPEC_FUNCTIONS[cls] = spec_function
 
 
 def _unsupported(what):
@@ -38,14 +49,15 @@ def _spec(value):
     if isinstance(value, Variable):
         raise _unsupported("a tf.Variable (tf.VariableSpec)")
     if isinstance(value, IndexedSlices):
-        raise _unsupported("a tf.IndexedSlices (tf.IndexedSlicesSpec)")
+        return indexed_slices_spec(value)
     if value is None:
-        raise _unsupported("None (tf.NoneTensorSpec)")
+        return NoneTensorSpec()
+    if type(value) in _SPEC_FUNCTIONS:
+        return _SPEC_FUNCTIONS[type(value)](value)
     if hasattr(value, "_type_spec"):
         return value._type_spec
     if hasattr(value, "element_spec"):
-        raise _unsupported(f"a {type(value).__name__} (its DatasetSpec, IteratorSpec or "
-                           "OptionalSpec)")
+        raise _unsupported(f"a {type(value).__name__} (its DatasetSpec or IteratorSpec)")
     if isinstance(value, list) and value:
         if all(isinstance(v, Tensor) for v in value):
             return _merged_batch(value)

@@ -1,5 +1,8 @@
 """tf.Variable: mutable state over a jax.Array, read onto tapes like TF's ResourceVariable."""
+import contextlib
 import enum
+import functools
+import inspect
 import itertools
 import threading
 import weakref
@@ -118,7 +121,49 @@ _TRACED = {_add: jax.jit(lambda v, d: jnp.add(unfused(v), unfused(d))),
            _sub: jax.jit(lambda v, d: jnp.subtract(unfused(v), unfused(d)))}
 
 
-class Variable(ArrayLike):
+class _VariableMeta(type):
+    """``tf.Variable(...)`` inside tf.variable_creator_scope: TF's VariableMetaclass calls
+    the creators (innermost first, each given the next) with TF's keyword arguments."""
+
+    def __call__(cls, *args, **kwargs):
+        if cls is not Variable or not ctx.variable_creators:
+            return super().__call__(*args, **kwargs)
+        return _variable_call(cls, *args, **kwargs)
+
+
+def _variable_call(cls, initial_value=None, trainable=None, validate_shape=True,
+                   caching_device=None, name=None, variable_def=None, dtype=None,
+                   import_scope=None, constraint=None,
+                   synchronization=VariableSynchronization.AUTO,
+                   aggregation=VariableAggregationV1.NONE, shape=None,
+                   experimental_enable_variable_lifting=None, **kwargs):
+    def create(**kws):   # TF's default_variable_creator_v2: the arguments it knows
+        return type.__call__(cls, **{k: v for k, v in kws.items() if k in _CREATE_ARGS})
+
+    previous = create
+    for creator in ctx.variable_creators:
+        previous = functools.partial(creator, previous)
+    return previous(
+        initial_value=initial_value, trainable=trainable, validate_shape=validate_shape,
+        caching_device=caching_device, name=name, variable_def=variable_def, dtype=dtype,
+        import_scope=import_scope, constraint=constraint, synchronization=synchronization,
+        aggregation=VariableAggregationV1.NONE if aggregation is None else aggregation,
+        shape=shape, experimental_enable_variable_lifting=experimental_enable_variable_lifting,
+        **kwargs)
+
+
+@contextlib.contextmanager
+def variable_creator_scope(variable_creator):
+    """tf.variable_creator_scope(creator): ``tf.Variable(...)`` inside calls
+    ``creator(next_creator, **kwargs)``; the innermost scope's creator is called first."""
+    ctx.variable_creators.append(variable_creator)
+    try:
+        yield
+    finally:
+        ctx.variable_creators.pop()
+
+
+class Variable(ArrayLike, metaclass=_VariableMeta):
     """tf.Variable. ``tf.Variable(...)`` makes a ResourceVariable, as in TF."""
 
     def __new__(cls, *args, **kwargs):
@@ -397,3 +442,6 @@ class _UnreadVariable(ResourceVariable):
     constraint = property(lambda self: self._parent._constraint)
     synchronization = property(lambda self: self._parent._synchronization)
     aggregation = property(lambda self: self._parent._aggregation)
+
+
+_CREATE_ARGS = frozenset(inspect.signature(Variable.__init__).parameters) - {"self"}

@@ -21,9 +21,12 @@ from ..framework.context import executing_eagerly
 from ..framework.dispatch import Op, execute
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
+from ..framework.type_spec import SerializedTypeSpec, TypeSpec
+from ..framework.type_spec_of_value import register_spec_function, type_spec_from_value
+from ..framework.type_spec_registry import register
 from . import array_ops
 
-__all__ = ["TensorArray"]
+__all__ = ["TensorArray", "TensorArraySpec"]
 
 def _in_range(verb, out, buf, idx):
     """`out` checked when the function runs: TF's error for an index outside the array."""
@@ -90,6 +93,7 @@ class TensorArray:
         self._clear_after_read = clear_after_read is None or bool(clear_after_read)
         self._cleared = set()   # the indices a read cleared
         self._element_shape = None if element_shape is None else TensorShape(element_shape)
+        self._infer_shape = bool(infer_shape)
         self._buffer = None     # the stacked Tensor (buffer mode), else None (list mode)
         self._count = None      # dynamic_size in buffer mode: the element count Tensor
         self._capacity = None   # dynamic_size: the buffer size a traced loop allows
@@ -114,6 +118,7 @@ class TensorArray:
     def _copy(self, elements=None, element_shape=None, buffer=None, count=None):
         ta = TensorArray(self._dtype, dynamic_size=self._dynamic_size,
                          clear_after_read=self._clear_after_read,
+                         infer_shape=self._infer_shape,
                          element_shape=element_shape or self._element_shape)
         ta._cleared = set(self._cleared)
         ta._elements = elements
@@ -337,3 +342,43 @@ class TensorArray:
 
     def close(self, name=None):
         return None
+
+
+@register("tf.TensorArraySpec")
+class TensorArraySpec(SerializedTypeSpec):
+    """tf.TensorArraySpec(element_shape=None, dtype=tf.float32, dynamic_size=False,
+    infer_shape=True): the type of a TensorArray (tfcompat's TensorArray is no variant
+    TensorList, so the spec has no component specs)."""
+
+    __slots__ = ("_element_shape", "_dtype", "_dynamic_size", "_infer_shape")
+
+    value_type = property(lambda self: TensorArray)
+
+    def __init__(self, element_shape=None, dtype=dtypes.float32, dynamic_size=False,
+                 infer_shape=True):
+        self._element_shape = TensorShape(element_shape)
+        self._dtype = dtypes.as_dtype(dtype)
+        self._dynamic_size = dynamic_size
+        self._infer_shape = infer_shape
+
+    def is_compatible_with(self, other):
+        """TF's check: dtype, element shape and dynamic_size (not infer_shape)."""
+        if not isinstance(other, TypeSpec):
+            other = type_spec_from_value(other)
+        return (isinstance(other, TensorArraySpec) and self._dtype == other._dtype
+                and self._element_shape.is_compatible_with(other._element_shape)
+                and self._dynamic_size == other._dynamic_size)
+
+    def _serialize(self):
+        return (self._element_shape, self._dtype, self._dynamic_size, self._infer_shape)
+
+    @staticmethod
+    def from_value(value):
+        if not isinstance(value, TensorArray):
+            raise TypeError(f"Expected value to be a TensorArray, but got: `{type(value)}`")
+        return TensorArraySpec(value.element_shape, value.dtype, value.dynamic_size,
+                               value._infer_shape)
+
+
+register_spec_function(TensorArray, TensorArraySpec.from_value)
+TensorArraySpec.__module__ = "tensorflow.python.ops.tensor_array_ops"

@@ -28,6 +28,7 @@ from absl.testing import absltest
 from ...framework import dtypes, errors, graph_scope, host_callback, test_util, tf_logging
 from ...framework.constant_op import convert_to_tensor
 from ...framework.context import executing_eagerly, inside_function
+from ...framework.device_spec import DeviceSpecV2
 from ...framework.indexed_slices import IndexedSlices
 from ...framework.nest import map_structure
 from ...framework.sparse_tensor import SparseTensor
@@ -42,7 +43,6 @@ from ...ops.ragged_tensor import RaggedTensor
 __all__ = ["TensorFlowTestCase", "gpu_device_name", "is_gpu_available"]
 
 _log = tf_logging.get_logger()   # (at import, as TF: its own stderr handler)
-_DEVICE_TYPES = ("CPU", "GPU", "TPU")
 
 
 def _is_ragged(x):
@@ -85,26 +85,7 @@ def py_func_if_in_function(f):
 
 def canonical_device_name(device):
     """TF's device.canonical_name for a device name string (DeviceSpec.to_string)."""
-    if device is None:
-        return ""
-    parts = {}
-    for y in [x.split(":") for x in device.split("/")]:
-        if len(y) == 2 and y[0] in ("job", "replica", "task"):
-            parts[y[0]] = y[1] if y[0] == "job" else int(y[1])
-        elif len(y) in (1, 2) and y[0].upper() in _DEVICE_TYPES or len(y) == 3 and y[0] == "device":
-            if "type" in parts:
-                raise ValueError(f"Multiple device types are not allowed while parsing the "
-                                 f"device spec: {device}.")
-            parts["type"] = y[0].upper() if len(y) < 3 else y[1]
-            index = y[-1] if len(y) > 1 else "*"
-            parts["index"] = index if index == "*" else int(index)
-        elif y[0] != "":
-            raise ValueError(f"Unknown attribute '{y[0]}' is encountered while parsing the "
-                             f"device spec: '{device}'.")
-    out = "".join(f"/{k}:{parts[k]}" for k in ("job", "replica", "task") if k in parts)
-    if "type" in parts:
-        out += f"/device:{parts['type']}:{parts['index']}"
-    return out
+    return "" if device is None else DeviceSpecV2.from_string(device).to_string()
 
 
 class CapturedWrites:
