@@ -300,5 +300,3 @@ class Reference:
         return f"<Reference wrapping {self._obj!r}>"
 
 
-jax.tree_util.register_pytree_node(
-    EagerTensor, lambda t: ((t._value,), None), lambda _, children: EagerTensor(children[0]))
