@@ -275,3 +275,44 @@ for make in [lambda: tf.constant(WithGetitem()), lambda: tf.constant([WithGetite
     except Exception as e:
         print(type(e).__name__, repr(str(e)))
 """)
+
+# A Python range converts as the sequence it is (int32, int64 when needed, float32 when
+# empty); Python ints from 2**63 up are out of range in any sequence.
+_reprs("range_values",
+       "tf.constant(range(3))", "tf.convert_to_tensor(range(5, 0, -2))", "tf.constant(range(0))",
+       "tf.constant(range(2**31 - 1, 2**31 + 1))", "tf.constant([range(2), range(2)])",
+       "tf.constant(range(3), tf.float32)", "tf.constant(range(3), tf.uint8)",
+       "tf.reshape(range(6), [2, 3])", "tf.range(3) + range(3)",
+       "tf.constant([-2**63])", "tf.constant([2**63], tf.uint64)")
+_errs("out_of_range_int_sequences",
+      "print(repr(tf.constant([2**63])))", "print(repr(tf.constant([2**63, 1])))",
+      "print(repr(tf.constant([1, 2**63])))", "print(repr(tf.constant([2**64])))",
+      "print(repr(tf.constant([[1.5], [2**63]])))", "print(repr(tf.constant(range(2**63, 2**63 + 1))))",
+      "print(repr(tf.constant([2**63, 1.5])))", "print(repr(tf.constant([1, 1.5, 2**63])))",
+      "print(repr(tf.constant([[1], [2**63], [1.5]])))", "print(repr(tf.constant([1.5, 2**64])))",
+      "print(repr(tf.constant([1.5, 2**1100])))", "print(repr(tf.constant([1.5, -2**70, 3])))")
+
+# `x * y` with a bool Tensor on either side (TF 2.21's _mul_dispatch_factory): both cast to
+# int32, multiplied, cast to bool; a reflected Python value converts to bool strictly.
+_s("bool_tensor_products", """
+t = tf.constant([True, False])
+v = tf.Variable([True, True])
+i = tf.constant([3, 0])
+f = tf.constant([0.5, 2.0])
+for src in ["t * 2", "t * 0", "t * 2.5", "t * -1", "t * 1e10", "t * [2, 0]", "t * True",
+            "t * np.array([2.7, -0.2])", "t * np.int64(2)", "i * t", "t * i", "f * t",
+            "v * 2", "i * v", "2 * t", "True * t", "tf.constant([2**32, 3], tf.int64) * t",
+            "tf.constant(1) * True", "t * None", "t * tf.constant(['a', 'b'])",
+            "tf.multiply(t, 2)", "t + 2", "t & 2"]:
+    try:
+        print(src, "->", repr(eval(src)))
+    except Exception as e:
+        print(src, "!!", type(e).__name__, e)
+x = tf.constant([1.5, 2.0])
+with tf.GradientTape() as g:
+    g.watch(x)
+    y = tf.reduce_sum(tf.cast(t * x, tf.float32) * x)
+print(g.gradient(y, x))
+fn = tf.function(lambda a, b: a * b, autograph=False)
+print(fn(t, 3), fn(i, t), fn(t, 2.5), fn(f, t))
+""")

@@ -217,6 +217,8 @@ def _infer_numpy(value):
         return strings.from_python(value) if value.dtype.kind in "USO" else value
     if isinstance(value, np.generic):
         return strings.from_python(value) if value.dtype.kind in "US" else np.asarray(value)
+    if isinstance(value, range):   # a Python sequence to TF (numpy would make it int64)
+        value = list(value)
     if isinstance(value, (list, tuple)):
         try:
             arr = np.array(value)
@@ -228,7 +230,7 @@ def _infer_numpy(value):
             if all(isinstance(v, (str, bytes)) for v in arr.ravel()):   # (string Tensors)
                 return strings.from_python(arr)
             if _has_big_int(value):
-                raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+                return _floats_past_int64(value)
             first = next(_flat(value))   # TF infers the dtype from the first element
             if first is None or _sequence_without_len(first):
                 raise unsupported_value_error(first)
@@ -243,10 +245,14 @@ def _infer_numpy(value):
         if kind == "f":
             if any(isinstance(v, np.generic) for v in _flat(value)):
                 return arr
+            if np.abs(arr).max() >= 2.0 ** 63 and _has_big_int(value):   # (numpy: float64)
+                return _floats_past_int64(value)
             return arr.astype(np.float32)
         if kind in "iu":
             if any(isinstance(v, np.generic) for v in _flat(value)):
                 return arr
+            if kind == "u":   # Python ints from 2**63 up (numpy: uint64)
+                raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
             if arr.min() >= _INT32_MIN and arr.max() <= _INT32_MAX:
                 return arr.astype(np.int32)
             return arr.astype(np.int64)
@@ -296,6 +302,22 @@ def _flat(seq):
 
 def _has_big_int(seq):
     return any(isinstance(v, int) and not -(2 ** 63) <= v < 2 ** 63 for v in _flat(seq))
+
+
+def _floats_past_int64(seq):
+    """A sequence holding Python ints beyond int64 as TF converts it: its scan of the
+    elements in order fails at such an int unless a float came before it, which makes
+    the whole sequence float32 (float64 first: an int beyond it fails too)."""
+    for v in _flat(seq):
+        if isinstance(v, float):
+            break
+        if isinstance(v, int) and not -(2 ** 63) <= v < 2 ** 63:
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    try:
+        return np.array(seq, np.float64).astype(np.float32)
+    except OverflowError:
+        raise ValueError("Can't convert Python sequence with a value out of range for a "
+                         "double-precision float.") from None
 
 
 def _uint64_only(value):

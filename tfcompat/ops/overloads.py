@@ -12,7 +12,9 @@ from ..framework import dtypes, func_graph
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
-from . import bitwise_ops, indexing_ops, arithmetic_ops, comparison_ops, product_ops, unary_ops
+from . import (
+    arithmetic_ops, bitwise_ops, cast_ops, comparison_ops, indexing_ops, product_ops, unary_ops,
+)
 from ..framework.context import ctx, current_trace
 from .ragged_tensor import RaggedTensor
 
@@ -52,9 +54,12 @@ def _traced(fn, name, self, other, reflected):
 
 
 def _mul(x, y):
-    """`x * y`: TF's _mul_dispatch is logical_and on bool tensors."""
-    if x.dtype is dtypes.bool:
-        return comparison_ops.logical_and(x, y)
+    """`x * y`: TF 2.21's _mul_dispatch_factory: where either side is a bool Tensor (a
+    Variable on the left is read: TF's operator runs on its value), both are cast to int32,
+    multiplied, and the product cast to bool."""
+    if x.dtype is dtypes.bool or (isinstance(y, Tensor) and y.dtype is dtypes.bool):
+        product = arithmetic_ops.multiply(cast_ops.cast(x, dtypes.int32), cast_ops.cast(y, dtypes.int32))
+        return cast_ops.cast(product, dtypes.bool)
     return arithmetic_ops.multiply(x, y)
 
 
