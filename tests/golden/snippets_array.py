@@ -323,3 +323,12 @@ print(g.gradient(y, v))
 
 for _name, _src in SNIPPETS.items():
     compile(_src, _name, "exec")
+
+# The OpDef attr errors of split, unstack and identity_n: TF's eager unstack names no node,
+# split names its node ('' for name=None); float size lists are a float32 Tlen.
+_checks("split_unstack_attr_errors",
+        "tf.unstack(x, num=-1)", "tf.unstack(x, num=-1, name='u')", "tf.split(x, 0)",
+        "tf.split(x, 0, name=None)", "tf.split(x, 0, name='s')", "tf.split(x, [1, 2], num=0)",
+        "tf.split(x, [1.0, 2.0])", "tf.split(x, [1.5, 1.5], name=None)",
+        "tf.split(x, tf.constant([1.0, 2.0]))", "tf.identity_n([])",
+        "tf.split(x, tf.constant([1, 2]), name='v')")

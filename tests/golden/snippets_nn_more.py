@@ -417,6 +417,22 @@ E(lambda: tf.extract_volume_patches(v, [1, 2, 2, 2, 1], [1, 1, 1, 1, 1], "FULL")
 E(lambda: tf.extract_volume_patches(v, [1, 5, 2, 2, 1], [1, 1, 1, 1, 1], "VALID"))
 E(lambda: tf.extract_volume_patches(v, [1, 4, 2, 2, 1], [1, 1, 1, 1, 1], "VALID"))
 """)
+_s("patches_long_attr_lists", """
+# Eagerly the kernels read the first 4 (5) entries of longer attr lists; in a tf.function
+# shape inference rejects them.
+x = np.arange(2 * 4 * 4 * 1, dtype=np.float32).reshape(2, 4, 4, 1)
+v = np.arange(2 * 4 * 4 * 4 * 1, dtype=np.float32).reshape(2, 4, 4, 4, 1)
+for k, s, r in [([1, 2, 2, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1]),
+                ([1, 2, 2, 1], [1, 2, 1, 1, 7], [1, 1, 1, 1]),
+                ([1, 2, 2, 1, 5], [1, 1, 1, 1, 3], [1, 1, 1, 1, 9]),
+                ([1, 2, 2, 1], [1, 1, 1, 1], [1, 2, 2, 1, 0])]:
+    E(lambda: tf.image.extract_patches(x, k, s, r, "VALID"))
+    E(lambda: F(lambda a: tf.image.extract_patches(a, k, s, r, "SAME"))(x))
+for k, s in [([1, 2, 2, 2, 1, 1], [1, 1, 1, 1, 1]), ([1, 2, 2, 2, 1], [1, 1, 2, 1, 1, 1])]:
+    E(lambda: tf.extract_volume_patches(v, k, s, "VALID").shape)
+    E(lambda: F(lambda a: tf.extract_volume_patches(a, k, s, "VALID"))(v))
+E(lambda: tf.image.extract_patches(x, [2, 2, 2, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1], "VALID"))
+""")
 _s("parallel_stack", """
 E(lambda: tf.parallel_stack([1, 2]))
 @F

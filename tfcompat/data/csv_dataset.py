@@ -77,9 +77,7 @@ class CsvDatasetV2(Dataset):
                                     dtype=dtypes.int64)
         self._spec = tuple(TensorSpec([], d.dtype) for d in defaults)
         if not defaults:
-            raise errors.InvalidArgumentError(
-                None, None, "Length for attr 'output_shapes' of 0 must be at least minimum 1"
-                f"\n\t; NodeDef: {{{{node {_OP}}}}}; Op<{op_def.summary(_OP)}> [Op:{_OP}] name: ")
+            raise op_def.attr_value_error(_OP, "output_shapes", defaults, "")
         for d in defaults:
             if d.dtype not in _ACCEPTABLE:
                 raise attr_error(_OP, "output_types", d.dtype, name="")

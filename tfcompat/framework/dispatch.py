@@ -100,9 +100,9 @@ def default_error(op, arrays, attrs, exc):
 _PY_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 
 
-def check_dtype(op, t, suffix=" name: "):
-    """Raise TF's InvalidArgumentError if `t`'s dtype is not one `op` accepts (`suffix`:
-    what follows TF's "[Op:...]", which depends on how its Python wrapper names the op);
+def check_dtype(op, t, node_name=""):
+    """Raise TF's InvalidArgumentError if `t`'s dtype is not one `op` accepts (`node_name`:
+    the `` name: ...`` after TF's "[Op:...]", None for none, as its Python wrapper names the op);
     inside a tf.function, the TypeError of TF's graph-building op wrapper."""
     if op._allowed_np is not None and t._value.dtype not in op._allowed_np:
         if ctx.traces:   # TF's graph-building wrapper: the op's first input, Python names
@@ -110,11 +110,9 @@ def check_dtype(op, t, suffix=" name: "):
             names = ", ".join(_PY_NAMES.get(n, n) for n in op.allowed)
             raise TypeError(f"Value passed to parameter '{param}' has DataType "
                             f"{t.dtype.name} not in list of allowed values: {names}")
-        raise errors.InvalidArgumentError(
-            None, None,
-            f"Value for attr 'T' of {t.dtype._tf_name} is not in the list of allowed values: "
-            f"{', '.join(op.allowed)}\n\t; NodeDef: {{{{node {op.name}}}}}; "
-            f"Op<{op.spec.summary}> [Op:{op.name}]{suffix}")
+        raise op_def.attr_rejected(
+            op.name, f"Value for attr 'T' of {t.dtype._tf_name} is not in the list of allowed "
+                     f"values: {', '.join(op.allowed)}", node_name)
 
 
 def _static_integers(kernel, arrays):

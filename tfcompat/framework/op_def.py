@@ -10,6 +10,8 @@ import functools
 import json
 import os
 
+from . import errors
+
 _PATH = os.path.join(os.path.dirname(__file__), "op_defs.json")
 
 
@@ -85,6 +87,35 @@ def spec(name):
 def summary(name):
     """TF's SummarizeOpDef text of op `name` (``name=...; signature=...; attr=...``)."""
     return spec(name).summary
+
+
+def attr_rejected(name, text, node_name=None):
+    """TF's eager InvalidArgumentError for an attr value op `name`'s OpDef rejects (a value
+    not in its allowed list, a list under its minimum length): ``text`` then the NodeDef and
+    ``Op<...>`` summary, ``[Op:name]``, then `` name: NODE_NAME`` when `node_name` is not
+    None (TF prints it empty for the ops whose wrappers pass no name)."""
+    suffix = "" if node_name is None else f" name: {node_name}"
+    return errors.InvalidArgumentError(
+        None, None, f"{text}\n\t; NodeDef: {{{{node {name}}}}}; Op<{summary(name)}> "
+                    f"[Op:{name}]{suffix}")
+
+
+def attr_value_error(name, attr, value, node_name=None):
+    """`attr_rejected` for value `value` of attr `attr`, worded from the OpDef as TF words
+    it: a list shorter than the attr's minimum length, an int under its minimum, a string
+    or a dtype (a DType) not in its allowed values."""
+    entry = spec(name).attrs[attr]
+    if isinstance(value, (list, tuple)):
+        text = f"Length for attr '{attr}' of {len(value)} must be at least minimum {entry['minimum']}"
+    elif isinstance(value, str):
+        allowed = ", ".join(f'"{a}"' for a in entry["allowed"])
+        text = f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed values: {allowed}"
+    elif hasattr(value, "_tf_name"):
+        allowed = ", ".join(spec(name).allowed(attr))
+        text = f"Value for attr '{attr}' of {value._tf_name} is not in the list of allowed values: {allowed}"
+    else:
+        text = f"Value for attr '{attr}' of {value} must be at least minimum {entry['minimum']}"
+    return attr_rejected(name, text, node_name)
 
 
 def stateful_names():

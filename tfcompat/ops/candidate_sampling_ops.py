@@ -202,11 +202,7 @@ def _check_range(op_name, range_max):
     """range_max, with TF's error for its attribute minimum."""
     range_max = int(range_max)
     if range_max < 1:
-        raise errors.InvalidArgumentError(
-            None, None,
-            f"Value for attr 'range_max' of {range_max} must be at least minimum 1\n\t; "
-            f"NodeDef: {{{{node {op_name}}}}}; Op<{op_def.summary(op_name)}> "
-            f"[Op:{op_name}] name: ")
+        raise op_def.attr_value_error(op_name, "range_max", range_max, "")
     return range_max
 
 

@@ -47,7 +47,7 @@ _input_op = Op("DepthwiseConv2dNativeBackpropInput", _backprop_input)
 def _depthwise_backprop(op, tensors, sizes, strides, padding, data_format, which):
     """Checks and runs op (`which`: "Filter" or "Input"); shapes are compared in NHWC."""
     ts = [to_tensor(t) for t in tensors]
-    check_dtype(op, ts[0], suffix="")
+    check_dtype(op, ts[0], node_name=None)
     onednn = ts[0].dtype.name in ("float32", "bfloat16")   # (TF's oneDNN kernels)
     if ts[1].dtype != ts[0].dtype:
         kernel = f"_MklNative{op.name}" if onednn else op.name

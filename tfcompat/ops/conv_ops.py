@@ -275,7 +275,7 @@ def _transpose(op, n, input, filters, output_shape, strides, padding, data_forma
     channels_first = data_format is not None and data_format.startswith("NC")
     kernel = f"_MklNative{op.name}" if op.name in _ONEDNN else op.name
     x, w = match((input, filters), op.name, kernel)
-    check_dtype(op, x, suffix="")
+    check_dtype(op, x, node_name=None)
     out = static_ints(output_shape, api, "output_shape")
     strides, _ = _sequence(strides, n, channels_first, "strides")
     dilations, _ = _sequence(dilations, n, channels_first, "dilations")

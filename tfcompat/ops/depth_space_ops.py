@@ -32,23 +32,13 @@ _depth_to_space_op = Op("DepthToSpace", _depth_to_space, strings=MOVE)
 _space_to_depth_op = Op("SpaceToDepth", _space_to_depth, strings=MOVE)
 
 
-def _attr_failure(op, text):
-    spec = op_def.spec(op.name)
-    return errors.InvalidArgumentError(
-        None, None, f"{text}\n\t; NodeDef: {{{{node {op.name}}}}}; Op<{spec.summary}> "
-                    f"[Op:{op.name}] name: ")
-
-
 def _run(op, input, block_size, data_format, check):
     x = to_tensor(input)
     block_size = static_int(block_size, f"tf.nn.{op.name}", "block_size")
     if data_format not in ("NHWC", "NCHW", "NCHW_VECT_C"):
-        raise _attr_failure(op, f"Value for attr 'data_format' of \"{data_format}\" is not in "
-                                f"the list of allowed values: \"NHWC\", \"NCHW\", "
-                                f"\"NCHW_VECT_C\"")
+        raise op_def.attr_value_error(op.name, "data_format", data_format, "")
     if block_size < 2:
-        raise _attr_failure(op, f"Value for attr 'block_size' of {block_size} must be at least "
-                                f"minimum 2")
+        raise op_def.attr_value_error(op.name, "block_size", block_size, "")
     if data_format == "NCHW_VECT_C":
         raise errors.UnimplementedError(
             None, None, f"tf.nn.{op.name}: data_format NCHW_VECT_C (quantized int8 images) is "

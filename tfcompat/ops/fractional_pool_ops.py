@@ -171,13 +171,10 @@ def _ratio_text(r):
 def _pool(op, result, value, pooling_ratio, pseudo_random, overlapping, seeds):
     """Runs `op`; `seeds`: the (seed, seed2) attrs, or None for deterministic=False."""
     x = to_tensor(value)
-    check_dtype(op, x, suffix="")
+    check_dtype(op, x, node_name=None)
     ratio = [float(r) for r in pooling_ratio]
     if len(ratio) < 4:
-        raise errors.InvalidArgumentError(
-            None, None, f"Length for attr 'pooling_ratio' of {len(ratio)} must be at least "
-                        f"minimum 4\n\t; NodeDef: {{{{node {op.name}}}}}; Op<"
-                        f"{op_def.spec(op.name).summary}> [Op:{op.name}]")
+        raise op_def.attr_value_error(op.name, "pooling_ratio", ratio)
     for r in ratio:
         if r < 1:
             raise kernel_error(op.name, f"pooling_ratio cannot be smaller than 1, got: "

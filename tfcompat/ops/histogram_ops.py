@@ -48,7 +48,7 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype=dtypes.int32, na
         raise kernel_error("HistogramFixedWidth", "nbins should be a scalar.")
     nbins = int32_scalar(nbins, "HistogramFixedWidth", "nbins should be a scalar.",
                          "tf.histogram_fixed_width", "nbins")
-    check_dtype(_histogram_op, x, "")
+    check_dtype(_histogram_op, x, None)
     if dtype.name not in ("int32", "int64"):
         raise attr_error("HistogramFixedWidth", "dtype", dtype)
     if ctx.traces and nbins <= 0:   # TF's shape inference

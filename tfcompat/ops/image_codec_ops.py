@@ -473,12 +473,7 @@ def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=F
     for attr, value, allowed in (("format", fmt, ("", "grayscale", "rgb")),
                                  ("density_unit", unit, ("in", "cm"))):
         if value not in allowed:
-            spec = op_def.spec(op)
-            raise errors.InvalidArgumentError(
-                None, None, f"Value for attr '{attr}' of \"{value}\" is not in the list of "
-                f"allowed values: {', '.join(chr(34) + a + chr(34) for a in allowed)}\n\t; "
-                f"NodeDef: {{{{node {op}}}}}; Op<{spec.summary}> [Op:{op}]"
-                + ("" if nm is None else f" name: {nm}"))
+            raise op_def.attr_value_error(op, attr, value, nm)
     return execute(_encode_jpeg_op, (image,), (
         ("fmt", fmt), ("quality", quality), ("progressive", flags[0]),
         ("optimize_size", flags[1]), ("chroma_downsampling", flags[2]),

@@ -214,10 +214,7 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
         raise static_error("tf.image.crop_and_resize", "crop_size")
     size = tuple(static_ints(crop_size, "tf.image.crop_and_resize", "crop_size"))
     if method not in ("bilinear", "nearest"):
-        raise errors.InvalidArgumentError(
-            None, None, f"Value for attr 'method' of \"{method}\" is not in the list of allowed "
-            f"values: \"bilinear\", \"nearest\"\n\t; NodeDef: {{{{node CropAndResize}}}}; "
-            f"Op<{op_def.spec('CropAndResize').summary}> [Op:CropAndResize]")
+        raise op_def.attr_value_error("CropAndResize", "method", method)
     _check(image, boxes, box_indices, size, None)
     return execute(_crop_op, (image, boxes, box_indices),
                    (("crop_size", size), ("method", method),

@@ -65,35 +65,35 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
     boxes [batch, n, 4] as (y_min, x_min, y_max, x_max) in [0, 1]; colors [k, >= depth]
     or None for TF's default table."""
     # (TF's message names no op when a Python list reaches the op itself)
-    suffix = None if isinstance(colors, (list, tuple)) else ""
+    node_name = None if isinstance(colors, (list, tuple)) else ""
     images = to_tensor(images)
     boxes = convert_to_tensor(boxes, dtypes.float32)
     op = _draw_op if colors is None else _draw_v2_op
-    check_dtype(op, images, "" if suffix is None else " name: ")
+    check_dtype(op, images, node_name)
     args = (images, boxes)
     if colors is not None:
         colors = convert_to_tensor(colors, dtypes.float32)
         args += (colors,)
     shape, b_shape = images._value.shape, boxes._value.shape
     if len(shape) != 4:
-        raise kernel_error(op.name, "The rank of the images should be 4", suffix)
+        raise kernel_error(op.name, "The rank of the images should be 4", node_name)
     if len(b_shape) != 3:
-        raise kernel_error(op.name, "The rank of the boxes tensor should be 3", suffix)
+        raise kernel_error(op.name, "The rank of the boxes tensor should be 3", node_name)
     if shape[0] != b_shape[0]:
-        raise kernel_error(op.name, "The batch sizes should be the same", suffix)
+        raise kernel_error(op.name, "The batch sizes should be the same", node_name)
     if shape[3] not in (1, 3, 4):
         raise kernel_error(op.name, "Channel depth should be either 1 (GRY), 3 (RGB), or 4 "
-                           "(RGBA)", suffix)
+                           "(RGBA)", node_name)
     if b_shape[2] != 4:
         raise kernel_error(op.name, f"The size of the third dimension of the box must be 4. "
-                           f"Received: {b_shape[2]}", suffix)
+                           f"Received: {b_shape[2]}", node_name)
     if colors is not None:
         c_shape = colors._value.shape
         if len(c_shape) != 2:
-            raise kernel_error(op.name, f"colors must be a 2-D matrix{dims(c_shape)}", suffix)
+            raise kernel_error(op.name, f"colors must be a 2-D matrix{dims(c_shape)}", node_name)
         if c_shape[1] < shape[3]:
             raise kernel_error(op.name, f"colors must have equal or more channels than the "
-                               f"image provided: {dims(c_shape)}", suffix)
+                               f"image provided: {dims(c_shape)}", node_name)
         if not np.prod(c_shape):
             return execute(_draw_op, (images, boxes))
     return execute(op, args)

@@ -4,9 +4,10 @@ import math
 
 import jax.numpy as jnp
 
-from ..framework import errors
+from ..framework import errors, op_def
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from .op_args import dims, kernel_error
+from .shape_inference import dtype_enum, node_error, tracing
 
 __all__ = ["extract_volume_patches"]
 
@@ -38,40 +39,47 @@ def _extract(x, ksizes, strides, rates, padding):
 _extract_op = Op("ExtractImagePatches", _extract)
 
 
-def _attr_error(text):
-    return errors.InvalidArgumentError(
-        None, None, f"{text}\n\t; NodeDef: {{{{node ExtractImagePatches}}}}; "
-                    f"Op<{_extract_op.spec.summary}> [Op:ExtractImagePatches] name: ")
-
-
 def extract_patches(images, sizes, strides, rates, padding, name=None):
     """tf.image.extract_patches: the sizes[1] x sizes[2] patches of each image (every
     strides-th, their pixels rates apart) flattened into the depth dimension."""
+    x, attrs = _checked(_extract_op, images, padding, 4,
+                        {"ksizes": sizes, "strides": strides, "rates": rates})
+    return execute(_extract_op, (x,), tuple(attrs.items()) + (("padding", padding),))
+
+
+_SHAPE_FN_NAMES = {"strides": "stride"}   # as TF's shape function names the attr
+
+
+def _checked(op, input, padding, rank, attrs):
+    """TF's checks of ExtractImagePatches' and ExtractVolumePatches' attrs (`attrs`: name ->
+    list, `rank` entries each) and input: the OpDef's (padding, minimum length), then in a
+    tf.function shape inference's (exactly `rank` entries), then the kernel's, which reads
+    only the first `rank` entries of longer lists eagerly. Returns the input as a Tensor and
+    the attrs as the kernel runs them."""
     if padding not in ("SAME", "VALID"):
-        raise _attr_error(f"Value for attr 'padding' of \"{padding}\" is not in the list of "
-                          f"allowed values: \"SAME\", \"VALID\"")
-    attrs = {"ksizes": list(sizes), "strides": list(strides), "rates": list(rates)}
+        raise op_def.attr_value_error(op.name, "padding", padding, "")
     for attr, value in attrs.items():
-        if len(value) < 4:
-            raise _attr_error(f"Length for attr '{attr}' of {len(value)} must be at least "
-                              f"minimum 4")
-    x = to_tensor(images)
-    check_dtype(_extract_op, x)
+        if len(value) < rank:
+            raise op_def.attr_value_error(op.name, attr, value, "")
+    x = to_tensor(input)
+    check_dtype(op, x)
+    for attr, value in attrs.items():
+        if len(value) > rank and tracing():
+            raise node_error(f"{op.name} requires the {_SHAPE_FN_NAMES.get(attr, attr)} attribute "
+                             f"to contain {rank} values, but got: {len(value)}", op.name, [x],
+                             (("T", dtype_enum(x)),) + tuple(sorted({**attrs, "padding": padding}.items())))
+    attrs = {attr: tuple(value[:rank]) for attr, value in attrs.items()}
     for attr, value in attrs.items():
         text, cls = None, errors.InvalidArgumentError
-        if len(value) != 4:
-            text = f"Sliding window {attr} field must specify 4 dimensions"
-        elif value[0] != 1 or value[3] != 1:
+        if value[0] != 1 or value[-1] != 1:
             text, cls = f"Only support {attr} across space.", errors.UnimplementedError
-        elif value[1] < 1 or value[2] < 1:
+        elif min(value[1:-1]) < 1:
             text, cls = f"{attr} is out of range.", errors.OutOfRangeError
         if text:
-            raise kernel_error("ExtractImagePatches", text, "", cls=cls)
-    if x.ndim != 4:
-        raise kernel_error("ExtractImagePatches",
-                           f"input must be 4-dimensional{dims(x._value.shape)}", "")
-    return execute(_extract_op, (x,), tuple((k, tuple(v)) for k, v in attrs.items())
-                   + (("padding", padding),))
+            raise kernel_error(op.name, text, "", cls=cls)
+    if x.ndim != rank:
+        raise kernel_error(op.name, f"input must be {rank}-dimensional{dims(x._value.shape)}", "")
+    return x, attrs
 
 
 def _extract_volume(x, ksizes, strides, padding):
@@ -95,33 +103,8 @@ _extract_volume_op = Op("ExtractVolumePatches", _extract_volume)
 def extract_volume_patches(input, ksizes, strides, padding, name=None):
     """tf.extract_volume_patches: the ksizes[1] x ksizes[2] x ksizes[3] patches of each
     5-D volume (every strides-th) flattened into the depth dimension."""
-    summary = _extract_volume_op.spec.summary
-
-    def attr_error(text):
-        return errors.InvalidArgumentError(
-            None, None, f"{text}\n\t; NodeDef: {{{{node ExtractVolumePatches}}}}; "
-                        f"Op<{summary}> [Op:ExtractVolumePatches] name: ")
-    if padding not in ("SAME", "VALID"):
-        raise attr_error(f"Value for attr 'padding' of \"{padding}\" is not in the list of "
-                         f"allowed values: \"SAME\", \"VALID\"")
-    attrs = {"ksizes": list(ksizes), "strides": list(strides)}
-    for attr, value in attrs.items():
-        if len(value) < 5:
-            raise attr_error(f"Length for attr '{attr}' of {len(value)} must be at least "
-                             f"minimum 5")
-    x = to_tensor(input)
-    check_dtype(_extract_volume_op, x)
-    for attr, value in attrs.items():
-        text, cls = None, errors.InvalidArgumentError
-        if value[0] != 1 or value[4] != 1:
-            text, cls = f"Only support {attr} across space.", errors.UnimplementedError
-        elif min(value[1:4]) < 1:
-            text, cls = f"{attr} is out of range.", errors.OutOfRangeError
-        if text:
-            raise kernel_error("ExtractVolumePatches", text, "", cls=cls)
-    if x.ndim != 5:
-        raise kernel_error("ExtractVolumePatches",
-                           f"input must be 5-dimensional{dims(x._value.shape)}", "")
+    x, attrs = _checked(_extract_volume_op, input, padding, 5,
+                        {"ksizes": ksizes, "strides": strides})
     for n, k, st in zip(x._value.shape[1:4], attrs["ksizes"][1:4], attrs["strides"][1:4]):
         out = int((n - k + st) / st)
         if padding == "VALID" and out < 0:
@@ -129,8 +112,7 @@ def extract_volume_patches(input, ksizes, strides, padding, name=None):
                                                        f"negative: {out} [input_size: {n}, "
                                                        f"effective_filter_size: {k}, stride: "
                                                        f"{st}]", "")
-    return execute(_extract_volume_op, (x,), tuple((k, tuple(v[:5])) for k, v in attrs.items())
-                   + (("padding", padding),))
+    return execute(_extract_volume_op, (x,), tuple(attrs.items()) + (("padding", padding),))
 
 
 def raw_extract_volume_patches(*, input, ksizes, strides, padding, name=None):

@@ -127,7 +127,7 @@ def ImageProjectiveTransformV3(*, images, transforms, output_shape, fill_value, 
     """tf.raw_ops.ImageProjectiveTransformV3: images [batch, h, w, channels]; transforms
     [batch or 1, 8] float32; output_shape [new_h, new_w]."""
     x = to_tensor(images)
-    check_dtype(_projective_op, x, suffix=" name: ")
+    check_dtype(_projective_op, x)
     t = convert_to_tensor(transforms, dtypes.float32)
     fill = convert_to_tensor(fill_value, dtypes.float32)
     interpolation = _enum_attr("interpolation", interpolation, _INTERPOLATIONS)

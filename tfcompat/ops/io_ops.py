@@ -568,11 +568,7 @@ def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, 
         if d.dtype._tf_name not in op_def.spec("DecodeCSV").allowed("OUT_TYPE"):
             raise attr_error("DecodeCSV", "OUT_TYPE", d.dtype, name=nm)
     if not defaults:
-        raise errors.InvalidArgumentError(
-            None, None, f"Length for attr 'OUT_TYPE' of 0 must be at least minimum 1\n\t; "
-                        f"NodeDef: {{{{node DecodeCSV}}}}; Op<{op_def.summary('DecodeCSV')}> "
-                        f"[Op:DecodeCSV]"
-                        + ("" if nm is None else f" name: {nm}"))
+        raise op_def.attr_value_error("DecodeCSV", "OUT_TYPE", defaults, nm)
     x = _string_arg(records, "DecodeCSV")
     kernel = f"DecodeCSV_OUT_TYPE_{len(defaults)}"
     delim = _check_str(field_delim, "field_delim").encode("utf-8")

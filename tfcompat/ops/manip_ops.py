@@ -66,10 +66,7 @@ def identity_n(input, name=None):
     """tf.identity_n: a list of identities."""
     values = [to_tensor(v) for v in input]
     if not values:
-        raise errors.InvalidArgumentError(
-            None, None, f"Length for attr 'T' of 0 must be at least minimum 1\n\t; NodeDef: "
-                        f"{{{{node IdentityN}}}}; Op<{_identity_n_op.spec.summary}> [Op:IdentityN] "
-                        f"name: ")
+        raise op_def.attr_value_error("IdentityN", "T", values, "")
     return list(execute(_identity_n_op, tuple(values)))
 
 
@@ -362,10 +359,7 @@ def unstack(value, num=None, axis=0, name="unstack"):
     if num is not None:
         num = _make_int(num, "num")
         if num < 0:
-            raise errors.InvalidArgumentError(
-                None, None, f"Value for attr 'num' of {num} must be at least minimum 0\n\t; "
-                            f"NodeDef: {{{{node Unpack}}}}; Op<{op_def.summary('Unpack')}> "
-                            f"[Op:Unpack] name: {name}")
+            raise op_def.attr_value_error("Unpack", "num", num)   # (TF's unstack names no node)
     if num is not None and num != n:
         raise kernel_error("Unpack", f"Input shape axis {axis % len(shape)} must equal {num}, "
                                      f"got shape {dims(shape)}", "unstack",
@@ -396,13 +390,12 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
         if traced_within(num_or_size_splits):
             raise static_error("tf.split", "num_or_size_splits")
         sizes_arr = np.asarray(num_or_size_splits)
+        if sizes_arr.size and sizes_arr.dtype.kind == "f":   # a float32 size_splits in TF
+            raise attr_error("SplitV", "Tlen", dtypes.float32, name="" if name is None else name)
         sizes = static_ints(sizes_arr.reshape(-1))
         count = len(sizes) if num is None else int(num)
     if count < 1:
-        raise errors.InvalidArgumentError(
-            None, None, f"Value for attr 'num_split' of {count} must be at least minimum 1\n\t; "
-                        f"NodeDef: {{{{node {kind}}}}}; Op<{op_def.summary(kind)}> "
-                        f"[Op:{kind}] name: {name}")
+        raise op_def.attr_value_error(kind, "num_split", count, "" if name is None else name)
 
     def fail(text):
         return kernel_error(kind, text, name, kernel=f"{kind}_num_split_{count}")

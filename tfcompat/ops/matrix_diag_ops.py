@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, host_callback, op_def
+from ..framework import dtypes, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
@@ -48,12 +48,7 @@ def _diag_args(op_name, k, align, name):
     is the name TF's kernel errors end with (none when k is a pair, as TF)."""
     spec = op_def.spec(op_name)
     if align not in spec.attrs["align"]["allowed"]:
-        allowed = ", ".join(f'"{a}"' for a in spec.attrs["align"]["allowed"])
-        raise errors.InvalidArgumentError(
-            None, None,
-            f'Value for attr \'align\' of "{align}" is not in the list of allowed values: '
-            f"{allowed}\n\t; NodeDef: {{{{node {op_name}}}}}; Op<{spec.summary}> "
-            f"[Op:{op_name}] name: {name}")
+        raise op_def.attr_value_error(op_name, "align", align, name)
     scalar = not isinstance(k, (tuple, list)) and not (isinstance(k, Tensor) and k.ndim)
     ks = ([static_int(k, f"tf.linalg ({op_name})", "k")] if scalar
           else list(static_ints(k, f"tf.linalg ({op_name})", "k")))

@@ -95,11 +95,9 @@ def _run(value, filters, strides, padding, data_format, dilations):
     rates = static_ints(dilations, "tf.nn.dilation2d", "dilations")
     for attr, values in (("strides", strides), ("rates", rates)):
         if len(values) < 4:
-            raise _attr_failure(f"Length for attr '{attr}' of {len(values)} must be at least "
-                                f"minimum 4")
+            raise op_def.attr_value_error("Dilation2D", attr, values, "")
     if padding not in ("SAME", "VALID"):
-        raise _attr_failure(f"Value for attr 'padding' of \"{padding}\" is not in the list of "
-                            f"allowed values: \"SAME\", \"VALID\"")
+        raise op_def.attr_value_error("Dilation2D", "padding", padding, "")
     for what, values in (("Stride", strides), ("Rate", rates)):
         if values[0] != 1 or values[3] != 1:
             raise kernel_error("Dilation2D", f"{what} is only supported across spatial "
@@ -118,12 +116,6 @@ def _run(value, filters, strides, padding, data_format, dilations):
     return execute(_dilation_op, (x, f), (
         ("strides", tuple(strides[1:3])), ("rates", tuple(rates[1:3])),
         ("pads", tuple(s[1] for s in sizes)), ("out", tuple(s[0] for s in sizes))))
-
-
-def _attr_failure(text):
-    return errors.InvalidArgumentError(
-        None, None, f"{text}\n\t; NodeDef: {{{{node Dilation2D}}}}; Op<"
-                    f"{op_def.spec('Dilation2D').summary}> [Op:Dilation2D] name: ")
 
 
 def dilation2d(input, filters, strides, padding, data_format, dilations, name=None):

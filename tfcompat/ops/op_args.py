@@ -334,15 +334,8 @@ def kernel_error(op, text, name=None, kernel=None, cls=errors.InvalidArgumentErr
 
 def attr_error(op, attr, dtype, name=None):
     """TF's "Value for attr 'T' of float is not in the list of allowed values" for an
-    attribute other than T (Tindices, out_idx, ...) of op `op`, with the values and the
-    op-def text of its OpDef."""
-    suffix = "" if name is None else f" name: {name}"
-    spec = op_def.spec(op)
-    allowed, summary = spec.allowed(attr), spec.summary
-    return errors.InvalidArgumentError(
-        None, None,
-        f"Value for attr '{attr}' of {dtype._tf_name} is not in the list of allowed values: "
-        f"{', '.join(allowed)}\n\t; NodeDef: {{{{node {op}}}}}; Op<{summary}> [Op:{op}]{suffix}")
+    attribute other than T (Tindices, out_idx, ...) of op `op`."""
+    return op_def.attr_value_error(op, attr, dtype, name)
 
 
 # -- sizes of new tensors ---------------------------------------------------------------------

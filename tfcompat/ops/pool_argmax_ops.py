@@ -42,12 +42,7 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format="NHWC",
     if output_dtype.name not in ("int32", "int64"):
         raise attr_error("MaxPoolWithArgmax", "Targmax", output_dtype, name="")
     if padding not in ("SAME", "VALID"):
-        spec = op_def.spec("MaxPoolWithArgmax")
-        raise errors.InvalidArgumentError(
-            None, None, f"Value for attr 'padding' of \"{padding}\" is not in the list of "
-                        f"allowed values: \"SAME\", \"VALID\"\n\t; NodeDef: {{{{node "
-                        f"MaxPoolWithArgmax}}}}; Op<{spec.summary}> [Op:MaxPoolWithArgmax] "
-                        f"name: ")
+        raise op_def.attr_value_error("MaxPoolWithArgmax", "padding", padding, "")
     if x.ndim != 4:
         raise errors.op_error(errors.InvalidArgumentError, "MaxPoolWithArgmax",
                               "tensor_in must be 4-dimensional (2)",   # (as TF prints it)
@@ -69,10 +64,6 @@ def raw_max_pool_with_argmax(*, input, ksize, strides, padding, Targmax=dtypes.i
     """tf.raw_ops.MaxPoolWithArgmax: `ksize` and `strides` of length 4."""
     for attr, value in (("ksize", ksize), ("strides", strides)):
         if len(value) < 4:
-            spec = op_def.spec("MaxPoolWithArgmax")
-            raise errors.InvalidArgumentError(
-                None, None, f"Length for attr '{attr}' of {len(value)} must be at least "
-                            f"minimum 4\n\t; NodeDef: {{{{node MaxPoolWithArgmax}}}}; "
-                            f"Op<{spec.summary}> [Op:MaxPoolWithArgmax] name: ")
+            raise op_def.attr_value_error("MaxPoolWithArgmax", attr, value, "")
     return max_pool_with_argmax(input, ksize, strides, padding, "NHWC", Targmax,
                                 include_batch_in_index)

@@ -8,7 +8,7 @@ import collections
 
 import jax.numpy as jnp
 
-from ..framework import dtypes, errors
+from ..framework import dtypes, errors, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
@@ -158,12 +158,6 @@ _APPROX_CPU = ("double", "float", "bfloat16", "half", "int32", "int8", "uint8", 
                "uint16", "uint32", "int64", "uint64")
 
 
-def _approx_failure(text):
-    return errors.InvalidArgumentError(
-        None, None, f"{text}\n\t; NodeDef: {{{{node ApproxTopK}}}}; Op<"
-                    f"{_approx_top_k_op.spec.summary}> [Op:ApproxTopK] name: ")
-
-
 def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True,
                  reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
     """tf.approx_top_k (TF's ApproxTopK) as TF's CPU kernel runs it: the exact top k of
@@ -173,7 +167,7 @@ def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=
     check_dtype(_approx_top_k_op, x)
     k = static_int(k, "tf.approx_top_k", "k")
     if k < 0:
-        raise _approx_failure(f"Value for attr 'k' of {k} must be at least minimum 0")
+        raise op_def.attr_value_error("ApproxTopK", "k", k, "")
     if reduction_dimension != -1 or not is_max_k:
         cpu = "".join(f"\n  device='CPU'; T in [DT_{t.upper()}]; reduction_dimension in [-1]; "
                       f"is_max_k in [true]" for t in _APPROX_CPU)

@@ -78,7 +78,7 @@ def _no_kernel(op, x, block, pairs, attr):
 
 def _args(op, input, block_shape, pairs, arg):
     x = to_tensor(input)
-    check_dtype(op, x, suffix="")
+    check_dtype(op, x, node_name=None)
     api = f"tf.{'space_to_batch_nd' if op is _space_to_batch_op else 'batch_to_space'}"
     attr = "Tpaddings" if arg == "paddings" else "Tcrops"
     block = _ints(op.name, block_shape, "Tblock_shape", api, "block_shape")

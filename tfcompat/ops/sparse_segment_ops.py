@@ -51,7 +51,7 @@ def _segment_public(kind):
         op = sorted_op if num_segments is None else counted_op
         api = f"tf.sparse.segment_{kind}"
         data, idx, ids = to_tensor(data), to_tensor(indices), to_tensor(segment_ids)
-        check_dtype(op, data, suffix="")
+        check_dtype(op, data, node_name=None)
         for t, attr in ((idx, "Tidx"), (ids, "Tsegmentids")):
             if t.dtype not in (dtypes.int32, dtypes.int64):
                 raise attr_error(op.name, attr, t.dtype)
