@@ -3,7 +3,7 @@ to_hash_bucket family."""
 
 import numpy as np
 
-from ..framework import dtypes, errors, op_def, strings
+from ..framework import dtypes, op_def, strings
 from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.strings import Kernel
@@ -214,11 +214,7 @@ _legacy_op = _hash_op("StringToHashBucket", lambda b: string_hash.legacy_hash64(
 
 def _buckets(op_name, num_buckets, name):
     if num_buckets < 1:
-        raise errors.InvalidArgumentError(
-            None, None,
-            f"Value for attr 'num_buckets' of {num_buckets} must be at least minimum 1\n\t; "
-            f"NodeDef: {{{{node {op_name}}}}}; Op<{op_def.summary(op_name)}> "
-            f"[Op:{op_name}]" + ("" if name is None else f" name: {name}"))
+        raise op_def.attr_value_error(op_name, "num_buckets", num_buckets, name)
     return int(num_buckets)
 
 

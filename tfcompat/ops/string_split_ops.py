@@ -6,7 +6,7 @@ import codecs
 
 import numpy as np
 
-from ..framework import dtypes, errors, op_def
+from ..framework import dtypes, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import execute, to_tensor
 from ..framework.tensor import Tensor, symbolic
@@ -153,10 +153,7 @@ def check_encoding(encoding, errors_mode, op="UnicodeDecode"):
     """TF's checks of `errors` and of the encoding (ICU's; Python's codec names stand
     for them here); tfcompat decodes UTF-8 only."""
     if errors_mode not in ("strict", "replace", "ignore"):
-        raise errors.InvalidArgumentError(
-            None, None, f"Value for attr 'errors' of \"{errors_mode}\" is not in the list of "
-                        f"allowed values: \"strict\", \"replace\", \"ignore\"\n\t; NodeDef: "
-                        f"{{{{node {op}}}}}; Op<{op_def.summary(op)}> [Op:{op}] name: ")
+        raise op_def.attr_value_error(op, "errors", errors_mode, "")
     try:
         codecs.lookup(encoding)
     except LookupError:
@@ -268,15 +265,6 @@ def _transcode(x, output_encoding, errors_mode, replacement_char, replace_contro
 _transcode_op = _op("UnicodeTranscode", _transcode)
 
 
-def _allowed_attr_error(op, attr, value, allowed, name):
-    quoted = ", ".join(f'"{v}"' for v in allowed)
-    suffix = "" if name is None else f" name: {name}"
-    return errors.InvalidArgumentError(
-        None, None, f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed "
-                    f"values: {quoted}\n\t; NodeDef: {{{{node {op}}}}}; "
-                    f"Op<{op_def.summary(op)}> [Op:{op}]{suffix}")
-
-
 def unicode_transcode(input, input_encoding, output_encoding, errors="replace",
                       replacement_char=65533, replace_control_characters=False, name=None):
     """tf.strings.unicode_transcode: each string re-encoded from `input_encoding` (UTF-8
@@ -285,11 +273,9 @@ def unicode_transcode(input, input_encoding, output_encoding, errors="replace",
     nm = _name(input)
     x = _string_input(input, "UnicodeTranscode")
     if output_encoding not in _OUTPUT_ENCODINGS:
-        raise _allowed_attr_error("UnicodeTranscode", "output_encoding", output_encoding,
-                                  _OUTPUT_ENCODINGS, nm)
+        raise op_def.attr_value_error("UnicodeTranscode", "output_encoding", output_encoding, nm)
     if errors not in ("strict", "replace", "ignore"):
-        raise _allowed_attr_error("UnicodeTranscode", "errors", errors,
-                                  ("strict", "replace", "ignore"), nm)
+        raise op_def.attr_value_error("UnicodeTranscode", "errors", errors, nm)
     try:
         codecs.lookup(input_encoding)
     except LookupError:

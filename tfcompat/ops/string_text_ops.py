@@ -55,15 +55,6 @@ def _elementwise(fn, out=object):
     return kernel
 
 
-def _unit_error(op_name, unit, name):
-    return errors.InvalidArgumentError(
-        None, None,
-        f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed values: \"BYTE\", "
-        f"\"UTF8_CHAR\"\n\t; NodeDef: {{{{node {op_name}}}}}; Op<{op_def.summary(op_name)}> "
-        f"[Op:{op_name}]"
-        + ("" if name is None else f" name: {name}"))
-
-
 def _is_lead(b):
     return (b & 0xC0) != 0x80
 
@@ -81,7 +72,7 @@ def length(input, unit="BYTE", name=None):
     """tf.strings.length: bytes or UTF-8 characters (bytes that do not continue a
     character, as TF counts them) of each element."""
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise _unit_error("StringLength", unit, _name(input))
+        raise op_def.attr_value_error("StringLength", "unit", unit, _name(input))
     return execute(_length_op, (_string_input(input, "StringLength"),), (("unit", unit),))
 
 
@@ -251,7 +242,7 @@ def substr(input, pos, len, unit="BYTE", name=None):
     broadcasts with the input's."""
     nm = _name(input, pos, len)
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise _unit_error("Substr", unit, nm)
+        raise op_def.attr_value_error("Substr", "unit", unit, nm)
     x = _string_input(input, "Substr")
     p, n = match((pos, len), "Substr", index_offset=1)
     check_dtype(_substr_op, p)
