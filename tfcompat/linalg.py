@@ -15,6 +15,7 @@ from .ops.norm_ops import global_norm, l2_normalize, norm, normalize
 from .ops.product_ops import cross, einsum, matmul, matvec, tensordot
 from .ops.tridiagonal_ops import banded_triangular_solve, tridiagonal_matmul, tridiagonal_solve
 from .linear_operator.adjoint_inversion import LinearOperatorAdjoint, LinearOperatorInversion
+from .linear_operator.block_diag import LinearOperatorBlockDiag
 from .linear_operator.composition import LinearOperatorComposition
 from .linear_operator.diag import LinearOperatorDiag
 from .linear_operator.full_matrix import LinearOperatorFullMatrix, LinearOperatorLowerTriangular
@@ -24,5 +25,7 @@ from .linear_operator.householder_permutation import (
 from .linear_operator.identity import LinearOperatorIdentity, LinearOperatorScaledIdentity
 from .linear_operator.kronecker import LinearOperatorKronecker
 from .linear_operator.linear_operator import LinearOperator
+from .linear_operator.low_rank_update import LinearOperatorLowRankUpdate
+from .linear_operator.toeplitz import LinearOperatorToeplitz
 from .linear_operator.tridiag import LinearOperatorTridiag
 from .linear_operator.zeros import LinearOperatorZeros
