@@ -102,6 +102,12 @@ KNOWN = {
         "tfcompat runs JAX with jax_enable_x64 (TF has 64-bit dtypes), so jax2tf.convert'ed "
         "functions keep int64/float64 arguments and JAX's float64 defaults (jnp.ones) where "
         "under TF (JAX's default 32-bit mode) jax2tf casts them to 32 bits",
+    # -- tf.exp on complex values (task M, exp_bits) --
+    "exp_bits:exp_complex":
+        "TF's complex Exp kernel evaluates Eigen's vectorised pexp_complex (pexp_float and "
+        "psincos_float, exp(x) * cis(y)); tfcompat's is XLA's complex exp, so the real and "
+        "imaginary parts (and the gradient grad * conj(y) through them) can differ in the "
+        "last bit (the gradient's signed zeros match: exp_complex_gradient_signed_zeros)",
     # -- tf.linalg.LinearOperatorToeplitz (task N, linear_operator_more) --
     "linear_operator_more:toeplitz_gradients":
         "TF's gradient of a real-to-complex tf.cast is a complex-to-real tf.cast (_CastGrad), "

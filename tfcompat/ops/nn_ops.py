@@ -16,7 +16,7 @@ from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import shape_inference
-from .math_common import eigen_packets, rounded, unbroadcast
+from .math_common import eigen_exp, eigen_packets, rounded, unbroadcast
 from .cast_ops import cast
 from .manip_ops import concat
 from .unary_ops import exp, log1p, negative, sigmoid, tanh
@@ -78,7 +78,7 @@ def _relu6_jvp(primals, tangents):
 
 @jax.custom_jvp
 def _elu_fn(x):
-    return jnp.where(x < 0, jnp.exp(x) - 1, x)
+    return jnp.where(x < 0, eigen_exp(x) - 1, x)
 
 
 @_elu_fn.defjvp
@@ -88,20 +88,21 @@ def _elu_jvp(primals, tangents):
     return y, jnp.where(y < 0, (y + 1) * t, t)  # EluGrad
 
 
-_SELU_ALPHA = 1.6732632423543772848170429916717
+# TF's constants, each rounded once to the dtype.
+_SELU_SCALE_ALPHA = 1.7580993408473768599402175208123
 _SELU_SCALE = 1.0507009873554804934193349852946
 
 
 @jax.custom_jvp
 def _selu_fn(x):
-    return jnp.where(x < 0, _SELU_SCALE * _SELU_ALPHA * (jnp.exp(x) - 1), _SELU_SCALE * x)
+    return jnp.where(x < 0, _SELU_SCALE_ALPHA * (eigen_exp(x) - 1), _SELU_SCALE * x)
 
 
 @_selu_fn.defjvp
 def _selu_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     y = _selu_fn(x)
-    return y, jnp.where(y < 0, (y + _SELU_SCALE * _SELU_ALPHA) * t, _SELU_SCALE * t)  # SeluGrad
+    return y, jnp.where(y < 0, (y + _SELU_SCALE_ALPHA) * t, _SELU_SCALE * t)  # SeluGrad
 
 
 relu = _activation("Relu", _relu_fn, "tf.nn.relu (gradient 0 at 0, as TF).")
@@ -130,14 +131,14 @@ def _softplus_fn(x):
     # TF's Softplus kernel: x above -t, exp(x) below t, else log1p(exp(x)), with
     # t = log(epsilon) + 2 in x's dtype.
     t = np.log(_const(jnp.finfo(x.dtype).eps, x.dtype)) + _const(2, x.dtype)
-    e = exp.op.fn(x)
+    e = exp.op.jvp_fn(x)
     return jnp.where(x > -t, x, jnp.where(x < t, e, log1p.op.fn(e)))
 
 
 @_softplus_fn.defjvp
 def _softplus_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
-    return _softplus_fn(x), t / (exp.op.fn(-x) + 1)  # SoftplusGrad: g / (exp(-x) + 1)
+    return _softplus_fn(x), t / (exp.op.jvp_fn(-x) + 1)  # SoftplusGrad: g / (exp(-x) + 1)
 
 
 @jax.custom_jvp
@@ -208,7 +209,7 @@ def _gelu_bwd(approximate, res, g):
         return ((g_x + g_b) + g_pow,)
     c = _cast_const(0.7071067811865476, x.dtype)
     m = -x * c
-    g_m = (g_inner * _const(-2 / np.sqrt(np.pi), x.dtype)) * exp.op.fn(-(m * m))  # ErfcGrad
+    g_m = (g_inner * _const(-2 / np.sqrt(np.pi), x.dtype)) * exp.op.jvp_fn(-(m * m))  # ErfcGrad
     return (g_x + -rounded(g_m * c),)
 
 

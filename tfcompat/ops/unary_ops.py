@@ -1,6 +1,6 @@
 """tf.math's unary elementwise ops (sqrt, exp, log, trigonometric, tanh, sigmoid, abs,
 sign, rounding, reciprocal, is_nan ...) and the complex parts (complex, real, imag,
-conj, angle); tanh and sigmoid evaluate as TF's Eigen kernels do."""
+conj, angle); exp, tanh and sigmoid evaluate as TF's Eigen kernels do."""
 
 import jax
 import jax.numpy as jnp
@@ -13,7 +13,8 @@ from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
-    broadcast_error, cpu_kernels, eigen_packets, rounded, tf_gradient, unary, upcast,
+    broadcast_error, cpu_kernels, eigen_exp, eigen_packets, rounded, tf_gradient, unary,
+    upcast,
 )
 from .arithmetic_ops import (
     _abs_real, _complex_abs_value, _complex_div_no_nan, _reciprocal, _rsqrt, _sign, _sqrt,
@@ -117,6 +118,18 @@ def _sigmoid(x):
     return _sigmoid_narrow(x) if x.dtype.itemsize == 2 else jax.nn.sigmoid(x)
 
 
+@jax.custom_jvp
+def _exp(x):
+    return jnp.exp(x) if jnp.iscomplexobj(x) else eigen_exp(x)
+
+
+@_exp.defjvp
+def _exp_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _exp(x)
+    return y, t * y
+
+
 def _tanh_float32(a):
     x = jnp.clip(a, -_TANH_CLAMP, _TANH_CLAMP)
     x2 = x * x
@@ -159,7 +172,9 @@ _complex_abs_op = Op("ComplexAbs", tf_gradient(_complex_abs, lambda g, x, y: (
 square = unary("Square", jnp.square)
 sqrt = unary("Sqrt", _sqrt, jvp_fn=jnp.sqrt)
 rsqrt = unary("Rsqrt", _rsqrt, jvp_fn=lax.rsqrt)
-exp = unary("Exp", jnp.exp)
+# TF's ExpGrad: grad * conj(y), its complex product's signed zeros included.
+exp = unary("Exp", tf_gradient(_exp, lambda g, x, y: (g * jnp.conj(y),)),
+            jvp_fn=_exp)
 expm1 = unary("Expm1", upcast(jnp.expm1, np.float32))
 log = unary("Log", jnp.log)
 log1p = unary("Log1p", jnp.log1p)
