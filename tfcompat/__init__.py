@@ -63,6 +63,7 @@ from .ops.edit_distance_ops import *
 from .ops.fft_ops import raw_fftnd as fftnd, raw_ifftnd as ifftnd
 from .ops.fft_ops import raw_irfftnd as irfftnd, raw_rfftnd as rfftnd
 from .ops.fingerprint_ops import *
+from .ops.index_shuffle_ops import *
 from .ops.decomposition_ops import *
 from .ops.histogram_ops import *
 from .ops.image_patches import *

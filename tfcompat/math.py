@@ -28,6 +28,7 @@ from .ops.segment_ops import (
     segment_sum, unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min,
     unsorted_segment_prod, unsorted_segment_sqrt_n, unsorted_segment_sum,
 )
+from .ops.sobol_ops import sobol_sample
 from .ops.sort_ops import approx_max_k, approx_min_k, in_top_k, top_k
 from .ops.special_math_ops import (
     bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, betainc, digamma, erf, erfc, erfcinv,

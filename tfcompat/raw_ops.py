@@ -17,6 +17,8 @@ from .ops.conv_backprop_ops import (
 from .ops.fft_ops import raw_fftnd as FFTND, raw_ifftnd as IFFTND
 from .ops.fft_ops import raw_irfftnd as IRFFTND, raw_rfftnd as RFFTND
 from .ops.fingerprint_ops import fingerprint as Fingerprint
+from .ops.index_shuffle_ops import random_index_shuffle as RandomIndexShuffle
+from .ops.sobol_ops import sobol_sample as SobolSample
 from .ops.fractional_pool_ops import raw_fractional_avg_pool as FractionalAvgPool
 from .ops.fractional_pool_ops import raw_fractional_max_pool as FractionalMaxPool
 from .ops.image_patches import raw_extract_volume_patches as ExtractVolumePatches
