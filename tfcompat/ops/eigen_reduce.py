@@ -41,6 +41,17 @@ _UNROLLED = 16  # sequential sums up to this length are unrolled, longer ones a 
 _MAX_CHAIN = 4096
 
 
+def in_tf_order(x, axis):
+    """Whether eigen_sum can sum `x` over `axis` (None: all): every shape static, or (a
+    shape-polymorphic trace: tf.saved_model.save with unknown dimensions) static trailing
+    dimensions summed per row of the symbolic leading ones."""
+    if all(isinstance(d, int) for d in x.shape):
+        return True
+    axes = sorted(a % x.ndim for a in (range(x.ndim) if axis is None else axis))
+    return bool(axes) and axes == list(range(axes[0], x.ndim)) and all(
+        isinstance(x.shape[a], int) for a in axes)
+
+
 @functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2))
 def eigen_sum(x, axes, keepdims):
     """jnp.sum(x, axes, keepdims=keepdims) of a float32/float64 array, in TF's order

@@ -17,7 +17,7 @@ from ..framework import errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
-from .eigen_reduce import eigen_sum
+from .eigen_reduce import eigen_sum, in_tf_order
 from .math_common import eigen_exp_packet, eigen_exp_scalar, exact_divide, rounded, unbroadcast
 from . import glibc_float
 from .arithmetic_ops import divide_no_nan, truediv
@@ -199,21 +199,24 @@ def _sparse_xent_kernel(logits, labels):
     """TF's SparseXentEigenImpl: d = logits - max; s = sum(exp(d)) along the classes;
     loss = log(s) - d[label]; backprop = exp(d) / s - onehot. For float32 the exps are
     Eigen's: whole packets of each row's sum and of the flat exp(d) vectorised, the rest
-    std::exp; the sum in Eigen's order and the log glibc's logf."""
+    std::exp; the sum in Eigen's order (XLA's where the classes are a symbolic dimension:
+    tf.saved_model.save of unknown shapes) and the log glibc's logf."""
     d = logits - jnp.max(logits, axis=-1, keepdims=True)
+    ordered = in_tf_order(d, (-1,))
+    row_sum = (lambda v: eigen_sum(v, (-1,), False)) if ordered else (lambda v: jnp.sum(v, -1))
     classes = d.shape[-1]
     onehot = jnp.arange(classes) == labels[..., None]
     if d.dtype == np.float32:
         packet, scalar = eigen_exp_packet(d), eigen_exp_scalar(d)
         in_row_packet = jnp.arange(classes) < classes - classes % 8
-        s = eigen_sum(jnp.where(in_row_packet, packet, scalar), (-1,), False)
+        s = row_sum(jnp.where(in_row_packet, packet, scalar))
         log_s = jnp.where(jnp.isfinite(s), glibc_float.logf(jnp.where(jnp.isfinite(s), s, 1)),
                           jnp.log(s))
         flat = jnp.arange(d.size).reshape(d.shape)
         e = jnp.where(flat < d.size - d.size % 8, packet, scalar)
     else:
         e = jnp.exp(d)
-        s = eigen_sum(e, (-1,), False)
+        s = row_sum(e)
         log_s = jnp.log(s)
     loss = log_s - jnp.sum(jnp.where(onehot, d, 0), axis=-1)
     return loss, exact_divide(e, s[..., None]) - onehot.astype(d.dtype)

@@ -14,7 +14,7 @@ from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_te
 from ..framework.rounding import unfused
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
-from .eigen_reduce import eigen_sum
+from .eigen_reduce import eigen_sum, in_tf_order
 from .math_common import exact_divide, reduction_axes
 from . import shape_inference
 from .op_args import attr_error, static_int
@@ -34,7 +34,7 @@ def _mean(x, axis, keepdims):
         return lax.div(total, jnp.asarray(count, wide)).astype(x.dtype)
     if x.dtype == jnp.bfloat16:
         return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=jnp.float32).astype(x.dtype)
-    if x.dtype == jnp.float16 or not (isinstance(x.size, int) or _eigen_order(x, axis)):
+    if x.dtype == jnp.float16 or not (isinstance(x.size, int) or in_tf_order(x, axis)):
         return jnp.mean(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
     axes = range(x.ndim) if axis is None else axis
     count = int(np.prod([x.shape[a] for a in axes]))
@@ -51,22 +51,11 @@ def _divide_by_count(total, count):
     return exact_divide(total, count)
 
 
-def _eigen_order(x, axis):
-    """Whether eigen_sum can sum `x` over `axis`: every shape static, or (a
-    shape-polymorphic trace: tf.saved_model.save with unknown dimensions) static trailing
-    dimensions summed per row of the symbolic leading ones."""
-    if all(isinstance(d, int) for d in x.shape):
-        return True
-    axes = sorted(a % x.ndim for a in (range(x.ndim) if axis is None else axis))
-    return bool(axes) and axes == list(range(axes[0], x.ndim)) and all(
-        isinstance(x.shape[a], int) for a in axes)
-
-
 def _sum(x, axis, keepdims):
     # float32 and float64 in the order of TF's Eigen reducers (eigen_reduce.py). TF sums
     # bfloat16 in float32, rounding once (float16 it sums in float16, in an order of
     # Eigen's that this does not reproduce).
-    if x.dtype in (jnp.float32, jnp.float64) and _eigen_order(x, axis):
+    if x.dtype in (jnp.float32, jnp.float64) and in_tf_order(x, axis):
         return eigen_sum(x, tuple(range(x.ndim)) if axis is None else tuple(axis), keepdims)
     wide = jnp.float32 if x.dtype == jnp.bfloat16 else x.dtype
     return jnp.sum(x, axis, wide, keepdims=keepdims).astype(x.dtype)
