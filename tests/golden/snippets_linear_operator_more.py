@@ -278,6 +278,29 @@ G(f, np.array([3., 1., 0.5]), np.array([3., 2., -1.]))
 """)
 
 
+_l("operator_list_errors", """
+a = tf.linalg.LinearOperatorFullMatrix(tf.ones([2, 3, 3]))
+b = tf.linalg.LinearOperatorFullMatrix(tf.ones([4, 3, 3]))
+c = tf.linalg.LinearOperatorFullMatrix(tf.ones([3, 3], tf.float64), name="c")
+for cls in (tf.linalg.LinearOperatorBlockDiag, tf.linalg.LinearOperatorKronecker,
+            tf.linalg.LinearOperatorComposition):
+    E(lambda: cls([a, b]).shape)
+    E(lambda: cls([]))
+    E(lambda: cls([a, c]))
+    E(lambda: cls(a))
+    op = cls([tf.linalg.LinearOperatorDiag([1., 2.]), tf.linalg.LinearOperatorDiag([3., 4.])])
+    for m in ("adjoint", "inverse", "cholesky"):
+        E(lambda: type(getattr(op, m)()).__name__)
+        E(lambda: getattr(op, m)().to_dense())
+inv = tf.linalg.LinearOperatorInversion(tf.linalg.LinearOperatorFullMatrix(A))
+adj = tf.linalg.LinearOperatorAdjoint(tf.linalg.LinearOperatorFullMatrix(C))
+for op in (inv, adj):
+    print(op.name, op.is_square, op.is_non_singular, op.is_self_adjoint)
+    E(lambda: op.cond())
+    E(lambda: op.assert_non_singular())
+E(lambda: tf.linalg.LinearOperatorInversion(tf.linalg.LinearOperatorFullMatrix(A, is_non_singular=False)))
+""")
+
 # ---------------------------------------------------------------------------
 # Float tolerances (harness.Tolerance): each snippet that opts in, and why. Every other
 # snippet of the suite compares exactly, and float64 values compare exactly in these too.
@@ -298,4 +321,5 @@ TOLERANCE = {
     'block_diag_linops': Tolerance(_F64_LU, float64_ulps=8),
     'low_rank_update': Tolerance(_F64_LU, float64_ulps=8),
     'low_rank_update_batch_and_gradients': Tolerance(_F64_LU, float64_ulps=8),
+    'operator_list_errors': Tolerance(_F64_LU, float64_ulps=8),
 }

@@ -18,8 +18,11 @@ def _hints(operator, relation, **provided):
                            ("is_positive_definite", "positive-definite"))}
 
 
-class LinearOperatorAdjoint(LinearOperator):
-    """tf.linalg.LinearOperatorAdjoint(operator): operator^H."""
+class _OperatorOf(LinearOperator):
+    """What the adjoint and the inverse of `operator` share: the hints TF derives from the
+    operator's, and its assertions (each holds for the operator iff for them)."""
+
+    _relation = _suffix = None
 
     def __init__(self, operator, is_non_singular=None, is_self_adjoint=None,
                  is_positive_definite=None, is_square=None, name=None):
@@ -28,16 +31,13 @@ class LinearOperatorAdjoint(LinearOperator):
                           is_positive_definite=is_positive_definite, is_square=is_square,
                           name=name)
         self._operator = operator
-        hints = _hints(operator, "adjoint", is_square=is_square,
+        hints = _hints(operator, self._relation, is_square=is_square,
                        is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                        is_positive_definite=is_positive_definite)
         super().__init__(dtype=operator.dtype, parameters=parameters,
-                         name=operator.name + "_adjoint" if name is None else name, **hints)
+                         name=operator.name + self._suffix if name is None else name, **hints)
 
     operator = property(lambda self: self._operator)
-
-    def _linop_adjoint(self):
-        return self.operator
 
     def _assert_non_singular(self):
         return self.operator.assert_non_singular()
@@ -47,6 +47,18 @@ class LinearOperatorAdjoint(LinearOperator):
 
     def _assert_self_adjoint(self):
         return self.operator.assert_self_adjoint()
+
+    def _cond(self):
+        return self.operator.cond()
+
+
+class LinearOperatorAdjoint(_OperatorOf):
+    """tf.linalg.LinearOperatorAdjoint(operator): operator^H."""
+
+    _relation, _suffix = "adjoint", "_adjoint"
+
+    def _linop_adjoint(self):
+        return self.operator
 
     def _shape(self):
         shape = self.operator.shape
@@ -86,21 +98,14 @@ class LinearOperatorAdjoint(LinearOperator):
         eigvals = self.operator.eigvals()
         return eigvals if self.operator.is_self_adjoint else unary_ops.conj(eigvals)
 
-    def _cond(self):
-        return self.operator.cond()
-
-
-class LinearOperatorInversion(LinearOperator):
+class LinearOperatorInversion(_OperatorOf):
     """tf.linalg.LinearOperatorInversion(operator): operator^-1 (a square, non-singular
     operator)."""
 
+    _relation, _suffix = "inverse", "_inv"
+
     def __init__(self, operator, is_non_singular=None, is_self_adjoint=None,
                  is_positive_definite=None, is_square=None, name=None):
-        parameters = dict(operator=operator, is_non_singular=is_non_singular,
-                          is_self_adjoint=is_self_adjoint,
-                          is_positive_definite=is_positive_definite, is_square=is_square,
-                          name=name)
-        self._operator = operator
         if operator.is_non_singular is False or is_non_singular is False:
             raise ValueError(
                 "Argument `is_non_singular` or argument `operator` must have supplied hint "
@@ -112,28 +117,14 @@ class LinearOperatorInversion(LinearOperator):
                 "Argument `is_square` or argument `operator` must have supplied hint "
                 f"`is_square` equal to `True` or `None`. Found `operator.is_square`: "
                 f"{operator.is_square}, `is_square`: {is_square}.")
-        hints = _hints(operator, "inverse", is_square=is_square,
-                       is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
-                       is_positive_definite=is_positive_definite)
-        super().__init__(dtype=operator.dtype, parameters=parameters,
-                         name=operator.name + "_inv" if name is None else name, **hints)
-
-    operator = property(lambda self: self._operator)
+        super().__init__(operator, is_non_singular, is_self_adjoint, is_positive_definite,
+                         is_square, name)
 
     def _linop_inverse(self):
         return self.operator
 
     def _linop_solve(self, left_operator, right_operator):
         return left_operator.operator.matmul(right_operator)
-
-    def _assert_non_singular(self):
-        return self.operator.assert_non_singular()
-
-    def _assert_positive_definite(self):
-        return self.operator.assert_positive_definite()
-
-    def _assert_self_adjoint(self):
-        return self.operator.assert_self_adjoint()
 
     def _shape(self):
         return self.operator.shape
@@ -152,10 +143,6 @@ class LinearOperatorInversion(LinearOperator):
 
     def _eigvals(self):
         return 1. / self.operator.eigvals()
-
-    def _cond(self):
-        return self.operator.cond()
-
 
 LinearOperatorAdjoint.__module__ = lo.TF_MODULE + "linear_operator_adjoint"
 LinearOperatorInversion.__module__ = lo.TF_MODULE + "linear_operator_inversion"

@@ -9,11 +9,10 @@ import numpy as np
 
 from ..framework import nest
 from ..framework.constant_op import convert_to_tensor
-from ..framework.tensor_shape import TensorShape
 from ..ops import manip_ops
-from ..ops.check_ops import assert_proper_iterable
 from . import linear_operator as lo
 from .linear_operator import LinearOperator
+from .operator_list import OperatorWise, broadcast_batch_shape, checked_operators
 
 
 def arg_is_blockwise(block_dimensions, arg, arg_split_dim):
@@ -54,7 +53,7 @@ def _check_operators_agree(r, left, message):
         raise ValueError(message)
 
 
-class LinearOperatorBlockDiag(LinearOperator):
+class LinearOperatorBlockDiag(OperatorWise, LinearOperator):
     """tf.linalg.LinearOperatorBlockDiag(operators)."""
 
     def __init__(self, operators, is_non_singular=None, is_self_adjoint=None,
@@ -63,17 +62,8 @@ class LinearOperatorBlockDiag(LinearOperator):
                           is_self_adjoint=is_self_adjoint,
                           is_positive_definite=is_positive_definite, is_square=is_square,
                           name=name)
-        assert_proper_iterable(operators)
-        operators = list(operators)
-        if not operators:
-            raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
-        self._operators = operators
+        self._operators = operators = checked_operators(operators)
         dtype = operators[0].dtype
-        for operator in operators:
-            if operator.dtype != dtype:
-                name_type = (str((o.name, o.dtype)) for o in operators)
-                raise TypeError("Expected all operators to have the same dtype.  Found "
-                                + "   ".join(name_type))
         if all(o.is_non_singular for o in operators):
             if is_non_singular is False:
                 raise ValueError("The direct sum of non-singular operators is always "
@@ -96,8 +86,6 @@ class LinearOperatorBlockDiag(LinearOperator):
                          is_positive_definite=is_positive_definite, is_square=is_square,
                          parameters=parameters, name=name)
 
-    operators = property(lambda self: self._operators)
-
     def _block_range_dimensions(self):
         return [o.range_dimension for o in self.operators]
 
@@ -107,27 +95,7 @@ class LinearOperatorBlockDiag(LinearOperator):
     def _shape(self):
         domain = sum(self._block_domain_dimensions())
         range_ = sum(self._block_range_dimensions())
-        batch = tuple(self.operators[0].batch_shape.as_list())
-        for o in self.operators[1:]:
-            batch = np.broadcast_shapes(batch, tuple(o.batch_shape.as_list()))
-        return TensorShape(list(batch)).concatenate([range_, domain])
-
-    def _blocks(self, method, **hints):
-        return LinearOperatorBlockDiag([getattr(o, method)() for o in self.operators],
-                                       is_square=True, **hints)
-
-    def _linop_adjoint(self):
-        return self._blocks("adjoint", is_non_singular=self.is_non_singular,
-                            is_self_adjoint=self.is_self_adjoint,
-                            is_positive_definite=self.is_positive_definite)
-
-    def _linop_cholesky(self):
-        return self._blocks("cholesky", is_non_singular=True, is_self_adjoint=None)
-
-    def _linop_inverse(self):
-        return self._blocks("inverse", is_non_singular=self.is_non_singular,
-                            is_self_adjoint=self.is_self_adjoint,
-                            is_positive_definite=self.is_positive_definite)
+        return broadcast_batch_shape(self.operators).concatenate([range_, domain])
 
     def _blockwise_linop(self, method, left, right):
         return LinearOperatorBlockDiag(

@@ -1,14 +1,12 @@
 """tf.linalg.LinearOperatorComposition: the product A1 @ A2 @ ... @ An of operators,
 applied one after the other."""
-import numpy as np
 
-from ..framework.tensor_shape import TensorShape
 from ..ops import unary_ops
-from ..ops.check_ops import assert_proper_iterable
 from ..ops.manip_ops import expand_dims
 from ..ops.linalg_solve_ops import cholesky
 from . import linear_operator as lo
 from .linear_operator import LinearOperator
+from .operator_list import broadcast_batch_shape, checked_operators
 
 
 def _must_be_self_adjoint(operators):
@@ -26,17 +24,8 @@ class LinearOperatorComposition(LinearOperator):
                           is_self_adjoint=is_self_adjoint,
                           is_positive_definite=is_positive_definite, is_square=is_square,
                           name=name)
-        assert_proper_iterable(operators)
-        operators = list(operators)
-        if not operators:
-            raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
-        self._operators = operators
+        self._operators = operators = checked_operators(operators)
         dtype = operators[0].dtype
-        for operator in operators:
-            if operator.dtype != dtype:
-                name_type = (str((o.name, o.dtype)) for o in operators)
-                raise TypeError("Expected all operators to have the same dtype.  Found "
-                                + "   ".join(name_type))
         if all(operator.is_non_singular for operator in operators):
             if is_non_singular is False:
                 raise ValueError("The composition of non-singular operators is always "
@@ -74,17 +63,7 @@ class LinearOperatorComposition(LinearOperator):
         for operator in self.operators[1:]:
             domain.assert_is_compatible_with(operator.range_dimension)
             domain = operator.domain_dimension
-        batch = tuple(self.operators[0].batch_shape.as_list())
-        for operator in self.operators[1:]:
-            try:
-                batch = np.broadcast_shapes(batch, tuple(operator.batch_shape.as_list()))
-            except ValueError:
-                raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are "
-                                 f"compatible if for each dimension pair they are either "
-                                 f"equal or one of them is 1. Received: "
-                                 f"{TensorShape(list(batch))} and "
-                                 f"{operator.batch_shape}.") from None
-        return TensorShape(list(batch)).concatenate(
+        return broadcast_batch_shape(self.operators).concatenate(
             [self.operators[0].range_dimension, self.operators[-1].domain_dimension])
 
     def _linop_cholesky(self):

@@ -1,22 +1,20 @@
 """tf.linalg.LinearOperatorKronecker: the Kronecker product A1 (x) A2 (x) ... of operators,
 applied factor by factor (reshapes and each factor's matmul or solve), never formed."""
-import numpy as np
 
 from ..framework import errors
 from ..framework.dimension import as_dimension
-from ..framework.tensor_shape import TensorShape
 from ..ops import cast_ops, manip_ops, unary_ops
-from ..ops.check_ops import assert_proper_iterable
 from ..ops.matrix_diag_ops import matrix_transpose
 from . import linear_operator as lo
 from .linear_operator import LinearOperator
+from .operator_list import OperatorWise, broadcast_batch_shape, checked_operators
 
 _NOT_SQUARE = ("All Kronecker factors must be square for the product to be invertible. "
                "Expected hint `is_square` to be True for every operator in argument "
                "`operators`.")
 
 
-class LinearOperatorKronecker(LinearOperator):
+class LinearOperatorKronecker(OperatorWise, LinearOperator):
     """tf.linalg.LinearOperatorKronecker(operators)."""
 
     def __init__(self, operators, is_non_singular=None, is_self_adjoint=None,
@@ -25,18 +23,13 @@ class LinearOperatorKronecker(LinearOperator):
                           is_self_adjoint=is_self_adjoint,
                           is_positive_definite=is_positive_definite, is_square=is_square,
                           name=name)
-        assert_proper_iterable(operators)
-        operators = list(operators)
-        if not operators:
-            raise ValueError(f"Argument `operators` must be a list of >=1 operators. "
-                             f"Received: {operators}.")
-        self._operators = operators
+        self._operators = operators = checked_operators(
+            operators,
+            empty=lambda found: f"Argument `operators` must be a list of >=1 operators. "
+                                f"Received: {found}.",
+            mixed=lambda names: f"Expected every operation in argument `operators` to have "
+                                f"the same dtype. Received {names}.")
         dtype = operators[0].dtype
-        for operator in operators:
-            if operator.dtype != dtype:
-                name_type = (str((o.name, o.dtype)) for o in operators)
-                raise TypeError(f"Expected every operation in argument `operators` to have "
-                                f"the same dtype. Received {list(name_type)}.")
         hints = {"is_non_singular": is_non_singular, "is_self_adjoint": is_self_adjoint,
                  "is_positive_definite": is_positive_definite}
         for hint, what in (("is_non_singular", "non-singular"),
@@ -53,35 +46,13 @@ class LinearOperatorKronecker(LinearOperator):
         super().__init__(dtype=dtype, is_square=is_square, parameters=parameters, name=name,
                          **hints)
 
-    operators = property(lambda self: self._operators)
-
     def _shape(self):
         domain = self.operators[0].domain_dimension
         range_ = self.operators[0].range_dimension
         for o in self.operators[1:]:
             domain = domain * o.domain_dimension
             range_ = range_ * o.range_dimension
-        batch = tuple(self.operators[0].batch_shape.as_list())
-        for o in self.operators[1:]:
-            batch = np.broadcast_shapes(batch, tuple(o.batch_shape.as_list()))
-        return TensorShape(list(batch)).concatenate([range_, domain])
-
-    def _factors(self, method, **hints):
-        return LinearOperatorKronecker([getattr(o, method)() for o in self.operators],
-                                       is_square=True, **hints)
-
-    def _linop_adjoint(self):
-        return self._factors("adjoint", is_non_singular=self.is_non_singular,
-                             is_self_adjoint=self.is_self_adjoint,
-                             is_positive_definite=self.is_positive_definite)
-
-    def _linop_cholesky(self):
-        return self._factors("cholesky", is_non_singular=True, is_self_adjoint=None)
-
-    def _linop_inverse(self):
-        return self._factors("inverse", is_non_singular=self.is_non_singular,
-                             is_self_adjoint=self.is_self_adjoint,
-                             is_positive_definite=self.is_positive_definite)
+        return broadcast_batch_shape(self.operators).concatenate([range_, domain])
 
     def _solve_matmul_internal(self, x, fn, adjoint=False, adjoint_arg=False):
         """TF's order: x^T (or conj(x)) reshaped against each factor from the last, the
