@@ -11,7 +11,7 @@ from ..framework import nest
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import VariableAggregation
-from . import distribute_lib
+from . import distribute_lib, replica_invariance
 from .distribute_lib import ReduceOp, ReplicaContext, _state
 from .values import AXIS, PerReplica
 
@@ -100,8 +100,7 @@ class MirroredReplicaContext(ReplicaContext):
             raise non_distributed_error(value)
         value = convert_to_tensor(value, dtype=dtype)
         if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:
-            first = jax.lax.axis_index(AXIS) == 0
-            return EagerTensor(jax.lax.psum(jnp.where(first, value._value, 0), AXIS))
+            return EagerTensor(replica_invariance.first_replica(value._value))
         op = ReduceOp.SUM if aggregation == VariableAggregation.SUM else ReduceOp.MEAN
         return EagerTensor(all_reduce(op, value))
 

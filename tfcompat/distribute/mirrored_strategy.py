@@ -245,10 +245,12 @@ class MirroredStrategy(Strategy):
         before = [v._value for v in variables]
         synced = [v for v in live_variables() if isinstance(v, SyncOnReadVariable)
                   and v._strategy is self]
+        n_args = len(arrays)
+        arrays += [v._locals._value for v in synced]   # (each replica its own value)
         box = {}
 
         def body(*local):
-            it = iter(local)
+            it = iter(local[:n_args])
             leaves = [x if k is None else EagerTensor(next(it)[0] if k == "per" else next(it))
                       for x, k in zip(flat, kinds)]
             a, k = nest.pack_sequence_as((args, kwargs), leaves)
@@ -257,13 +259,11 @@ class MirroredStrategy(Strategy):
             _state.strategies.append(self)   # (get_strategy() in a replica, as TF)
             saved, _state.cross_replica = _state.cross_replica, 0
             _state.replica += 1
-            index = jax.lax.axis_index(AXIS)
             same = {id(x): y for x, y, k in zip(leaves, flat, kinds) if k == "same"}
             box["arguments"] = same   # (an argument the run returns: the object given)
             context.capture(getattr(fn, "replica_fn", lambda: fn)(),
                             [x for x in leaves if id(x) in same])
-            start = [jax.lax.dynamic_index_in_dim(v._locals._value, index, keepdims=False)
-                     for v in synced]
+            start = [x[0] for x in local[n_args:]]
             context.local.update((id(v), x) for v, x in zip(synced, start))
             try:
                 result = fn(*a, **k)
@@ -286,7 +286,7 @@ class MirroredStrategy(Strategy):
                 for v, value in zip(variables, before):
                     v._value = value
 
-        per = [k == "per" for k in kinds if k]
+        per = [k == "per" for k in kinds if k] + [True] * len(synced)
         try:
             outs = self._spmd(body, arrays, per, lambda: range(
                 len(box["tensors"]), len(box["tensors"]) + len(box["assigned"])))
@@ -330,6 +330,7 @@ class MirroredStrategy(Strategy):
         closed = jax.make_jaxpr(body, axis_env=[(AXIS, self.num_replicas_in_sync)])(*local)
         n_results = len(closed.jaxpr.outvars)
         jaxpr, checks = deferred_checks.defer_checks(closed.jaxpr)
+        jaxpr = replica_invariance.without_redundant_first(jaxpr, per)
         stacked = [True] * len(jaxpr.outvars)
         varying = replica_invariance.varying_outputs(jaxpr, per)
         for i in shareable():
@@ -363,7 +364,9 @@ class MirroredStrategy(Strategy):
 
     def _per_replica_result(self, stacked):
         """A run's result of each replica (stacked on the replica axis)."""
-        return PerReplica([EagerTensor(stacked[r]) for r in range(stacked.shape[0])])
+        value = PerReplica([EagerTensor(stacked[r]) for r in range(stacked.shape[0])])
+        value._stacked = stacked
+        return value
 
     def _replicate(self, value):
         """A variable's array replicated over the mesh."""
@@ -393,7 +396,15 @@ class MirroredStrategy(Strategy):
 
     # -- cross-replica values -----------------------------------------------------
     def experimental_local_results(self, value):
+        """Each replica's value; inside a trace, those of a PerReplica held stacked (a
+        run's result, a distributed batch) are its rows replicated on every device: one
+        all-gather, where each row taken alone would be a collective of its own."""
         if isinstance(value, PerReplica):
+            stacked = value._stacked
+            if isinstance(stacked, jax.core.Tracer) and stacked.shape[0] > 1 and \
+                    not getattr(self, "_multi_worker", False):
+                stacked = jax.lax.with_sharding_constraint(stacked, self._replicated)
+                return tuple(EagerTensor(stacked[r]) for r in range(stacked.shape[0]))
             return value.values
         if isinstance(value, SyncOnReadVariable):
             return value.replica_values()

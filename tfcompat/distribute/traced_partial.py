@@ -13,6 +13,7 @@ read as the dataset iterator reads them. A captured iterator's check runs where 
 read: read in a loop past its end, it still raises there.)"""
 import functools
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -128,7 +129,16 @@ def _pull_fitting(pull, shapes, end, rerun, handle, *_):
         _fail(key, host_callback.Rerun(text + ".") if rerun else TypeError(
             text + " (pass the iterator to the function as an argument instead)."))
         return None
-    return flat
+    return [_on_host(a) for a in flat]
+
+
+def _on_host(array):
+    """A component as host NumPy where it is a CPU device's array (no copy): the program
+    takes its replicas' rows as one transfer from the host, where an array on the first
+    device would be sliced there and copied to each replica's device."""
+    if isinstance(array, jax.Array) and [d.platform for d in array.devices()] == ["cpu"]:
+        return np.asarray(array)
+    return array
 
 
 def _fail(key, exc):
