@@ -8,11 +8,19 @@ def is_tf_type(x):
     """TF's tensor_util.is_tf_type (tf.is_tensor): a Tensor, a Variable or a composite
     tensor (IndexedSlices, SparseTensor, RaggedTensor), or an instance of TF's core Tensor
     type (Keras's Variable)."""
+    return isinstance(x, _TF_TYPES or _tf_types())
+
+
+_TF_TYPES = None   # (the classes is_tf_type accepts, imported at its first call)
+
+
+def _tf_types():
+    global _TF_TYPES
     from .core_types import CompositeTensor, TensorBase
     from .indexed_slices import IndexedSlices
     from .sparse_tensor import SparseTensor
-    return isinstance(x, (Tensor, Variable, IndexedSlices, SparseTensor, TensorBase,
-                          CompositeTensor))
+    _TF_TYPES = (Tensor, Variable, IndexedSlices, SparseTensor, TensorBase, CompositeTensor)
+    return _TF_TYPES
 
 
 is_tensor = is_tf_type

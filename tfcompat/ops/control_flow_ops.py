@@ -10,8 +10,9 @@ body is traced once to a jaxpr, which also tells which Variables it assigns: tho
 threaded through the lax construct as extra outputs or loop carries, and so are the
 run-time checks it registers (control_flow_checks: a loop stops at the iteration where one
 fails). A while_loop with a static maximum_iterations runs as a masked lax.scan, so it is
-reverse-differentiable; without, it is a lax.while_loop whose reverse-mode gradient raises
-TF's XLA error.
+reverse-differentiable (unmasked, of exactly its iterations, where its condition reads a
+counter known when it is traced: loop_trip_count.py); without, it is a lax.while_loop
+whose reverse-mode gradient raises TF's XLA error.
 """
 import contextlib
 
@@ -38,6 +39,7 @@ from .control_flow_carry import (
     _arrays, _carrier, _composite, _flat, _like, _pack, _tensor_array,
 )
 from .control_flow_checks import BodyChecks
+from .loop_trip_count import static_trip_count
 
 __all__ = ["case", "cond", "switch_case", "while_loop"]
 
@@ -428,6 +430,9 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
     # iteration past the last: masked iterations are skipped, not computed and dropped)
     skip = bool(checks) or bool(body_t.jaxpr.effects) or host_callback.holds_check(
         body_t.jaxpr)
+    # (a condition known at each iteration: a scan of exactly the iterations it allows)
+    trips = None if static_limit is None or checks or rotated else \
+        static_trip_count(cond_t, body_t, arrays, static_limit)
 
     def compute(consts, var_values, *init):
         n_loop = len(arrays)
@@ -482,6 +487,10 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
                 (jnp.zeros((), bound.dtype), carry0))
             values, var_carry, drawn, held = carry[:4]
             values, var_carry = _no_reverse(values), _no_reverse(var_carry)
+        elif trips is not None:
+            carry = jax.lax.scan(lambda c, _: (step(c), None), carry0, None,
+                                 length=trips)[0] if trips else carry0
+            values, var_carry, drawn, held = carry[:4]
         else:
             def masked(carry, _):
                 going = keep_going(carry)
