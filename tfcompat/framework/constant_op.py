@@ -168,8 +168,25 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     return _from_python(value, dtype)
 
 
+def _graph_const(t, name):
+    """In a tf.function's trace, `t` is a Const node of its graph from now on, named
+    `name` (TF makes it where tf.constant is called, not where it is first used)."""
+    from . import func_graph
+    builder = func_graph.current()
+    if builder is not None and not builder.suppressed and builder.lookup(t) is None:
+        builder.const(t, name or "Const")
+
+
 def constant(value, dtype=None, shape=None, name="Const"):
     """tf.constant: a Tensor from a Python/numpy value (a scalar is broadcast to `shape`)."""
+    from .variables import Variable
+    t = _constant(value, dtype, shape)
+    if ctx.traces and not isinstance(value, (Tensor, Variable)):
+        _graph_const(t, name)
+    return t
+
+
+def _constant(value, dtype, shape):
     from .variables import Variable
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)
@@ -196,6 +213,11 @@ def constant(value, dtype=None, shape=None, name="Const"):
     if arr.shape == shape:
         return t
     n = int(np.prod(shape))
+    if arr.size in (1, n) and arr.dtype != strings.OBJECT and ctx.traces:
+        # (in a trace on the host: a jnp op would make it a tracer, not TF's Const)
+        host = np.asarray(arr)
+        return EagerTensor(device_array(np.broadcast_to(host.reshape(()), shape).copy()
+                                        if arr.size == 1 else host.reshape(shape)))
     xp = np if arr.dtype == strings.OBJECT else jnp
     if arr.size == 1:
         return EagerTensor(xp.broadcast_to(arr.reshape(()), shape))

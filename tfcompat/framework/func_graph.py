@@ -3,7 +3,8 @@
 tfcompat traces with jax, so it has no op graph of its own. While a tf.function is
 traced, every op that runs through dispatch.execute is also recorded here as TF's graph
 would hold it: Placeholder nodes for the tensor arguments, Const nodes for constant
-inputs (``<op>/<arg>`` for values an op wrapper converts, ``Const`` otherwise), one node
+inputs (``<op>/<arg>`` for values an op wrapper converts, ``Const`` otherwise, made at
+first use; a tf.constant's where it is called, by its name), one node
 per op named as TF's Python wrappers name it (TF's unique-name rule: ``add``, ``add_1``,
 case-insensitive), resource Placeholders with ReadVariableOp/Assign*VariableOp for
 Variables (with TF's automatic control dependencies and the final NoOp), control flow as
@@ -184,6 +185,8 @@ class GraphBuilder:
                  [] if output is None else [output])
         if output is not None:
             self._ranges[id(output)] = tuple(bounds)
+        else:   # (a traced bound: TF's output of unknown length)
+            self.records[-1].outputs.append(((None,), dtype))
 
     def range_bounds(self, tensor):
         """The (start, limit, delta) Tensors of a tf.range output recorded here, or None."""
@@ -501,8 +504,12 @@ def control_flow(builder, scope, op_type, inputs, outputs, identities, leading=(
     name, dims, DType) of tf.while_loop's counters (``while:2`` is the first loop
     variable). `pred`: a cond's predicate (or switch_case's index), its first input."""
     inputs = ([pred] if pred is not None else []) + list(inputs)
-    names = [n for n in (builder.input_name(t) for t in inputs) if n is not None]
-    names = [name for name, _, _ in leading] + list(dict.fromkeys(names))
+    named = {}
+    for t in inputs:
+        name = builder.input_name(t)
+        if name is not None:
+            named.setdefault(name, t)
+    names = [name for name, _, _ in leading] + list(named)
     types = [t.dtype for t in outputs]
     attrs = [("Tout" if identities else "T", [_enum(d) for d in types])]
     if identities:
@@ -523,6 +530,9 @@ def control_flow(builder, scope, op_type, inputs, outputs, identities, leading=(
         for i, t in enumerate(outputs):
             record.outputs.append((_dims(t._value.shape), t.dtype))
             builder._register(t, scope, len(leading) + i)
+        # (TF's While has an output per input: the loop-invariant captures pass through)
+        passed = list(named.values())[len(outputs):] if len(named) > len(outputs) else []
+        record.outputs.extend((_dims(t._value.shape), t.dtype) for t in passed)
 
 
 # -- the finished graph -----------------------------------------------------------------

@@ -538,10 +538,10 @@ def _record_while(traced, inputs, results, static_limit):
         const = EagerTensor(np.asarray(value, np.int32))
         counters.append((builder.const(const, f"{scope}/{name}"), (), dtypes.int32))
     counters.reverse()   # (loop_counter is input 0, maximum_iterations 1)
-    captured = [EagerTensor(c) for t in traced for c in t.consts   # (not constants)
-                if isinstance(c, jax.core.Tracer)]
-    # (and the enclosing graph's tensors the cond, then the body, used: TF's captures)
-    captured += [c for t in reversed(traced) for c in t.captures]
+    # The enclosing graph's tensors the cond, then the body, used (TF's captures), and
+    # the tracers they closed over (not constants).
+    captured = [c for t in reversed(traced) for c in t.captures + [
+        EagerTensor(v) for v in t.consts if isinstance(v, jax.core.Tracer)]]
     op_type = "While" if any(t.assigned or t.reads for t in traced) else "StatelessWhile"
     func_graph.control_flow(builder, _scopes[-1][0], op_type, list(inputs) + captured,
                             results, False, counters)

@@ -28,7 +28,8 @@ from . import deferred_checks, hoisted_reads, program_cache
 from .composites import _carried, _spec, components, rebuild
 from .function_type_utils import (_cache_key, _cast_to_spec, _check_spec, _Composite,
                                   _flat_tensors, _flat_variables, _is_composite_spec,
-                                  _input_types, _is_tensor_like, _Shaped, type_text)
+                                  _input_types, _is_tensor_like, _Shaped, _spec_name,
+                                  type_text)
 from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, check_data
 
 
@@ -211,6 +212,11 @@ class ConcreteFunction(_Typed):
         if self._graph is None:
             return self._result
         return self._graph.structured_outputs
+
+    @property
+    def inputs(self):
+        """ConcreteFunction.inputs: the graph's placeholders (arguments, then captures)."""
+        return list(self.graph.inputs)
 
     @property
     def outputs(self):
@@ -579,8 +585,9 @@ def _bind_call(concrete, args, kwargs):
                 sig, {n: given[n] for n in sig.parameters if n in given})
             return bound.args, bound.kwargs
     # The flat signature: the tensor parameters, positionally or by name.
-    extra = [k for k in kwargs if k not in params]
-    flat = list(args) + [kwargs[n] for n in params[len(args):] if n in kwargs]
+    keys = [_spec_name(traced[n], n) for n in params]   # (its keywords: the specs' names)
+    extra = [k for k in kwargs if k not in keys]
+    flat = list(args) + [kwargs[k] for k in keys[len(args):] if k in kwargs]
     if not extra and len(flat) == len(params) and all(
             _is_tensor_like(x) and (_is_tensor_like(traced[n]) or isinstance(
                 traced[n], TensorSpec)) for x, n in zip(flat, params)):
@@ -588,7 +595,7 @@ def _bind_call(concrete, args, kwargs):
         bound = inspect.BoundArguments(sig, {n: given[n] for n in sig.parameters if n in given})
         return bound.args, bound.kwargs
     # (a composite's components are flat parameters x, x_1, ...)
-    names = [f"{n}_{i}" if i else n for n in params for i in range(
+    names = [f"{k}_{i}" if i else k for n, k in zip(params, keys) for i in range(
         len(traced[n]._component_specs) if _is_composite_spec(traced[n]) else 1)]
     why = (f"got unexpected keyword arguments: {', '.join(extra)}." if extra else
            f"missing required arguments: {', '.join(names[len(args):])}."

@@ -3,6 +3,8 @@ the cache keys and flat signatures of a call, reduce_retracing's supertypes, the
 of arguments to an input_signature, and the printed types of FunctionType."""
 import collections.abc
 import inspect
+import math
+import numbers
 
 import jax
 import numpy as np
@@ -97,6 +99,37 @@ def _check_spec(spec, value):
             raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
                             f"{TensorSpec(t.shape, t.dtype, spec.name)!r} to {spec!r}`.")
         return _Shaped(t, spec)
+    return value
+
+
+def _spec_name(x, name):
+    """The name of an argument's placeholder and flat keyword: its TensorSpec's (an
+    input_signature's or get_concrete_function's), else `name` (its parameter's)."""
+    spec = x.spec if isinstance(x, _Shaped) else x
+    return spec.name if isinstance(spec, TensorSpec) and spec.name else name
+
+
+def _is_nan(x):
+    """TF's trace_type is_nan: a Python number that is NaN."""
+    if not isinstance(x, numbers.Number):
+        return False
+    return math.isnan(x.real) or math.isnan(x.imag) if isinstance(x, complex) else \
+        math.isnan(x)
+
+
+def _cast_to_literal(name, default, value):
+    """An argument for a parameter an input_signature leaves out, checked as TF checks it:
+    Literal[default].cast (an equal value, NaN for NaN), then its trace type (a Tensor or
+    numpy array is a TensorSpec, never a Literal: that TypeError is raised as it is, not
+    as a binding failure: `unwrapped`)."""
+    if not (value is default or (_is_nan(default) and _is_nan(value)) or value == default):
+        raise TypeError(f"Can not cast {value!r} to Literal[{default!r}]")
+    if isinstance(value, (Tensor, np.ndarray)):
+        t = convert_to_tensor(value)
+        e = TypeError(f"Parameter `{name}` was expected to be of type Literal[{default!r}] "
+                      f"but is {TensorSpec(t.shape, t.dtype)!r}")
+        e.unwrapped = True
+        raise e
     return value
 
 
@@ -212,7 +245,7 @@ def _cache_key(args, kwargs, concrete_shapes=False):
         if isinstance(x, _Shaped):
             if concrete_shapes:
                 return ("spec", x.spec, x.tensor._value.shape)
-            return ("spec", x.spec)
+            return key(x.spec)   # (as get_concrete_function() of the input_signature)
         if type(x) is RelaxedTensor:   # (keyed by its static shape too)
             return ("T", x._value.shape, x._value.dtype, static_dims(x))
         if isinstance(x, Tensor):

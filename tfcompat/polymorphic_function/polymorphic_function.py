@@ -18,7 +18,8 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
 from ..framework.trace_state import captured_output, functions_run_eagerly
 from .concrete_function import ConcreteFunction, PerShapeFunction
-from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_spec,
+from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_literal,
+                                  _cast_to_spec,
                                   _flat_tensors, _flat_variables, _has_composite_specs,
                                   _has_empty_unknown_dims, _has_specs, _has_unknown_dims,
                                   _immutable, _plan, _Shaped, _signature, _spec_type_text,
@@ -321,6 +322,8 @@ class Function:
         try:
             return self._bind_inputs(args, kwargs)
         except Exception as e:  # noqa: BLE001 -- as TF's bind_function_inputs
+            if getattr(e, "unwrapped", False):
+                raise
             raise TypeError(
                 f"Binding inputs to tf.function failed due to `{e}`. Received args: {args} "
                 f"and kwargs: {kwargs} for signature: {self._function_type_text()}.") from e
@@ -336,9 +339,7 @@ class Function:
             return None
         rest = [p for p in params[n:] if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
                 and p.default is not p.empty]
-        return inspect.Signature([p.replace(default=p.empty, annotation=p.empty)
-                                  for p in params[:n]] + [p.replace(annotation=p.empty)
-                                                          for p in rest])
+        return inspect.Signature([p.replace(annotation=p.empty) for p in params[:n] + rest])
 
     def _function_type_text(self):
         """TF's printed FunctionType of the call signature (what its binding errors show):
@@ -348,10 +349,14 @@ class Function:
             sig = self._input_parameters()
             extra = [] if sig is None else list(sig.parameters.values())[
                 len(self._input_signature):]
-            return "(" + ", ".join(
-                [f"{p.name}: {_spec_type_text(s)}" for p, s in zip(params, self._input_signature)]
-                + [f"{p.name}: Literal[{p.default!r}] = <captured_default_value>"
-                   for p in extra]) + ")"
+            parts = [f"{p.name}: {_spec_type_text(s)}" + (
+                "" if p.default is p.empty else f" = {_CAPTURED_DEFAULT!r}")
+                for p, s in zip(params, self._input_signature)]
+            parts += [f"{p.name}: Literal[{p.default!r}] = {_CAPTURED_DEFAULT!r}"
+                      for p in extra]
+            if any(p.kind is p.VAR_POSITIONAL for p in params):
+                parts.append("/")   # (TF's parameters before *args are positional-only)
+            return "(" + ", ".join(parts) + ")"
         return str(self._signature.replace(parameters=[
             p.replace(annotation=p.empty,
                       default=p.empty if p.default is p.empty else _CAPTURED_DEFAULT)
@@ -361,14 +366,13 @@ class Function:
         if self._input_signature is not None:
             sig = self._input_parameters()
             if sig is not None:
-                given = sig.bind(*args, **kwargs).arguments
+                bound = sig.bind(*args, **kwargs)
+                bound.apply_defaults()
+                given = bound.arguments
                 params = list(sig.parameters.values())
                 n = len(self._input_signature)
                 for p in params[n:]:
-                    value = given.get(p.name, p.default)
-                    if not (value is p.default or (type(value) is type(p.default) and
-                                                   value == p.default)):
-                        raise TypeError(f"Can not cast {value!r} to Literal[{p.default!r}]")
+                    _cast_to_literal(p.name, p.default, given[p.name])
                 return tuple(_cast_to_spec(spec, given[p.name]) for spec, p in
                              zip(self._input_signature, params)), {}
         try:

@@ -24,7 +24,7 @@ from ..framework.variables import Uninitialized, Variable, live_variables
 from . import hoisted_reads
 from .composites import components
 from .concrete_function import ConcreteFunction
-from .function_type_utils import _arg_tensors, _Composite, _input_types, _Shaped
+from .function_type_utils import _arg_tensors, _Composite, _input_types, _Shaped, _spec_name
 from .relaxed_shapes import RelaxedTensor, relaxed
 from .runtime_checks import _check_out_of_scope
 
@@ -59,7 +59,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
                 shaped = isinstance(x, _Shaped) and not x.spec.shape.is_fully_defined()
                 if type(x) is RelaxedTensor:   # (inside too: TF's placeholder of its shape)
                     t = relaxed(t, x.shape)
-                trace.graph.placeholder(t, name, x.spec.shape if shaped else t.shape)
+                trace.graph.placeholder(t, _spec_name(x, name),
+                                        x.spec.shape if shaped else t.shape)
                 if shaped:
                     trace.shapes[id(t._value)] = x.spec.shape
                 return t
@@ -124,7 +125,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     names = iter(arg_names)
 
     def spec_of(x):
-        name = next(names, None)
+        name = _spec_name(x, next(names, None))
         if isinstance(x, _Shaped):
             return TensorSpec(x.spec.shape, x.spec.dtype, name)
         if isinstance(x, (Tensor, np.ndarray, TensorSpec)):

@@ -81,7 +81,8 @@ def _traces(fn):
                 out += _signature_traces(fn, name, args)
             continue
         try:
-            inputs = structures.from_cache_key(key, params)
+            inputs = structures.from_cache_key(key, params,
+                                               concrete.structured_input_signature)
         except structures.Unsupported as e:
             tf_logging.get_logger().warning(
                 f"tfcompat.saved_model.save: a trace of the tf.function '{name}' is not "

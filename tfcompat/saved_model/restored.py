@@ -276,6 +276,18 @@ class SignatureFunction:
     def _summary(self):
         return f"signature_wrapper({', '.join(self._names)})"
 
+    def __str__(self):
+        """TF's printed signature: its keyword parameters by name, the output dict, the
+        captured variables."""
+        inputs = self.structured_input_signature[1]
+        outputs = ", ".join(f"[{k!r}, {v!r}]" for k, v in self.structured_outputs.items())
+        captures = [f"  {id(v._handle)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
+                    for v in self.variables]
+        return "\n".join(["ConcreteFunction Input Parameters:"] +
+                         [f"  {k} (KEYWORD_ONLY): {inputs[k]!r}" for k in sorted(inputs)] +
+                         ["Output Type:", f"  Dict[{outputs}]", "Captures:"] +
+                         (captures or ["  None"]))
+
     def __repr__(self):
         return f"<ConcreteFunction (*, {', '.join(self._names)}) (signature)>"
 

@@ -270,7 +270,8 @@ class _Writer:
                 if c is concrete:
                     for i in self._function(fn):
                         if self.concretes[i]["inputs"] == structures.from_cache_key(
-                                k, list(fn._signature.parameters)):
+                                k, list(fn._signature.parameters),
+                                concrete.structured_input_signature):
                             return i
         raise ValueError(f"tfcompat.saved_model.save: the concrete function of the signature "
                          f"'{key}' does not belong to a tf.function of the saved object; "

@@ -16,7 +16,7 @@ import pprint
 
 import numpy as np
 
-from ..framework import dtypes
+from ..framework import dtypes, nest
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -89,22 +89,25 @@ def from_spec_structure(structure, name, leaf, names):
     return walk(structure)
 
 
-def from_cache_key(key, params):
+def from_cache_key(key, params, signature=None):
     """The input structure (args, kwargs) of a trace from tf.function's cache key:
     (structure of args, flat leaf keys, ((kwarg, flat leaf keys), ...)). `params` are the
-    parameter names, for tensor names (made unique as TF's placeholders)."""
+    parameter names, for tensor names (made unique as TF's placeholders); a TensorSpec
+    name in the trace's structured input `signature` names its tensor instead."""
     structure, flat, kw = key
     leaves = iter(flat)
     names = UniqueNames()
+    given = iter([x.name for x in nest.flatten(signature) if isinstance(x, TensorSpec)]
+                 if signature is not None else [])
 
     def leaf(k, name):
         kind = k[0]
         if kind == "T":
-            return tensor_node(k[1], np.dtype(k[2]), names(name))
+            return tensor_node(k[1], np.dtype(k[2]), names(next(given, None) or name))
         if kind == "spec":    # (spec) or (spec, concrete shape of a per-shape trace)
             spec = k[1]
             return tensor_node(k[2] if len(k) == 3 else spec.shape.dims, spec.dtype,
-                               names(spec.name or name))
+                               names(next(given, None) or spec.name or name))
         if kind == "P":
             return const_node(k[1])
         if kind == "V":
