@@ -16,8 +16,9 @@ tfcompat and TF; the hand-written JAX baselines run in the tfcompat process):
      ReLU, then conv-ReLU-conv (16, 3x3 SAME) added to its input, ReLU, MaxPool 2,
      global average pooling, Dense 10; the same rows as a.
 
-TF's CPU convolutions are oneDNN's; tfcompat's are XLA:CPU's (its YNNPACK path where XLA
-takes it).  Timing, the TF subprocess, the checks (each side's first 5 steps agree within
+TF's CPU convolutions are oneDNN's; tfcompat's are XLA:CPU's own Eigen kernels (tfcompat
+turns YNNPACK's convolutions off: framework/xla_flags.py; the hand-written JAX baseline runs
+in the same process, so with the same flag).  Timing, the TF subprocess, the checks (each side's first 5 steps agree within
 rtol 1e-4 and the loss decreases over them) and the table are bench/_harness.py's; the
 tfcompat/JAX pairs are timed interleaved.
 """
