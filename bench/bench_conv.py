@@ -18,9 +18,9 @@ tfcompat and TF; the hand-written JAX baselines run in the tfcompat process):
 
 TF's CPU convolutions are oneDNN's; tfcompat's are XLA:CPU's own Eigen kernels (tfcompat
 turns YNNPACK's convolutions off: framework/xla_flags.py; the hand-written JAX baseline runs
-in the same process, so with the same flag).  Timing, the TF subprocess, the checks (each side's first 5 steps agree within
-rtol 1e-4 and the loss decreases over them) and the table are bench/_harness.py's; the
-tfcompat/JAX pairs are timed interleaved.
+in the same process, so with the same flag).  Timing, the TF subprocess, the checks (each
+side's first 5 steps agree within rtol 1e-4 and the loss decreases over them) and the table
+are bench/_harness.py's; the tfcompat/JAX pairs are timed interleaved.
 """
 import sys
 import time
