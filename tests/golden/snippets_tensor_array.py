@@ -144,3 +144,37 @@ def cnt(x):
     return n
 print(cnt(tf.constant([1, 2, 3, 4])))
 """, verbatim=True)
+
+_s("grown_array_reads_past_its_count", """
+@tf.function
+def f(n, k):
+    ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+    _, ta = tf.while_loop(lambda i, ta: i < n,
+                          lambda i, ta: (i + 1, ta.write(i, tf.cast(i, tf.float32) + 1.0)),
+                          (0, ta), maximum_iterations=5)
+    return ta.read(k), ta.size()
+for n, k in ((0, 0), (2, 1), (2, 2), (3, -1), (5, 4)):
+    try:
+        print(f(tf.constant(n), tf.constant(k)))
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+""", verbatim=True)
+
+_s("eager_reads_outside_the_array", """
+def show(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+show(lambda: tf.TensorArray(tf.float32, size=3).read(1))
+show(lambda: tf.TensorArray(tf.float32, size=3, element_shape=[2]).read(1))
+show(lambda: tf.TensorArray(tf.float32, size=3, element_shape=[None, 2]).read(1))
+show(lambda: tf.TensorArray(tf.float32, size=3, dynamic_size=True).read(5))
+show(lambda: tf.TensorArray(tf.float32, size=3).read(-1))
+show(lambda: tf.TensorArray(tf.float32, size=0, dynamic_size=True).read(0))
+show(lambda: tf.TensorArray(tf.float32, size=2).write(0, [1., 2.]).read(1))
+show(lambda: tf.TensorArray(tf.float32, size=2).write(0, [1., 2.]).stack())
+ta = tf.TensorArray(tf.float32, size=2, clear_after_read=True).write(0, 3.0)
+show(lambda: ta.read(0))
+show(lambda: ta.read(0))
+""", verbatim=True)

@@ -28,29 +28,29 @@ from . import array_ops
 
 __all__ = ["TensorArray", "TensorArraySpec"]
 
-def _in_range(verb, out, buf, idx):
-    """`out` checked when the function runs: TF's error for an index outside the array."""
-    size = buf.shape[0]
-
-    def error(i):
-        bad = i.reshape(-1)[(i.reshape(-1) < 0) | (i.reshape(-1) >= size)]
+def _in_range(verb, out, idx, size):
+    """`out` checked when the function runs: TF's error for an index outside the list of
+    `size` elements (the buffer's rows, or the element count of a dynamic_size array)."""
+    def error(i, n):
+        flat = i.reshape(-1)
+        bad = flat[(flat < 0) | (flat >= n)]
         if bad.size:
             return errors.InvalidArgumentError(
-                None, None, f"Trying to {verb} element {bad[0]} in a list with {size} "
+                None, None, f"Trying to {verb} element {bad[0]} in a list with {n} "
                             f"elements.")
         return None
-    return host_callback.checked(out, error, idx,
-                                 failing=lambda i: jnp.any((i < 0) | (i >= size)))
+    return host_callback.checked(out, error, idx, size,
+                                 failing=lambda i, n: jnp.any((i < 0) | (i >= n)))
 
 
 _WRITE = Op("TensorListSetItem", lambda buf, i, v: _in_range(
-    "modify", jax.lax.dynamic_update_index_in_dim(buf, v, i, 0), buf, i))
-_READ = Op("TensorListGetItem", lambda buf, i: _in_range(
-    "access", jax.lax.dynamic_index_in_dim(buf, i, 0, keepdims=False), buf, i))
+    "modify", jax.lax.dynamic_update_index_in_dim(buf, v, i, 0), i, buf.shape[0]))
+_READ = Op("TensorListGetItem", lambda buf, i, n: _in_range(
+    "access", jax.lax.dynamic_index_in_dim(buf, i, 0, keepdims=False), i, n))
 _GATHER = Op("TensorListGather",
-             lambda buf, idx: _in_range("access", jnp.take(buf, idx, axis=0), buf, idx))
+             lambda buf, idx, n: _in_range("access", jnp.take(buf, idx, axis=0), idx, n))
 _SCATTER = Op("TensorListScatterIntoExistingList",
-              lambda buf, idx, v: _in_range("modify", buf.at[idx].set(v), buf, idx))
+              lambda buf, idx, v: _in_range("modify", buf.at[idx].set(v), idx, buf.shape[0]))
 _GROW = Op("TensorListLength", lambda count, i: jnp.maximum(count, i + 1),
            differentiable=False)
 _GROW_MANY = Op("TensorListLength", lambda count, idx: jnp.maximum(count, jnp.max(idx) + 1),
@@ -244,10 +244,21 @@ class TensorArray:
     def read(self, index, name=None):
         if self._buffer is not None or _traced(index):
             ta = self._buffered()
-            return execute(_READ, (ta._buffer, convert_to_tensor(index, dtype=dtypes.int32)))
+            return execute(_READ, (ta._buffer, convert_to_tensor(index, dtype=dtypes.int32),
+                                   ta.size()))
         i = int(index)
+        n = len(self._elements)
+        if not executing_eagerly() and not 0 <= i < n:   # (TensorListGetItem's error)
+            raise errors.InvalidArgumentError(
+                None, None, f"Trying to access element {i} in a list with {n} elements.")
+        if i < 0:   # (TF's _EagerTensorArray.read)
+            raise errors.OutOfRangeError(
+                None, None, f"Reading from negative indices (index {i}) is not allowed.")
+        if i >= n:
+            raise errors.OutOfRangeError(
+                None, None, f"Tried to read from index {i} but array size is: {n} ")
         if self._clear_after_read and executing_eagerly():
-            if i < len(self._elements) and self._elements[i] is None and i in self._cleared:
+            if self._elements[i] is None and i in self._cleared:
                 raise errors.InvalidArgumentError(
                     None, None, f"Could not read index {i} twice because it was cleared "
                                 f"after a previous read (perhaps try setting "
@@ -259,16 +270,15 @@ class TensorArray:
         return self._element(i)
 
     def _element(self, i):
-        """Element `i` in list mode: an unwritten (or cleared) one becomes zeros if the
-        shape is known (TF's _maybe_zero)."""
-        if i >= len(self._elements) or self._elements[i] is None:
-            if self._element_shape is not None and self._element_shape.is_fully_defined() \
-                    and i < len(self._elements):
-                self._elements[i] = array_ops.zeros(self._element_shape, self._dtype)
-                return self._elements[i]
-            raise errors.InvalidArgumentError(
-                None, None, f"Could not read from TensorArray index {i} because it has not "
-                            f"yet been written to.")
+        """Element `i` in list mode, as TF's _maybe_zero: an unwritten (or cleared) one
+        becomes zeros of the element shape, which must be fully known; `i` indexes the
+        Python list (as TF's eager gather does: IndexError past its end)."""
+        if self._elements[i] is None:
+            shape = TensorShape(self._element_shape)
+            if not shape.is_fully_defined():
+                raise ValueError(f"Cannot convert a partially known TensorShape {shape} to a "
+                                 f"Tensor.")
+            self._elements[i] = array_ops.zeros(shape, self._dtype)
         return self._elements[i]
 
     def stack(self, name=None):
@@ -284,7 +294,8 @@ class TensorArray:
     def gather(self, indices, name=None):
         indices = convert_to_tensor(indices, dtype=dtypes.int32)
         if self._buffer is not None or _traced(indices):
-            return execute(_GATHER, (self._buffered()._buffer, indices))
+            ta = self._buffered()
+            return execute(_GATHER, (ta._buffer, indices, ta.size()))
         return array_ops.stack([self._element(int(i)) for i in indices.numpy()])
 
     def concat(self, name=None):
