@@ -89,16 +89,16 @@ def from_spec_structure(structure, name, leaf, names):
     return walk(structure)
 
 
-def from_cache_key(key, params, signature=None):
+def from_cache_key(key, params, structured_input_signature=None):
     """The input structure (args, kwargs) of a trace from tf.function's cache key:
     (structure of args, flat leaf keys, ((kwarg, flat leaf keys), ...)). `params` are the
     parameter names, for tensor names (made unique as TF's placeholders); a TensorSpec
-    name in the trace's structured input `signature` names its tensor instead."""
+    name in the trace's `structured_input_signature` names its tensor instead."""
     structure, flat, kw = key
     leaves = iter(flat)
     names = UniqueNames()
-    given = iter([x.name for x in nest.flatten(signature) if isinstance(x, TensorSpec)]
-                 if signature is not None else [])
+    given = iter([x.name for x in nest.flatten(structured_input_signature)
+                  if isinstance(x, TensorSpec)] if structured_input_signature is not None else [])
 
     def leaf(k, name):
         kind = k[0]
