@@ -16,6 +16,7 @@ import pytest
 
 import tfcompat as tf
 from tfcompat.framework.constant_op import device_array
+from tfcompat.framework.context import x64_scope
 
 X = np.arange(40, dtype=np.float32).reshape(10, 4) / 8.0
 Y = np.arange(10, dtype=np.int64)
@@ -147,7 +148,8 @@ def test_function_plain_call_errors_and_tape():
     ids=["float64", "strided", "fortran", "bool", "empty", "scalar"])
 def test_device_array_as_device_put(value):
     got = device_array(value)
-    want = jax.device_put(value)
+    with x64_scope():   # (tfcompat's JAX mode)
+        want = jax.device_put(value)
     assert type(got) is type(want) and got.aval == want.aval
     assert got.sharding == want.sharding and got.committed == want.committed is False
     np.testing.assert_array_equal(np.asarray(got), value)

@@ -13,6 +13,7 @@ from .framework.config_optimizer import (
     experimental_functions_run_eagerly, experimental_run_functions_eagerly,
 )
 from .framework.trace_state import functions_run_eagerly, run_functions_eagerly
+from .framework.lazy_exports import scope_namespace as _scope_namespace
 
 experimental = types.SimpleNamespace(
     VirtualDeviceConfiguration=LogicalDeviceConfiguration,
@@ -41,3 +42,5 @@ threading = types.SimpleNamespace(
     get_intra_op_parallelism_threads=_config.get_intra_op_parallelism_threads,
     set_intra_op_parallelism_threads=_config.set_intra_op_parallelism_threads,
 )
+
+_scope_namespace(globals())

@@ -14,3 +14,6 @@ from .framework.debug_settings import (
 from .ops.debugging_extras import (
     disable_check_numerics, enable_check_numerics, is_numeric_tensor,
 )
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

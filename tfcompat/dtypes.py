@@ -7,3 +7,6 @@ from .framework.dtypes import (
 from .ops.cast_ops import cast
 from .ops.clip_ops import saturate_cast
 from .ops.unary_ops import complex
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -9,3 +9,6 @@ from .framework.errors import (
     OutOfRangeError, PermissionDeniedError, ResourceExhaustedError, UnauthenticatedError,
     UnavailableError, UnimplementedError, UnknownError,
 )
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

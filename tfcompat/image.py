@@ -35,3 +35,6 @@ from .ops.image_crop_resize_ops import crop_and_resize
 from .ops.image_draw_boxes_ops import draw_bounding_boxes
 from .ops.image_combined_nms_ops import combined_non_max_suppression
 from .ops.image_nms_padded_ops import non_max_suppression_padded
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -29,3 +29,6 @@ from .linear_operator.low_rank_update import LinearOperatorLowRankUpdate
 from .linear_operator.toeplitz import LinearOperatorToeplitz
 from .linear_operator.tridiag import LinearOperatorTridiag
 from .linear_operator.zeros import LinearOperatorZeros
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -35,3 +35,6 @@ from .ops.special_math_ops import (
     erfinv, igamma, igammac, lbeta, lgamma, log_sigmoid, ndtri, polygamma, xdivy, xlog1py,
     xlogy, zeta,
 )
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -13,3 +13,6 @@ from .ops.stateless_random_ops import (
     Algorithm, fold_in, split, stateless_binomial, stateless_categorical, stateless_gamma,
     stateless_normal, stateless_poisson, stateless_truncated_normal, stateless_uniform,
 )
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -28,3 +28,6 @@ from .ops.sort_ops import raw_approx_top_k as ApproxTopK
 from .ops.utility_ops import prevent_gradient as PreventGradient
 from .ops.space_batch_ops import raw_batch_to_space_nd as BatchToSpaceND
 from .ops.space_batch_ops import raw_space_to_batch_nd as SpaceToBatchND
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -9,3 +9,6 @@ from .ops.signal_ops import (
     linear_to_mel_weight_matrix, mdct, mfccs_from_log_mel_spectrograms, overlap_and_add,
     stft, vorbis_window,
 )
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -8,3 +8,6 @@ from .ops.ragged_string_ops import (   # (ragged-aware wrappers of the tf.string
 from .ops.string_conversion_ops import format
 from .ops.string_split_ops import unicode_encode, unicode_transcode, unsorted_segment_join
 from .ops.string_text_ops import join
+from .framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -10,6 +10,7 @@ from .framework.trace_state import init_scope
 from .framework.trackable import AutoTrackable
 from .framework.tracking_base import Trackable, no_automatic_dependency_tracking
 from .ops.smart_cond import smart_cond as _smart_cond
+from .framework.lazy_exports import scope_namespace as _scope_namespace
 
 types = _Namespace(Tensor=TensorBase)
 tracking = _Namespace(
@@ -25,3 +26,5 @@ decorator = _Namespace(unwrap=unwrap)
 
 __all__ = ["CompositeTensor", "EagerTensor", "FuncGraph", "decorator", "distribute",
            "eager_context", "smart_cond", "tf2", "tracking", "types"]
+
+_scope_namespace(globals())

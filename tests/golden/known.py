@@ -97,11 +97,6 @@ KNOWN = {
         "the eigenvectors of a cluster of equal eigenvalues are orthogonalized by a QR "
         "decomposition: tfcompat's (LAPACK's Householder QR) gives -0.0 where TF's Eigen "
         "HouseholderQR gives +0.0 in the identity's zero entries (the values match)",
-    # xla_call_module (jax2tf on tfcompat)
-    "xla_call_module:convert_64bit":
-        "tfcompat runs JAX with jax_enable_x64 (TF has 64-bit dtypes), so jax2tf.convert'ed "
-        "functions keep int64/float64 arguments and JAX's float64 defaults (jnp.ones) where "
-        "under TF (JAX's default 32-bit mode) jax2tf casts them to 32 bits",
     # -- tf.exp on complex values (task M, exp_bits) --
     "exp_bits:exp_complex":
         "TF's complex Exp kernel evaluates Eigen's vectorised pexp_complex (pexp_float and "

@@ -2,3 +2,6 @@
 operators/, the source conversion in converters/ and static_analysis.py)."""
 from . import experimental
 from .api import set_verbosity, to_code, to_graph, trace
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -7,6 +7,7 @@ from . import v1
 from ..framework.dimension import dimension_value
 from ..framework.forward_compat import forward_compatibility_horizon, forward_compatible
 from ..framework.tensor_shape import dimension_at_index
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
 
 
 def as_bytes(bytes_or_text, encoding="utf-8"):
@@ -53,3 +54,5 @@ bytes_or_text_types = (bytes, str)
 
 # tf.compat.v2: TF 2's API, which is tfcompat's own.
 v2 = _sys.modules[__name__.rpartition(".")[0]]
+
+_scope_namespace(globals())

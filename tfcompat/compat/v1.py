@@ -13,6 +13,7 @@ from ..ops.random_seed import set_seed as set_random_seed
 from ..summary.summary_metadata import SummaryMetadata
 from ..tf1 import (InteractiveSession, Session, disable_eager_execution, disable_v2_behavior,
                    enable_eager_execution, enable_v2_behavior, module_dir, module_getattr)
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
 
 __all__ = ["Dimension", "Graph", "InteractiveSession", "Session", "SummaryMetadata",
            "VariableAggregation",
@@ -23,3 +24,5 @@ __all__ = ["Dimension", "Graph", "InteractiveSession", "Session", "SummaryMetada
 
 __getattr__ = module_getattr(globals())
 __dir__ = module_dir(globals())
+
+_scope_namespace(globals())

@@ -11,7 +11,7 @@ import abc
 
 from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
-from ..framework.context import executing_eagerly
+from ..framework.context import executing_eagerly, x64_methods
 from ..framework.tracking_base import Trackable
 from . import structure
 from .dataset_spec import DatasetSpec
@@ -22,6 +22,7 @@ INFINITE_CARDINALITY = -1
 UNKNOWN_CARDINALITY = -2
 
 
+@x64_methods
 class Dataset(abc.ABC):
     """tf.data.Dataset. Subclasses set ``_spec`` and implement ``_iter_flat`` and
     ``_cardinality`` (a Python int; -1 infinite, -2 unknown)."""
@@ -361,6 +362,7 @@ class Dataset(abc.ABC):
         return reduce(self, initial_state, reduce_func)
 
 
+@x64_methods
 class NumpyIterator(Trackable):
     """tf.data.NumpyIterator, what as_numpy_iterator returns: the elements of an
     OwnedIterator as numpy values (0-d as numpy scalars); checkpointed as that iterator."""

@@ -2,9 +2,9 @@
 DirectedInterleaveDataset, which takes each element from the input a selector dataset
 names. sample_from_datasets's selector is TF's: ``StatelessMultinomial(log(weights))``
 seeded by each pair of ``Dataset.random(seed)`` values."""
-import sys
 
-from ..framework import dtypes, errors, tf_logging
+from ..framework import dtypes, errors
+from ..framework.deprecation import warn_deprecated
 from ..framework.constant_op import convert_to_tensor
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
@@ -142,19 +142,12 @@ def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_datase
 
 
 
-_warned = set()
-
 
 def _deprecated(name, instructions):
     """TF's deprecation warning, logged the first time `name` is called (from the line
     that called it)."""
-    if name not in _warned:
-        _warned.add(name)
-        frame = sys._getframe(2)
-        tf_logging.get_logger().warning(
-            f"From {frame.f_code.co_filename}:{frame.f_lineno}: {name} (from "
-            "tensorflow.python.data.experimental.ops.interleave_ops) is deprecated and will "
-            f"be removed in a future version.\nInstructions for updating:\n{instructions}")
+    warn_deprecated(name, "tensorflow.python.data.experimental.ops.interleave_ops",
+                    instructions, depth=3)
 
 
 def sample_from_datasets_v2(datasets, weights=None, seed=None, stop_on_empty_dataset=False):

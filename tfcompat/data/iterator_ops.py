@@ -30,7 +30,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, func_graph, host_callback, nest, strings
 from ..framework.constant_op import convert_to_tensor
-from ..framework.context import executing_eagerly
+from ..framework.context import executing_eagerly, x64, x64_methods
 from ..framework.host_callback import io_callback, prefetchable
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor
@@ -417,6 +417,7 @@ def _traced_element(spec, arrays):
     return nest.pack_sequence_as(spec, flat)
 
 
+@x64_methods
 class OwnedIterator(Iterator, Trackable):
     """The iterator of a dataset (TF's class name). A checkpoint saves its position as
     ITERATOR_STATE (iterator_checkpoint.py)."""
@@ -448,6 +449,7 @@ class OwnedIterator(Iterator, Trackable):
 
     element_spec = property(lambda self: self._spec)
 
+    @x64
     def _pull(self):
         """The next flat element, or None at the end (run eagerly or from a callback)."""
         if self._pending:

@@ -15,8 +15,10 @@ from ..framework.type_spec_of_value import register_spec_function
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
 from . import structure
+from ..framework.context import x64_methods
 
 
+@x64_methods
 class Optional(abc.ABC):
     """tf.experimental.Optional."""
 

@@ -12,6 +12,7 @@ import queue
 import threading
 
 from ..framework import errors
+from ..framework.context import x64
 from .dataset_ops import AUTOTUNE
 from .structure import scalar_int
 from .transformations import _Unary
@@ -69,6 +70,7 @@ def ahead(make_elements, size):
                 continue
         return False
 
+    @x64
     def produce():
         try:
             for flat in make_elements():

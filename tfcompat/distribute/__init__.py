@@ -17,3 +17,6 @@ from . import cluster_resolver, experimental   # (the public sub-namespaces)
 from .experimental import coordinator
 from . import stateful_random  # noqa: F401 (tf.random.Generator sees the strategies)
 from . import replica_print  # noqa: F401 (tf.print sees the strategies)
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

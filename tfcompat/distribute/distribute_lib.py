@@ -14,6 +14,7 @@ from ..framework import nest
 from ..framework.constant_op import convert_to_tensor
 from ..framework.indexed_slices import IndexedSlices
 from ..ops import reduction_ops
+from ..framework.context import x64_methods
 
 
 class ReduceOp(enum.Enum):
@@ -188,6 +189,7 @@ def _cross_replica():
         _state.cross_replica -= 1
 
 
+@x64_methods
 class Strategy:
     """tf.distribute.Strategy; ``Strategy()`` itself is the default strategy's behaviour."""
 
@@ -253,6 +255,7 @@ class ValueContext:
                 f"total replicas in sync: {self._num_replicas_in_sync})")
 
 
+@x64_methods
 class ReplicaContext:
     """The default replica context: replica 0 of 1."""
 

@@ -11,6 +11,7 @@ from .clients import (client_id, full_job_name, heartbeat_enabled,
 from .d_variable import DVariable
 from .layout import MATCH, UNSHARDED, Layout, Mesh
 from .mesh_util import barrier, create_distributed_mesh, create_mesh
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
 
 _TPU = "TPU systems"
 _SAVE = "DTensor checkpoints"
@@ -39,3 +40,5 @@ __all__ = ["DTensorCheckpoint", "DTensorDataset", "DVariable", "Layout", "MATCH"
            "name_based_save", "num_clients", "num_global_devices", "num_local_devices", "pack",
            "preferred_device_type", "relayout", "relayout_like", "run_on", "sharded_save",
            "shutdown_accelerator_system", "shutdown_tpu_system", "unpack"]
+
+_scope_namespace(globals())

@@ -35,7 +35,7 @@ from .gradient_program import conj, extract, input_dependencies, reach
 from .tape import _TRAINABLE_NP, _State, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
-from .context import ctx
+from .context import ctx, x64, x64_methods
 
 
 # -- running a slice -----------------------------------------------------------------------
@@ -267,6 +267,7 @@ class _StopRecording:
             self._tape._push()
 
 
+@x64_methods
 class GradientTape:
     """tf.GradientTape(persistent=False, watch_accessed_variables=True)."""
 
@@ -352,6 +353,7 @@ class GradientTape:
             self.watched_variables()
             self._tape = None
 
+    @x64
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
         """The gradient of `target` (summed over a nest of targets) w.r.t. `sources`."""
@@ -385,6 +387,7 @@ class GradientTape:
         self._release()
         return nest.pack_sequence_as(sources, grads)
 
+    @x64
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """tf.GradientTape.jacobian: shape target.shape + source.shape per source, by vmap
@@ -422,6 +425,7 @@ class GradientTape:
         self._release()
         return nest.pack_sequence_as(sources, out)
 
+    @x64
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
         """tf.GradientTape.batch_jacobian: [b] + target.shape[1:] + source.shape[1:], rows

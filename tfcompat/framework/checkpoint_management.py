@@ -10,6 +10,7 @@ from .checkpoint_format import (
     CheckpointReader, _data_path, _done_with, _fsync_dir, _temp_name, _write_synced,
     remove_stale_temps,
 )
+from .context import x64_methods
 
 
 # -- CheckpointManager and the 'checkpoint' state file ----------------------------------
@@ -149,6 +150,7 @@ def latest_checkpoint(checkpoint_dir, latest_filename=None):
     return None
 
 
+@x64_methods
 class CheckpointManager:
     """tf.train.CheckpointManager(checkpoint, directory, max_to_keep,
     checkpoint_name='ckpt'): numbered saves, keeping the newest `max_to_keep` (all when

@@ -12,6 +12,8 @@ lookup per named argument and no argument packing."""
 import functools
 import inspect
 
+from .context import _X64
+
 # The groups: every elementwise op of one and of two arguments, every tf.math.reduce_*,
 # every binary elementwise assertion (tf.debugging.assert_equal ...).
 UNARY_ELEMENTWISE, BINARY_ELEMENTWISE, REDUCTION = "unary_elementwise", "binary_elementwise", \
@@ -52,9 +54,14 @@ def dispatchable(*arg_names, group=None):
                 checks.append(f"    if _type({n}) in _table:\n"
                               f"        _override = _table[_type({n})]\n"
                               f"        return {route}{', '.join(call)})\n")
-        source = (f"def _public({', '.join(signature)}):\n" + "".join(checks) +
-                  f"    return _fn({', '.join(call)})\n")
-        scope = dict(defaults, _fn=fn, _table=table, _LISTS=(list, tuple), _type=type)
+        body = "".join(checks) + f"    return _fn({', '.join(call)})\n"
+        # (JAX's 64-bit mode on for the call: context.x64, inlined)
+        source = (f"def _public({', '.join(signature)}):\n"
+                  "    _prev = _X64.swap_local(True)\n    try:\n" +
+                  "".join("    " + line + "\n" for line in body.splitlines()) +
+                  "    finally:\n        _X64.set_local(_prev)\n")
+        scope = dict(defaults, _fn=fn, _table=table, _LISTS=(list, tuple), _type=type,
+                     _X64=_X64)
         # (as dataclasses and namedtuple make their methods; named as this file, so that
         # tracebacks of user code leave it out as they leave out tfcompat's own frames)
         exec(compile(source, __file__, "exec"), scope)

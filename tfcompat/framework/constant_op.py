@@ -7,7 +7,7 @@ from jax._src.interpreters import pxla
 from jax._src.lib import xla_client
 
 from . import dtypes, strings
-from .context import ctx
+from .context import ctx, x64
 from .tensor import EagerTensor, Tensor
 
 # Device arrays of Python scalars, by (type, value, dtype): `x * 2.0` in a loop does not
@@ -90,6 +90,7 @@ def _unsupported(value):
     return value is not None and not isinstance(value, _SUPPORTED + (Variable,))
 
 
+@x64
 def device_array(arr):
     """A NumPy array on the device, a constant also while tracing. (jax.device_put:
     jnp.asarray compiles an XLA program per new shape, ~13 ms each, where device_put costs
@@ -115,6 +116,7 @@ _CANONICAL = {}   # numpy dtype -> _canonical(dtype)
 _SHARDINGS = {}   # device -> its SingleDeviceSharding
 
 
+@x64
 def _canonical(dtype):
     """Whether JAX holds arrays of `dtype` as they are (device_put neither rejects nor
     converts them: x64 is on, so all numeric dtypes but float0)."""
@@ -139,6 +141,7 @@ def _holds_tensor(value):
                for v in value)
 
 
+@x64
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     """tf.convert_to_tensor. Tensors are never cast; numpy values are cast to `dtype`."""
     from .variables import Variable
@@ -177,6 +180,7 @@ def _graph_const(t, name):
         builder.const(t, name or "Const")
 
 
+@x64
 def constant(value, dtype=None, shape=None, name="Const"):
     """tf.constant: a Tensor from a Python/numpy value (a scalar is broadcast to `shape`)."""
     from .variables import Variable

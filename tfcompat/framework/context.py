@@ -18,11 +18,23 @@
   run-time checks are traced to be saved: framework/host_callback.py).
 
 Reading these is an attribute lookup on a C-level thread-local: cheap on the op path.
+
+JAX's 64-bit mode is per thread too: ``x64`` turns it on where tfcompat runs (TF has
+int64, float64 and complex128), and the rest of the process keeps JAX's default, so jax and
+jax.numpy code beside tfcompat (and Keras's JAX-computed expectations) sees JAX as it is.
 """
 import contextlib
+import enum
+import functools
+import os
 import threading
+import types
 
-__all__ = ["ctx", "current_trace", "executing_eagerly", "private_values", "shared_values"]
+from jax._src import config as _jax_config   # (a thread-local swap: no public API)
+
+__all__ = ["ctx", "current_trace", "executing_eagerly", "private_values", "shared_values",
+           "is_x64_frame", "unscoped", "x64", "x64_class", "x64_exempt", "x64_free",
+           "x64_installed", "x64_methods", "x64_on", "x64_scope"]
 
 
 class _Context(threading.local):
@@ -81,3 +93,159 @@ def shared_values():
         yield
     finally:
         ctx.values = saved
+
+
+_X64 = _jax_config.enable_x64
+
+
+def x64(fn):
+    """`fn` run with JAX's 64-bit types on in this thread (jax_enable_x64 as a thread-local
+    setting; two swaps, ~0.1 us): every entry from user code into tfcompat (an op, a
+    conversion, a tf.function call, a gradient, an iterator) runs under it. What `fn` hands
+    out is entered so too: a tfcompat function it returns (a decorator's) is wrapped, and
+    the class of a tfcompat object it returns gets x64 methods (`x64_class`)."""
+    @functools.wraps(fn)
+    def with_x64(*args, **kwargs):
+        prev = _X64.swap_local(True)
+        try:
+            out = fn(*args, **kwargs)
+        finally:
+            _X64.set_local(prev)
+        if type(out) in _seen:
+            return out
+        return _handed_out(out)
+    with_x64.x64_scoped = True
+    return with_x64
+
+
+_WRAPPER_CODE = x64(lambda: None).__code__
+
+
+def unscoped(fn):
+    """The function an `x64` wrapper wraps (for identity checks: AutoGraph's tf.range);
+    any other value as it is."""
+    while getattr(fn, "__code__", None) is _WRAPPER_CODE:
+        fn = fn.__wrapped__
+    return fn
+
+
+def is_x64_frame(frame):
+    """Whether `frame` is an `x64` wrapper's (callers' line lookups skip it)."""
+    return frame.f_code is _WRAPPER_CODE
+
+
+def _handed_out(value):
+    if type(value) is types.FunctionType:
+        return x64(value) if _ours(value) and not getattr(value, "x64_scoped", False) \
+            else value
+    x64_class(type(value))
+    return value
+
+
+@contextlib.contextmanager
+def x64_scope():
+    """The block runs with JAX's 64-bit types on in this thread (see `x64`)."""
+    prev = _X64.swap_local(True)
+    try:
+        yield
+    finally:
+        _X64.set_local(prev)
+
+
+def x64_class(cls):
+    """Give `cls` x64 methods (`x64_methods`) if it is a tfcompat class that is not
+    exempt (`x64_exempt`), once."""
+    if cls in _seen:
+        return
+    _seen.add(cls)
+    if (getattr(cls, "__module__", None) or "").startswith(("tfcompat", "tensorflow")) and \
+            not issubclass(cls, (enum.Enum, BaseException, type)):
+        x64_methods(cls)
+
+
+def x64_exempt(*classes):
+    """Leave `classes` (which hold no JAX values, and whose methods are on every op's path:
+    DType, TensorShape) without x64 methods."""
+    _seen.update(classes)
+
+
+def x64_methods(cls):
+    """Class decorator: the public methods and properties (and special methods) that `cls`,
+    its tfcompat bases and its tfcompat subclasses (those defined later too) define run
+    under `x64`: the entries into tfcompat through its public classes."""
+    _seen.add(cls)
+    for klass in cls.__mro__[::-1] + tuple(_subclasses(cls)):
+        _wrap_methods(klass)
+    own = vars(cls).get("__init_subclass__")
+
+    def __init_subclass__(sub, **kwargs):
+        if own is not None:
+            own.__func__(sub, **kwargs)
+        else:
+            super(cls, sub).__init_subclass__(**kwargs)
+        _seen.add(sub)
+        _wrap_methods(sub)
+    cls.__init_subclass__ = classmethod(__init_subclass__)
+    return cls
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_wrapped_classes = set()
+# The types whose values x64 hands out as they are: those looked at once (x64_class).
+_seen = {type(None), bool, int, float, str, bytes, tuple, list, dict}
+
+
+def _ours(fn):
+    code = getattr(fn, "__code__", None)
+    return code is not None and code.co_filename.startswith(_PACKAGE)
+
+
+def _subclasses(cls):
+    for sub in type.__subclasses__(cls):
+        yield sub
+        yield from _subclasses(sub)
+
+
+def x64_installed(cls):
+    """After methods were installed on `cls` (a class with x64 methods) from outside its
+    body (the ops layer's operators and Variable methods): give them x64 too."""
+    _wrapped_classes.discard(cls)
+    _wrap_methods(cls)
+
+
+def _done(fn):
+    return fn is None or getattr(fn, "x64_scoped", False) or getattr(fn, "x64_free", False)
+
+
+def _wrap_methods(klass):
+    if klass in _wrapped_classes:
+        return
+    _wrapped_classes.add(klass)
+    for name, value in list(vars(klass).items()):
+        if name == "__init_subclass__" or name[:1] == "_" and name[:2] != "__" or \
+                getattr(value, "x64_scoped", False) or getattr(value, "x64_free", False):
+            continue   # (private methods run inside the public ones)
+        if isinstance(value, (staticmethod, classmethod)):
+            if _ours(value.__func__) and not _done(value.__func__):
+                setattr(klass, name, type(value)(x64(value.__func__)))
+        elif type(value) is property:
+            if any(_ours(f) for f in (value.fget, value.fset, value.fdel)) and \
+                    not _done(value.fget):
+                new = property(*[f and x64(f) for f in (value.fget, value.fset, value.fdel)],
+                               value.__doc__)
+                new.__set_name__(klass, name)   # (named in its AttributeErrors)
+                setattr(klass, name, new)
+        elif _ours(value):
+            setattr(klass, name, x64(value))
+
+
+def x64_free(fn):
+    """Mark a method (or property getter) x64_methods leaves as it is: it runs no JAX
+    (dtype, shape: on every op's path), or checks the mode itself."""
+    fn.x64_free = True
+    return fn
+
+
+def x64_on():
+    """Whether JAX's 64-bit types are on in this thread."""
+    return _X64.value

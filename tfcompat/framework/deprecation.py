@@ -3,6 +3,7 @@ the first time in the process a deprecated function is called, naming the caller
 import sys
 
 from . import tf_logging
+from .context import is_x64_frame
 
 _warned = set()
 
@@ -13,7 +14,11 @@ def warn_deprecated(name, module, instructions, arg=None, depth=2):
     if (module, name, arg) in _warned:
         return
     _warned.add((module, name, arg))
-    frame = sys._getframe(depth)
+    frame = sys._getframe(1)
+    for _ in range(depth - 1):
+        frame = frame.f_back
+        while is_x64_frame(frame):
+            frame = frame.f_back
     what = f"{name} (from {module})" if arg is None else \
         f"calling {name} (from {module}) with {arg}"
     tf_logging.get_logger().warning(

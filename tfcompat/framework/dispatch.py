@@ -20,7 +20,7 @@ from .forwardprop import propagate
 from .tape import Record, record
 from .tensor import EagerTensor, Tensor
 from .variables import Variable
-from .context import ctx
+from .context import ctx, x64
 from .debug_settings import op_hooks
 
 _compiled = collections.OrderedDict()   # (op, attrs) -> its signatures, least recent first
@@ -163,6 +163,7 @@ def _new_kernel(op, attrs):
     return jax.jit(kernel)
 
 
+@x64
 def execute(op, inputs, attrs=()):
     """Run `op` on Tensors `inputs` with static `attrs` (a tuple of (name, value) pairs)."""
     given = attrs

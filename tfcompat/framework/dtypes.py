@@ -1,16 +1,13 @@
 """tf.dtypes: DType objects and TF's dtype rules (inference, no implicit promotion).
 
-All dtype logic of tfcompat lives here. JAX runs with ``jax_enable_x64`` on, so
-every dtype TF can produce (int64, float64, complex128) exists; callers always
-pass an explicit dtype to JAX.
+All dtype logic of tfcompat lives here. tfcompat runs JAX with 64-bit types on in its
+own calls (framework/context.py's ``x64``), so every dtype TF can produce (int64,
+float64, complex128) exists; callers always pass an explicit dtype to JAX.
 """
-import jax
 import ml_dtypes
 import numpy as np
 
 from . import strings
-
-jax.config.update("jax_enable_x64", True)
 
 
 class DType:

@@ -14,9 +14,10 @@ from . import dtypes, nest, tape, tf_logging
 from .constant_op import convert_to_tensor
 from .tensor import EagerTensor
 from .variables import Variable
-from .context import ctx
+from .context import ctx, x64_methods
 
 
+@x64_methods
 class ForwardAccumulator:
     """tf.autodiff.ForwardAccumulator(primals, tangents)."""
 

@@ -5,18 +5,20 @@ import contextlib
 import dataclasses
 import functools
 import logging
+import threading
 import weakref
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax._src import callback as jax_callback
 from jax._src import dispatch as jax_dispatch
 from jax.experimental import io_callback as _io_callback
 from jax.extend.core import ClosedJaxpr, Jaxpr, Primitive
 from jax.interpreters import ad, batching, mlir
 
 from . import ordered_print
-from .context import ctx
+from .context import _X64, ctx, x64
 
 _raised = []   # the exception of the host callback that failed last
 # Whether the running program's traced tf.prints are not written: a read of its
@@ -87,7 +89,9 @@ def unsaveable(what, name=None):
 
 
 def keeping_errors(fn):
-    """`fn` as a host callback whose exception reaches the caller as it was raised."""
+    """`fn` as a host callback whose exception reaches the caller as it was raised (run
+    with JAX's 64-bit types on: it runs in a thread of XLA's)."""
+    @x64
     def run(*args):
         try:
             return fn(*args)
@@ -96,6 +100,30 @@ def keeping_errors(fn):
             raise
     run.host_fn = fn
     return run
+
+
+def _x64_for_ours(impl):
+    """JAX's implementation of a host callback primitive, run under x64 for tfcompat's
+    callbacks (keeping_errors'): it device_puts the arguments before the function runs,
+    and JAX canonicalizes the results after it returns, which in 32-bit mode would convert
+    int64 values (and hang the program waiting for them). In a thread of XLA's (not one
+    Python started) JAX does the latter after this returns, so there x64 stays on."""
+    def run(*args, callback, **params):
+        if not getattr(callback.callback_func, "x64_scoped", False):
+            return impl(*args, callback=callback, **params)
+        if isinstance(threading.current_thread(), threading._DummyThread):
+            _X64.set_local(True)
+            return impl(*args, callback=callback, **params)
+        prev = _X64.swap_local(True)
+        try:
+            return impl(*args, callback=callback, **params)
+        finally:
+            _X64.set_local(prev)
+    return run
+
+
+jax_callback.pure_callback_impl = _x64_for_ours(jax_callback.pure_callback_impl)
+jax_callback.io_callback_impl = _x64_for_ours(jax_callback.io_callback_impl)
 
 
 def debug_callback(fn, *arrays, first_example=False):

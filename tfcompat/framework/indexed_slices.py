@@ -7,8 +7,10 @@ import numpy as np
 
 from .dispatch import Op, execute
 from .tensor_shape import TensorShape
+from .context import x64_methods
 
 
+@x64_methods
 class IndexedSlices:
     """tf.IndexedSlices(values, indices, dense_shape=None)."""
 

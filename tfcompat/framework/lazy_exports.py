@@ -7,8 +7,46 @@ defines a name on first access and keeps the value in the namespace, so later re
 plain attribute reads, and ``__dir__`` lists the lazy names with the loaded ones. A
 namespace without its own ``__all__`` gets one made on request, so ``from tfcompat.nn import *``
 still takes every public name.
+
+Every name a namespace exports is entered under JAX's 64-bit mode (``scope_namespace``):
+a tfcompat function through one wrapper (whichever namespaces export it), a tfcompat class
+through its methods (context.x64_methods).
 """
 import importlib
+import types
+
+from .context import _ours, x64, x64_class, x64_exempt
+from .device_spec import DeviceSpecV2
+from .dimension import Dimension
+from .dtypes import DType
+from .tensor_shape import TensorShape
+
+x64_exempt(DType, TensorShape, Dimension, DeviceSpecV2)
+_wrappers = {}   # function -> its x64 wrapper
+
+
+def scoped(value):
+    """`value`, exported by a public namespace, entered under JAX's 64-bit mode: a tfcompat
+    function as its x64 wrapper (one per function, whichever namespaces export it), a
+    tfcompat class with x64 methods (context.x64_class). Public ops (composite_dispatch's
+    wrappers, already under it) and other values stay as they are."""
+    if isinstance(value, type):
+        x64_class(value)
+        return value
+    if type(value) is not types.FunctionType or not _ours(value) or \
+            getattr(value, "x64_scoped", False) or hasattr(value, "composite_overrides"):
+        return value
+    wrapper = _wrappers.get(value)
+    if wrapper is None:
+        wrapper = _wrappers[value] = x64(value)
+    return wrapper
+
+
+def scope_namespace(namespace):
+    """Replace the public names of a namespace's globals by their `scoped` values."""
+    for name, value in list(namespace.items()):
+        if not name.startswith("_"):
+            namespace[name] = scoped(value)
 
 
 def _split(entry):
@@ -28,6 +66,7 @@ def lazy_exports(namespace, exports=None, submodules=()):
     ``"name"`` or ``"name as alias"``.
     """
     package = namespace["__package__"]
+    scope_namespace(namespace)
     where = {}
     for entry in submodules:
         alias, name = _split(entry)
@@ -51,7 +90,7 @@ def lazy_exports(namespace, exports=None, submodules=()):
                 value = getattr(value, source)
             except AttributeError:
                 value = importlib.import_module(f"{value.__name__}.{source}")
-        namespace[name] = value
+        namespace[name] = value = scoped(value)
         return value
 
     def __dir__():

@@ -57,6 +57,7 @@ def _unflattened(fn, tree, *flat):
     fn(*jax.tree_util.tree_unflatten(tree, flat))
 
 
+@context.x64   # (XLA's thread; in 32-bit mode device_put would convert int64 values)
 def _impl(*flat, fn):
     cpu = jax.local_devices(backend="cpu")[0]
     with jax.default_device(cpu):

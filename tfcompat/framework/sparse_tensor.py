@@ -15,8 +15,10 @@ from .strings import StringIds
 from .tensor import EagerTensor, Tensor, symbolic
 from .tensor_shape import TensorShape
 from .trace_type import ExactTraceType
+from .context import x64_methods
 
 
+@x64_methods
 class SparseTensor:
     """tf.sparse.SparseTensor(indices, values, dense_shape)."""
 

@@ -7,6 +7,7 @@ import jax
 import numpy as np
 
 from . import dtypes
+from .context import x64_free, x64_methods, x64_on
 from .strings import StringIds
 from .tensor_shape import TensorShape
 from .trace_state import symbolic_name, symbolic_shape
@@ -54,10 +55,12 @@ class ArrayLike:
     __array_priority__ = 100
 
     @property
+    @x64_free
     def dtype(self):
         return dtypes.from_numpy(self._value.dtype)
 
     @property
+    @x64_free
     def shape(self):
         return TensorShape(self._value.shape)
 
@@ -65,10 +68,12 @@ class ArrayLike:
         return self.shape
 
     @property
+    @x64_free
     def ndim(self):
         return self._value.ndim
 
     @property
+    @x64_free
     def device(self):
         """TF's name of the device holding the value: JAX's device of the array (the
         CPU for strings and, as tfcompat has no placement in graphs, traced values)."""
@@ -128,14 +133,20 @@ class ArrayLike:
     experimental_ref = ref
 
 
+@x64_methods
 class Tensor(ArrayLike):
     """tf.Tensor. Holds `_value`, a jax.Array (or a tracer inside tf.function)."""
 
     __slots__ = ("_value", "__weakref__")
 
+    @x64_free
     def __init__(self, value):
+        if not x64_on():   # (a value JAX made in 32-bit mode may be silently truncated)
+            raise RuntimeError("tfcompat internal error: a Tensor was made outside tfcompat's "
+                               "64-bit scope (framework/context.py x64); please report it.")
         self._value = value
 
+    @x64_free
     def __getattr__(self, name):
         if name in ("op", "graph", "value_index", "name") and not symbolic(self._value):
             raise AttributeError(f"Tensor.{name} is undefined when eager execution is "
@@ -177,6 +188,7 @@ class Tensor(ArrayLike):
                              f"shape {TensorShape(shape)}.")
 
     @property
+    @x64_free
     def name(self):
         """A symbolic tensor's graph name ('Placeholder:0'); undefined eagerly."""
         if symbolic(self._value):

@@ -15,7 +15,7 @@ from .constant_op import convert_to_tensor
 from .tensor_shape import TensorShape
 from .tracking_base import Trackable
 from .variables import Variable
-from .context import ctx
+from .context import ctx, x64_methods
 
 
 # -- restoring ----------------------------------------------------------------------
@@ -166,6 +166,7 @@ def _is_trackable(x):
         or bool(children_of(x))
 
 
+@x64_methods
 class Checkpoint(AutoTrackable):
     """tf.train.Checkpoint(root=None, **kwargs): saves and restores the graph of objects
     reachable from its attributes (and from ``root``'s)."""

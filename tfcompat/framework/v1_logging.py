@@ -3,6 +3,7 @@
 import logging as _logging
 import sys as _sys
 
+from .context import is_x64_frame
 from .tf_logging import get_logger
 
 DEBUG, INFO, WARN, ERROR, FATAL = (_logging.DEBUG, _logging.INFO, _logging.WARN,
@@ -53,6 +54,8 @@ def _next_count():
     token is the first frame outside the caller's file, so every call from a script's
     own file shares ('<unknown>', 0)."""
     f = _sys._getframe(2)
+    while is_x64_frame(f):   # (the public function's wrapper)
+        f = f.f_back
     here = f.f_code.co_filename
     while f is not None and f.f_code.co_filename == here:
         f = f.f_back

@@ -16,7 +16,7 @@ from .rounding import unfused
 from .tape import record_read
 from .tensor import ArrayLike, EagerTensor, Tensor, numpy_text, symbolic
 from .tensor_shape import TensorShape, as_shape
-from .context import ctx
+from .context import ctx, x64_free, x64_methods
 
 
 
@@ -163,6 +163,7 @@ def variable_creator_scope(variable_creator):
         ctx.variable_creators.pop()
 
 
+@x64_methods
 class Variable(ArrayLike, metaclass=_VariableMeta):
     """tf.Variable. ``tf.Variable(...)`` makes a ResourceVariable, as in TF."""
 
@@ -266,12 +267,12 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
             values[id(self)] = (self, value)
 
     # -- attributes ---------------------------------------------------------------
-    name = property(lambda self: self._name)
-    trainable = property(lambda self: self._trainable)
+    name = property(x64_free(lambda self: self._name))
+    trainable = property(x64_free(lambda self: self._trainable))
     constraint = property(lambda self: self._constraint)
     synchronization = property(lambda self: self._synchronization)
     aggregation = property(lambda self: self._aggregation)
-    shape = property(lambda self: self._shape)
+    shape = property(x64_free(lambda self: self._shape))
 
     @property
     def initial_value(self):

@@ -21,6 +21,7 @@ from ..ops import check_ops, manip_ops, reduction_ops, unary_ops
 from ..ops.decomposition_ops import eigvalsh, svd
 from ..ops.linalg_solve_ops import cholesky, cholesky_solve, det, slogdet, solve
 from ..ops.matrix_diag_ops import adjoint as _dense_adjoint, diag_part, eye
+from ..framework.context import x64_methods
 
 TF_MODULE = "tensorflow.python.ops.linalg."
 _log = tf_logging.get_logger()
@@ -122,6 +123,7 @@ def matrix_solve_with_broadcast(matrix, rhs, adjoint=False):
     return solve(matrix, rhs, adjoint=adjoint)
 
 
+@x64_methods
 class LinearOperator(Module, metaclass=abc.ABCMeta):
     """tf.linalg.LinearOperator: a (batch of) M x N linear operator(s)."""
 

@@ -5,6 +5,9 @@ from ..ops.lookup_tables import (
     KeyValueTensorInitializer, StaticHashTable, StaticVocabularyTable, TextFileIndex,
     TextFileInitializer,
 )
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
 
 __all__ = ["KeyValueTensorInitializer", "StaticHashTable", "StaticVocabularyTable",
            "TextFileIndex", "TextFileInitializer", "experimental"]
+
+_scope_namespace(globals())

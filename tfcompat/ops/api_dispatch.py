@@ -16,6 +16,7 @@ import inspect
 
 from ..framework.composite_dispatch import (BINARY_ELEMENTWISE, BINARY_ELEMENTWISE_ASSERT,
                                             GROUP_APIS, UNARY_ELEMENTWISE)
+from ..framework.context import x64
 from .array_ops import ones_like, zeros_like
 from .cast_ops import cast
 from .extension_type_field import (get_generic_type_args, is_composite_type,
@@ -234,7 +235,7 @@ def _add_name_scope_wrapper(func, api_signature):
     wrapped_func.__wrapped__ = func
     wrapped_func.__signature__ = func_signature.replace(parameters=(
         list(func_signature.parameters.values()) + [api_signature.parameters["name"]]))
-    return wrapped_func
+    return x64(wrapped_func)   # (what the decorator registers is what it hands out)
 
 
 def _check_signature(api_signature, func):

@@ -15,7 +15,7 @@ from ..framework.variables import Variable
 from . import (
     arithmetic_ops, bitwise_ops, cast_ops, comparison_ops, indexing_ops, product_ops, unary_ops,
 )
-from ..framework.context import ctx, current_trace
+from ..framework.context import ctx, current_trace, x64_installed
 from .ragged_tensor import RaggedTensor
 
 
@@ -89,6 +89,7 @@ def _install(cls):
     cls.__abs__ = lambda self: unary_ops.abs(self)
     cls.__invert__ = bitwise_ops.invert_
     cls.__getitem__ = indexing_ops.getitem
+    x64_installed(cls)
 
 
 _install(Tensor)

@@ -12,6 +12,7 @@ from . import (arithmetic_ops, array_ops, cast_ops, check_ops, comparison_ops,
 from .op_args import static_error
 from .ragged_broadcast import broadcast_apply
 from .ragged_tensor import RaggedTensor, gather_rows, ragged_range_indices
+from ..framework.context import x64_installed
 
 _RANGE_DTYPES = (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
 
@@ -307,6 +308,7 @@ def _install():
     RaggedTensor.__hash__ = _unhashable
     RaggedTensor.__bool__ = _bool
     RaggedTensor.__getitem__ = getitem
+    x64_installed(RaggedTensor)
 
 
 # -- indexing ------------------------------------------------------------------------------

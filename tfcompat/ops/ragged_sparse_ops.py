@@ -8,6 +8,7 @@ from ..framework.sparse_tensor import SparseTensor
 from . import (assert_ops, cast_ops, comparison_ops, indexing_ops, manip_ops,
                reduction_ops)
 from .ragged_tensor import RaggedTensor
+from ..framework.context import x64_installed
 
 
 def _dense_indices(values):
@@ -70,3 +71,4 @@ def from_sparse(cls, st_input, name=None, row_splits_dtype=dtypes.int64):
 
 RaggedTensor.to_sparse = to_sparse
 RaggedTensor.from_sparse = from_sparse
+x64_installed(RaggedTensor)

@@ -12,8 +12,10 @@ from ..framework.tensor import Tensor, symbolic
 from ..framework.tensor_shape import TensorShape
 from . import (arithmetic_ops, array_ops, cast_ops, check_ops, comparison_ops, indexing_ops,
                manip_ops, reduction_ops)
+from ..framework.context import x64_methods
 
 
+@x64_methods
 class RaggedTensor(CompositeTensor):
     """tf.RaggedTensor: a tensor with ragged dimensions (use the from_* factories)."""
 

@@ -19,6 +19,7 @@ from ..framework.dispatch import execute
 from . import op_args, philox, random_samplers, stateless_random_ops as S
 from .array_ops import stack, zeros_like
 from .random_ops import kernel, scale, shape_arg, shift
+from ..framework.context import x64_methods
 
 _STATE_SIZE = 3
 _MASK64 = (1 << 64) - 1
@@ -109,6 +110,7 @@ def _check_shape(state):
         raise ValueError(f"Shapes {tuple(state.shape)} and [{_STATE_SIZE}] are incompatible")
 
 
+@x64_methods
 class Generator:
     """tf.random.Generator (Philox; ThreeFry raises TF's CPU UnimplementedError)."""
 

@@ -17,7 +17,7 @@ import jax.numpy as jnp
 
 from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import constant, convert_to_tensor
-from ..framework.context import executing_eagerly
+from ..framework.context import executing_eagerly, x64_methods
 from ..framework.dispatch import Op, execute
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
@@ -79,6 +79,7 @@ def _shape_error(ta_shape, shape):
                       f"{TensorShape(ta_shape)} but the value has shape {TensorShape(shape)}")
 
 
+@x64_methods
 class TensorArray:
     """tf.TensorArray(dtype, size=None, dynamic_size=None, ..., element_shape=None)."""
 

@@ -13,6 +13,7 @@ from . import array_ops, manip_ops
 from .indexing_ops import gather, gather_nd
 from .unary_ops import negative
 from .scatter_ops import variable_scatter, variable_scatter_nd
+from ..framework.context import x64_installed
 
 
 # -- sliced and scattered writes (the checked new value comes from tfcompat.ops) ---------
@@ -111,3 +112,5 @@ def _install(cls, fn):
 for _method in VARIABLE_METHODS:
     _install(Variable, _method)
 _install(IndexedSlices, indexed_slices_neg)
+x64_installed(Variable)
+x64_installed(IndexedSlices)

@@ -13,7 +13,7 @@ from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
 from ..framework import config, dtypes, errors, func_graph, host_callback, nest, strings
 from ..framework.constant_op import convert_to_tensor
-from ..framework.context import ctx
+from ..framework.context import ctx, x64, x64_methods
 from ..framework.dispatch import Op, execute
 from ..framework.func_graph import GraphTensor
 from ..framework.function_def import FunctionDef
@@ -88,6 +88,7 @@ class _Typed:
                                                       if v.trainable))
 
 
+@x64_methods
 class ConcreteFunction(_Typed):
     """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
 
@@ -242,6 +243,7 @@ class ConcreteFunction(_Typed):
         """ConcreteFunction.inference_fn: the function of the flat tensor arguments."""
         return AtomicFunction(self)
 
+    @x64
     def __call__(self, *args, **kwargs):
         args, kwargs = _bind_call(self, args, kwargs)
         tensors = _flat_tensors(args, kwargs)
@@ -716,6 +718,7 @@ class PerShapeFunction(_Typed):
             "TensorSpecs that XLA traces per shape (an unknown rank, or code needing "
             "static shapes); get the concrete function of tensors or fully known specs.")
 
+    @x64
     def __call__(self, *args, **kwargs):
         args, kwargs = _bind_call(self, args, kwargs)
         fn, specs, spec_kwargs = self._call
@@ -779,6 +782,7 @@ class AtomicFunction:
         self.name = concrete._name.encode()
         self.function_type = FunctionType(concrete)
 
+    @x64
     def __call__(self, *tensors):
         return self._concrete._call_flat([convert_to_tensor(t) for t in tensors])
 

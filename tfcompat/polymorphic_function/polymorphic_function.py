@@ -12,7 +12,7 @@ import weakref
 
 from ..autograph import api as autograph
 from ..framework import config, errors, host_callback, nest, retracing
-from ..framework.context import ctx
+from ..framework.context import ctx, x64, x64_methods
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
@@ -71,6 +71,7 @@ def _check_input_signature(python_function, input_signature):
         raise TypeError(f"input_signature contains {left} extra type constraints.")
 
 
+@x64_methods
 class Function:
     """A tf.function: a Python function traced into cached XLA computations."""
 
@@ -130,6 +131,7 @@ class Function:
     def experimental_get_tracing_count(self):
         return self._tracing_count
 
+    @x64
     def __call__(self, *args, **kwargs):
         if functions_run_eagerly():
             return self._python_function(*args, **kwargs)

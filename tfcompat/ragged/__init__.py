@@ -8,7 +8,10 @@ from ..ops.ragged_ops import (constant, map_flat_values, ragged_range as range, 
                               row_splits_to_segment_ids, segment_ids_to_row_splits)
 from ..ops.ragged_tensor import RaggedTensor
 from ..ops.ragged_tensor_spec import RaggedTensorSpec
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
 
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "cross", "cross_hashed", "map_flat_values", "range",
            "row_splits_to_segment_ids", "segment_ids_to_row_splits", "stack", "boolean_mask",
            "stack_dynamic_partitions"]
+
+_scope_namespace(globals())

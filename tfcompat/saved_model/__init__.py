@@ -12,3 +12,6 @@ from .constants import (
     SAVED_MODEL_FILENAME_PB, SAVED_MODEL_FILENAME_PBTXT, SAVED_MODEL_SCHEMA_VERSION, SERVING,
     TPU, TRAINING, VARIABLES_DIRECTORY, VARIABLES_FILENAME,
 )
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

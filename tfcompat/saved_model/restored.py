@@ -19,6 +19,7 @@ import jax
 from ..framework import dtypes, nest
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
+from ..framework.context import x64_methods
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.function_type_utils import type_text
 from . import saved_checks, structures
@@ -56,6 +57,7 @@ def decode_parameters(entries):
     return inspect.Signature(params)
 
 
+@x64_methods
 class RestoredConcreteFunction:
     """One saved trace, callable with the arguments it was traced for."""
 
@@ -152,6 +154,7 @@ class RestoredConcreteFunction:
         return f"<ConcreteFunction (restored) {self.structured_input_signature}>"
 
 
+@x64_methods
 class RestoredFunction:
     """What a tf.function of a saved object is after loading (TF's RestoredFunction)."""
 
@@ -206,6 +209,7 @@ class RestoredFunction:
 RestoredFunction.__module__ = "tensorflow.python.saved_model.function_deserialization"
 
 
+@x64_methods
 class SignatureFunction:
     """A serving signature: a saved trace called with its flat tensors, by keyword (or
     positionally where it takes one), returning a dict of tensors (TF's _WrapperFunction).

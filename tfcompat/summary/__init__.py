@@ -7,3 +7,6 @@ from ._writer import (
     SummaryWriter, create_file_writer, create_noop_writer, flush, record_if,
     should_record_summaries, write,
 )
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

@@ -1,2 +1,5 @@
 """tf.types."""
 from . import experimental
+from ..framework.lazy_exports import scope_namespace as _scope_namespace
+
+_scope_namespace(globals())

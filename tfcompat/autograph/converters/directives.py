@@ -2,6 +2,7 @@
 tf.autograph.experimental.set_loop_options calls become the options of their loop."""
 import ast
 
+from ...framework.context import unscoped
 from .base import _Base
 
 
@@ -30,7 +31,7 @@ class _Directives(_Base):
         for s in node.body:
             call = s.value if isinstance(s, ast.Expr) else None
             if isinstance(call, ast.Call) and \
-                    self._static(call.func) is self.ctx.set_loop_options:
+                    unscoped(self._static(call.func)) is unscoped(self.ctx.set_loop_options):
                 opts = list(zip(_LOOP_OPTION_ARGS, call.args)) + \
                     [(k.arg, k.value) for k in call.keywords]
                 node.ag_loop_opts = opts

@@ -3,6 +3,7 @@
 globals() and locals() in the user's function."""
 import sys
 
+from ...framework.context import unscoped
 from .checks import _traced
 
 
@@ -35,6 +36,7 @@ class TracedRange:
 def range_call(f, args, kwargs):
     """A TracedRange for tf.range/range called with a traced bound, else None."""
     from ...ops import array_ops
+    f = unscoped(f)
     if f is not array_ops.range and f is not range:
         return None
     if not any(_traced(a) for a in list(args) + list((kwargs or {}).values())):

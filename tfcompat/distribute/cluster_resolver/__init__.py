@@ -3,6 +3,7 @@ from ...framework.unsupported import unsupported_class
 from .resolvers import (
     ClusterResolver, SimpleClusterResolver, TFConfigClusterResolver, TPUClusterResolver,
 )
+from ...framework.lazy_exports import scope_namespace as _scope_namespace
 
 _WHY = "tfcompat reads clusters from TF_CONFIG (TFConfigClusterResolver) or a ClusterSpec"
 GCEClusterResolver = unsupported_class("tf.distribute.cluster_resolver.GCEClusterResolver", _WHY)
@@ -17,3 +18,5 @@ UnionResolver = unsupported_class("tf.distribute.cluster_resolver.UnionResolver"
 __all__ = ["ClusterResolver", "GCEClusterResolver", "KubernetesClusterResolver",
            "KubernetesExecutableLocation", "SimpleClusterResolver", "SlurmClusterResolver", "TFConfigClusterResolver",
            "TPUClusterResolver", "UnionResolver"]
+
+_scope_namespace(globals())

@@ -10,6 +10,7 @@ from ..multi_worker_mirrored_strategy import (
 )
 from ..tpu_strategy import TPUStrategy
 from . import coordinator
+from ...framework.lazy_exports import scope_namespace as _scope_namespace
 
 _WHY = "tfcompat has no preemption handling"
 PreemptionCheckpointHandler = unsupported_class(
@@ -21,3 +22,5 @@ __all__ = ["CentralStorageStrategy", "CollectiveCommunication", "CollectiveHints
            "CommunicationImplementation", "CommunicationOptions", "MultiWorkerMirroredStrategy",
            "ParameterServerStrategy", "PreemptionCheckpointHandler", "PreemptionWatcher",
            "TPUStrategy", "TerminationConfig", "ValueContext", "coordinator"]
+
+_scope_namespace(globals())

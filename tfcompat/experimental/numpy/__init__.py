@@ -39,6 +39,7 @@ from ...ops.numpy_ops.np_math_arrays import (
 from ...ops.numpy_ops.np_config import (
     enable_numpy_behavior as experimental_enable_numpy_behavior)
 from . import random
+from ...framework.lazy_exports import scope_namespace as _scope_namespace
 
 __all__ = [
     'abs', 'absolute', 'add', 'all', 'allclose', 'amax', 'amin', 'angle', 'any',
@@ -72,3 +73,5 @@ __all__ = [
     'tensordot', 'tile', 'trace', 'transpose', 'tri', 'tril', 'triu', 'true_divide',
     'uint16', 'uint32', 'uint64', 'uint8', 'unicode_', 'vander', 'var', 'vdot',
     'vsplit', 'vstack', 'where', 'zeros', 'zeros_like']
+
+_scope_namespace(globals())

@@ -19,6 +19,7 @@ from . import np_dtypes, np_indexing
 from .np_array_manip import around, flatten, reshape_method, transpose
 from .np_array_ops import amax, amin, mean, ravel
 from .np_math_ops import clip, matmul
+from ...framework.context import x64_installed
 
 _MODES = ("off", "legacy", "safe", "all")
 _state = {"mode": "off", "installed": False}
@@ -149,7 +150,10 @@ def enable_numpy_behavior(prefer_float32=False, dtype_conversion_mode="legacy"):
         _install_operators()
         _state["installed"] = True
     _enable_numpy_methods(Tensor)
+    x64_installed(Tensor)
+    x64_installed(Variable)
     np_dtypes.set_prefer_float32(prefer_float32)
 
 
 Tensor.__round__ = around
+x64_installed(Tensor)

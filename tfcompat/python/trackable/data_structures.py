@@ -3,5 +3,8 @@ wraps around the containers assigned to its attributes (Keras registers them as 
 nodes)."""
 from ...framework.trackable import DictWrapper as _DictWrapper
 from ...framework.trackable import ListWrapper
+from ...framework.lazy_exports import scope_namespace as _scope_namespace
 
 __all__ = ["ListWrapper", "_DictWrapper"]
+
+_scope_namespace(globals())
