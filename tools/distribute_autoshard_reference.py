@@ -27,9 +27,11 @@ def local_cases():
     the error class and the start of its message}."""
     if "tfcompat" in tf.__file__:
         from tfcompat.data import auto_shard
+        from tfcompat.framework.context import x64_scope
 
         def shard(dataset, num_workers, index):
-            sharded, error = auto_shard.shard_by_file(dataset, num_workers, index)
+            with x64_scope():   # (an internal function, called here as a strategy calls it)
+                sharded, error = auto_shard.shard_by_file(dataset, num_workers, index)
             if error is not None:
                 raise error
             return sharded

@@ -33,7 +33,7 @@ import types
 from jax._src import config as _jax_config   # (a thread-local swap: no public API)
 
 __all__ = ["ctx", "current_trace", "executing_eagerly", "private_values", "shared_values",
-           "is_x64_frame", "unscoped", "x64", "x64_class", "x64_exempt", "x64_free",
+           "is_x64_frame", "is_x64_wrapper", "unscoped", "x64", "x64_class", "x64_exempt", "x64_free",
            "x64_installed", "x64_methods", "x64_on", "x64_scope"]
 
 
@@ -114,17 +114,22 @@ def x64(fn):
         if type(out) in _seen:
             return out
         return _handed_out(out)
-    with_x64.x64_scoped = True
     return with_x64
 
 
 _WRAPPER_CODE = x64(lambda: None).__code__
 
 
+def is_x64_wrapper(fn):
+    """Whether `fn` is an `x64` wrapper (known by its code: functools.wraps copies
+    attributes onto the functions that wrap one)."""
+    return getattr(fn, "__code__", None) is _WRAPPER_CODE
+
+
 def unscoped(fn):
     """The function an `x64` wrapper wraps (for identity checks: AutoGraph's tf.range);
     any other value as it is."""
-    while getattr(fn, "__code__", None) is _WRAPPER_CODE:
+    while is_x64_wrapper(fn):
         fn = fn.__wrapped__
     return fn
 
@@ -136,7 +141,7 @@ def is_x64_frame(frame):
 
 def _handed_out(value):
     if type(value) is types.FunctionType:
-        return x64(value) if _ours(value) and not getattr(value, "x64_scoped", False) \
+        return x64(value) if _ours(value) and not is_x64_wrapper(value) \
             else value
     x64_class(type(value))
     return value
@@ -214,7 +219,7 @@ def x64_installed(cls):
 
 
 def _done(fn):
-    return fn is None or getattr(fn, "x64_scoped", False) or getattr(fn, "x64_free", False)
+    return fn is None or is_x64_wrapper(fn) or getattr(fn, "x64_free", False)
 
 
 def _wrap_methods(klass):
@@ -223,7 +228,7 @@ def _wrap_methods(klass):
     _wrapped_classes.add(klass)
     for name, value in list(vars(klass).items()):
         if name == "__init_subclass__" or name[:1] == "_" and name[:2] != "__" or \
-                getattr(value, "x64_scoped", False) or getattr(value, "x64_free", False):
+                is_x64_wrapper(value) or getattr(value, "x64_free", False):
             continue   # (private methods run inside the public ones)
         if isinstance(value, (staticmethod, classmethod)):
             if _ours(value.__func__) and not _done(value.__func__):

@@ -18,7 +18,7 @@ from jax.extend.core import ClosedJaxpr, Jaxpr, Primitive
 from jax.interpreters import ad, batching, mlir
 
 from . import ordered_print
-from .context import _X64, ctx, x64
+from .context import _X64, ctx, is_x64_wrapper, x64
 
 _raised = []   # the exception of the host callback that failed last
 # Whether the running program's traced tf.prints are not written: a read of its
@@ -109,7 +109,7 @@ def _x64_for_ours(impl):
     int64 values (and hang the program waiting for them). In a thread of XLA's (not one
     Python started) JAX does the latter after this returns, so there x64 stays on."""
     def run(*args, callback, **params):
-        if not getattr(callback.callback_func, "x64_scoped", False):
+        if not is_x64_wrapper(callback.callback_func):
             return impl(*args, callback=callback, **params)
         if isinstance(threading.current_thread(), threading._DummyThread):
             _X64.set_local(True)

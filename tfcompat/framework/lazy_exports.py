@@ -15,7 +15,7 @@ through its methods (context.x64_methods).
 import importlib
 import types
 
-from .context import _ours, x64, x64_class, x64_exempt
+from .context import _ours, is_x64_wrapper, x64, x64_class, x64_exempt
 from .device_spec import DeviceSpecV2
 from .dimension import Dimension
 from .dtypes import DType
@@ -34,7 +34,7 @@ def scoped(value):
         x64_class(value)
         return value
     if type(value) is not types.FunctionType or not _ours(value) or \
-            getattr(value, "x64_scoped", False) or hasattr(value, "composite_overrides"):
+            is_x64_wrapper(value) or hasattr(value, "composite_overrides"):
         return value
     wrapper = _wrappers.get(value)
     if wrapper is None:
