@@ -116,7 +116,6 @@ _CANONICAL = {}   # numpy dtype -> _canonical(dtype)
 _SHARDINGS = {}   # device -> its SingleDeviceSharding
 
 
-@x64
 def _canonical(dtype):
     """Whether JAX holds arrays of `dtype` as they are (device_put neither rejects nor
     converts them: x64 is on, so all numeric dtypes but float0)."""

@@ -228,7 +228,7 @@ def _wrap_methods(klass):
     _wrapped_classes.add(klass)
     for name, value in list(vars(klass).items()):
         if name == "__init_subclass__" or name[:1] == "_" and name[:2] != "__" or \
-                is_x64_wrapper(value) or getattr(value, "x64_free", False):
+                _done(value):
             continue   # (private methods run inside the public ones)
         if isinstance(value, (staticmethod, classmethod)):
             if _ours(value.__func__) and not _done(value.__func__):
