@@ -102,3 +102,28 @@ def test_python_m_tfcompat_runs_an_unmodified_script(tmp_path):
                                      "3.0"]
     p = _run(str(tmp_path / "missing.py"), module=True)
     assert p.returncode != 0 and "can't open file" in p.stderr
+
+
+def test_import_keras_after_tfcompat(tmp_path):
+    """`import tfcompat as tf; import keras` is Keras on tfcompat, as `import tensorflow as
+    tf; import keras` is Keras on TF: with no TensorFlow installed, `import tensorflow`
+    registers tfcompat. An installed one (a stand-in package here) is found first."""
+    code = textwrap.dedent("""
+        import tfcompat as tf
+        import keras
+        import tensorflow
+        m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, use_bias=False,
+                                                                    kernel_initializer='ones')])
+        print(keras.backend.backend(), keras.Model is tf.keras.Model, tensorflow is tf,
+              tf.__internal__ is tensorflow.__internal__, m(tf.ones([1, 3])).numpy())
+        """)
+    p = _run(code)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "tensorflow True True True [[3. 3.]]"
+    (tmp_path / "tensorflow").mkdir()
+    (tmp_path / "tensorflow" / "__init__.py").write_text("REAL = True\n")
+    p = _run("import tfcompat, tensorflow\nprint(getattr(tensorflow, 'REAL', False), "
+             "tfcompat.tensorflow_alias.is_registered())",
+             env={"PYTHONPATH": f"{ROOT}{os.pathsep}{tmp_path}"})
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "True False"

@@ -8,6 +8,11 @@ a second import). TF's internal paths that TF-ecosystem code imports (Keras impo
 ``tfcompat.compiler`` under the same names. ``tensorflow.keras`` is Keras's
 ``keras._tf_keras.keras``, as in TF 2.21.
 
+Once tfcompat is imported, ``import tensorflow`` where no TensorFlow is installed
+registers it as well (a finder that runs after all the others), so that ``import keras``
+after ``import tfcompat as tf`` runs Keras's TensorFlow backend on tfcompat, as it runs on
+TF after ``import tensorflow as tf``. An installed TensorFlow is found first and left alone.
+
 A path tfcompat does not have is a ModuleNotFoundError, as for any missing module.
 """
 import importlib
@@ -88,7 +93,22 @@ class TensorflowFinder(importlib.abc.MetaPathFinder):
         pass
 
 
+class _FallbackFinder(importlib.abc.MetaPathFinder):
+    """Last on ``sys.meta_path``: answers ``import tensorflow`` when no other finder did
+    (no TensorFlow installed) by registering tfcompat as tensorflow."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != _PREFIX or _FINDER.registered:
+            return None
+        _FINDER.registered = True
+        return _FINDER.find_spec(fullname)
+
+    def invalidate_caches(self):
+        pass
+
+
 _FINDER = TensorflowFinder()
+_FALLBACK = _FallbackFinder()
 
 
 def _is_real_tensorflow(module):
@@ -119,9 +139,12 @@ def is_registered():
 
 
 def install_finder():
-    """Put the finder on ``sys.meta_path`` (importing tfcompat does, for ``tfcompat.keras``)."""
+    """Put the finders on ``sys.meta_path`` (importing tfcompat does, for ``tfcompat.keras``
+    and for ``import tensorflow`` where no TensorFlow is installed)."""
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
+    if _FALLBACK not in sys.meta_path:
+        sys.meta_path.append(_FALLBACK)
 
 
 def keras_lazy_loaders(parent_globals):
