@@ -120,3 +120,20 @@ def test_functions_still_check_after_a_save(tmp_path, shape):
     loaded = tf.saved_model.load(str(tmp_path / "a"))
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[1\] = 3 is not"):
         loaded.g(tf.constant([0, 3]))
+
+
+
+def test_a_signature_traced_per_shape_is_listed():
+    # Keras's export prints each endpoint's signature from _list_all_concrete_functions()
+    # (an int4-quantized Dense has no shape-polymorphic trace: it is traced per shape, as
+    # an unknown-rank signature is). The printed signature is TF 2.21's.
+    @tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])
+    def g(x):
+        return x * 2.0
+    [listed] = g._list_all_concrete_functions()
+    assert listed.pretty_printed_signature().splitlines() == [
+        "Input Parameters:",
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)",
+        "Output Type:", "  TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)",
+        "Captures:", "  None"]
+    assert g(tf.ones([2, 3])).numpy().tolist() == [[2.0] * 3] * 2

@@ -210,7 +210,7 @@ class StructuredFunction:
         """Prepare for a new iterator: TF instantiates a dataset function per iterator, so
         its stateful random ops start again from their seeds."""
         if self._call is self._fn:
-            for concrete in self._fn._list_all_concrete_functions():
+            for concrete in self._fn._concrete_functions():
                 concrete.restart_random_states()
 
     def _args(self, element):

@@ -102,7 +102,7 @@ def _check_function(fn, ds):
             f"whose function runs eagerly (its output shapes depend on values): whether it "
             f"holds stateful ops is not known.")
     stateful = _stateful_ops()
-    for concrete in fn._fn._list_all_concrete_functions():
+    for concrete in fn._fn._concrete_functions():
         try:
             ops = concrete.graph.get_operations()
         except AttributeError:

@@ -148,30 +148,39 @@ def clear_kernels():
         _compiled_total[0] = 0
 
 
-def _new_kernel(op, attrs):
-    """jax.jit of op.fn with `attrs` bound, counted by _count_compile."""
+def _new_kernel(op, attrs, key):
+    """jax.jit of op.fn with `attrs` bound, counted by _count_compile under `key` (its key
+    in op.kernels)."""
     fn = functools.partial(op.fn, **dict(attrs))
     traces = [0]
 
     def kernel(*arrays):   # traced once per new input signature
         traces[0] += 1
         if traces[0] > 1:   # (the first is the kernel's own)
-            _count_compile(op, attrs)
+            _count_compile(op, key)
         return fn(*arrays)
     kernel.__name__ = kernel.__qualname__ = getattr(op.fn, "__name__", op.name)
-    _count_compile(op, attrs)
+    _count_compile(op, key)
     return jax.jit(kernel)
+
+
+# A kernel traced at the top level of a tf.saved_model.save trace holds its run-time checks
+# in the form that save serializes (host_callback.exporting), not as callbacks: its own key.
+_EXPORTING = (("(exporting)", True),)
 
 
 @x64
 def execute(op, inputs, attrs=()):
     """Run `op` on Tensors `inputs` with static `attrs` (a tuple of (name, value) pairs)."""
-    given = attrs
-    if op.traced_attrs and ctx.traces:
-        attrs = attrs + op.traced_attrs
-    kernel = op.kernels.get(attrs)
+    given = key = attrs
+    if ctx.traces:
+        if op.traced_attrs:
+            attrs = key = attrs + op.traced_attrs
+        if ctx.exporting and len(ctx.traces) == 1:
+            key = attrs + _EXPORTING
+    kernel = op.kernels.get(key)
     if kernel is None:
-        kernel = op.kernels[attrs] = _new_kernel(op, attrs)
+        kernel = op.kernels[key] = _new_kernel(op, attrs, key)
     arrays = [t._value for t in inputs]
     try:
         if ctx.traces and not op.stateful and _static_integers(kernel, arrays):

@@ -192,9 +192,13 @@ class Function:
 
     def _list_all_concrete_functions(self):
         """TF's Function._list_all_concrete_functions: every trace (that of the
-        input_signature made first)."""
+        input_signature made first), a signature traced per shape as its PerShapeFunction."""
         if self._input_signature is not None:
             self.get_concrete_function()
+        return self._concrete_functions() + list(self._generic.values())
+
+    def _concrete_functions(self):
+        """Its ConcreteFunctions (each shape's, where it traces per shape)."""
         return [c for c in self._concrete.values() if isinstance(c, ConcreteFunction)]
 
     def get_concrete_function(self, *args, **kwargs):

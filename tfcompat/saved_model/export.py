@@ -237,4 +237,7 @@ def serialize(trace, custom_gradients=True):
         exported = jax_export.export(jax.jit(fn), platforms=_PLATFORMS)(*avals)
     except Exception:  # noqa: BLE001 -- an op with no lowering for one platform: this one
         exported = jax_export.export(jax.jit(fn))(*avals)
-    return bytes(exported.serialize(vjp_order=1)), checks
+    # The gradient is traced now (a tf.custom_gradient's grad_fn runs again): its run-time
+    # checks cannot be outputs of a VJP program, so they are left out of it, not callbacks.
+    with host_callback.exporting():
+        return bytes(exported.serialize(vjp_order=1)), checks

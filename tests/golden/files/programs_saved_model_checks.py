@@ -123,7 +123,9 @@ def checks_inside_callers(tf, d):
 def checks_in_branches_and_maps(tf, d):
     """Checks in the branches of tf.cond and tf.switch_case (one nested in another): a
     branch's check fails only when the branch is taken; in tf.map_fn and tf.scan (a
-    tf.cond in it): the first iteration's that fails."""
+    tf.cond in it): the first iteration's that fails. (Not where two iterations fail:
+    TF's executor runs a later iteration's gather beside an earlier one's tf.cond, and
+    which error it reports varies from run to run.)"""
     class Branches(tf.Module):
         def __init__(self):
             super().__init__()
@@ -164,7 +166,7 @@ def checks_in_branches_and_maps(tf, d):
                 [[0, 1], [2, 2], [1, 1]], [[0, 1], [2, 3], [4, 0]], [[0, 1], [-1, 0], [0, 0]])],
             "scan": [outcome(r.scan, tf.constant(i)) for i in (
                 [[0, 1], [2, 2], [1, 1]], [[0, 1], [2, 0], [1, 1]], [[0, 1], [1, 1], [0, 5]],
-                [[1, 2], [3, 1], [0, 0]], [[1, 0], [5, 1], [0, 0]])]}
+                [[1, 2], [3, 1], [0, 0]], [[1, 0], [2, 1], [0, 0]])]}
 
 
 @program
@@ -220,3 +222,33 @@ def keras_embedding(tf, d):
             "calls": [outcome(serve, tf.constant(ids, tf.int32))
                       for ids in ([[1, 2, 3]], [[1, 2, 3], [0, 0, 9]], [[1, 2, 30]],
                                   [[1, 2, 3], [-1, 0, 0]])]}
+
+
+@program
+def called_before_the_save(tf, d):
+    """A tf.function called before the save (its ops' kernels traced then) keeps its checks
+    in the saved copy; a custom_gradient whose grad_fn gathers at computed indices is saved
+    with its gradient (tfcompat leaves the gradient's own check out of the saved program:
+    good indices only here)."""
+    m = tf.Module()
+    m.v = tf.Variable([1.0, 2.0, 3.0])
+    m.f = tf.function(lambda i: tf.gather(m.v, i), input_signature=[tf.TensorSpec([None], tf.int32)])
+
+    @tf.custom_gradient
+    def rotate(x):
+        idx = tf.math.floormod(tf.cast(x, tf.int32) + 1, 3)
+
+        def grad(dy):
+            return tf.gather(dy, idx)
+        return x * 2.0, grad
+    m.g = tf.function(rotate, input_signature=[tf.TensorSpec([3], tf.float32)])
+    x = tf.constant([1.0, 2.0, 3.0])
+    before = [outcome(m.f, tf.constant([0, 2])), outcome(m.g, x)]
+    tf.saved_model.save(m, os.path.join(d, "m"))
+    r = tf.saved_model.load(os.path.join(d, "m"))
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = r.g(x) * tf.constant([1.0, 10.0, 100.0])
+    return {"before": before, "good": outcome(r.f, tf.constant([2, 1])),
+            "bad": outcome(r.f, tf.constant([0, 5])), "g": values(r.g(x)),
+            "grad": values(t.gradient(y, x))}
