@@ -105,6 +105,16 @@ both("bincount_axis", lambda a: tf.math.bincount(a, minlength=3, maxlength=3, ax
      tf.constant([[0, 1, 1], [2, 2, 0]]))
 both("bincount_negative", lambda a: tf.math.bincount(a, minlength=3, maxlength=3),
      tf.constant([0, -1]))
+# values the function bounds below minlength (tfcompat: a static size, minlength)
+both("bincount_clipped", lambda x: tf.math.bincount(tf.reshape(tf.clip_by_value(
+    tf.cast(x * 10., tf.int32), 0, 7), [-1]), minlength=8), tf.constant([[0.1, 0.25], [0.9, 5.]]))
+both("bincount_floormod", lambda a: tf.math.bincount(tf.math.floormod(a, 4), minlength=5,
+                                                     maxlength=6), tf.constant([1, 2, 7, 9]))
+both("bincount_minimum_weights", lambda a, w: tf.math.bincount(
+    tf.cast(tf.minimum(a, 2), tf.int64), weights=w, minlength=3),
+    tf.constant([0, 5, 1, 2], tf.int32), tf.constant([1., 2., 3., 4.]))
+both("bincount_clipped_negative", lambda a: tf.math.bincount(tf.minimum(a, 2), minlength=3),
+     tf.constant([0, -1]))
 both("confusion", lambda a, b: tf.math.confusion_matrix(a, b, num_classes=3),
      tf.constant([0, 1, 2, 2]), tf.constant([0, 2, 2, 1]))
 both("confusion_weights", lambda a, b, w: tf.math.confusion_matrix(

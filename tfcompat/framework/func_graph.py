@@ -92,6 +92,7 @@ class GraphBuilder:
         self._used = {}
         self._by_tensor = {}
         self._by_value = {}
+        self._named = {}   # node name: its record (those add made)
         self._keep = []
         self._converted = set()   # id(tensor): converted by an op wrapper (named op/arg)
         self._pending_reads = {}  # id(tensor) -> Variable: a read an op has not named yet
@@ -156,6 +157,10 @@ class GraphBuilder:
         """(node name, output index) of a tensor this graph (or an enclosing one) knows."""
         return self._find(tensor)[1]
 
+    def record_named(self, name):
+        """The record of the node `name` added to this graph itself, or None."""
+        return self._named.get(name)
+
     def display_name(self, tensor):
         ref = self.lookup(tensor)
         return None if ref is None else f"{ref[0]}:{ref[1]}"
@@ -165,6 +170,7 @@ class GraphBuilder:
         """Append a node named `name` (already unique); `outputs`: its output tensors."""
         specs = [(_dims(t._value.shape), t.dtype) for t in outputs]
         self.records.append(_Record(name, op, list(inputs), list(attrs), specs))
+        self._named[name] = self.records[-1]
         for i, t in enumerate(outputs):
             self._register(t, name, i)
         return name
@@ -333,6 +339,7 @@ class GraphBuilder:
     def clear(self):
         self._keep = []
         self._by_tensor, self._by_value, self._pending_reads = {}, {}, {}
+        self._named = {}
         self._converted = set()
         self._ranges = {}
 

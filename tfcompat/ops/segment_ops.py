@@ -16,7 +16,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, host_callback
+from ..framework import dtypes, errors, host_callback, value_bounds
+from ..framework.context import ctx
 from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
@@ -326,15 +327,22 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     if axis not in (None, 0, -1):
         raise ValueError(f"Unsupported axis value {axis}. Only 0 and -1 are currently "
                          f"supported.")
-    if axis is None or axis == 0:
-        x = EagerTensor(x._value.reshape(-1))
     lo = None if minlength is None else static_int(minlength, "tf.math.bincount", "minlength")
     hi = None if maxlength is None else static_int(maxlength, "tf.math.bincount", "maxlength")
+    # (static where minlength == maxlength, or where the trace bounds every value below
+    # minlength: the size is minlength then)
+    bound = value_bounds.upper_bound(ctx.traces[-1].graph, x) \
+        if lo is not None and traced(x) and ctx.traces else None
+    if axis is None or axis == 0:
+        x = EagerTensor(x._value.reshape(-1))
     if traced(x):
-        if lo is None or hi is None or lo < hi:
+        if lo is not None and (hi is None or hi >= lo) and bound is not None and bound < lo:
+            size = lo
+        elif lo is None or hi is None or lo < hi:
             raise dynamic_shape_error("tf.math.bincount", "arr (give minlength == maxlength "
                                                           "for a static size)")
-        size = hi
+        else:
+            size = hi
     else:
         v = np.asarray(x._value).astype(np.int64)
         size = int(v.max()) + 1 if v.size else 0
