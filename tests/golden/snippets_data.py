@@ -494,3 +494,58 @@ except TypeError as e:
     print(type(e).__name__, e)
 print(list(ds.map(good).as_numpy_iterator()))
 """)
+
+_s("data_none_components", """
+# None beside tensors in an element: NoneTensorSpec, kept by each transformation; the user
+# and dataset functions see None.
+ds = tf.data.Dataset.from_tensor_slices((tf.range(4), None))
+print(ds.element_spec, ds.cardinality().numpy())
+print(list(ds.as_numpy_iterator()))
+for a, b in ds.take(1):
+    print(a, b)
+b = ds.batch(2)
+print(b.element_spec, list(b.as_numpy_iterator()))
+print(list(b.unbatch().as_numpy_iterator()))
+print(tf.data.Dataset.from_tensors((tf.ones([2]), None)).unbatch().element_spec)
+def pair(x):
+    return x, None
+def doubled(a, n):
+    return a * 2, n is None
+def above_one(a, n):
+    return a > 1
+def nothing(x):
+    return None
+m = tf.data.Dataset.range(2).map(pair)
+print(m.element_spec, list(m.as_numpy_iterator()))
+print(list(ds.map(doubled).as_numpy_iterator()))
+print(list(ds.filter(above_one).as_numpy_iterator()))
+print(list(tf.data.Dataset.from_tensors({"a": 1, "b": None}).as_numpy_iterator()))
+print(list(ds.take(1).concatenate(ds.skip(3)).as_numpy_iterator()))
+print(sorted(x for x, _ in ds.shuffle(4, seed=1).cache().prefetch(1).as_numpy_iterator()))
+print(tf.experimental.Optional.from_value((1, None)).get_value())
+print(iter(ds).get_next_as_optional().get_value())
+full = ds.batch(2, drop_remainder=True)
+@tf.function
+def loop():
+    s = tf.constant(0)
+    for a, n in full:
+        s += tf.reduce_sum(a) + (10 if n is None else 0)
+    return s
+print(loop())
+it = iter(full.repeat())
+@tf.function
+def step(it):
+    a, n = next(it)
+    return a, n, it.get_next_as_optional().get_value()
+print(step(it))
+for make in (lambda: tf.data.Dataset.from_tensors(None),
+             lambda: tf.data.Dataset.from_tensors({"a": None}),
+             lambda: tf.data.Dataset.from_tensor_slices((None,)),
+             lambda: tf.data.Dataset.range(2).map(nothing),
+             lambda: tf.data.Dataset.from_tensors((tf.ones([2]), None)).padded_batch(2)):
+    try:
+        make()
+    except Exception as e:
+        # (which attr TF's message names varies from run to run)
+        print(type(e).__name__, str(e).split(";")[0].split("' ")[-1])
+""")

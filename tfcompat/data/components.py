@@ -24,6 +24,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..ops.ragged_tensor_spec import RaggedTensorSpec
 from . import structure
 from .dataset_spec import DatasetSpec
+from .none_structure import is_none_spec
 
 
 class DatasetSlot:
@@ -146,6 +147,9 @@ def join(element_spec, arrays):
     for spec in structure.flat_specs(element_spec):
         if isinstance(spec, DatasetSpec):
             leaves.append(next(it))
+            continue
+        if is_none_spec(spec):   # (no components: the user sees None)
+            leaves.append(None)
             continue
         tensors = [EagerTensor(next(it)) for _ in _leaf_specs(spec)]
         if isinstance(spec, TensorSpec):

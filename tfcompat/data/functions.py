@@ -38,6 +38,7 @@ from ..ops.spec_probes import probing
 from . import extension_structure as ext, ragged_structure as ragged, sparse_structure as sparse
 from . import structure
 from .dataset_spec import DatasetSpec
+from .none_structure import NONE, check_outputs, is_none, is_none_spec
 
 _PROBE_SIZES = (2, 3)
 _UNKNOWN = object()   # (a shape whose runner is not looked up yet)
@@ -58,8 +59,14 @@ def check_callable(func):
 def _probe_shapes(element_spec):
     """One or two fully defined versions of `element_spec` (unknown dims at two sizes; a
     RaggedTensorSpec of ragged_rank > 0 as a probe RaggedTensor, its rows of that size; a
-    SparseTensorSpec fully defined)."""
+    SparseTensorSpec fully defined; a NoneTensorSpec as None, the argument the function
+    gets)."""
     flat = nest.flatten(element_spec)
+    if any(is_none_spec(s) for s in flat):   # (probed with a scalar in its place)
+        return [nest.pack_sequence_as(element_spec, [
+            None if is_none_spec(s) else x for s, x in zip(flat, nest.flatten(probe))])
+                for probe in _probe_shapes(nest.pack_sequence_as(element_spec, [
+                    TensorSpec([], dtypes.int32) if is_none_spec(s) else s for s in flat]))]
     if all(isinstance(s, DatasetSpec) or not ext.is_ext_spec(s) and
            s.shape.is_fully_defined() and not ragged.is_ragged_spec(s) and
            not sparse.is_sparse_spec(s) for s in flat):
@@ -91,6 +98,7 @@ def _probe_values(element_spec):
     for k in range(n):
         probe = shapes[k % len(shapes)]
         out.append(structure.to_tensors(probe, [
+            NONE if s is None else
             _probe_dataset(s, k) if isinstance(s, DatasetSpec) else
             s.with_flat_values(_filled(s.flat_values.shape.as_list(), s.dtype, k))
             if ragged.is_ragged(s) else
@@ -219,7 +227,10 @@ class StructuredFunction:
     @staticmethod
     def _specs(outputs, transformation):
         outputs = structure.lists_to_tuples(outputs)
-        if any(x is None for x in nest.flatten(outputs)):
+        flat = nest.flatten(outputs)
+        if all(x is None for x in flat):   # (None components beside others are TF's too)
+            if transformation == "Dataset.map()":
+                check_outputs([NONE], "MapDataset", "output_types")
             raise TypeError(f"The function passed to `{transformation}` must return a value "
                             f"(or a nested structure of tensors), not None.")
         return nest.map_structure(_output_spec, outputs)
@@ -267,6 +278,12 @@ class StructuredFunction:
     def _check(self, arrays):
         """An eagerly run function's result against the element_spec found by probing."""
         for a, spec in zip(arrays, self._eager_specs):
+            if is_none_spec(spec) or is_none(a):
+                if not (is_none_spec(spec) and is_none(a)):
+                    raise TypeError(f"tfcompat: the function passed to "
+                                    f"`{self._transformation}` returned {a!r} where its "
+                                    f"element_spec has {spec!r}.")
+                continue
             if isinstance(spec, DatasetSpec):
                 if not structure.is_dataset(a):
                     raise TypeError(f"tfcompat: the function passed to "

@@ -40,7 +40,7 @@ from ..framework.trace_type import ExactTraceType
 from ..framework.tracking_base import Trackable
 from ..ops import logging_ops
 from ..polymorphic_function.relaxed_shapes import relaxed
-from . import components, iterator_checkpoint, random_seed_ops, structure
+from . import components, iterator_checkpoint, none_structure, random_seed_ops, structure
 from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
 from .dataset_spec import DatasetSpec
 from .optional_ops import _OptionalImpl
@@ -302,13 +302,14 @@ class Iterator(collections.abc.Iterator, abc.ABC):
 
     def _staged_loop(self):
         """AutoGraph's hook for ``for x in iterator`` inside tf.function: a staged loop of
-        get_next_as_optional reads, to the end (TF's loop over an iterator)."""
+        get_next_as_optional reads, to the end (TF's loop over an iterator): see
+        loop_pulls."""
         pulled = {}
-        return (lambda: self._loop_read(pulled),) * 2
+        return (lambda: self._loop_read(pulled),) * 2 + (_loop_element(self._spec),)
 
     def _loop_read(self, pulled):
         out = self._staged(optional=True, pulled=pulled)
-        return EagerTensor(out[0]), components.join(self._spec, out[1:])
+        return EagerTensor(out[0]), _loop_carry(components.join(self._spec, out[1:]))
 
 
 def _spec_key(spec):
@@ -574,7 +575,8 @@ class OwnedIterator(Iterator, Trackable):
 def loop_pulls(dataset):
     """``for x in dataset`` inside tf.function, as AutoGraph's staged loop: `start()` pulls
     the first element from a fresh iterator each time the function runs, `step()` the
-    next; each returns (has_value, element) (a zero element past the end)."""
+    next; each returns (has_value, what the loop carries of the element) (a zero element
+    past the end), and `read` gives the element back from what is carried."""
     spec = dataset.element_spec
     state = {"it": None}
     pulled = {}
@@ -589,8 +591,23 @@ def loop_pulls(dataset):
                 return None
         out = staged_pull(pull, spec, "the dataset iterated in a for loop", optional=True,
                           pulled=pulled)
-        return EagerTensor(out[0]), components.join(spec, out[1:])
-    return (lambda: staged(True)), (lambda: staged(False))
+        return EagerTensor(out[0]), _loop_carry(components.join(spec, out[1:]))
+    return (lambda: staged(True)), (lambda: staged(False)), _loop_element(spec)
+
+
+def _loop_carry(element):
+    """What a staged loop carries of an element: its leaves but its None components."""
+    return [x for x in nest.flatten(element) if x is not None]
+
+
+def _loop_element(spec):
+    """The element of `spec` from what a staged loop carries of it (_loop_carry)."""
+    nones = [none_structure.is_none_spec(s) for s in structure.flat_specs(spec)]
+
+    def read(carried):
+        it = iter(carried)
+        return nest.pack_sequence_as(spec, [None if n else next(it) for n in nones])
+    return read
 
 
 def traced_elements(dataset, count):

@@ -12,13 +12,14 @@ from .ragged_structure import RaggedTensor, RaggedTensorSpec, generated, sliced_
 from . import extension_structure as ext, sparse_structure as sparse
 from .dataset_ops import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, Dataset
 from .iterator_ops import ElementError
+from .none_structure import check_outputs, is_none
 
 
 def _host(array):
     """A component as a numpy array (slicing on the host is cheap per element); a ragged
     one stays a RaggedTensor, a sparse one a SparseTensor."""
     return array if isinstance(array, (np.ndarray, RaggedTensor, sparse.SparseTensor)) or \
-        ext.is_ext(array) else np.asarray(array)
+        ext.is_ext(array) or is_none(array) else np.asarray(array)
 
 
 class _TensorSliceDataset(Dataset):
@@ -26,11 +27,13 @@ class _TensorSliceDataset(Dataset):
 
     def __init__(self, tensors):
         structure_, flat = ((), []) if tensors is None else structure.normalize(tensors)
-        if not flat:
+        if all(is_none(a) for a in flat):
             raise ValueError("Invalid `element`. `element` should not be empty.")
         self._arrays = [_host(a) for a in flat]
         n = None
         for a in self._arrays:
+            if is_none(a):   # (no rows: each slice has it)
+                continue
             if not ext.is_ext(a) and len(a.shape) == 0:
                 raise ValueError("Unbatching a tensor is only supported for rank >= 1")
             rows = ext.nrows(a) if ext.is_ext(a) else a.shape[0]
@@ -42,6 +45,7 @@ class _TensorSliceDataset(Dataset):
             sliced_spec(a) if isinstance(a, RaggedTensor) else
             sparse.sliced_spec(a) if sparse.is_sparse(a) else
             ext.sliced_spec(a._type_spec) if ext.is_ext(a) else
+            structure.spec_of(a) if is_none(a) else
             TensorSpec(a.shape[1:], dtypes.from_numpy(a.dtype)) for a in self._arrays])
 
     def _iter_flat(self):
@@ -61,10 +65,11 @@ class _TensorDataset(Dataset):
 
     def __init__(self, tensors):
         structure_, flat = structure.normalize(tensors)
+        check_outputs(flat, "TensorDataset", "output_shapes")
         # On the device once: the element is the same each time it is produced (a
         # `from_tensors(big).repeat()` is not copied per element).
         self._flat = [a if isinstance(a, (RaggedTensor, sparse.SparseTensor)) or
-                      ext.is_ext(a) else structure.to_tensor(a)._value
+                      ext.is_ext(a) or is_none(a) else structure.to_tensor(a)._value
                       for a in flat]
         self._spec = structure.specs(structure_, flat)
 

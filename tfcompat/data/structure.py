@@ -18,6 +18,7 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
 from . import extension_structure as ext, ragged_structure as ragged, sparse_structure as sparse
 from .dataset_spec import DatasetSpec
+from .none_structure import NONE, NoneTensorSpec, is_none, is_none_spec
 
 _TRACED_SOURCE = (
     "tfcompat cannot build a tf.data.Dataset from a Tensor traced inside tf.function: "
@@ -30,6 +31,8 @@ def to_array(value, dtype=None):
     of bytes)."""
     if isinstance(value, Variable):
         value = value._read()
+    if value is None or is_none(value):   # (a None component: none_structure.py)
+        return NONE
     if ext.is_ext(value):   # (and so does an ExtensionType)
         if not ext.eager(value):
             raise TypeError(_TRACED_SOURCE)
@@ -98,6 +101,8 @@ def lists_to_tuples(value):
 
 
 def spec_of(array):
+    if is_none(array):
+        return NoneTensorSpec()
     if ragged.is_ragged(array) or ext.is_ext(array):
         return array._type_spec
     if sparse.is_sparse(array):
@@ -121,7 +126,9 @@ def map_specs(fn, element_spec):
 
 def to_tensor(array):
     """An EagerTensor of one component (host arrays are put on the default device; string
-    components stay object arrays of bytes)."""
+    components stay object arrays of bytes; a None component is None)."""
+    if is_none(array):
+        return None
     if ragged.is_ragged(array) or sparse.is_sparse(array) or ext.is_ext(array):
         return array
     if isinstance(array, jax.Array) or getattr(array, "dtype", None) == strings.OBJECT:
@@ -134,6 +141,8 @@ def to_tensor(array):
 def row(array, i):
     """Component `array`'s slice `i` along its first dimension, as an array (a 0-d one for
     a vector: ``a[i]`` of an object array would be the bare bytes)."""
+    if is_none(array):
+        return array
     if ragged.is_ragged(array):
         return ragged.row(array, i)
     if sparse.is_sparse(array):
@@ -150,9 +159,9 @@ def to_tensors(element_spec, flat_arrays):
 
 def to_numpy(element_spec, flat_arrays):
     return nest.pack_sequence_as(element_spec, [
-        x.numpy() if ragged.is_ragged(x) else sparse.to_numpy(x) if sparse.is_sparse(x) else
+        None if is_none(x) else x.numpy() if ragged.is_ragged(x) else sparse.to_numpy(x) if sparse.is_sparse(x) else
         x if ext.is_ext(x) else x[()] if x.ndim == 0 else x
-        for x in (x if ragged.is_ragged(x) or sparse.is_sparse(x) or ext.is_ext(x)
+        for x in (x if ragged.is_ragged(x) or sparse.is_sparse(x) or ext.is_ext(x) or is_none(x)
                   else np.asarray(x)
                   for x in flat_arrays)])
 
@@ -183,6 +192,8 @@ def _relax_one(x, y):
             DatasetSpec(inner, x._dataset_shape)
     if ext.is_ext_spec(x):
         return x.most_specific_common_supertype([y])
+    if is_none_spec(x):
+        return x
     if x.dtype != y.dtype:
         return None
     return ragged.relax(x, y) if ragged.is_ragged_spec(x) else \
@@ -193,7 +204,7 @@ def _relax_one(x, y):
 def check_static(element_spec, what):
     """Raise unless every component of `element_spec` has a fully defined shape."""
     for s in nest.flatten(element_spec):
-        if isinstance(s, DatasetSpec):   # (read on the host: components.DatasetSlot)
+        if isinstance(s, DatasetSpec) or is_none_spec(s):   # (DatasetSlot; no components)
             continue
         if ext.is_ext_spec(s):
             raise TypeError(f"tfcompat cannot read tf.experimental.ExtensionType elements "

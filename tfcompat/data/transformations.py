@@ -16,6 +16,7 @@ from .dataset_ops import UNKNOWN_CARDINALITY as UNKNOWN
 from .dataset_ops import AUTOTUNE, Dataset
 from .functions import DatasetFunction, Predicate, StructuredFunction
 from .iterator_ops import ElementError
+from .none_structure import NONE, is_none, is_none_spec
 
 
 class _Unary(Dataset):
@@ -116,6 +117,7 @@ class _BatchDataset(_Unary):
             lambda s: ragged.batched_spec(s, lead) if ragged.is_ragged_spec(s) else
             sparse.batched_spec(s, lead) if sparse.is_sparse_spec(s) else
             ext.batched_spec(s, lead) if ext.is_ext_spec(s) else
+            s if is_none_spec(s) else
             TensorSpec(TensorShape([lead]).concatenate(s.shape), s.dtype), self._spec)
 
     def _iter_flat(self):
@@ -135,6 +137,7 @@ class _BatchDataset(_Unary):
             yield [ragged.stack([e[i] for e in batch], spec) if ragged.is_ragged_spec(spec)
                    else sparse.stack([e[i] for e in batch], spec) if sparse.is_sparse_spec(spec)
                    else ext.stack([e[i] for e in batch], spec) if ext.is_ext_spec(spec)
+                   else NONE if is_none_spec(spec)
                    else _stack([np.asarray(e[i]) for e in batch], i, self._fused)
                    for i, spec in enumerate(specs)]
 
@@ -248,20 +251,23 @@ class _UnbatchDataset(_Unary):
     def __init__(self, input_dataset):
         super().__init__(input_dataset)
         flat = structure.flat_specs(self._spec)
-        if any(not ext.is_ext_spec(s) and s.shape.rank == 0 for s in flat):
+        if any(not ext.is_ext_spec(s) and not is_none_spec(s) and s.shape.rank == 0
+               for s in flat):
             raise ValueError("Cannot unbatch an input with scalar components.")
         self._spec = nest.pack_sequence_as(self._spec, [
             ext.sliced_spec(s) if ext.is_ext_spec(s) else
             ragged.sliced_spec(s) if ragged.is_ragged_spec(s) else
             sparse.sliced_spec(s) if sparse.is_sparse_spec(s) else
+            s if is_none_spec(s) else
             TensorSpec(TensorShape(None) if s.shape.rank is None else s.shape.dims[1:],
                        s.dtype) for s in flat])
 
     def _iter_flat(self):
         for flat in self._input._iter_flat():
-            arrays = [a if ragged.is_ragged(a) or sparse.is_sparse(a) or ext.is_ext(a)
-                      else np.asarray(a) for a in flat]
-            rows = [ext.nrows(a) if ext.is_ext(a) else a.shape[0] for a in arrays]
+            arrays = [a if ragged.is_ragged(a) or sparse.is_sparse(a) or ext.is_ext(a) or
+                      is_none(a) else np.asarray(a) for a in flat]
+            rows = [ext.nrows(a) if ext.is_ext(a) else a.shape[0] for a in arrays
+                    if not is_none(a)]
             n = rows[0]
             if any(r != n for r in rows):
                 raise ElementError(errors.InvalidArgumentError,

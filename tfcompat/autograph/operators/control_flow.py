@@ -229,9 +229,9 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     counter, as TF elides the range) or a Tensor's first dimension, or a tf.data.Dataset."""
     staged_loop = getattr(iter_, "_staged_loop", None)
     if staged_loop is not None and ctx.traces:   # a tf.data.Dataset inside tf.function
-        start, step = staged_loop()
-        _counted_loop(start(), lambda c: c[0], lambda c: step(), lambda c: c[1], extra_test,
-                      body, get_state, set_state, symbol_names, opts)
+        start, step, read = staged_loop()
+        _counted_loop(start(), lambda c: c[0], lambda c: step(), lambda c: read(c[1]),
+                      extra_test, body, get_state, set_state, symbol_names, opts)
         return
     if isinstance(iter_, TracedRange):
         _tf_range_for(iter_.bounds, extra_test, body, get_state, set_state, symbol_names,
