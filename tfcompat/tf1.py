@@ -48,8 +48,21 @@ def disable_v2_behavior():
                               f"tfcompat ({_GRAPH_MODE})")
 
 
+# TF1-only names below tf.compat.v1 that TF2 programs call eagerly, tfcompat's (module,
+# name) for each
+_V1_ONLY = {
+    "io.tf_record_iterator": ("tfcompat.data.record_io", "tf_record_iterator"),
+    "python_io.tf_record_iterator": ("tfcompat.data.record_io", "tf_record_iterator"),
+    "train.summary_iterator": ("tfcompat.summary.summary_iterator", "summary_iterator"),
+}
+
+
 def _resolve(path):
     """tf.compat.v1.`path` by the table: TF2's object, a submodule, or a clear error."""
+    if path in _V1_ONLY:
+        import importlib
+        module, name = _V1_ONLY[path]
+        return getattr(importlib.import_module(module), name)
     target = _NAMES.get(path, False)
     if target is False:
         raise AttributeError(f"module 'tensorflow.compat.v1' has no attribute '{path}'")

@@ -156,6 +156,42 @@ t(lambda: tf.summary.trace_off())
 w.close()
 """, verbatim=True)
 
+_s("summary_event_files_read_back", """
+# An event file read back as TF's Event messages (tf.compat.v1.train.summary_iterator,
+# tf.compat.v1.io.tf_record_iterator), wall times zeroed.
+import glob, tempfile
+d = tempfile.mkdtemp()
+w = tf.summary.create_file_writer(d)
+with w.as_default():
+    tf.summary.scalar("loss", 0.5, step=1)
+    tf.summary.text("note", "hi", step=2)
+    tf.summary.text("notes", [["a", "bb"]], step=2, description="two")
+    try:
+        tf.summary.text("bad", 1.0, step=2)
+    except TypeError as e:
+        print(e)
+    tf.summary.histogram("h", [1.0, 2.0, 2.0], step=3, buckets=2)
+    m = tf.compat.v1.SummaryMetadata(display_name="shown")
+    m.plugin_data.plugin_name = "custom"
+    tf.summary.write("gen", tf.constant([1, 2]), step=4, metadata=m)
+w.flush()
+[path] = glob.glob(d + "/events*")
+records = list(tf.compat.v1.io.tf_record_iterator(path))   # (TF's deprecation warning)
+print(len(records), type(records[0]).__name__)
+for e in tf.compat.v1.train.summary_iterator(path):
+    e.wall_time = 0
+    print(e.WhichOneof("what"), e.step, repr(e))
+    for v in e.summary.value:
+        print(v.tag, v.WhichOneof("value"), v.metadata.plugin_data.plugin_name,
+              tf.make_ndarray(v.tensor).tolist(), type(v.metadata) is type(m))
+open(d + "/cut", "wb").write(open(path, "rb").read()[:-3])
+for p in (d + "/cut", d + "/missing"):
+    try:
+        print(len(list(tf.compat.v1.io.tf_record_iterator(p))))
+    except Exception as e:
+        print(type(e).__name__, str(e).replace(d, "<dir>"))
+""")
+
 _s("profiler_errors", """
 import tempfile
 def t(f):

@@ -10,7 +10,7 @@ from ..framework.dimension import Dimension, dimension_value
 from ..framework.tensor_shape import dimension_at_index
 from ..framework.variables import VariableAggregationV1 as VariableAggregation
 from ..ops.random_seed import set_seed as set_random_seed
-from ..summary.summary_metadata import SummaryMetadata
+from ..summary.event_protos import SummaryMetadata
 from ..tf1 import (InteractiveSession, Session, disable_eager_execution, disable_v2_behavior,
                    enable_eager_execution, enable_v2_behavior, module_dir, module_getattr)
 from ..framework.lazy_exports import scope_namespace as _scope_namespace

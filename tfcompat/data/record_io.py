@@ -9,6 +9,8 @@ import os
 import zlib
 
 from ..framework import errors
+from ..framework.deprecation import warn_deprecated
+from ..io.tf_record import TFRecordOptions
 from ..ops.record_format import inflate_message, read_tfrecords
 from .iterator_ops import ElementError
 
@@ -173,3 +175,32 @@ def compressed_fixed_length_records(stream, filename, record_bytes, header_bytes
             return
         yield stream.read(record_bytes)
         count += 1
+
+
+# -- reading a TFRecord file outside tf.data ------------------------------------------------
+
+def tf_record_iterator(path, options=None):
+    """tf.compat.v1.io.tf_record_iterator (tensorflow.python.lib.io.tf_record; deprecated,
+    with TF's warning): the records of the TFRecord file `path` as ``bytes``, `options` a
+    TFRecordOptions or a compression type (see `records`)."""
+    warn_deprecated("tf_record_iterator", "tensorflow.python.lib.io.tf_record",
+                    "Use eager execution and: \n`tf.data.TFRecordDataset(path)`")
+    return records(path, wbits(TFRecordOptions.get_compression_type_string(options)))
+
+
+def records(path, window_bits=None):
+    """An iterator of the records of the TFRecord file `path`, opened now (TF's
+    NotFoundError ...); a corrupt or truncated record raises TF's DataLossError when it
+    is reached."""
+    try:
+        f = open_file(path)
+    except ElementError as e:
+        raise e.cls(None, None, e.text) from None
+    return _read(f, window_bits)
+
+
+def _read(f, window_bits):
+    with f:
+        yield from read_tfrecords(Stream(chunks(f, DEFAULT_BUFFER_SIZE, window_bits)),
+                                  window_bits is not None,
+                                  lambda cls, text: cls(None, None, text))

@@ -227,9 +227,10 @@ def _wrap_methods(klass):
         return
     _wrapped_classes.add(klass)
     for name, value in list(vars(klass).items()):
-        if name == "__init_subclass__" or name[:1] == "_" and name[:2] != "__" or \
-                _done(value):
-            continue   # (private methods run inside the public ones)
+        if name in ("__init_subclass__", "__del__") or name[:1] == "_" and name[:2] != "__" \
+                or _done(value):
+            continue   # (private methods run inside the public ones; a finalizer may run
+            #            at interpreter exit, this module's globals gone)
         if isinstance(value, (staticmethod, classmethod)):
             if _ours(value.__func__) and not _done(value.__func__):
                 setattr(klass, name, type(value)(x64(value.__func__)))

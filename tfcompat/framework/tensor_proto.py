@@ -2,7 +2,7 @@
 tensorflow.TensorProto, TensorShapeProto, ResourceHandleProto, VariantTensorDataProto
 and the DataType enum, built at import from descriptors written here with TF's names,
 field numbers and types (tensor.proto, tensor_shape.proto, resource_handle.proto,
-types.proto), in a descriptor pool of their own. Their messages print, compare and
+types.proto; framework/proto_schema.py). Their messages print, compare and
 serialize as TF's do.
 
 make_tensor_proto follows TF's tensor_util (without its fast_tensor_util extension, as
@@ -10,14 +10,13 @@ TF 2.21's wheel runs): tensor_content for the dtypes TF packs there when the arr
 more than one element and the shape's size, the typed *_val fields otherwise."""
 import numbers
 
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 import numpy as np
 
-from . import dtypes, nest
+from . import dtypes, nest, proto_schema
+from .proto_schema import F, field, message, proto_file
 from .dimension import Dimension
 from .tensor import Tensor, symbolic
 
-_F = descriptor_pb2.FieldDescriptorProto
 _DATA_TYPES = (   # (their enum numbers: the positions; the _REF types add 100)
     "INVALID", "FLOAT", "DOUBLE", "INT32", "UINT8", "INT16", "INT8", "STRING", "COMPLEX64",
     "INT64", "BOOL", "QINT8", "QUINT8", "QINT32", "BFLOAT16", "QINT16", "QUINT16", "UINT16",
@@ -26,84 +25,58 @@ _DATA_TYPES = (   # (their enum numbers: the positions; the _REF types add 100)
     "INT2", "UINT2", "FLOAT4_E2M1FN")
 
 
-def _field(name, number, kind, type_name=None, repeated=False):
-    field = _F(name=name, number=number, type=kind,
-               label=_F.LABEL_REPEATED if repeated else _F.LABEL_OPTIONAL)
-    if type_name:
-        field.type_name = "." + type_name
-    return field
-
-
-def _message(file, name, fields):
-    message = file.message_type.add(name=name)
-    message.field.extend(fields)
-    return message
-
-
 def _files():
     """TF's four .proto files, as FileDescriptorProtos."""
     root = "tensorflow/core/framework/"
-    types = descriptor_pb2.FileDescriptorProto(name=root + "types.proto", package="tensorflow",
-                                               syntax="proto3")
-    enum = types.enum_type.add(name="DataType")
-    for suffix, offset in (("", 0), ("_REF", 100)):
-        for number, name in enumerate(_DATA_TYPES):
-            if number or not suffix:
-                enum.value.add(name=f"DT_{name}{suffix}", number=number + offset)
-    shape = descriptor_pb2.FileDescriptorProto(name=root + "tensor_shape.proto",
-                                               package="tensorflow", syntax="proto3")
-    proto = _message(shape, "TensorShapeProto", [
-        _field("dim", 2, _F.TYPE_MESSAGE, "tensorflow.TensorShapeProto.Dim", True),
-        _field("unknown_rank", 3, _F.TYPE_BOOL)])
-    proto.nested_type.add(name="Dim").field.extend([
-        _field("size", 1, _F.TYPE_INT64), _field("name", 2, _F.TYPE_STRING)])
-    handle = descriptor_pb2.FileDescriptorProto(
-        name=root + "resource_handle.proto", package="tensorflow", syntax="proto3",
-        dependency=[shape.name, types.name])
-    proto = _message(handle, "ResourceHandleProto", [
-        _field("device", 1, _F.TYPE_STRING), _field("container", 2, _F.TYPE_STRING),
-        _field("name", 3, _F.TYPE_STRING), _field("hash_code", 4, _F.TYPE_UINT64),
-        _field("maybe_type_name", 5, _F.TYPE_STRING),
-        _field("dtypes_and_shapes", 6, _F.TYPE_MESSAGE,
-               "tensorflow.ResourceHandleProto.DtypeAndShape", True)])
-    proto.nested_type.add(name="DtypeAndShape").field.extend([
-        _field("dtype", 1, _F.TYPE_ENUM, "tensorflow.DataType"),
-        _field("shape", 2, _F.TYPE_MESSAGE, "tensorflow.TensorShapeProto")])
-    tensor = descriptor_pb2.FileDescriptorProto(
-        name=root + "tensor.proto", package="tensorflow", syntax="proto3",
-        dependency=[handle.name, shape.name, types.name])
-    _message(tensor, "TensorProto", [
-        _field("dtype", 1, _F.TYPE_ENUM, "tensorflow.DataType"),
-        _field("tensor_shape", 2, _F.TYPE_MESSAGE, "tensorflow.TensorShapeProto"),
-        _field("version_number", 3, _F.TYPE_INT32),
-        _field("tensor_content", 4, _F.TYPE_BYTES),
-        _field("half_val", 13, _F.TYPE_INT32, repeated=True),
-        _field("float_val", 5, _F.TYPE_FLOAT, repeated=True),
-        _field("double_val", 6, _F.TYPE_DOUBLE, repeated=True),
-        _field("int_val", 7, _F.TYPE_INT32, repeated=True),
-        _field("string_val", 8, _F.TYPE_BYTES, repeated=True),
-        _field("scomplex_val", 9, _F.TYPE_FLOAT, repeated=True),
-        _field("int64_val", 10, _F.TYPE_INT64, repeated=True),
-        _field("bool_val", 11, _F.TYPE_BOOL, repeated=True),
-        _field("dcomplex_val", 12, _F.TYPE_DOUBLE, repeated=True),
-        _field("resource_handle_val", 14, _F.TYPE_MESSAGE, "tensorflow.ResourceHandleProto",
-               True),
-        _field("variant_val", 15, _F.TYPE_MESSAGE, "tensorflow.VariantTensorDataProto", True),
-        _field("uint32_val", 16, _F.TYPE_UINT32, repeated=True),
-        _field("uint64_val", 17, _F.TYPE_UINT64, repeated=True),
-        _field("float8_val", 18, _F.TYPE_BYTES)])
-    _message(tensor, "VariantTensorDataProto", [
-        _field("type_name", 1, _F.TYPE_STRING), _field("metadata", 2, _F.TYPE_BYTES),
-        _field("tensors", 3, _F.TYPE_MESSAGE, "tensorflow.TensorProto", True)])
+    types = proto_file(root + "types.proto")
+    proto_schema.enum(types, "DataType", [
+        (f"DT_{name}{suffix}", number + offset) for suffix, offset in (("", 0), ("_REF", 100))
+        for number, name in enumerate(_DATA_TYPES) if number or not suffix])
+    shape = proto_file(root + "tensor_shape.proto")
+    proto = message(shape, "TensorShapeProto", [
+        field("dim", 2, F.TYPE_MESSAGE, "tensorflow.TensorShapeProto.Dim", True),
+        field("unknown_rank", 3, F.TYPE_BOOL)])
+    message(proto, "Dim", [field("size", 1, F.TYPE_INT64), field("name", 2, F.TYPE_STRING)])
+    handle = proto_file(root + "resource_handle.proto", [shape.name, types.name])
+    proto = message(handle, "ResourceHandleProto", [
+        field("device", 1, F.TYPE_STRING), field("container", 2, F.TYPE_STRING),
+        field("name", 3, F.TYPE_STRING), field("hash_code", 4, F.TYPE_UINT64),
+        field("maybe_type_name", 5, F.TYPE_STRING),
+        field("dtypes_and_shapes", 6, F.TYPE_MESSAGE,
+              "tensorflow.ResourceHandleProto.DtypeAndShape", True)])
+    message(proto, "DtypeAndShape", [
+        field("dtype", 1, F.TYPE_ENUM, "tensorflow.DataType"),
+        field("shape", 2, F.TYPE_MESSAGE, "tensorflow.TensorShapeProto")])
+    tensor = proto_file(root + "tensor.proto", [handle.name, shape.name, types.name])
+    message(tensor, "TensorProto", [
+        field("dtype", 1, F.TYPE_ENUM, "tensorflow.DataType"),
+        field("tensor_shape", 2, F.TYPE_MESSAGE, "tensorflow.TensorShapeProto"),
+        field("version_number", 3, F.TYPE_INT32),
+        field("tensor_content", 4, F.TYPE_BYTES),
+        field("half_val", 13, F.TYPE_INT32, repeated=True),
+        field("float_val", 5, F.TYPE_FLOAT, repeated=True),
+        field("double_val", 6, F.TYPE_DOUBLE, repeated=True),
+        field("int_val", 7, F.TYPE_INT32, repeated=True),
+        field("string_val", 8, F.TYPE_BYTES, repeated=True),
+        field("scomplex_val", 9, F.TYPE_FLOAT, repeated=True),
+        field("int64_val", 10, F.TYPE_INT64, repeated=True),
+        field("bool_val", 11, F.TYPE_BOOL, repeated=True),
+        field("dcomplex_val", 12, F.TYPE_DOUBLE, repeated=True),
+        field("resource_handle_val", 14, F.TYPE_MESSAGE, "tensorflow.ResourceHandleProto",
+              True),
+        field("variant_val", 15, F.TYPE_MESSAGE, "tensorflow.VariantTensorDataProto", True),
+        field("uint32_val", 16, F.TYPE_UINT32, repeated=True),
+        field("uint64_val", 17, F.TYPE_UINT64, repeated=True),
+        field("float8_val", 18, F.TYPE_BYTES)])
+    message(tensor, "VariantTensorDataProto", [
+        field("type_name", 1, F.TYPE_STRING), field("metadata", 2, F.TYPE_BYTES),
+        field("tensors", 3, F.TYPE_MESSAGE, "tensorflow.TensorProto", True)])
     return types, shape, handle, tensor
 
 
-_pool = descriptor_pool.DescriptorPool()
-for _file in _files():
-    _pool.Add(_file)
-TensorProto = message_factory.GetMessageClass(_pool.FindMessageTypeByName("tensorflow.TensorProto"))
-TensorShapeProto = message_factory.GetMessageClass(
-    _pool.FindMessageTypeByName("tensorflow.TensorShapeProto"))
+proto_schema.add(*_files())
+TensorProto = proto_schema.message_class("tensorflow.TensorProto")
+TensorShapeProto = proto_schema.message_class("tensorflow.TensorShapeProto")
 
 # the dtypes whose arrays TF's make_tensor_proto packs into tensor_content
 _CONTENT_TYPES = ("float16", "float32", "float64", "int32", "uint8", "int16", "int8", "int64",

@@ -183,7 +183,7 @@ def run_metadata(function_graphs):
 # The file.
 
 _file_ids = itertools.count()   # TF numbers the event files of a process 0, 1, ...
-_SOURCE_WRITER = "tfcompat.summary"
+_SOURCE_WRITER = "tensorflow.core.util.events_writer"   # (TF's, as its files are)
 
 
 class EventFile:

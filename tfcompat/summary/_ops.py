@@ -10,6 +10,7 @@ import numpy as np
 
 from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
+from ..framework.context import executing_eagerly
 from ..framework.tensor import Tensor
 from ..ops import image_codec_png, image_ops, cast_ops
 from ..ops.op_args import static_int
@@ -152,6 +153,15 @@ def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None,
 
 
 def text(name, data, step=None, description=None):
-    """tf.summary.text needs string tensors, which tfcompat does not have."""
-    raise TypeError("tf.summary.text is not supported by tfcompat: it writes string "
-                    "tensors, and tfcompat has no string tensors.")
+    """tf.summary.text: a string tensor as a tensor summary (plugin "text"). Eagerly only:
+    inside a tf.function it raises a TypeError (tfcompat's traced string tensors are
+    handles this op's host call does not read)."""
+    with summary_scope(name, "text_summary") as (tag, _):
+        data = convert_to_tensor(data)
+        if data.dtype != dtypes.string:
+            raise TypeError(f"tensor must be of type tf.string; got {data.dtype!r}")
+        if not executing_eagerly():
+            raise TypeError("tfcompat: tf.summary.text is not supported inside a "
+                            "tf.function (call it eagerly)")
+        return write_summary(tag, data, step, _metadata("text", description),
+                             lambda a: string_tensor_proto(a.ravel().tolist(), a.shape))

@@ -1,0 +1,1 @@
+"""``tensorflow.core.framework``: summary_pb2 and tensor_pb2."""

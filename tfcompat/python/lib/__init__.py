@@ -1,0 +1,1 @@
+"""``tensorflow.python.lib``: io.tf_record."""
