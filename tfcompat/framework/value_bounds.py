@@ -31,9 +31,11 @@ def _bound(builder, name, depth):
         return None
     op, inputs = record.op, [i for i in record.inputs if not i.startswith("^")]
 
+    def source(i):   # the name of input i's node
+        return inputs[i].split(":")[0] if i < len(inputs) else None
+
     def of(i):
-        return _bound(builder, inputs[i].split(":")[0], depth - 1) if i < len(inputs) \
-            else None
+        return None if source(i) is None else _bound(builder, source(i), depth - 1)
 
     if op == "Const":
         value = dict(record.attrs).get("value")
@@ -50,15 +52,16 @@ def _bound(builder, name, depth):
         bounds = [of(i) for i in range(len(inputs))]
         return None if not bounds or None in bounds else max(bounds)
     if op == "FloorMod":
-        divisor = of(1)
-        low = _record(builder, inputs[1].split(":")[0]) if len(inputs) > 1 else None
-        if low is not None and low.op == "Const" and divisor is not None and \
-                int(np.min(dict(low.attrs)["value"].value)) > 0:
-            return divisor - 1
+        divisor = None if source(1) is None else _record(builder, source(1))
+        if divisor is not None and divisor.op == "Const":
+            values = np.asarray(dict(divisor.attrs)["value"].value)
+            if values.size and np.issubdtype(values.dtype, np.integer) and values.min() > 0:
+                return int(values.max()) - 1
         return None
     if op == "Cast":
-        source = _record(builder, inputs[0].split(":")[0]) if inputs else None
-        given = source.outputs[0][1] if source is not None and source.outputs else None
+        given_record = None if source(0) is None else _record(builder, source(0))
+        given = given_record.outputs[0][1] if given_record is not None and \
+            given_record.outputs else None
         target = record.outputs[0][1] if record.outputs else None
         if given is None or target is None or not given.is_integer or not target.is_integer:
             return None
