@@ -58,21 +58,31 @@ def test_public_ops_route_ragged_tensors():
 
 
 def test_traced_partitions_raise_naming_the_api():
-    # TF gives these an unknown shape inside a tf.function; XLA cannot.
+    # TF gives these an unknown shape inside a tf.function; XLA takes the partitions from
+    # the arguments (their values read when traced), and cannot from computed ones.
     @tf.function
     def partition(x, p):
         return tf.dynamic_partition(x, p, 2)
 
-    with pytest.raises(TypeError, match=r"tf\.dynamic_partition is not supported on a "
-                                        r"tensor computed inside a tf\.function"):
-        partition(tf.constant([1., 2.]), tf.constant([0, 1]))
+    parts = partition(tf.constant([1., 2.]), tf.constant([0, 1]))
+    assert [p.numpy().tolist() for p in parts] == [[1.], [2.]]
 
     @tf.function
-    def stitch(i):
-        return tf.dynamic_stitch([i], [tf.constant([1., 2.])])
+    def computed(x):
+        return tf.dynamic_partition(x, tf.cast(x > 1.5, tf.int32), 2)
+
+    with pytest.raises(TypeError, match=r"tf\.dynamic_partition is not supported on a "
+                                        r"tensor computed inside a tf\.function"):
+        computed(tf.constant([1., 2.]))
+
+    @tf.function
+    def stitch(x):
+        return tf.dynamic_stitch([tf.cast(x, tf.int32)], [tf.constant([1., 2.])])
 
     with pytest.raises(TypeError, match=r"tf\.dynamic_stitch is not supported"):
-        stitch(tf.constant([1, 0]))
+        stitch(tf.constant([1., 0.]))
+    indices = tf.function(lambda i: tf.dynamic_stitch([i], [tf.constant([1., 2.])]))
+    assert indices(tf.constant([1, 0])).numpy().tolist() == [2., 1.]
 
     @tf.function
     def from_dense(x):

@@ -36,16 +36,6 @@ KNOWN = {
         "nodes and differs per op (for x * 2.0: AddN of gradient_tape/gradient_tape/Mul and "
         "Mul_2); tfcompat raises its own ValueError naming the op (Incompatible tangent for "
         "Mul: ...)",
-    "ops_in_function:value_dependent_shapes":
-        "XLA compiles static shapes: ops whose output shape depends on values computed inside "
-        "a tf.function (unique, where(cond), boolean_mask, range, segment_sum, bincount, "
-        "confusion_matrix) raise a TypeError naming the op, where TF gives unknown shapes "
-        "(eagerly they match: value_dependent_shapes_eager)",
-    "ops_in_function:traced_shape_arguments":
-        "XLA compiles static shapes: a shape/axis/size argument computed inside a tf.function "
-        "(reduce axis, reshape shape, tile multiples, one_hot depth, top_k k, slice bounds) "
-        "raises a TypeError naming the op and argument (eagerly they match: "
-        "traced_shape_arguments_eager)",
     "graph_gradients:tape_gather_variable_in_function":
         "inside a tf.function GradientTape gives a gathered Variable a dense gradient, not "
         "TF's IndexedSlices: Keras's optimizers (RMSprop, Adagrad, Adadelta, Adafactor) "
@@ -82,10 +72,6 @@ KNOWN = {
         "its first call logs TF's deprecation warning naming a line of TF's own ctc_ops.py "
         "(a path in TF's installation); tfcompat computes the labels in one kernel of static "
         "shape and logs nothing (the values match)",
-    "nn_more:collapse_repeated_in_function":
-        "XLA compiles static shapes: collapse_repeated's output length is the longest "
-        "collapsed sequence, a value computed inside the tf.function, so it raises a "
-        "TypeError naming the argument where TF gives an unknown shape (eagerly it matches)",
     "data_experimental:rejection_resample":
         "TF's rejection_resample traces a function calling the deprecated v1 tf.Print (its "
         "'Proportion of examples rejected by sampler is high' line on stderr), so TF logs "

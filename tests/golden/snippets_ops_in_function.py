@@ -325,9 +325,10 @@ eager("top_k", lambda t, k: tf.math.top_k(t, k).values, x, tf.constant(2))
 eager("slice_bounds", lambda t, i: t[:, i:i + 2], x, tf.constant(1))
 """)
 
-# What XLA cannot compile (KNOWN): shapes that depend on values known only when the
-# function runs (TF gives unknown shapes there). tfcompat raises a TypeError naming the op
-# and argument.
+# Inside a tf.function, shapes that depend on the values of its arguments (TF gives
+# unknown shapes there): XLA compiles static shapes, so tfcompat's trace reads those values
+# (small integer and boolean arguments) and is one for them, as an XLA cluster takes
+# compile-time constants.
 _TRACED = """
 def traced(name, fn, *args):
     print(name, "function")
@@ -357,6 +358,60 @@ traced("tile", lambda t, m: tf.tile(t, m), x, tf.constant([1, 2]))
 traced("one_hot", lambda i, d: tf.one_hot(i, d), tf.constant([0, 1]), tf.constant(3))
 traced("top_k", lambda t, k: tf.math.top_k(t, k).values, x, tf.constant(2))
 traced("slice_bounds", lambda t, i: t[:, i:i + 2], x, tf.constant(1))
+""")
+
+_add("values_of_arguments", """
+@tf.function
+def f(n):
+    print("tracing f")
+    return tf.range(n), tf.zeros([n, 2]), tf.reshape(tf.range(2 * n), [n, -1])
+for i in (3, 1, 3, 0):
+    show(f(tf.constant(i)))
+print("traces", f.experimental_get_tracing_count())
+
+@tf.function
+def loop(n):
+    total = tf.constant(0)
+    for i in tf.range(n):   # (a loop over any n: not a trace per value)
+        total += i
+    return total
+print(loop(tf.constant(4)), loop(tf.constant(6)), loop.experimental_get_tracing_count())
+
+@tf.function
+def inner(n):
+    return tf.ones([n])
+
+@tf.function
+def outer(n):
+    return inner(n + 1) * tf.cast(tf.size(tf.range(n)), tf.float32)
+print(outer(tf.constant(2)), outer(tf.constant(3)))
+print("traces", outer.experimental_get_tracing_count(), inner.experimental_get_tracing_count())
+
+@tf.function(input_signature=[tf.TensorSpec([None]), tf.TensorSpec([2], tf.int32)])
+def split(x, sizes):
+    return tf.split(x, sizes)
+show(split(tf.range(5.), tf.constant([2, 3])))
+show(split(tf.range(4.), tf.constant([1, 3])))
+
+@tf.function(reduce_retracing=True)
+def pad(x, p):
+    return tf.pad(x, p), tf.one_hot(p[0], tf.reduce_max(p) + 1)
+for n in (1, 2):
+    show(pad(tf.ones([n, 2]), tf.constant([[0, n], [1, 0]])))
+
+@tf.function
+def mask(x, m):
+    return tf.boolean_mask(x, m), tf.unique(tf.where(m, 1, 0)).y
+show(mask(tf.range(4), tf.constant([True, False, True, True])))
+show(mask(tf.range(4), tf.constant([False, False, True, False])))
+
+@tf.function
+def sized(n, x):
+    ta = tf.TensorArray(tf.float32, size=n).unstack(tf.ones([3]) * 2)
+    return (ta.stack(), tf.one_hot([0, 2], n), tf.linspace(0., 1., n), tf.eye(n),
+            tf.sequence_mask([1, 2], n), tf.random.stateless_uniform([n], seed=[1, 2]),
+            tf.math.top_k(x, n - 1).indices, x[:n - 1, 1:n], tf.roll(x, n, 1))
+show(sized(tf.constant(3), tf.reshape(tf.range(12.), [3, 4])))
 """)
 
 

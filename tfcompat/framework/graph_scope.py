@@ -193,42 +193,73 @@ def _eval_jaxpr(closed, args):
     def read(atom):
         return atom.val if isinstance(atom, jax.extend.core.Literal) else env[atom]
     for eqn in closed.jaxpr.eqns:
-        outs = _apply(eqn.primitive.name, [read(v) for v in eqn.invars], eqn.params)
+        outs = _apply(eqn, [read(v) for v in eqn.invars])
         for var, value in zip(eqn.outvars, outs):
             env[var] = value
     return [read(v) for v in closed.jaxpr.outvars]
 
 
-def _apply(name, args, params):
+def _apply(eqn, args):
+    """The outputs of `eqn` on known inputs: computed by its primitive where they are all
+    numbers and it has no effects, else (symbolic dimensions) by `_RULES`."""
+    symbolic = any(np.asarray(a).dtype == object for a in args) or \
+        eqn.primitive.name == "dim_as_value"
+    if not symbolic and not eqn.effects:
+        with jax.ensure_compile_time_eval():
+            out = eqn.primitive.bind(*args, **eqn.params)
+        return [np.asarray(o) for o in out] if eqn.primitive.multiple_results else \
+            [np.asarray(out)]
+    name = eqn.primitive.name
     if name in ("jit", "pjit"):
-        return _eval_jaxpr(params["jaxpr"], args)
+        return _eval_jaxpr(eqn.params["jaxpr"], args)
     rule = _RULES.get(name)
     if rule is None:
         raise _Unknown(name)
-    return [rule(*args, **params)]
+    return [rule(*args, **eqn.params)]
 
 
 class _Unknown(Exception):
     """A value partial evaluation cannot compute."""
 
 
-def _value_of(tracer, trace):
+def _value_of(tracer, memo):
+    """The value of `tracer` from the equations that made it: from constants, the
+    static shapes, and the arguments whose values a trace knows (`argument_value`)."""
     if not isinstance(tracer, jax.core.Tracer):
         return np.asarray(tracer)
-    if getattr(tracer, "_trace", None) is not trace:
+    if id(tracer) in memo:
+        return memo[id(tracer)]
+    trace = getattr(tracer, "_trace", None)
+    if not isinstance(trace, partial_eval.DynamicJaxprTrace):
         raise _Unknown("another trace")
     eqn = tracer.parent
     if eqn is None:
         atom = tracer.val
         if isinstance(atom, jax.extend.core.Literal):
-            return np.asarray(atom.val)
-        value = trace.frame.constvar_to_val.get(atom)
-        if value is None:
-            raise _Unknown("an argument")   # a placeholder
-        return np.asarray(value)
-    args = [_value_of(t, trace) for t in eqn.in_tracers]
-    outs = _apply(eqn.primitive.name, args, eqn.params)
-    return outs[eqn.outvars.index(tracer.val)]
+            out = np.asarray(atom.val)
+        elif atom in trace.frame.constvar_to_val:   # (a constant, or a captured tracer)
+            out = _value_of(trace.frame.constvar_to_val[atom], memo)
+        else:
+            out = _argument_value(atom)
+    else:
+        outs = _apply(eqn, [_value_of(t, memo) for t in eqn.in_tracers])
+        out = outs[eqn.outvars.index(tracer.val)]
+    memo[id(tracer)] = out
+    return out
+
+
+def _argument_value(var):
+    """The value of a tf.function's argument (jaxpr input `var`) where its trace knows it
+    (TF's compile-time constant arguments of an XLA cluster): the trace then depends on
+    that value (Trace.known_arguments)."""
+    for trace in ctx.traces:
+        known = getattr(trace, "known_arguments", None)
+        if known is not None and var in known.values:
+            index, value = known.values[var]
+            value = _value_of(value, {})   # (an enclosing trace's tracer: from there)
+            known.read[index] = value
+            return value
+    raise _Unknown("an argument")   # a placeholder
 
 
 def partial_value(value):
@@ -240,11 +271,21 @@ def partial_value(value):
     if not isinstance(value, jax.core.Tracer):
         return None
     b = current()   # (else a tf.function's trace, whose unknown dimensions are symbolic)
-    trace = b.jax_trace if b is not None else getattr(value, "_trace", None)
-    if not isinstance(trace, partial_eval.DynamicJaxprTrace):
+    if b is not None and getattr(value, "_trace", None) is not b.jax_trace:
         return None
     try:
-        out = _value_of(value, trace)
+        out = _value_of(value, {})
     except (_Unknown, TypeError, ValueError, IndexError, KeyError):
         return None
     return np.asarray(out, object)
+
+
+def known_value(array):
+    """The value of traced `array` as a NumPy array of its dtype where its trace knows it
+    (`partial_value`: from constants, static shapes and the argument values it reads),
+    else None."""
+    known = partial_value(array)
+    if known is None or not all(isinstance(v, (int, np.integer, bool, np.bool_))
+                                for v in known.reshape(-1).tolist()):
+        return None
+    return known.astype(array.dtype)

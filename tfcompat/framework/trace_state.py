@@ -75,6 +75,7 @@ class Trace:
         # input arrays, the output's index or None), see `constant_value`
         self.values = {}
         self.producers = {}   # id(array) -> (Op, attrs, input Tensors, array): `producer`
+        self.known_arguments = KnownArguments()
 
     def constant(self, array, known=True, value=None):
         """Note `array`, made in this trace, as one of its constants, as grappler sees
@@ -322,6 +323,23 @@ def symbolic_shape(value):
         if shape is not None:
             return shape
     return None
+
+
+class KnownArguments:
+    """The values of a tf.function's small integer and boolean tensor arguments, known
+    while it is traced (graph_scope.partial_value reads them). TF's graph takes them as
+    run-time values; where an op needs one to fix a shape (tf.range(n), tf.zeros([n])),
+    XLA needs it as a constant, as TF's XLA clusters take compile-time constants. Those
+    read make the trace one for these values (`read`: flat argument index -> value)."""
+
+    def __init__(self):
+        # jaxpr input -> (flat argument index, its value, or the tracer of an enclosing
+        # trace that it is: its value where that trace knows it)
+        self.values = {}
+        self.read = {}
+
+    def add(self, var, index, value):
+        self.values[var] = (index, value)
 
 
 class captured_output:

@@ -9,7 +9,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import Op, execute, to_tensor
 from . import manip_ops
-from .op_args import attr_error, index_array, kernel_error, static_error, traced
+from .op_args import attr_error, index_array, kernel_error
 
 # -- the ops -----------------------------------------------------------------------------------
 
@@ -88,8 +88,6 @@ def _fft_length(value, x, rank, inverse, api):
         if inverse and length:
             length[-1] = max(0, 2 * (length[-1] - 1))
         return tuple(length)
-    if traced(value):
-        raise static_error(api, "fft_length")
     array = index_array(convert_to_tensor(value, dtypes.int32), api, "fft_length")
     if array.ndim == 0:
         raise TypeError(f"'numpy.{array.dtype.name}' object is not iterable")

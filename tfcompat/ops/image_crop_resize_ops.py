@@ -13,7 +13,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.rounding import rounded
 from .math_common import exact_divide
-from .op_args import dims, kernel_error, static_error, static_ints, traced
+from .op_args import dims, kernel_error, static_ints, traced
 
 _F32, _F64 = jnp.float32, jnp.float64
 
@@ -210,8 +210,6 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
     image = to_tensor(image)
     boxes = convert_to_tensor(boxes, dtypes.float32)
     box_indices = convert_to_tensor(box_indices, dtypes.int32)
-    if traced(crop_size):
-        raise static_error("tf.image.crop_and_resize", "crop_size")
     size = tuple(static_ints(crop_size, "tf.image.crop_and_resize", "crop_size"))
     if method not in ("bilinear", "nearest"):
         raise op_def.attr_value_error("CropAndResize", "method", method)

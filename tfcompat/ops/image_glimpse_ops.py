@@ -17,7 +17,7 @@ from ..framework.dispatch import Op, execute
 from ..framework.tensor import EagerTensor
 from ..framework.variables import Variable
 from . import random_distributions as D, random_seed
-from .op_args import dims, kernel_error, static_error, static_ints, traced
+from .op_args import dims, kernel_error, static_ints
 from .philox import RESERVED_PER_OUTPUT
 
 _F32 = jnp.float32
@@ -91,8 +91,6 @@ def extract_glimpse(input, size, offsets, centered=True, normalized=True,  # noq
     noise = noise or "gaussian"   # ('': TF's uniform_noise attribute, False in v2)
     read = lambda v: v._read() if isinstance(v, Variable) else v   # noqa: E731
     image = convert_to_tensor(read(input), dtypes.float32)
-    if traced(size):
-        raise static_error("tf.image.extract_glimpse", "size")
     size_t = convert_to_tensor(read(size), dtypes.int32)
     offsets = convert_to_tensor(read(offsets), dtypes.float32)
     shape = image._value.shape

@@ -16,7 +16,7 @@ from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.host_callback import keeping_errors
 from ..framework.tensor import EagerTensor
 from .manip_ops import reshape
-from .op_args import concrete, static_error, static_int, traced
+from .op_args import concrete, static_int
 
 _f32 = np.float32
 _API = "tf.image.non_max_suppression_padded"
@@ -134,8 +134,6 @@ def non_max_suppression_padded(boxes, scores, max_output_size, iou_threshold=0.5
     if not pad_to_max_output_size and boxes.ndim > 2:
         raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
                          f"True for batched input")
-    if traced(max_output_size):
-        raise static_error(_API, "max_output_size")
     size = static_int(max_output_size, _API, "max_output_size")
     iou = _f32(concrete(convert_to_tensor(iou_threshold, dtypes.float32), _API,
                         "iou_threshold"))

@@ -23,7 +23,7 @@ from .decomposition_ops import raise_on_gradient
 from .arithmetic_ops import _maximum, _rsqrt, _sqrt
 from .math_common import exact_divide, rounded
 from .reduction_ops import _mean, _variance
-from .op_args import check_alloc, kernel_error, static_error, static_int, static_ints, traced, traced_within
+from .op_args import check_alloc, kernel_error, static_error, static_int, static_ints, traced
 
 
 class ResizeMethod:
@@ -456,10 +456,8 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
     images = to_tensor(images)
     if images.ndim not in (3, 4):
         raise ValueError("'images' must have either 3 or 4 dimensions.")
-    if traced_within(size):
-        raise static_error("tf.image.resize", "size")
     try:
-        size = static_ints(size)
+        size = static_ints(size, "tf.image.resize", "size")
     except (TypeError, ValueError):
         raise ValueError("'size' must be a 1-D int32 Tensor") from None
     if len(size) != 2:

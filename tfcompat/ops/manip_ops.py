@@ -18,7 +18,7 @@ from ..framework.tensor_shape import TensorShape, as_shape
 from .shape_inference import dtype_enum, node_error, trace_checked, tracing
 from .op_args import (
     attr_error, check_alloc, concrete, dims, index_array, index_dtype_error, int32_scalar,
-    kernel_error, static_error, static_int, static_ints, traced, traced_within,
+    kernel_error, static_int, static_ints, static_value, traced,
 )
 
 def _make_int(value, arg):
@@ -387,9 +387,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
                           "num_split")
         sizes = None
     else:
-        if traced_within(num_or_size_splits):
-            raise static_error("tf.split", "num_or_size_splits")
-        sizes_arr = np.asarray(num_or_size_splits)
+        sizes_arr = static_value(num_or_size_splits, "tf.split", "num_or_size_splits")
         if sizes_arr.size and sizes_arr.dtype.kind == "f":   # a float32 size_splits in TF
             raise attr_error("SplitV", "Tlen", dtypes.float32, name="" if name is None else name)
         sizes = static_ints(sizes_arr.reshape(-1))
@@ -475,9 +473,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     zero = type(constant_values) is int and constant_values == 0
     value = None if zero else convert_to_tensor(constant_values, dtype=x.dtype)
     kernel = "MirrorPad" if mode != "CONSTANT" else "Pad" if zero else "PadV2"
-    if traced_within(paddings):
-        raise static_error("tf.pad", "paddings")
-    pads = np.asarray(paddings._value if hasattr(paddings, "_value") else paddings)
+    pads = static_value(paddings, "tf.pad", "paddings")
     shape = x._value.shape
     if pads.ndim != 2 or pads.shape[1] != 2:
         raise kernel_error(kernel, f"paddings must be a matrix with 2 columns: {dims(pads.shape)}")

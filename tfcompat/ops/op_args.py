@@ -9,7 +9,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
-from ..framework.graph_scope import partial_value
+from ..framework.graph_scope import known_value, partial_value
 from ..framework.strings import StringIds
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -49,10 +49,30 @@ def dynamic_shape_error(api, arg):
 
 def concrete(value, api, arg):
     """The NumPy value of a Tensor argument whose values decide an output shape; a traced
-    one raises `dynamic_shape_error`."""
-    if traced(value) or type(getattr(value, "_value", value)) is StringIds:
+    one where its trace knows it (`known_value`), else `dynamic_shape_error`."""
+    array = getattr(value, "_value", value)
+    if type(array) is StringIds:
         raise dynamic_shape_error(api, arg)
-    return np.asarray(getattr(value, "_value", value))
+    if traced(value):
+        known = known_value(array)
+        if known is None:
+            raise dynamic_shape_error(api, arg)
+        return known
+    return np.asarray(array)
+
+
+def static_value(value, api, arg):
+    """`value` (a Tensor, array or list) as a NumPy array; a traced tensor's value where
+    its trace knows it (`known_value`), else `static_error(api, arg)`."""
+    if isinstance(value, (list, tuple)) and traced_within(value):
+        return np.asarray([static_value(v, api, arg) for v in value])
+    if not traced(value):
+        return np.asarray(getattr(value, "_value", value))
+    known = known_value(value._value)
+    if known is None:
+        raise static_error(api, arg)
+    return known
+
 
 
 def deferred(*tensors):

@@ -14,7 +14,7 @@ from ..framework.tensor import Tensor
 from .math_common import kernel_not_found, plus_zero, shape_list, tf_gradient
 from . import array_ops, shape_inference
 from .shape_inference import dtype_enum, trace_checked
-from .op_args import dims, static_error, traced
+from .op_args import dims, static_value
 from .linalg_solve_ops import _fail, _matmul_error
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
@@ -236,9 +236,7 @@ def tensordot(a, b, axes, name=None):
     a, b = match2(a, b, "MatMul", "_MklMatMul")
     sa, sb = a._value.shape, b._value.shape
     if isinstance(axes, Tensor):
-        if traced(axes):
-            raise static_error("tf.tensordot", "axes")
-        axes = np.asarray(axes._value).tolist()
+        axes = static_value(axes, "tf.tensordot", "axes").tolist()
     if isinstance(axes, (int, np.integer)):
         if axes > a.ndim:
             raise ValueError(f"`axes` must not be larger than the number of dimensions of "

@@ -26,7 +26,7 @@ from . import arithmetic_ops, unary_ops
 from . import op_args
 from .math_common import shape_list
 from .op_args import dims, int32_scalar, kernel_error, static_int
-from .op_args import checked_attr, concrete, dynamic_shape_error, traced
+from .op_args import checked_attr, concrete, traced
 
 
 
@@ -335,16 +335,14 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
         if lo is not None and traced(x) and ctx.traces else None
     if axis is None or axis == 0:
         x = EagerTensor(x._value.reshape(-1))
-    if traced(x):
-        if lo is not None and (hi is None or hi >= lo) and bound is not None and bound < lo:
-            size = lo
-        elif lo is None or hi is None or lo < hi:
-            raise dynamic_shape_error("tf.math.bincount", "arr (give minlength == maxlength "
-                                                          "for a static size)")
-        else:
-            size = hi
-    else:
-        v = np.asarray(x._value).astype(np.int64)
+    if traced(x) and lo is not None and (hi is None or hi >= lo) and bound is not None and \
+            bound < lo:
+        size = lo
+    elif traced(x) and lo is not None and hi is not None and lo >= hi:
+        size = hi
+    else:   # (the values of a traced `arr` where its trace knows them)
+        v = concrete(x, "tf.math.bincount", "arr (give minlength == maxlength for a static "
+                                            "size)").astype(np.int64)
         size = int(v.max()) + 1 if v.size else 0
         size = size if lo is None else max(size, lo)
         size = size if hi is None else min(size, hi)

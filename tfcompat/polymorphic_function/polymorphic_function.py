@@ -10,14 +10,19 @@ import inspect
 import threading
 import weakref
 
+import jax
+import numpy as np
+
 from ..autograph import api as autograph
 from ..framework import config, errors, host_callback, nest, retracing
 from ..framework.context import ctx, x64, x64_methods
+from ..framework.graph_scope import known_value
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
 from ..framework.trace_state import captured_output, functions_run_eagerly
-from .concrete_function import ConcreteFunction, PerShapeFunction
+from .concrete_function import ConcreteFunction
+from .per_shape_function import PerShapeFunction
 from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_literal,
                                   _cast_to_spec,
                                   _flat_tensors, _flat_variables, _has_composite_specs,
@@ -94,6 +99,7 @@ class Function:
         self._concrete = {}
         self._traces = collections.OrderedDict()   # its ConcreteFunctions, oldest first
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
+        self._by_value = {}   # keys of traces that read argument values -> their positions
         self._traced_specs = set()   # keys of those traced per shape once already
         self._fast = {}     # _call_key keys -> (ConcreteFunction, _plan's or None)
         self._lock = threading.RLock()   # one trace at a time: threads racing trace once
@@ -151,7 +157,8 @@ class Function:
                     variables = [variables[i] for i in plan[1]]
                 return self._run(concrete, args, kwargs, tensors, variables)
         concrete, bound, bound_kw = self._concrete_for(args, kwargs)
-        if call is not None and isinstance(concrete, ConcreteFunction):
+        if call is not None and isinstance(concrete, ConcreteFunction) and \
+                not concrete._known_values:
             if not kwargs and len(args) == self._n_positional:   # (the canonical form)
                 self._fast[key] = (concrete, None)
                 return self._run(concrete, args, kwargs, tensors, variables)
@@ -214,11 +221,11 @@ class Function:
 
     def _concrete_for_locked(self, args, kwargs):
         args, kwargs = self._bind(args, kwargs)
-        key = _cache_key(args, kwargs)
+        key = self._value_key(_cache_key(args, kwargs), args, kwargs)
         concrete = self._concrete.get(key)
         if concrete is None and self._reduce_retracing:
             args, kwargs = self._relax(args, kwargs)
-            key = _cache_key(args, kwargs)
+            key = self._value_key(_cache_key(args, kwargs), args, kwargs)
             concrete = self._concrete.get(key)
         traced = concrete is None
         like_tf = _tf_key(key) if traced else None
@@ -227,11 +234,11 @@ class Function:
             # this trace is silent.
             count = self._tracing_count
             with captured_output():
-                concrete = self._cache(key, self._trace(args, kwargs))
+                concrete = self._cache(key, self._trace(args, kwargs), args, kwargs)
             self._tracing_count = count
             traced = False
         elif traced:
-            concrete = self._cache(key, self._trace(args, kwargs))
+            concrete = self._cache(key, self._trace(args, kwargs), args, kwargs)
             if like_tf is not None:
                 self._traced_specs.add(like_tf)
         if concrete is _PER_SHAPE:
@@ -241,7 +248,8 @@ class Function:
                 if generic is None:
                     generic = self._generic[key] = PerShapeFunction(self, args, kwargs)
                 return generic, args, kwargs
-            shape_key = _cache_key(args, kwargs, concrete_shapes=True)
+            shape_key = self._value_key(_cache_key(args, kwargs, concrete_shapes=True),
+                                        args, kwargs)
             concrete = self._concrete.get(shape_key)
             traced = concrete is None or concrete is _PER_SHAPE
             if traced and key in self._traced_specs:
@@ -254,7 +262,7 @@ class Function:
             elif traced:
                 concrete = self._trace(args, kwargs, polymorphic=False)
                 self._traced_specs.add(key)
-            self._cache(shape_key, concrete)
+            self._cache(shape_key, concrete, args, kwargs)
         elif getattr(concrete, "_polymorphic", False) and _has_empty_unknown_dims(args, kwargs):
             # JAX's symbolic dimensions are >= 1: an empty one runs a silent per-shape
             # trace (TF's one trace covers it).
@@ -265,15 +273,33 @@ class Function:
                 with captured_output():
                     concrete = self._trace(args, kwargs, polymorphic=False)
                 self._tracing_count = count
-                self._cache(shape_key, concrete)
+                self._cache(shape_key, concrete, args, kwargs)
         if not ctx.traces:   # TF counts the calls made eagerly, not those in a trace
             retracing.count_call(self._python_function, self._stats, traced)
         return concrete, args, kwargs
 
-    def _cache(self, key, concrete):
-        """Keep a trace under `key`. Past config.cache_limits["traces"], the least recently
-        called traces are dropped (second chance: one called since it was last passed over
-        is kept), with every key that reaches them; their XLA executables go with them."""
+    def _value_key(self, key, args, kwargs):
+        """`key`, or where a trace for it read argument values (KnownArguments), the key
+        of the trace for this call's values."""
+        positions = self._by_value.get(key)
+        if positions is None:
+            return key
+        tensors = _flat_tensors(args, kwargs)
+        return _ValueKey(key, tuple(_value_of(tensors[i]) for i in positions))
+
+    def _cache(self, key, concrete, args, kwargs):
+        """Keep a trace under `key` (a trace that read argument values under a key for
+        them; later calls are keyed by those values, and their traces are silent: TF's one
+        trace takes the values at run time). Past config.cache_limits["traces"], the least
+        recently called traces are dropped (second chance: one called since it was last
+        passed over is kept), with every key that reaches them; their XLA executables go
+        with them."""
+        known = getattr(concrete, "_known_values", None)
+        if known:
+            base = key.base if isinstance(key, _ValueKey) else key
+            self._by_value[base] = tuple(sorted(set(self._by_value.get(base, ())) | set(known)))
+            self._traced_specs.add(_tf_key(base) or base)
+            key = self._value_key(base, args, kwargs)
         self._concrete[key] = concrete
         if isinstance(concrete, ConcreteFunction) and concrete not in self._traces:
             concrete._called = True   # (about to be)
@@ -458,7 +484,9 @@ class Function:
 def _tf_key(key):
     """The key TF traces a call by, where an argument's TraceType is finer than TF's (a
     tf.data iterator's, keyed by its next element's shapes, defines `tf_type`; a
-    RelaxedTensor's, keyed by its traced shape), else None."""
+    RelaxedTensor's, keyed by its traced shape; argument values, _ValueKey), else None."""
+    if isinstance(key, _ValueKey):
+        return _tf_key(key.base) or key.base
     finer = []
 
     def coarse(k):
@@ -477,3 +505,20 @@ def _tf_key(key):
 
 
 _PER_SHAPE = object()   # a signature traced once per concrete shape
+
+
+class _ValueKey(collections.namedtuple("_ValueKey", "base values")):
+    """The key of a trace that read argument values: its signature's key, and the values
+    (shape, dtype, bytes) of the arguments that its traces read."""
+
+
+def _value_of(tensor):
+    """A tensor argument's value in a _ValueKey (None for one computed in an enclosing
+    trace that does not know its value)."""
+    array = tensor._value
+    if isinstance(array, jax.core.Tracer):
+        array = known_value(array)
+        if array is None:
+            return None
+    array = np.asarray(array)
+    return array.shape, array.dtype, array.tobytes()

@@ -7,6 +7,7 @@ trace are lifted out of it (computed from the jaxpr's constants, as TF lifts the
 function is then traced again, and creating variables in any later trace raises TF's
 ValueError."""
 import inspect
+import math
 
 import jax
 import numpy as np
@@ -51,10 +52,14 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
 
     def traced(var_tracers, tensor_tracers):
         it = iter(tensor_tracers)
+        positions = {id(t): i for i, t in enumerate(tensor_tracers)}
 
         def rebuild(x, name):
             if isinstance(x, (_Shaped, Tensor, np.ndarray, TensorSpec)):
                 value = next(it)
+                known = _known_value(x, value)
+                if known is not None:
+                    trace.known_arguments.add(value.val, positions[id(value)], known)
                 t = EagerTensor(StringIds(value) if _is_string_arg(x) else value)
                 shaped = isinstance(x, _Shaped) and not x.spec.shape.is_fully_defined()
                 if type(x) is RelaxedTensor:   # (inside too: TF's placeholder of its shape)
@@ -157,6 +162,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             v._value = Uninitialized(v.name, value)
         raise
     structure["graph"] = trace.graph.freeze(structure["name"])
+    structure["known_values"] = dict(trace.known_arguments.read)
     if trace.created:
         for (v, _), value, s in zip(trace.created, lift_initializers(closed, len(trace.created)),
                                     structure["created_strings"]):
@@ -173,6 +179,28 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     structure["strings"] = strings.host_calls[0] != host_calls or any(
         structure["string_outputs"]) or any(structure["string_inputs"])
     return ConcreteFunction(closed, variables, structure), False
+
+
+_MAX_KNOWN = 4096   # elements of an argument whose value a trace may read
+
+
+def _known_value(x, tracer):
+    """The value of tensor argument `x` that its trace may read where an op needs it as
+    a constant (trace_state.KnownArguments): that of an integer or boolean tensor of at
+    most _MAX_KNOWN elements traced at its own shape (one computed in an enclosing trace:
+    its tracer there, whose value that trace may know); else None."""
+    if isinstance(x, TensorSpec) or _is_string_arg(x):
+        return None
+    if isinstance(x, _Shaped):   # (not a probe of a spec's unknown dimensions)
+        if not x.spec.shape.is_fully_defined():
+            return None
+        x = x.tensor
+    array = x._value if isinstance(x, Tensor) else x
+    if np.dtype(array.dtype).kind not in "iub" or \
+            not all(isinstance(d, int) for d in tracer.shape) or tracer.shape != array.shape or \
+            math.prod(tracer.shape) > _MAX_KNOWN:
+        return None
+    return array if isinstance(array, jax.core.Tracer) else np.asarray(array)
 
 
 def _is_string_arg(x):
@@ -244,7 +272,8 @@ def _output_value(x, fn):
     try:
         return convert_to_tensor(x)._value
     except (TypeError, ValueError):
-        if isinstance(x, (Tensor, np.ndarray, int, float, complex, str, bytes)):
+        if isinstance(x, (Tensor, np.ndarray, int, float, complex, str, bytes)) or \
+                hasattr(x, "__tf_tensor__"):   # (its conversion's own error)
             raise
         raise TypeError(
             f"To be compatible with tf.function, Python functions must return zero or more "

@@ -80,6 +80,13 @@ def _traces(fn):
             if all(isinstance(s, TensorSpec) for s in nest.flatten(args)):
                 out += _signature_traces(fn, name, args)
             continue
+        if concrete._known_values:
+            tf_logging.get_logger().warning(
+                f"tfcompat.saved_model.save: a trace of the tf.function '{name}' is not "
+                f"saved: it was traced for the values of its arguments (XLA compiles static "
+                f"shapes, and shapes in it depend on them), which its SavedModel could not "
+                f"take as inputs.")
+            continue
         try:
             inputs = structures.from_cache_key(key, params,
                                                concrete.structured_input_signature)

@@ -28,7 +28,8 @@ import warnings
 
 from ..framework import checkpoint_format, tf_logging, trackable
 from ..framework.trackable import children_of, prune, variable_of
-from ..polymorphic_function.concrete_function import ConcreteFunction, PerShapeFunction
+from ..polymorphic_function.concrete_function import ConcreteFunction
+from ..polymorphic_function.per_shape_function import PerShapeFunction
 from ..polymorphic_function.polymorphic_function import Function
 from . import export, restored, structures
 from .options import SaveOptions

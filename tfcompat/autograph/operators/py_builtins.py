@@ -10,27 +10,41 @@ from .checks import _traced
 class TracedRange:
     """`tf.range(...)` (or `range(...)`) with a traced bound, as converted_call returns
     it: its Range node is recorded (as TF's) and a for loop iterates its `bounds` with a
-    counter; any other use raises the error tf.range gives for traced bounds (XLA has
-    static shapes)."""
+    counter (for any values of them). Any other use is of the range as a tensor, which
+    XLA's static shapes allow where the trace knows the bounds (the values of the
+    arguments it reads, trace_state.KnownArguments); else tf.range's error."""
 
     def __init__(self, args, kwargs):
         from ...ops import array_ops
         self.args, self.kwargs = args, kwargs
         self.bounds = array_ops.traced_range(*args, **kwargs)
+        self._tensor = None
 
-    def _fail(self, *_args, **_kwargs):
+    def __tf_tensor__(self, dtype=None, name=None):
         from ...ops import array_ops
-        array_ops.range(*self.args, **self.kwargs)
-        raise TypeError("tf.range with traced bounds can only be iterated by a for loop "
-                        "inside tf.function (XLA has static shapes).")
+        if self._tensor is None:
+            self._tensor = array_ops.range(*self.args, **self.kwargs)
+        if dtype is not None and self._tensor.dtype != dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor "
+                             f"with dtype {self._tensor.dtype.name}: {self._tensor!r}")
+        return self._tensor
 
     def __getattr__(self, name):
-        if name.startswith("_"):
+        if name.startswith("_"):   # (probes of other protocols, as for_stmt's)
             raise AttributeError(name)
-        return self._fail()
+        return getattr(self.__tf_tensor__(), name)
 
-    __iter__ = __len__ = __array__ = __jax_array__ = __bool__ = __index__ = _fail
-    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __getitem__ = _fail
+
+def _tensor_method(name):
+    return lambda self, *args: getattr(self.__tf_tensor__(), name)(*args)
+
+
+for _name in ("__iter__", "__len__", "__array__", "__bool__", "__index__", "__getitem__",
+              "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+              "__truediv__", "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__",
+              "__neg__", "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
+    setattr(TracedRange, _name, _tensor_method(_name))
+TracedRange.__hash__ = object.__hash__
 
 
 def range_call(f, args, kwargs):
