@@ -162,3 +162,42 @@ _s("get_single_element_in_function", """
             lines = e.message.splitlines()
             print(type(e).__name__, lines[:3], lines[-2:])
 """)
+
+# Loops over datasets whose element shapes vary (a batch without drop_remainder, a
+# generator without output_shapes, ragged batches): TF's graph loops over unknown shapes;
+# tfcompat's calls of such a function run eagerly (one XLA program cannot).
+_s("loops_over_varying_shapes", """
+    def to_float(i):
+        return tf.cast(i, tf.float32)
+    ds = tf.data.Dataset.range(10).map(to_float).batch(4)
+    v = tf.Variable(0.)
+    @tf.function
+    def epoch(ds):
+        n = 0
+        for x in ds:
+            v.assign_add(tf.reduce_sum(x))
+            tf.print("batch", tf.shape(x))
+            n += 1
+        return n
+    for _ in range(2):
+        print(epoch(ds), v.numpy())
+    print(epoch.experimental_get_tracing_count())
+    def pairs():
+        return [(1, [1, 2]), (3, [4])] * 2
+    gen = tf.data.Dataset.from_generator(pairs, (tf.int32, tf.int32))
+    @tf.function
+    def train(dataset):
+        loss = tf.constant(0)
+        for x, y in dataset:
+            loss += tf.abs(tf.reduce_sum(y) - x)
+        return loss
+    print(train(gen), train(gen))
+    rag = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1], [2, 3], [], [4, 5, 6]]))
+    @tf.function
+    def rows():
+        total = tf.constant(0)
+        for r in rag.batch(3):
+            total += tf.reduce_sum(r.flat_values) * tf.cast(r.nrows(), tf.int32)
+        return total
+    print(rows())
+""")

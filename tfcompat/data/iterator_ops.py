@@ -37,6 +37,7 @@ from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import ExactTraceType
+from ..framework.trace_state import CallsRunEagerly
 from ..framework.tracking_base import Trackable
 from ..ops import logging_ops
 from ..polymorphic_function.relaxed_shapes import relaxed
@@ -578,6 +579,7 @@ def loop_pulls(dataset):
     next; each returns (has_value, what the loop carries of the element) (a zero element
     past the end), and `read` gives the element back from what is carried."""
     spec = dataset.element_spec
+    _check_static_loop(spec)
     state = {"it": None}
     pulled = {}
 
@@ -593,6 +595,15 @@ def loop_pulls(dataset):
                           pulled=pulled)
         return EagerTensor(out[0]), _loop_carry(components.join(spec, out[1:]))
     return (lambda: staged(True)), (lambda: staged(False)), _loop_element(spec)
+
+
+def _check_static_loop(spec):
+    """A loop over a dataset of `spec` inside tf.function needs static element shapes
+    (one XLA program): else CallsRunEagerly."""
+    try:
+        structure.check_static(spec, "the dataset iterated in a for loop")
+    except TypeError as e:
+        raise CallsRunEagerly(str(e)) from None
 
 
 def _loop_carry(element):
@@ -615,6 +626,7 @@ def traced_elements(dataset, count):
     is unrolled and each element is pulled when the function runs (each run iterates the
     dataset from its start)."""
     spec = dataset.element_spec
+    _check_static_loop(spec)
     state = {"it": None}
 
     def pull_at(i):

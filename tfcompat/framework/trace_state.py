@@ -325,6 +325,16 @@ def symbolic_shape(value):
     return None
 
 
+class CallsRunEagerly(Exception):
+    """Raised while a tf.function is traced where XLA cannot compile it as one program:
+    a loop over a dataset whose element shapes vary (a batch without drop_remainder; TF's
+    graph loops over unknown shapes). The calls of that signature run its Python function
+    eagerly instead (op by op; the tf.functions it calls still compile)."""
+
+    def __init__(self, message):
+        super().__init__(message)
+
+
 class KnownArguments:
     """The values of a tf.function's small integer and boolean tensor arguments, known
     while it is traced (graph_scope.partial_value reads them). TF's graph takes them as

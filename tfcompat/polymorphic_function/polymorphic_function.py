@@ -14,13 +14,14 @@ import jax
 import numpy as np
 
 from ..autograph import api as autograph
-from ..framework import config, errors, host_callback, nest, retracing
+from ..framework import config, errors, host_callback, nest, retracing, tf_logging
+from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx, x64, x64_methods
 from ..framework.graph_scope import known_value
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
-from ..framework.trace_state import captured_output, functions_run_eagerly
+from ..framework.trace_state import CallsRunEagerly, captured_output, functions_run_eagerly
 from .concrete_function import ConcreteFunction
 from .per_shape_function import PerShapeFunction
 from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_literal,
@@ -107,6 +108,7 @@ class Function:
         self._stats = retracing.stats_of(python_function) if warn_retracing else \
             retracing.silent_stats()
         self._tracing_count = 0
+        self._warned_eager = False
         self._save_traces = {}   # tf.saved_model.save's traces (_saved_trace)
         self._bound = weakref.WeakKeyDictionary()
         self._signature = inspect.signature(python_function)
@@ -186,7 +188,8 @@ class Function:
                     give_back(a)
             with captured_output():
                 try:
-                    return self._python_function(*args, **kwargs)
+                    return nest.map_structure(_eager_output,
+                                              self._python_function(*args, **kwargs))
                 except StopIteration:   # (next() past the end, which TF's function runs
                     raise errors.OutOfRangeError(   # as IteratorGetNext)
                         None, None, "End of sequence") from None
@@ -212,7 +215,12 @@ class Function:
         """The ConcreteFunction for these arguments (TensorSpecs stand for tensors)."""
         if not args and not kwargs and self._input_signature is not None:
             args = tuple(self._input_signature)
-        return self._concrete_for(args, kwargs)[0]
+        concrete = self._concrete_for(args, kwargs)[0]
+        if isinstance(concrete, _EagerCalls):
+            raise TypeError(f"tfcompat cannot trace the tf.function "
+                            f"'{self._python_function.__name__}' as one XLA program: "
+                            f"{concrete.reason}")
+        return concrete
 
     def _concrete_for(self, args, kwargs):
         """The ConcreteFunction for a call, and the call's canonical arguments."""
@@ -438,6 +446,24 @@ class Function:
             return self._save_traces[key]
 
     def _trace(self, args, kwargs, polymorphic=True):
+        """`_trace_once`; where XLA cannot compile the function as one program
+        (CallsRunEagerly, at the outermost trace), an _EagerCalls: the calls run the
+        Python function eagerly (TF traces it once: counted once)."""
+        try:
+            return self._trace_once(args, kwargs, polymorphic)
+        except CallsRunEagerly as e:
+            if ctx.traces:   # (a tf.function called in another's trace: that one's calls)
+                raise
+            self._tracing_count += 1
+            if not self._warned_eager:   # (TF warns of nothing: at INFO level)
+                self._warned_eager = True
+                tf_logging.get_logger().info(
+                    f"tfcompat: the calls of the tf.function "
+                    f"'{self._python_function.__name__}' run eagerly (op by op): XLA "
+                    f"cannot compile it as one program, {e}")
+            return _EagerCalls(str(e))
+
+    def _trace_once(self, args, kwargs, polymorphic=True):
         """Trace for these arguments. With unknown dimensions (an input_signature's None,
         reduce_retracing), the trace is shape-polymorphic: one Python trace, compiled by
         XLA per concrete shape. Code that needs static shapes cannot be traced so: its
@@ -505,6 +531,29 @@ def _tf_key(key):
 
 
 _PER_SHAPE = object()   # a signature traced once per concrete shape
+
+
+def _eager_output(x):
+    """An output of a call run eagerly as its trace would give it: Python values and
+    Variables as tensors."""
+    if x is None or isinstance(x, Tensor) or isinstance(getattr(x, "_type_spec", None),
+                                                        TypeSpec):
+        return x
+    return convert_to_tensor(x)
+
+
+class _EagerCalls:
+    """The trace of a signature XLA cannot compile as one program (CallsRunEagerly): its
+    calls run the Python function eagerly (tf.function's rerun: what it prints from
+    Python is dropped, as from TF's calls of its graph)."""
+
+    _known_values = {}
+
+    def __init__(self, reason):
+        self.reason = reason
+
+    def _call_flat(self, tensors, variables=()):
+        raise host_callback.Rerun(self.reason)
 
 
 class _ValueKey(collections.namedtuple("_ValueKey", "base values")):
