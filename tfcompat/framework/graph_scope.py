@@ -224,7 +224,7 @@ class _Unknown(Exception):
 
 def _value_of(tracer, memo):
     """The value of `tracer` from the equations that made it: from constants, the
-    static shapes, and the arguments whose values a trace knows (`argument_value`)."""
+    static shapes, and the arguments whose values a trace knows (`_argument_value`)."""
     if not isinstance(tracer, jax.core.Tracer):
         return np.asarray(tracer)
     if id(tracer) in memo:
@@ -275,7 +275,7 @@ def partial_value(value):
         return None
     try:
         out = _value_of(value, {})
-    except (_Unknown, TypeError, ValueError, IndexError, KeyError):
+    except Exception:  # noqa: BLE001 -- a value it cannot compute (a primitive's error too)
         return None
     return np.asarray(out, object)
 

@@ -74,7 +74,6 @@ def static_value(value, api, arg):
     return known
 
 
-
 def deferred(*tensors):
     """Whether TF's run-time value checks of `tensors` must be made when the computation
     runs (their values are traced). Otherwise (eagerly, or constants in a tf.function)

@@ -547,8 +547,6 @@ class _EagerCalls:
     calls run the Python function eagerly (tf.function's rerun: what it prints from
     Python is dropped, as from TF's calls of its graph)."""
 
-    _known_values = {}
-
     def __init__(self, reason):
         self.reason = reason
 
