@@ -21,6 +21,7 @@ from ..framework.graph_scope import known_value
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
+from ..framework.variables import Variable
 from ..framework.trace_state import CallsRunEagerly, captured_output, functions_run_eagerly
 from .concrete_function import ConcreteFunction
 from .per_shape_function import PerShapeFunction
@@ -534,12 +535,11 @@ _PER_SHAPE = object()   # a signature traced once per concrete shape
 
 
 def _eager_output(x):
-    """An output of a call run eagerly as its trace would give it: Python values and
-    Variables as tensors."""
-    if x is None or isinstance(x, Tensor) or isinstance(getattr(x, "_type_spec", None),
-                                                        TypeSpec):
-        return x
-    return convert_to_tensor(x)
+    """An output of a call run eagerly as its trace would give it: Python numbers, NumPy
+    values and Variables as tensors (other objects as they are)."""
+    if isinstance(x, (int, float, complex, np.ndarray, np.generic, Variable)):
+        return convert_to_tensor(x)
+    return x
 
 
 class _EagerCalls:
