@@ -14,19 +14,18 @@ indices are checked when the function runs (TF's errors).
 """
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import constant, convert_to_tensor
 from ..framework.context import executing_eagerly, x64_methods
 from ..framework.dispatch import Op, execute
-from ..framework.graph_scope import known_value
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.type_spec import SerializedTypeSpec, TypeSpec
 from ..framework.type_spec_of_value import register_spec_function, type_spec_from_value
 from ..framework.type_spec_registry import register
 from . import array_ops
+from .op_args import static_value
 
 __all__ = ["TensorArray", "TensorArraySpec"]
 
@@ -63,20 +62,6 @@ def _traced(x):
     return isinstance(x, Tensor) and isinstance(x._value, jax.core.Tracer)
 
 
-def _static_value(value, what):
-    """`value` (a size, or split lengths) as a NumPy array: a traced one's value where its
-    trace knows it (the function's argument values, graph_scope.known_value), else
-    TypeError (XLA needs static shapes)."""
-    value = convert_to_tensor(value)
-    if not _traced(value):
-        return np.asarray(value._value)
-    known = known_value(value._value)
-    if known is None:
-        raise TypeError(f"tfcompat's tf.TensorArray needs a static {what} inside "
-                        f"tf.function (XLA needs static shapes).")
-    return known
-
-
 class _Flow(EagerTensor):
     """TensorArray.flow: a scalar that stands for its array where only Tensors pass."""
 
@@ -96,7 +81,9 @@ class TensorArray:
                  tensor_array_name=None, handle=None, flow=None, infer_shape=True,
                  element_shape=None, colocate_with_first_write_call=True, name=None):
         self._dtype = dtypes.as_dtype(dtype)
-        self._elements = [None] * (0 if size is None else int(_static_value(size, "size")))
+        n = 0 if size is None else int(static_value(convert_to_tensor(size), "tf.TensorArray",
+                                                    "size"))
+        self._elements = [None] * n
         self._dynamic_size = bool(dynamic_size)
         # Eagerly a read clears its element (TF's _EagerTensorArray); a graph's TensorList
         # keeps it.
@@ -350,7 +337,8 @@ class TensorArray:
                             "carried by a traced loop (its elements would have run-time "
                             "shapes).")
         value = convert_to_tensor(value, dtype=self._dtype)
-        sizes = [int(n) for n in _static_value(lengths, "split lengths")]
+        sizes = [int(n) for n in static_value(convert_to_tensor(lengths), "tf.TensorArray.split",
+                                                   "lengths")]
         return self._copy(list(array_ops.split(value, sizes)) if sizes else [])
 
     def identity(self):
