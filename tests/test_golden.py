@@ -152,6 +152,17 @@ def test_compare_tolerance_is_for_float32_values_only():
     assert compare(_r("numpy=1e-08\n"), _r("numpy=0.0\n"), Tolerance("t", atol=1e-7)) is None
 
 
+def test_compare_tolerance_allows_numpy_rewrapping():
+    """NumPy wraps an array by the width of its values: a tolerated last digit moves a
+    line break, and nothing else may."""
+    want = "[ 16.728844    -2.17862     -0.95500207\n   3.7533014 ] 580.5\n"
+    got = "[ 16.728848   -2.1786199  -0.9550028   3.7533011 ] 580.5\n"
+    assert compare(_r(want), _r(got), _TOL) is None
+    assert compare(_r(want), _r(got)) is not None
+    assert compare(_r(want), _r(got.replace("580.5", "580.5 1")), _TOL) is not None
+    assert "'-2.17862'" in compare(_r(want), _r(got.replace("-2.1786199", "-2.17")), _TOL)
+
+
 @pytest.mark.parametrize("tol", [None, _TOL], ids=["exact", "tolerance"])
 def test_compare_catches_what_exactness_claims(tol):
     """The edits of issue 19: each must make a golden comparison fail, with or without
