@@ -15,6 +15,10 @@ tfcompat and TF; the hand-written JAX baselines run in the tfcompat process):
   b. a ResNet-style block's training step, batch 32 of 32x32x3: Conv2D 16 3x3 SAME,
      ReLU, then conv-ReLU-conv (16, 3x3 SAME) added to its input, ReLU, MaxPool 2,
      global average pooling, Dense 10; the same rows as a.
+  c. a DCGAN-style generator's training step, batch 64 of 64 noise values: Dense 7x7x32,
+     ReLU, conv2d_transpose 16 4x4 stride 2 SAME, ReLU, conv2d_transpose 1 4x4 stride 2
+     SAME, sigmoid, mean squared error against 28x28x1 images; the same rows as a (the JAX
+     baseline uses lax.conv_transpose, whose filter gradient JAX derives itself).
 
 TF's CPU convolutions are oneDNN's; tfcompat's are XLA:CPU's own Eigen kernels (tfcompat
 turns YNNPACK's convolutions off: framework/xla_flags.py; the hand-written JAX baseline runs
@@ -31,6 +35,7 @@ import _harness as H
 
 CNN = dict(batch=64, image=(28, 28, 1))
 RES = dict(batch=32, image=(32, 32, 3))
+DEC = dict(batch=64)
 
 
 def _cnn_init():
@@ -58,6 +63,37 @@ def _res_init():
         labels.astype(np.float32)
 
 
+def _dec_init():
+    rng = np.random.default_rng(2)
+    params = [rng.standard_normal((64, 7 * 7 * 32)) * 0.1, np.zeros(7 * 7 * 32),
+              rng.standard_normal((4, 4, 16, 32)) * 0.05, np.zeros(16),
+              rng.standard_normal((4, 4, 1, 16)) * 0.05, np.zeros(1)]
+    z = rng.standard_normal((DEC["batch"], 64))
+    images = rng.uniform(0.0, 1.0, (DEC["batch"], 28, 28, 1))
+    return [p.astype(np.float32) for p in params], z.astype(np.float32), \
+        images.astype(np.float32)
+
+
+def _cross_entropy(tf, logits, labels):
+    return tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels, logits))
+
+
+def _cnn_loss(tf, p, x, labels):
+    return _cross_entropy(tf, _cnn_logits(tf, p, x), labels)
+
+
+def _res_loss(tf, p, x, labels):
+    return _cross_entropy(tf, _res_logits(tf, p, x), labels)
+
+
+def _dec_loss(tf, p, z, images):
+    n = DEC["batch"]
+    h = tf.reshape(tf.nn.relu(tf.matmul(z, p[0]) + p[1]), [n, 7, 7, 32])
+    h = tf.nn.relu(tf.nn.conv2d_transpose(h, p[2], [n, 14, 14, 16], 2, "SAME") + p[3])
+    out = tf.nn.conv2d_transpose(h, p[4], [n, 28, 28, 1], 2, "SAME") + p[5]
+    return tf.reduce_mean(tf.square(tf.sigmoid(out) - images))
+
+
 def _cnn_logits(tf, p, x):
     h = tf.nn.relu(tf.nn.conv2d(x, p[0], 1, "VALID") + p[1])
     h = tf.nn.max_pool2d(h, 2, 2, "VALID")
@@ -73,12 +109,13 @@ def _res_logits(tf, p, x):
     return tf.matmul(h, p[6]) + p[7]
 
 
-MODELS = {"cnn": (_cnn_init, _cnn_logits), "res": (_res_init, _res_logits)}
+MODELS = {"cnn": (_cnn_init, _cnn_loss), "res": (_res_init, _res_loss),
+          "dec": (_dec_init, _dec_loss)}
 
 
 def tf_step(model, function):
     """Factory of the model's training step under tfcompat or TF, eager or tf.function."""
-    init_fn, logits_fn = MODELS[model]
+    init_fn, loss_fn = MODELS[model]
 
     def factory(tf):
         init, x_np, labels_np = init_fn()
@@ -87,8 +124,7 @@ def tf_step(model, function):
 
         def train_step(x, labels):
             with tf.GradientTape() as tape:
-                loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(
-                    labels, logits_fn(tf, params, x)))
+                loss = loss_fn(tf, params, x, labels)
             for v, g in zip(params, tape.gradient(loss, params)):
                 v.assign_sub(0.01 * g)
             return loss
@@ -109,8 +145,9 @@ class _JaxNN:
         from jax import lax
         self.jnp, self.lax = jnp, lax
         self.nn = self
-        self.relu = jax.nn.relu
-        self.reshape, self.matmul = jnp.reshape, jnp.matmul
+        self.relu, self.sigmoid = jax.nn.relu, jax.nn.sigmoid
+        self.reshape, self.matmul, self.square = jnp.reshape, jnp.matmul, jnp.square
+        self.log_softmax = jax.nn.log_softmax
 
     def conv2d(self, x, w, stride, padding):
         return self.lax.conv_general_dilated(x, w, (stride, stride), padding,
@@ -120,13 +157,21 @@ class _JaxNN:
         return self.lax.reduce_window(x, -self.jnp.inf, self.lax.max, (1, k, k, 1),
                                       (1, s, s, 1), padding)
 
-    def reduce_mean(self, x, axis):
-        return self.jnp.mean(x, axis=tuple(axis))
+    def conv2d_transpose(self, x, w, output_shape, stride, padding):
+        return self.lax.conv_transpose(x, w, (stride, stride), padding,
+                                       dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                       transpose_kernel=True)
+
+    def softmax_cross_entropy_with_logits(self, labels, logits):
+        return -self.jnp.sum(labels * self.log_softmax(logits), axis=-1)
+
+    def reduce_mean(self, x, axis=None):
+        return self.jnp.mean(x, axis=None if axis is None else tuple(axis))
 
 
 def jax_step(model):
     """Factory of the same step hand-written with jax.jit + jax.value_and_grad."""
-    init_fn, logits_fn = MODELS[model]
+    init_fn, loss_fn = MODELS[model]
 
     def factory(_tf=None):
         import jax
@@ -135,13 +180,10 @@ def jax_step(model):
         init, x_np, labels_np = init_fn()
         x, labels = jnp.asarray(x_np), jnp.asarray(labels_np)
 
-        def loss_fn(params, x, labels):
-            logits = logits_fn(nn, params, x)
-            return -jnp.mean(jnp.sum(labels * jax.nn.log_softmax(logits), axis=1))
-
         @jax.jit
         def train_step(params, x, labels):
-            loss, grads = jax.value_and_grad(loss_fn)(params, x, labels)
+            loss, grads = jax.value_and_grad(
+                lambda p: loss_fn(nn, p, x, labels))(params)
             return loss, [p - 0.01 * g for p, g in zip(params, grads)]
 
         state = [[jnp.asarray(p) for p in init]]
@@ -158,9 +200,11 @@ WORKLOADS = {
     "cnn_jax": jax_step("cnn"),
     "res_fn": tf_step("res", True), "res_eager": tf_step("res", False),
     "res_jax": jax_step("res"),
+    "dec_fn": tf_step("dec", True), "dec_eager": tf_step("dec", False),
+    "dec_jax": jax_step("dec"),
 }
-TF_NAMES = ["cnn_fn", "cnn_eager", "res_fn", "res_eager"]
-PAIRS = [("cnn_fn", "cnn_jax"), ("res_fn", "res_jax")]
+TF_NAMES = ["cnn_fn", "cnn_eager", "res_fn", "res_eager", "dec_fn", "dec_eager"]
+PAIRS = [("cnn_fn", "cnn_jax"), ("res_fn", "res_jax"), ("dec_fn", "dec_jax")]
 
 ROWS = [
     ("a. CNN step, b64 28x28x1, tf.function", "cnn_fn", "tf", "cnn_fn", 1.0),
@@ -169,6 +213,9 @@ ROWS = [
     ("b. ResNet-style block step, b32 32x32x3, tf.function", "res_fn", "tf", "res_fn", 1.0),
     ("   same, against hand-written jax.jit", "res_fn", "jax", "res_jax", 1.15),
     ("   same step eager, against TF eager", "res_eager", "tf", "res_eager", 0.7),
+    ("c. DCGAN-style generator step, b64, tf.function", "dec_fn", "tf", "dec_fn", 1.0),
+    ("   same, against hand-written jax.jit", "dec_fn", "jax", "dec_jax", 1.15),
+    ("   same step eager, against TF eager", "dec_eager", "tf", "dec_eager", 0.7),
 ]
 
 
@@ -179,9 +226,9 @@ def main(argv=None):
 
     t_start = time.perf_counter()
     errors = []
-    ours, ours_ver = H.run_ours([], ["cnn_eager", "res_eager"], WORKLOADS, opts, errors,
+    ours, ours_ver = H.run_ours([], ["cnn_eager", "res_eager", "dec_eager"], WORKLOADS, opts, errors,
                                 pairs=PAIRS)
-    base = {"jax": {k: ours.get(k) for k in ("cnn_jax", "res_jax")}}
+    base = {"jax": {k: ours.get(k) for k in ("cnn_jax", "res_jax", "dec_jax")}}
     base["tf"], tf_note = H.tf_side(__file__, opts, mode="eager and tf.function")
 
     H.print_header("bench_conv", ours_ver, opts, tf_note)

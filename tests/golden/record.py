@@ -14,10 +14,11 @@ repository (NOT the project's .venv, which must never contain tensorflow):
 
 Every snippet of a suite runs in order in this one process, each in a fresh namespace
 {tf, np}, through ``harness.run_snippet`` (the same capture the tests use under
-tfcompat), on the CPU with oneDNN on (TF's default on x86). Each suite's file records
-its provenance: TensorFlow's version, the pinned package versions, and each snippet's
-sha256, so that a snippet edited without re-recording fails its test. record.py refuses
-to run when the environment differs from the pins (tools/pins.py --reference).
+tfcompat), on the CPU with oneDNN on (TF's default on recent x86 CPUs; set here). Each
+suite's file records its provenance: TensorFlow's version, the pinned package versions,
+and each snippet's sha256, so that a snippet edited without re-recording fails its test.
+record.py refuses to run when the environment differs from the pins (tools/pins.py
+--reference).
 """
 import argparse
 import importlib
@@ -27,6 +28,10 @@ import pathlib
 import sys
 
 os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+# TF turns oneDNN on by itself only on CPUs with AVX-512 VNNI/BF16 or AMX; elsewhere (an
+# AMD AVX2 machine) its convolutions and their errors are Eigen's, not the _MklNative ops
+# the goldens record.
+os.environ["TF_ENABLE_ONEDNN_OPTS"] = "1"
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

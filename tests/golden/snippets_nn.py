@@ -283,6 +283,40 @@ P(tf.nn.conv2d_transpose(tf.transpose(x, [0, 3, 1, 2]), w, [1, 4, 6, 6], 2,
                          data_format='NCHW'))
 err(lambda: tf.nn.conv2d_transpose(x, w, [1, 6, 6, 5], 2, 'SAME'))
 """)
+_t("conv_transpose_gradients", """
+# Small integers: every sum is exact in float32, so the values compare exactly.
+def ints(shape, mod):
+    return tf.cast(tf.reshape(tf.range(tf.reduce_prod(shape)) % mod - mod // 2, shape),
+                   tf.float32)
+def weighted(y):
+    return tf.reduce_sum(y * ints(tf.shape(y), 3))
+def grads(f, x, w):
+    with tf.GradientTape() as g:
+        g.watch([x, w])
+        loss = weighted(f(x, w))
+    return g.gradient(loss, [x, w])
+def check(f, x, w):
+    traced = tf.function(lambda x, w: grads(f, x, w), autograph=False)
+    for d in [f(x, w)] + grads(f, x, w) + traced(x, w):
+        show(d)
+    with tf.autodiff.ForwardAccumulator([x, w], [ints(x.shape, 2), ints(w.shape, 5)]) as acc:
+        y = f(x, w)
+    show(acc.jvp(y))
+    with tf.GradientTape() as outer:   # the filter gradient of the input gradient
+        outer.watch(w)
+        dx = grads(f, x, w)[0]
+        second = weighted(dx * dx)
+    show(outer.gradient(second, w))
+x2, w2 = ints([2, 3, 3, 2], 5), ints([3, 3, 4, 2], 7)
+check(lambda x, w: tf.nn.conv2d_transpose(x, w, [2, 6, 6, 4], 2, 'SAME'), x2, w2)
+check(lambda x, w: tf.nn.conv2d_transpose(x, w, [2, 7, 7, 4], 2, 'VALID'), x2, w2)
+check(lambda x, w: tf.nn.conv2d_transpose(x, w, [2, 7, 7, 4], 1, 'VALID', dilations=2),
+      x2, w2)
+check(lambda x, w: tf.nn.conv1d_transpose(x, w, [2, 12, 3], 3, 'SAME'),
+      ints([2, 4, 2], 5), ints([4, 3, 2], 7))
+check(lambda x, w: tf.nn.conv3d_transpose(x, w, [1, 4, 4, 6, 3], [1, 2, 2, 3, 1], 'SAME'),
+      ints([1, 2, 2, 2, 2], 5), ints([2, 3, 2, 3, 2], 7))
+""")
 _t("depthwise_separable", """
 P = show
 x = tf.reshape(tf.range(2 * 5 * 5 * 3, dtype=tf.float32), [2, 5, 5, 3]) / 50.
