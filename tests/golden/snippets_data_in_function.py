@@ -201,3 +201,96 @@ _s("loops_over_varying_shapes", """
         return total
     print(rows())
 """)
+
+# Datasets passed as arguments: one trace per DatasetSpec (element_spec), whatever the
+# dataset; each call reads the dataset it passes.
+_s("dataset_arguments", """
+    def even(x):
+        return x % 2 == 0
+    def odd(x):
+        return x % 2 == 1
+    def add(s, x):
+        return s + x
+    def digits(s, x):
+        return s * 10 + x
+    def times5(x):
+        return tf.cast(x, tf.int64) * 5
+    @tf.function
+    def total(ds):
+        print("tracing", ds)
+        s = tf.constant(0, tf.int64)
+        for x in ds:
+            s += x
+        return s
+    print(total(tf.data.Dataset.range(5)), total(tf.data.Dataset.range(7)))
+    print(total(tf.data.Dataset.range(3).map(triple)), total(tf.data.Dataset.range(4).repeat(2)))
+    print(total(tf.data.Dataset.range(9).filter(even)))
+    print(total.experimental_get_tracing_count())
+    print(total(tf.data.Dataset.range(3, output_type=tf.int32).map(times5)))
+    print(total.experimental_get_tracing_count())
+    @tf.function
+    def reduce_in(ds):
+        print("tracing reduce_in")
+        return ds.reduce(tf.constant(0, tf.int64), digits), ds.cardinality()
+    print(reduce_in(tf.data.Dataset.range(4)))
+    print(reduce_in(tf.data.Dataset.range(6).filter(even)))
+    print(reduce_in(tf.data.Dataset.range(8).filter(odd).take(3)))
+    print(reduce_in.experimental_get_tracing_count())
+    @tf.function
+    def batched(ds):
+        s = tf.constant(0, tf.int64)
+        for x in ds.map(triple).batch(2, drop_remainder=True):
+            s += tf.reduce_sum(x) * tf.size(x, tf.int64)
+        return s
+    print(batched(tf.data.Dataset.range(5)), batched(tf.data.Dataset.range(8)))
+    @tf.function
+    def inner(ds):
+        return ds.reduce(tf.constant(0, tf.int64), add)
+    @tf.function
+    def outer(ds):
+        return inner(ds.skip(1)) + 100
+    print(outer(tf.data.Dataset.range(3)), outer(tf.data.Dataset.range(5)))
+    @tf.function
+    def joined(ds):
+        out = tf.constant("")
+        for s in ds:
+            out = tf.strings.join([out, s])
+        return out
+    print(joined(tf.data.Dataset.from_tensor_slices(["a", "b"])),
+          joined(tf.data.Dataset.from_tensor_slices(["c", "d", "e"])))
+    print(joined.experimental_get_tracing_count())
+    tf.random.set_seed(3)
+    @tf.function
+    def shuffled(ds):
+        return ds.shuffle(10, seed=1).reduce(tf.constant(0, tf.int64), digits)
+    d = tf.data.Dataset.range(5)
+    print(shuffled(d), shuffled(d), shuffled(tf.data.Dataset.range(5)))
+    @tf.function
+    def first(ds):
+        return next(iter(ds))
+    print(first(tf.data.Dataset.range(3, 9)), first(tf.data.Dataset.range(4, 6)))
+    print(first.experimental_get_tracing_count())
+""")
+
+# A tf.function called inside another with no tensor inputs, that reads a dataset or
+# draws random integers: each call of the outer function runs it again.
+_s("nested_function_reads_each_call", """
+    tf.random.set_seed(1)
+    ds = tf.data.Dataset.range(4).shuffle(4)
+    def digits(s, x):
+        return s * 10 + x
+    @tf.function
+    def inner():
+        return ds.reduce(tf.constant(0, tf.int64), digits)
+    @tf.function
+    def outer():
+        return inner()
+    print(outer(), outer(), outer())
+    @tf.function
+    def draw():
+        return tf.random.uniform([3], maxval=100, dtype=tf.int32)
+    @tf.function
+    def outer_draw():
+        return draw()
+    print(outer_draw(), outer_draw())
+""")

@@ -49,6 +49,12 @@ class Dataset(abc.ABC):
     def __bool__(self):
         return True
 
+    def __tf_tracing_type__(self, context):
+        """TF's DatasetSpec as the trace type of a tf.function argument (see
+        dataset_argument)."""
+        from .dataset_argument import trace_type
+        return trace_type(self)
+
     # -- iteration ------------------------------------------------------------------
 
     def _iter_flat_from(self, n):

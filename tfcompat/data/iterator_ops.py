@@ -226,6 +226,7 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, lay
         prefetchable(callback)                            # it runs; datasets as read)
     if rerun:
         host_callback.may_rerun(callback)
+    host_callback.one_run_at_a_time(callback)   # (`pull` and `pulled` live across reads)
     result_avals = ([jax.ShapeDtypeStruct((), np.bool_)] if optional else []) + avals
     out = io_callback(callback, result_avals, *operands)
     n = 1 if optional else 0
@@ -278,11 +279,16 @@ class _PulledDataset(Dataset):
         """The pulled dataset's cardinality, read when the function runs."""
         if executing_eagerly():
             return super().cardinality()
+        return read_cardinality(self._current)
 
-        def read():
-            current = self._current()
-            return [np.asarray(0 if current is None else current._cardinality(), np.int64)]
-        return EagerTensor(io_callback(read, [jax.ShapeDtypeStruct((), np.int64)])[0])
+
+def read_cardinality(current):
+    """A traced int64 scalar: the cardinality of the dataset `current()` gives when the
+    function runs (0 for None)."""
+    def read():
+        dataset = current()
+        return [np.asarray(0 if dataset is None else dataset._cardinality(), np.int64)]
+    return EagerTensor(io_callback(read, [jax.ShapeDtypeStruct((), np.int64)])[0])
 
 
 class Iterator(collections.abc.Iterator, abc.ABC):
@@ -313,7 +319,7 @@ class Iterator(collections.abc.Iterator, abc.ABC):
         return EagerTensor(out[0]), _loop_carry(components.join(self._spec, out[1:]))
 
 
-def _spec_key(spec):
+def spec_key(spec):
     """What an iterator's trace depends on in its element_spec."""
     return repr(nest.map_structure(lambda _: None, spec)), tuple(
         (type(s).__name__, repr(s)) for s in structure.flat_specs(spec))
@@ -334,11 +340,11 @@ class _IteratorTraceType(ExactTraceType):
     as its handle (an int64 scalar that names it in ``_live``), as TF passes the
     iterator's resource."""
 
-    def __init__(self, spec, layout, spec_key, static):
+    def __init__(self, spec, layout, key, static):
         self._spec = spec
         self._layout = layout
         self._static = static
-        self._key = (spec_key, layout)
+        self._key = (key, layout)
 
     @property
     def tf_type(self):
@@ -442,7 +448,7 @@ class OwnedIterator(Iterator, Trackable):
         self._pending = collections.deque()   # elements read ahead or given back
         self._taken = []   # elements read by the tf.function call it was last passed to
         self._static = _is_static(self._spec)
-        self._spec_key = _spec_key(self._spec)
+        self._spec_key = spec_key(self._spec)
         self._dense = components.is_dense(self._spec)
         self._trace_type = _IteratorTraceType(self._spec, None, self._spec_key, True) \
             if self._static else None

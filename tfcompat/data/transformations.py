@@ -691,12 +691,29 @@ class _ScanDataset(_Unary):
             yield out
 
 
+def _staged_reduce(dataset, state, reduce_func):
+    """Dataset.reduce inside tf.function over a dataset of unknown length: a while loop
+    that pulls each element when the function runs (TF's ReduceDataset); the state keeps
+    its shapes (XLA)."""
+    from ..ops.control_flow_ops import while_loop
+    from .iterator_ops import loop_pulls
+    start, step, read = loop_pulls(dataset)
+
+    def body(has_value, carried, state):
+        state = structure.lists_to_tuples(reduce_func(state, read(carried)))
+        return (*step(), state)
+    return while_loop(lambda has_value, carried, state: has_value, body,
+                      (*start(), state))[2]
+
+
 def reduce(dataset, initial_state, reduce_func):
     """Dataset.reduce: the final state of reduce_func(state, element) over the elements.
     Inside tf.function the elements are read at run time (see Dataset.__iter__)."""
     state_spec, state = _state(initial_state)
     if not executing_eagerly():
         value = structure.to_tensors(state_spec, state)
+        if dataset._cardinality() < 0:
+            return _staged_reduce(dataset, value, reduce_func)
         for element in dataset:
             value = structure.lists_to_tuples(reduce_func(value, element))
         return value

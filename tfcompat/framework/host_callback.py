@@ -52,12 +52,31 @@ def may_rerun(fn):
     return fn
 
 
+def one_run_at_a_time(fn):
+    """Mark `fn`, a host call that keeps state across the calls one run of the traced
+    function makes (a tf.data loop's iterator, the dataset a dataset argument names): the
+    runs of a program that calls it do not overlap (concurrent calls from several threads
+    wait for each other)."""
+    fn.one_run_at_a_time = True
+    return fn
+
+
 def reads_may_rerun(jaxpr):
     """Whether `jaxpr` (or one nested in it: a loop body, a branch) calls a host read
     marked `may_rerun`."""
+    return _calls_marked(jaxpr, "may_rerun")
+
+
+def runs_one_at_a_time(jaxpr):
+    """Whether `jaxpr` (or one nested in it) calls a host function marked
+    `one_run_at_a_time`."""
+    return _calls_marked(jaxpr, "one_run_at_a_time")
+
+
+def _calls_marked(jaxpr, mark):
     for eqn in jaxpr.eqns:
-        if getattr(host_function(eqn), "may_rerun", False) or any(
-                reads_may_rerun(sub) for sub in _sub_jaxprs(eqn)):
+        if getattr(host_function(eqn), mark, False) or any(
+                _calls_marked(sub, mark) for sub in _sub_jaxprs(eqn)):
             return True
     return False
 

@@ -6,6 +6,7 @@ cannot trace as one program), FunctionType, AtomicFunction, and TF's binding of 
 ConcreteFunction call."""
 import inspect
 import operator
+import threading
 import weakref
 
 import jax
@@ -138,7 +139,10 @@ class ConcreteFunction(_Typed):
                 if "Cannot solve for values of dimension variables" not in str(e):
                     raise
                 self._inline_only = True
-        self._op = Op("PartitionedCall", self._fn)
+        # (Stateful: a call inside another trace never runs while that one is traced,
+        # even on constant inputs, where it reads data or draws random numbers.)
+        self._op = Op("PartitionedCall", self._fn,
+                      stateful=bool(jaxpr.effects or self._random_states))
         self._const_values = tuple(c._value for c in self._consts)
         # The Tensors made outside the trace that it captured, by constant (else None).
         captures = structure.get("captures", {})
@@ -170,6 +174,8 @@ class ConcreteFunction(_Typed):
         self._reads = structure.get("reads", ())   # iterator reads done before it runs
         # (reads in it that may raise host_callback.Rerun: a call waits for the run)
         self._sync = host_callback.reads_may_rerun(run_jaxpr)
+        self._one_at_a_time = threading.Lock() \
+            if host_callback.runs_one_at_a_time(run_jaxpr) else None
         # A call is its program run (and its op checks) where none of these is to handle.
         self._plain = not (self._strings or self._reads or self._random_states or
                            self._random_finals or self._assigned or self._arg_variables)
@@ -456,9 +462,15 @@ class ConcreteFunction(_Typed):
         """The compiled program's outputs (run eagerly; `values`: those of the argument
         `tensors` as it takes them), its errors raised as TF's."""
         try:
-            arrays = self._jitted(*const_values, *var_values, *values)
-            if self._sync:
-                jax.block_until_ready(arrays)
+            if self._one_at_a_time is not None:
+                with self._one_at_a_time:
+                    arrays = self._jitted(*const_values, *var_values, *values)
+                    jax.block_until_ready(arrays)
+                    jax.effects_barrier()
+            else:
+                arrays = self._jitted(*const_values, *var_values, *values)
+                if self._sync:
+                    jax.block_until_ready(arrays)
             return arrays
         except Exception as exc:
             # A host callback's error (a tf.data iterator's OutOfRangeError, an op's
