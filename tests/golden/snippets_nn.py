@@ -317,6 +317,22 @@ check(lambda x, w: tf.nn.conv1d_transpose(x, w, [2, 12, 3], 3, 'SAME'),
 check(lambda x, w: tf.nn.conv3d_transpose(x, w, [1, 4, 4, 6, 3], [1, 2, 2, 3, 1], 'SAME'),
       ints([1, 2, 2, 2, 2], 5), ints([2, 3, 2, 3, 2], 7))
 """)
+_t("conv_transpose_errors", """
+# oneDNN's float32 kernels take dilations and fail on any size mismatch (AbortedError);
+# the float64 (Eigen) kernels have no dilations and name their size check.
+x, w = tf.ones([2, 3, 3, 2]), tf.ones([3, 3, 4, 2])
+x3, w3 = tf.ones([1, 3, 3, 3, 2]), tf.ones([3, 3, 3, 4, 2])
+for dt in (tf.float32, tf.float64):
+    a, b, a3, b3 = (tf.cast(t, dt) for t in (x, w, x3, w3))
+    for out, s, pad, d in (([2, 7, 7, 4], 1, 'VALID', 2), ([2, 5, 5, 4], 1, 'VALID', 2),
+                           ([2, 4, 4, 4], 1, 'SAME', 2), ([2, 9, 9, 4], 1, 'VALID', 1),
+                           ([2, 9, 9, 4], 2, 'VALID', 1)):
+        err(lambda: show(tf.nn.conv2d_transpose(a, b, out, s, pad, dilations=d)))
+    err(lambda: show(tf.nn.conv1d_transpose(a[:, 0], b[0], [2, 5, 4], 1, 'VALID', dilations=2)))
+    err(lambda: show(tf.nn.conv1d_transpose(a[:, 0], b[0], [2, 9, 4], 1, 'VALID')))
+    err(lambda: show(tf.nn.conv3d_transpose(a3, b3, [1, 7, 7, 7, 4], 1, 'VALID', dilations=2)))
+    err(lambda: show(tf.nn.conv3d_transpose(a3, b3, [1, 9, 9, 9, 4], 1, 'VALID')))
+""")
 _t("depthwise_separable", """
 P = show
 x = tf.reshape(tf.range(2 * 5 * 5 * 3, dtype=tf.float32), [2, 5, 5, 3]) / 50.

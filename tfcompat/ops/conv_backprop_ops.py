@@ -7,12 +7,11 @@ import jax.numpy as jnp
 
 from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
-from .conv_ops import _conv, _out_size, _padding, _sequence
+from .conv_ops import _conv, _out_size, _padding, _sequence, onednn_aborted
 from .op_args import kernel_error, static_ints
 
 __all__ = ["conv", "conv2d_backprop_filter_v2", "conv2d_backprop_input_v2"]
 
-_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 def _depthwise(x, w, strides, padding):
@@ -81,15 +80,7 @@ def _depthwise_backprop(op, tensors, sizes, strides, padding, data_format, which
                 f"match input depth {x_shape[3]} times the filter's depth multiplier "
                 f"{w_shape[3]}")
     if text is not None and onednn:
-        line = 546 if which == "Input" else 685
-        raise errors.AbortedError(
-            None, None,
-            f"{{{{function_node __wrapped____MklNative{op.name}_device_{_DEVICE}}}}} Operation "
-            f"received an exception:Status: 2, message: could not create a primitive "
-            f"descriptor for the convolution forward propagation primitive. Run workload with "
-            f"environment variable ONEDNN_VERBOSE=all to get additional diagnostic "
-            f"information., in file tensorflow/core/kernels/mkl/mkl_conv_grad_"
-            f"{which.lower()}_ops.cc:{line} [Op:{op.name}]")
+        raise onednn_aborted(op.name, which.lower(), 546 if which == "Input" else 685)
     if text is not None:
         raise kernel_error(op.name, text)
     return execute(op, ts, (("strides", strides), ("padding", pads),

@@ -98,6 +98,19 @@ def _failure(op_name, text, kernel=None, suffix=" name: ", cls=errors.InvalidArg
                            f"replica:0/task:0/device:CPU:0}}}} {text} [Op:{op_name}]{suffix}")
 
 
+def onednn_aborted(op_name, which, line, suffix=""):
+    """The AbortedError of TF's oneDNN convolution gradient kernel (`which`: "input" or
+    "filter"; `line`: where mkl_conv_grad_{which}_ops.cc raises) where shapes do not fit
+    the primitive it creates."""
+    return _failure(
+        op_name, f"Operation received an exception:Status: 2, message: could not create a "
+                 f"primitive descriptor for the convolution forward propagation primitive. "
+                 f"Run workload with environment variable ONEDNN_VERBOSE=all to get "
+                 f"additional diagnostic information., in file tensorflow/core/kernels/mkl/"
+                 f"mkl_conv_grad_{which}_ops.cc:{line}", suffix=suffix,
+        cls=errors.AbortedError)
+
+
 def _sequence(value, n, channels_first, name, full=None):
     """TF's _get_sequence: an int or list of length 1, n or n + 2 as n spatial values
     (the entries for batch and channels of a full-length list must be 1)."""
@@ -319,18 +332,29 @@ def _transpose(op, n, input, filters, output_shape, strides, padding, data_forma
     if channels % ws[-2]:
         raise _failure(op.name, f"input depth must be evenly divisible by filter depth: "
                                 f"{channels} vs {ws[-2]}", suffix="")
+    onednn = x.dtype.name in ("float32", "bfloat16")
+    suffix = " name: " if n == 1 else ""
+    if not onednn and any(d != 1 for d in dilations):   # (Eigen's kernels have none)
+        text = "implementation does" if n == 3 else "implementations do"
+        raise _failure(op.name, f"Current CPU {text} not yet support dilation rates larger "
+                                f"than 1.", kernel=op.name, suffix=suffix)
     spatial_out = out[2:] if channels_first else out[1:-1]
     spatial_in = xs[2:] if channels_first else xs[1:-1]
     for i, size in enumerate(spatial_out):
         computed, _ = _out_size(size, ws[i], strides[i], dilations[i],
                                 pads if isinstance(pads, str) else pads[i])
-        if computed != spatial_in[i]:
-            name = "Conv2DSlowBackpropInput" if op.name == "Conv2DBackpropInput" else op.name
-            raise _failure(op.name, f"{name}: Size of out_backprop doesn't "
-                                    f"match computed: actual = {spatial_in[i]}, computed = "
-                                    f"{computed} spatial_dim: {i + 1} input: {size} filter: "
-                                    f"{ws[i]} output: {spatial_in[i]} stride: {strides[i]} "
-                                    f"dilation: {dilations[i]}", kernel=op.name, suffix="")
+        if computed == spatial_in[i]:
+            continue
+        if onednn:
+            raise onednn_aborted(op.name, "input", 546, suffix)
+        name = "Conv3DBackpropInputOp" if n == 3 else "Conv2DCustomBackpropInput"
+        # (TF runs a 1-D transpose as a 2-D one of [N, 1, W, C]: its W is spatial_dim 2)
+        raise _failure(op.name, f"{name}: Size of out_backprop doesn't "
+                                f"match computed: actual = {spatial_in[i]}, computed = "
+                                f"{computed} spatial_dim: {i + 1 + (n == 1)} input: {size} "
+                                f"filter: {ws[i]} output: {spatial_in[i]} stride: "
+                                f"{strides[i]} dilation: {dilations[i]}", kernel=op.name,
+                       suffix=suffix)
     return execute(op, (x, w), (("strides", strides), ("padding", pads),
                                 ("dilations", dilations), ("channels_first", channels_first),
                                 ("output_shape", out)))
