@@ -294,3 +294,39 @@ _s("nested_function_reads_each_call", """
         return draw()
     print(outer_draw(), outer_draw())
 """)
+
+# A DatasetSpec in an input_signature: one trace, datasets of its elements passed to it.
+_s("dataset_signatures", """
+    def add(s, x):
+        return s + x
+    def above_two(x):
+        return x > 2
+    spec = tf.data.DatasetSpec(tf.TensorSpec([], tf.int64))
+    @tf.function(input_signature=[spec])
+    def total(ds):
+        print("tracing", ds)
+        return ds.reduce(tf.constant(0, tf.int64), add)
+    print(total(tf.data.Dataset.range(4)), total(tf.data.Dataset.range(5).filter(above_two)))
+    for bad in (tf.data.Dataset.range(3, output_type=tf.int32),
+                tf.data.Dataset.range(4).batch(2, drop_remainder=True)):
+        try:
+            total(bad)
+        except tf.errors.InvalidArgumentError as e:
+            print(type(e).__name__, [line for line in e.message.splitlines()
+                                     if line.startswith(("Type mismatch", "Incompatible"))])
+    try:
+        total(tf.constant(1))
+    except TypeError as e:
+        print(type(e).__name__, e)
+    print(total.experimental_get_tracing_count())
+    cf = total.get_concrete_function()
+    print(cf(tf.data.Dataset.range(3)))
+    print(cf.structured_input_signature)
+    print(cf.pretty_printed_signature())
+    @tf.function
+    def total2(ds):
+        return ds.reduce(tf.constant(0, tf.int64), add)
+    cf2 = total2.get_concrete_function(spec)
+    print(cf2(tf.data.Dataset.range(6)), cf2.structured_input_signature)
+    print(total2(tf.data.Dataset.range(2)), total2.experimental_get_tracing_count())
+""")

@@ -18,7 +18,10 @@ from ..framework import errors, host_callback
 from ..framework.host_callback import io_callback
 from ..framework.tensor import EagerTensor
 from ..framework.trace_type import ExactTraceType
+from ..framework.tensor_spec import TensorSpec
+from . import structure
 from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
+from .dataset_spec import DatasetSpec
 from .iterator_ops import read_cardinality, spec_key
 
 _live = weakref.WeakValueDictionary()   # handle: Dataset
@@ -38,12 +41,39 @@ def _handle(dataset):
 
 class DatasetTraceType(ExactTraceType):
     """The trace type of a dataset argument: TF's DatasetSpec (its element_spec) and the
-    dataset's cardinality."""
+    dataset's cardinality (unknown for an input_signature's DatasetSpec)."""
 
     def __init__(self, spec, cardinality):
         self._spec = spec
         self._cardinality = cardinality
         self._key = (spec_key(spec), cardinality)
+
+    def cast(self, value, cast_context):
+        """A dataset (or spec) passed for an input_signature's DatasetSpec, read as that
+        spec's: its elements must have the spec's dtypes and compatible shapes (TF checks
+        them when the function runs)."""
+        if self._cardinality != UNKNOWN_CARDINALITY:   # (a dataset's own trace type)
+            return value
+        signature = DatasetSpec(self._spec)
+        if isinstance(value, DatasetSpec):
+            if not value.is_subtype_of(signature):
+                raise TypeError(f"Can not cast {value!r} to {signature!r}")
+            return value
+        if isinstance(value, _SignatureArgument):
+            value = value.dataset
+        if not isinstance(value, Dataset):
+            cls = type(value)
+            raise TypeError(f"'{cls.__module__}.{cls.__qualname__}' object has no attribute "
+                            f"'_variant_tensor'")
+        given = structure.flat_specs(value.element_spec)
+        for i, (want, got) in enumerate(zip(structure.flat_specs(self._spec), given)):
+            if getattr(want, "dtype", None) != getattr(got, "dtype", None):
+                raise _unwrapped(f"Type mismatch: actual {got.dtype.name} vs. expect "
+                                 f"{want.dtype.name}")
+            if isinstance(want, TensorSpec) and not want.shape.is_compatible_with(got.shape):
+                raise _unwrapped(f"Incompatible shapes at component {i}: expected "
+                                 f"{_dims(want.shape)} but got {_dims(got.shape)}.")
+        return _SignatureArgument(value, self)
 
     @property
     def tf_type(self):
@@ -54,7 +84,9 @@ class DatasetTraceType(ExactTraceType):
         raise TypeError("tfcompat: a dataset is traced from its handle (from_tensors).")
 
     def to_tensors(self, value):
-        return [_handle(value)]
+        if isinstance(value, DatasetSpec):   # (get_concrete_function: a placeholder)
+            return [EagerTensor(np.asarray(0, np.int64))]
+        return [_handle(value.dataset if isinstance(value, _SignatureArgument) else value)]
 
     def from_tensors(self, tensors):
         return ArgumentDataset(self._spec, self._cardinality, next(tensors))
@@ -67,8 +99,40 @@ class DatasetTraceType(ExactTraceType):
 
 
 def trace_type(dataset):
-    """Dataset.__tf_tracing_type__."""
+    """Dataset.__tf_tracing_type__ (DatasetSpec's: a dataset of unknown cardinality)."""
+    if isinstance(dataset, DatasetSpec):
+        return DatasetTraceType(dataset.element_spec, UNKNOWN_CARDINALITY)
     return DatasetTraceType(dataset.element_spec, dataset._cardinality())
+
+
+def _unwrapped(message):
+    """TF's error when the function runs on a dataset of other elements (raised as it
+    is, not as a binding failure)."""
+    e = errors.InvalidArgumentError(None, None, message)
+    e.unwrapped = True
+    return e
+
+
+def _dims(shape):
+    return "[" + ",".join("?" if d is None else str(d) for d in shape.as_list()) + "]" \
+        if shape.rank is not None else "<unknown>"
+
+
+class _SignatureArgument:
+    """A dataset cast to an input_signature's DatasetSpec: traced as the spec's."""
+
+    __slots__ = ("dataset", "_type")
+
+    def __init__(self, dataset, trace_type):
+        self.dataset = dataset
+        self._type = trace_type
+
+    def __tf_tracing_type__(self, context):
+        return self._type
+
+    @property
+    def _type_spec(self):
+        return DatasetSpec(self._type._spec)
 
 
 class ArgumentDataset(Dataset):

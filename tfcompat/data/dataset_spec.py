@@ -72,6 +72,11 @@ class DatasetSpec(TypeSpec):
     def __hash__(self):
         return hash((type(self).__name__, repr(self._element_spec), self._dataset_shape))
 
+    def __tf_tracing_type__(self, context):
+        """The trace type of a dataset argument of this spec (an input_signature's)."""
+        from .dataset_argument import trace_type
+        return trace_type(self)
+
     def __repr__(self):
         return f"DatasetSpec({self._element_spec!r}, {self._dataset_shape!r})"
 

@@ -23,6 +23,7 @@ from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_type import trace_type_of
 from ..framework.trace_state import used_vars
 from ..framework.variables import Variable
 from . import deferred_checks, hoisted_reads, program_cache
@@ -600,6 +601,9 @@ def _bind_call(concrete, args, kwargs):
         structured = str(e)
     else:
         for name in literals:
+            trace_type = trace_type_of(traced[name])   # (its cast: a DatasetSpec's)
+            if trace_type is not None:
+                given[name] = trace_type.cast(given[name], None)
             if _cache_key((given[name],), {}) != _cache_key((traced[name],), {}):
                 structured = (f"Can not cast {given[name]!r} to "
                               f"{type_text(traced[name])}")

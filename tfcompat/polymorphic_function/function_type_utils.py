@@ -197,7 +197,8 @@ def _cast_to_spec(spec, value):
             raise TypeError("object of type 'Tuple' has no len()" if kind == "list" else
                             f"Expected {value} to have length of {len(spec)}")
         return type(spec)(_cast_to_spec(s, v) for s, v in zip(spec, value))
-    return value
+    trace_type = trace_type_of(spec)   # (a TraceType's own cast: a DatasetSpec's)
+    return value if trace_type is None else trace_type.cast(value, None)
 
 
 def _cast_to_type_spec(spec, value):
