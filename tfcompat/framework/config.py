@@ -7,6 +7,7 @@ import threading
 
 import jax
 import jax.extend.backend as jax_backend
+from jax._src.interpreters import pxla   # (the default device: no public API)
 
 from .device_spec import DeviceSpecV2
 
@@ -392,6 +393,14 @@ class device:
             _scopes.specs.pop()
             self._context.__exit__(*exc)
             self._context = None
+
+
+def placed_on_cpu():
+    """Whether the ops placed now (in tf.device's scope, else on JAX's default device) run
+    on the host's CPU. Only there does tfcompat reproduce the order in which TF's CPU
+    kernels add (Eigen's reducers, oneDNN's softmax): on a GPU or TPU, TF's kernels are
+    others, and a sum emulated in that order is a loop of one step per addition."""
+    return pxla.get_default_device().platform == "cpu"
 
 
 def jax_device_of(name):

@@ -22,7 +22,9 @@ a 2-core machine up to 10^6 values).
 
 The additions are lax.add and the axis moves lax.transpose (what jnp's `+` and
 jnp.moveaxis emit): a sum traced in a tf.function makes many of them, and each jnp one is
-a jit traced anew for every shape."""
+a jit traced anew for every shape.
+
+Ops placed on a GPU or TPU sum in XLA's order (framework/config.placed_on_cpu)."""
 import functools
 
 import jax
@@ -30,6 +32,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from ..framework import config
 from ..framework.rounding import plus_zero
 
 _LEAF = 1024   # Eigen's LeafSize<float/double>: packets per tree leaf
@@ -56,6 +59,8 @@ def in_tf_order(x, axis):
 def eigen_sum(x, axes, keepdims):
     """jnp.sum(x, axes, keepdims=keepdims) of a float32/float64 array, in TF's order
     (`axes` a tuple; its derivative is jnp.sum's, which forward mode sums in XLA's order)."""
+    if not config.placed_on_cpu():   # (an accelerator's order is XLA's: placed_on_cpu)
+        return jnp.sum(x, axes, keepdims=keepdims)
     shape = x.shape
     axes = tuple(sorted(a % x.ndim for a in axes))
     dims, kinds = _simplified(shape, axes)

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import errors
+from ..framework import config, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
@@ -358,9 +358,9 @@ def _dnnl_softmax_jvp(primals, tangents):
 
 
 def _softmax_fn(x, axis):
-    """TF's float32 Softmax (its oneDNN kernel, on the last axis after a transpose): a row
-    holding nan or +inf gives nan there and 0 elsewhere."""
-    if x.dtype != jnp.float32 or x.size == 0:
+    """TF's float32 Softmax (on the CPU its oneDNN kernel, on the last axis after a
+    transpose): a row holding nan or +inf gives nan there and 0 elsewhere."""
+    if x.dtype != jnp.float32 or x.size == 0 or not config.placed_on_cpu():
         return jax.nn.softmax(x, axis=axis)
     y = jnp.moveaxis(_dnnl_softmax(jnp.moveaxis(x, axis, -1)), -1, axis)
     bad = jnp.isnan(x) | (x == jnp.inf)
