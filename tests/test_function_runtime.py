@@ -62,3 +62,30 @@ def test_variable_created_by_a_failed_trace_raises_when_read():
         m(tf.ones([3]))
     with pytest.raises(tf.errors.FailedPreconditionError, match="never initialized"):
         m.w + 1
+
+
+def test_a_call_waits_for_a_program_whose_host_callbacks_may_raise():
+    """A call of a program holding a host callback (a run-time check in a loop, a parse, an
+    iterator read) waits for the program, so that the callback's error is raised by the
+    call, as TF raises it. JAX runs programs on a GPU asynchronously: on an H200 the
+    InvalidArgumentError of a tf.gather in a while loop reached the next read of a result,
+    as JAX's runtime error. (Here JAX's CPU client runs such programs in the calling
+    thread, so only the flag is to see.)"""
+    x = tf.constant([1.0, 2.0, 3.0])
+
+    @tf.function
+    def loop(i):
+        return tf.while_loop(lambda k, acc: k < 3,
+                             lambda k, acc: (k + 1, acc + tf.gather(x, i + k)), [0, 0.0])
+
+    @tf.function
+    def plain(i):
+        return tf.gather(x, i) * 2.0
+
+    assert loop.get_concrete_function(tf.constant(0))._sync
+    assert not plain.get_concrete_function(tf.constant(0))._sync
+    try:
+        loop(tf.constant(1))
+        raise AssertionError("no error")
+    except tf.errors.InvalidArgumentError as e:
+        assert "indices = 3 is not in [0, 3)" in str(e)

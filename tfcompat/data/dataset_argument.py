@@ -17,8 +17,8 @@ import numpy as np
 from ..framework import errors, host_callback
 from ..framework.host_callback import io_callback
 from ..framework.tensor import EagerTensor
-from ..framework.trace_type import ExactTraceType
 from ..framework.tensor_spec import TensorSpec
+from ..framework.trace_type import ExactTraceType
 from . import structure
 from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
 from .dataset_spec import DatasetSpec

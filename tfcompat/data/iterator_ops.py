@@ -224,8 +224,6 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, lay
 
     if prefetch and not any(is_string) and not slots:   # (string handles live only while
         prefetchable(callback)                            # it runs; datasets as read)
-    if rerun:
-        host_callback.may_rerun(callback)
     host_callback.one_run_at_a_time(callback)   # (`pull` and `pulled` live across reads)
     result_avals = ([jax.ShapeDtypeStruct((), np.bool_)] if optional else []) + avals
     out = io_callback(callback, result_avals, *operands)

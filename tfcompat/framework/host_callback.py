@@ -44,14 +44,6 @@ class Rerun(Exception):
     this call."""
 
 
-def may_rerun(fn):
-    """Mark `fn`, a host read that may raise Rerun: a call of a program that reads it
-    in the program waits for it to finish (an error reaches that call, not a later one
-    that uses its results)."""
-    fn.may_rerun = True
-    return fn
-
-
 def one_run_at_a_time(fn):
     """Mark `fn`, a host call that keeps state across the calls one run of the traced
     function makes (a tf.data loop's iterator, the dataset a dataset argument names): the
@@ -59,12 +51,6 @@ def one_run_at_a_time(fn):
     wait for each other)."""
     fn.one_run_at_a_time = True
     return fn
-
-
-def reads_may_rerun(jaxpr):
-    """Whether `jaxpr` (or one nested in it: a loop body, a branch) calls a host read
-    marked `may_rerun`."""
-    return _calls_marked(jaxpr, "may_rerun")
 
 
 def runs_one_at_a_time(jaxpr):

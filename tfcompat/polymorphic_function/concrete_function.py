@@ -23,8 +23,9 @@ from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_type import trace_type_of
 from ..framework.trace_state import used_vars
+from ..framework.trace_type import trace_type_of
+from ..framework.type_spec import TypeSpec
 from ..framework.variables import Variable
 from . import deferred_checks, hoisted_reads, program_cache
 from .composites import _carried, _spec, components, rebuild
@@ -173,8 +174,11 @@ class ConcreteFunction(_Typed):
         self._in_shapes = [tuple(d if isinstance(d, int) else None for d in v.aval.shape)
                            for v in in_vars]
         self._reads = structure.get("reads", ())   # iterator reads done before it runs
-        # (reads in it that may raise host_callback.Rerun: a call waits for the run)
-        self._sync = host_callback.reads_may_rerun(run_jaxpr)
+        # A call waits for its run where a host callback in it may raise (a run-time check
+        # in a loop or branch, a read: host_callback.Rerun or OutOfRangeError, a parse):
+        # so TF's error is raised by the call. (Dispatched asynchronously, as JAX runs
+        # programs on a GPU, it would reach a later read of a result as JAX's runtime error.)
+        self._sync = host_callback.host_calls(run_jaxpr) is not None
         self._one_at_a_time = threading.Lock() \
             if host_callback.runs_one_at_a_time(run_jaxpr) else None
         # A call is its program run (and its op checks) where none of these is to handle.
@@ -601,7 +605,10 @@ def _bind_call(concrete, args, kwargs):
         structured = str(e)
     else:
         for name in literals:
-            trace_type = trace_type_of(traced[name])   # (its cast: a DatasetSpec's)
+            # (a spec's cast: a DatasetSpec's; not a traced value's trace type, whose
+            # making may act: an iterator's reads ahead)
+            trace_type = trace_type_of(traced[name]) \
+                if isinstance(traced[name], TypeSpec) else None
             if trace_type is not None:
                 given[name] = trace_type.cast(given[name], None)
             if _cache_key((given[name],), {}) != _cache_key((traced[name],), {}):
