@@ -230,3 +230,32 @@ def test_sums_follow_tf_cpu_order_only_on_the_cpu(monkeypatch):
     assert loops(column_sum, x) == [] and loops(softmax, logits) == []
     np.testing.assert_array_equal(column_sum(x), jnp.sum(x, 0))
     np.testing.assert_array_equal(softmax(logits), jax.nn.softmax(logits, -1))
+
+
+def test_tensor_float_32_switches_jax_default_precision():
+    """tf.config.experimental.enable_tensor_float_32_execution(False) makes float32 matrix
+    products and convolutions traced afterwards run at JAX's highest precision (on a GPU
+    they otherwise take TensorFloat-32, as TF's do by default); enabling it again restores
+    the default. (TF's values on the CPU, which the switch leaves alone, are the golden
+    ops_extra:config_tensor_float_32.)"""
+    from tfcompat.ops import conv_ops, product_ops
+
+    x = jnp.ones((1, 4, 4, 2), jnp.float32)
+    w = jnp.ones((3, 3, 2, 2), jnp.float32)
+
+    def precisions():
+        conv = str(jax.make_jaxpr(lambda x, w: conv_ops._conv(
+            x, w, (1, 1), "SAME", (1, 1), False, 1))(x, w))
+        dot = str(jax.make_jaxpr(lambda m: product_ops._matmul(
+            m, m, False, False, False, False))(w[0, 0]))
+        return ["HIGHEST" in conv, "HIGHEST" in dot]
+
+    c = tf.config.experimental
+    assert c.tensor_float_32_execution_enabled() and precisions() == [False, False]
+    try:
+        c.enable_tensor_float_32_execution(False)
+        assert jax.config.jax_default_matmul_precision == "highest"
+        assert precisions() == [True, True]
+    finally:
+        c.enable_tensor_float_32_execution(True)
+    assert jax.config.jax_default_matmul_precision is None and precisions() == [False, False]

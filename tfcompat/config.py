@@ -29,6 +29,8 @@ experimental = types.SimpleNamespace(
     disable_op_determinism=_config.disable_op_determinism,
     get_synchronous_execution=_config.get_synchronous_execution,
     set_synchronous_execution=_config.set_synchronous_execution,
+    enable_tensor_float_32_execution=_config.enable_tensor_float_32_execution,
+    tensor_float_32_execution_enabled=_config.tensor_float_32_execution_enabled,
 )
 optimizer = types.SimpleNamespace(
     get_experimental_options=_optimizer.get_experimental_options,

@@ -276,6 +276,27 @@ tf.config.experimental.set_synchronous_execution(True)
 print(tf.config.experimental.get_synchronous_execution(), tf.constant([1.5]) * 2)
 """)
 ''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
+_s("config_tensor_float_32", '''
+fresh("""
+c = tf.config.experimental
+print(c.tensor_float_32_execution_enabled())
+x = tf.reshape(tf.range(2 * 5 * 5 * 3, dtype=tf.float32) % 7., [2, 5, 5, 3])
+w = tf.reshape(tf.range(3 * 3 * 3 * 4, dtype=tf.float32) % 11. - 4., [3, 3, 3, 4])
+@tf.function
+def f(x, w):
+    return tf.nn.conv2d(x, w, 1, "SAME"), tf.matmul(tf.reshape(x, [2, -1]), tf.reshape(x, [-1, 2]))
+on = f(x, w)
+for v in [False, None, 0, 1, 2.5, "x", [True]]:
+    try:
+        print(repr(c.enable_tensor_float_32_execution(v)), c.tensor_float_32_execution_enabled())
+    except Exception as e:
+        print(type(e).__name__, e)
+c.enable_tensor_float_32_execution(False)
+off, eager = f(x + 0., w), tf.nn.conv2d(x, w, 1, "SAME")
+print([bool(tf.reduce_all(a == b)) for a, b in zip(on, off)], bool(tf.reduce_all(eager == on[0])))
+print(float(tf.reduce_sum(off[0])), off[1].numpy().tolist())
+""")
+''', textwrap.dedent(HELPERS + FRESH).lstrip("\n"))
 _s("variable_scatter_nd_in_function", """
 v = tf.Variable([1., 2., 3.])
 @tf.function

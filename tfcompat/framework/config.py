@@ -303,6 +303,29 @@ def is_op_determinism_enabled():
     return _determinism[0]
 
 
+_tf32 = [True]
+
+
+def enable_tensor_float_32_execution(enabled):
+    """tf.config.experimental.enable_tensor_float_32_execution. Enabled (TF's default),
+    float32 matrix products and convolutions take the accelerator's default precision
+    (TensorFloat-32 on NVIDIA GPUs since Ampere, bfloat16 passes on TPUs); disabled, JAX's
+    "highest" (jax_default_matmul_precision), as TF's XLA lowering asks then. A CPU computes
+    in float32 either way. Programs traced before keep the precision they were traced
+    with, where TF's GPU kernels change at once."""
+    if enabled is not None and not hasattr(type(enabled), "__bool__"):
+        raise TypeError(f"enable(): incompatible function arguments. The following argument "
+                        f"types are supported:\n    1. (arg0: bool) -> None\n\nInvoked "
+                        f"with: {enabled!r}")   # (TF's pybind11 bool: None is False)
+    _tf32[0] = bool(enabled)
+    jax.config.update("jax_default_matmul_precision", None if _tf32[0] else "highest")
+
+
+def tensor_float_32_execution_enabled():
+    """tf.config.experimental.tensor_float_32_execution_enabled."""
+    return _tf32[0]
+
+
 cache_limits = {"kernels": int(os.environ.get("TFCOMPAT_MAX_KERNELS", 512)),
                 "traces": int(os.environ.get("TFCOMPAT_MAX_TRACES", 128))}
 

@@ -30,7 +30,7 @@ def _conv(x, w, strides, padding, dilations, channels_first, groups, depthwise=F
     return lax.conv_general_dilated(
         x, w, strides, padding, rhs_dilation=dilations,
         dimension_numbers=(lhs, s + "IO", lhs), feature_group_count=groups,
-        precision=lax.Precision.HIGHEST, preferred_element_type=x.dtype)
+        preferred_element_type=x.dtype)   # (precision: enable_tensor_float_32_execution)
 
 
 def _conv_transpose_jvp(x, w, strides, padding, dilations, channels_first, output_shape):
