@@ -198,13 +198,13 @@ def test_virtual_cpus_configured_after_listing_devices():
 
 
 def test_sums_follow_tf_cpu_order_only_on_the_cpu(monkeypatch):
-    """Eigen's order of additions (TF's CPU Sum, Mean and broadcast gradients) and oneDNN's
-    softmax are emulated where ops are placed on the CPU. Placed on a GPU or TPU, a sum is
+    """Eigen's order of additions (TF's CPU Sum, Mean and broadcast gradients, its scans)
+    and oneDNN's softmax are emulated where ops are placed on the CPU. Placed on a GPU or TPU, a sum is
     one XLA reduction: the emulation's addition chains are loops there (a conv net's bias
     gradient, 1,936 steps, took an H200 19 ms a training step)."""
     from tfcompat.framework import config
     from tfcompat.framework.context import x64   # (as every op runs: JAX's 64-bit types)
-    from tfcompat.ops import eigen_reduce, nn_ops
+    from tfcompat.ops import eigen_reduce, nn_ops, reduction_ops
 
     x = jnp.asarray(np.random.default_rng(0).standard_normal((7744, 64)), jnp.float32)
     logits = jnp.asarray(np.random.default_rng(1).standard_normal((4, 2000)), jnp.float32)
@@ -221,13 +221,20 @@ def test_sums_follow_tf_cpu_order_only_on_the_cpu(monkeypatch):
     def softmax(v):
         return nn_ops._softmax_fn(v, -1)
 
+    @x64
+    def cumulative(v):   # (float16's cumsum and cumulative_logsumexp: TF's scans, on the CPU)
+        cumsum = reduction_ops._in_order(jax.lax.add, lambda v, a: jnp.cumsum(v, a, v.dtype))
+        return cumsum(v.astype(jnp.float16), 0), reduction_ops._cumlogsumexp(v, 0)
+
     with tf.device("/CPU:0"):
         assert config.placed_on_cpu()
     assert loops(column_sum, x[1:]) == ["scan"] and loops(softmax, logits[1:]) == ["scan"]
+    assert loops(cumulative, x[1:]) == ["scan", "scan"]
     # (other shapes: JAX keeps the trace of a custom_jvp function for its shapes, and a
     # device placement, which is part of the key of that cache)
     monkeypatch.setattr(config, "placed_on_cpu", lambda: False)
     assert loops(column_sum, x) == [] and loops(softmax, logits) == []
+    assert loops(cumulative, x) == []
     np.testing.assert_array_equal(column_sum(x), jnp.sum(x, 0))
     np.testing.assert_array_equal(softmax(logits), jax.nn.softmax(logits, -1))
 

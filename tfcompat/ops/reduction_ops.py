@@ -8,7 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors
+from ..framework import config, dtypes, errors
 from ..framework.composite_dispatch import REDUCTION, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.rounding import unfused
@@ -211,10 +211,12 @@ def _scan(fn, identity):
 
 
 def _in_order(op, parallel):
-    """A scan along an axis with `parallel`, or for float16/bfloat16 one step at a time in
-    that dtype with `op`, as TF's Eigen scan rounds (XLA's accumulates wider)."""
+    """A scan along an axis with `parallel`, or for float16/bfloat16 placed on the CPU one
+    step at a time in that dtype with `op`, as TF's Eigen scan rounds (XLA's accumulates
+    wider)."""
     def fn(x, axis):
-        if x.dtype not in (jnp.float16, jnp.bfloat16) or x.shape[axis] < 2:
+        if x.dtype not in (jnp.float16, jnp.bfloat16) or x.shape[axis] < 2 or \
+                not config.placed_on_cpu():
             return parallel(x, axis)
         moved = jnp.moveaxis(x, axis, 0)
 
@@ -284,7 +286,10 @@ cumprod = _scanner("Cumprod", _cumprod)
 def _cumlogsumexp(x, axis):
     """TF's CumulativeLogsumexp kernel, one step at a time from -inf: ma = std::max(acc, x),
     mi = std::min(acc, x) (a nan x keeps acc), acc = ma if ma == -inf else
-    ma + log1p(exp(mi - ma)); differentiated as lax.cumlogsumexp."""
+    ma + log1p(exp(mi - ma)); differentiated as lax.cumlogsumexp (which ops placed on a
+    GPU or TPU run: framework/config.placed_on_cpu)."""
+    if not config.placed_on_cpu():
+        return lax.cumlogsumexp(x, axis=axis)
     moved = jnp.moveaxis(x, axis, 0)
     ninf = jnp.asarray(-jnp.inf, x.dtype)
 
