@@ -25,7 +25,6 @@ from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import used_vars
 from ..framework.trace_type import trace_type_of
-from ..framework.type_spec import TypeSpec
 from ..framework.variables import Variable
 from . import deferred_checks, hoisted_reads, program_cache
 from .composites import _carried, _spec, components, rebuild
@@ -605,10 +604,7 @@ def _bind_call(concrete, args, kwargs):
         structured = str(e)
     else:
         for name in literals:
-            # (a spec's cast: a DatasetSpec's; not a traced value's trace type, whose
-            # making may act: an iterator's reads ahead)
-            trace_type = trace_type_of(traced[name]) \
-                if isinstance(traced[name], TypeSpec) else None
+            trace_type = trace_type_of(traced[name])   # (its cast: a DatasetSpec's)
             if trace_type is not None:
                 given[name] = trace_type.cast(given[name], None)
             if _cache_key((given[name],), {}) != _cache_key((traced[name],), {}):
