@@ -94,6 +94,22 @@ def f(x):
 with tf.device("/CPU:1"):
     t["function"] = f(tf.constant(1.0))
 t["default"] = tf.constant(1.0) + 1
+
+# A dataset runs on the CPU device in scope when it was made (else CPU:0), wherever it is
+# read; what its ops return when called runs where they are called.
+def double(i):
+    return tf.cast(i, tf.float32) * 2.0
+def add(total, batch):
+    return total + tf.reduce_sum(batch)
+ds = tf.data.Dataset.range(4).map(double).batch(2)
+it = iter(ds)
+t["data"] = next(iter(ds))
+with tf.device("/CPU:1"):
+    t["data iterated in CPU:1"] = next(iter(ds))
+    t["data read in CPU:1"] = next(it)
+    t["data made in CPU:1"] = next(iter(tf.data.Dataset.range(4).map(double).prefetch(1)))
+    t["data reduced in CPU:1"] = ds.reduce(tf.constant(0.0), add)
+    t["data element in CPU:1"] = ds.take(1).get_single_element()
 out["device"] = {k: v.device for k, v in t.items()}
 out["values"] = {k: v.numpy().tolist() for k, v in t.items()}
 if sys.argv[1] == "tfcompat":
@@ -126,6 +142,12 @@ TF_VIRTUAL_CPUS = {
         "op": _DEV + "1",
         "read": _DEV + "1",
         "var": _DEV + "1",
+        "data": _DEV + "0",
+        "data element in CPU:1": _DEV + "1",
+        "data iterated in CPU:1": _DEV + "0",
+        "data made in CPU:1": _DEV + "1",
+        "data read in CPU:1": _DEV + "0",
+        "data reduced in CPU:1": _DEV + "1",
     },
     "values": {
         "CPU:1 then ''": 2.0, "CPU:1 then '/CPU:9'": 2.0, "CPU:1 then '/device:CPU:2'": 2.0,
@@ -134,6 +156,9 @@ TF_VIRTUAL_CPUS = {
         "CPU:2 then GPU:0 then CPU": 2.0, "back": [3.0, 5.0], "const": [1.0, 2.0],
         "default": 2.0, "full": 2.0, "function": 2.0, "identity": [3.0, 5.0],
         "missing": 2.0, "op": [2.0, 4.0], "read": [2, 3], "var": [1, 2],
+        "data": [0.0, 2.0], "data element in CPU:1": [0.0, 2.0],
+        "data iterated in CPU:1": [0.0, 2.0], "data made in CPU:1": 0.0,
+        "data read in CPU:1": [0.0, 2.0], "data reduced in CPU:1": 12.0,
     },
 }
 

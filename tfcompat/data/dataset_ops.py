@@ -5,11 +5,15 @@ dataset's ``_iter_flat``) that yield elements as flat lists of arrays, sliced an
 with numpy on the host; the iterator turns them into EagerTensors. The concrete classes
 (TF's names: _TensorSliceDataset, _MapDataset ...) are in ``sources`` and
 ``transformations``. Used inside tf.function, datasets are read at run time (see
-``iterator_ops``).
+``iterator_ops``). Each dataset's generators run on the device it was made on, as TF places
+a dataset's ops: the CPU device in tf.device's scope, else the host's first CPU.
 """
 import abc
+import functools
 
-from ..framework import dtypes
+import jax
+
+from ..framework import config, dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly, x64_methods
 from ..framework.tracking_base import Trackable
@@ -20,6 +24,40 @@ from .options import dataset_options
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
 UNKNOWN_CARDINALITY = -2
+_END = object()
+
+
+def _on_own_device(iterate):
+    """`iterate` (a dataset's generator method) run on the dataset's device: the call
+    that opens the iterator and each step of it."""
+    @functools.wraps(iterate)
+    def run(self, *args):
+        device = self._device
+        if device is None or config.runs_on(device):
+            it = iterate(self, *args)
+        else:
+            with jax.default_device(device):
+                it = iterate(self, *args)
+        return it if device is None else _stepped(it, device)
+    return run
+
+
+def _stepped(it, device):
+    """The elements of iterator `it`, each produced on `device`."""
+    try:
+        while True:
+            if config.runs_on(device):
+                flat = next(it, _END)
+            else:
+                with jax.default_device(device):
+                    flat = next(it, _END)
+            if flat is _END:
+                return
+            yield flat
+    finally:
+        close = getattr(it, "close", None)
+        if close is not None:
+            close()
 
 
 @x64_methods
@@ -30,6 +68,21 @@ class Dataset(abc.ABC):
     _spec = None
     _inputs = ()
     _repr_name = None
+    _device = None   # where it runs: set when it is made (config.input_pipeline_device)
+
+    def __new__(cls, *args, **kwargs):
+        self = super().__new__(cls)
+        self._device = config.input_pipeline_device()
+        return self
+
+    def __init_subclass__(cls, **kwargs):
+        """Each dataset's own generators (_iter_flat, _iter_flat_from) run on the device
+        it was made on, wherever its elements are pulled (a tf.device scope, a prefetch
+        thread, a host callback of a tf.function on a GPU), as TF runs a dataset's ops."""
+        super().__init_subclass__(**kwargs)
+        for name in ("_iter_flat", "_iter_flat_from"):
+            if name in cls.__dict__:
+                setattr(cls, name, _on_own_device(cls.__dict__[name]))
 
     @abc.abstractmethod
     def _iter_flat(self):

@@ -28,7 +28,7 @@ import weakref
 import jax
 import numpy as np
 
-from ..framework import dtypes, errors, func_graph, host_callback, nest, strings
+from ..framework import config, dtypes, errors, func_graph, host_callback, nest, strings
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly, x64, x64_methods
 from ..framework.host_callback import io_callback, prefetchable
@@ -553,7 +553,11 @@ class OwnedIterator(Iterator, Trackable):
         flat = self._pull()
         if flat is None:
             raise StopIteration
-        return structure.to_tensors(self._spec, flat)
+        device = self._dataset._device
+        if device is None or config.runs_on(device):
+            return structure.to_tensors(self._spec, flat)
+        with jax.default_device(device):   # (its elements: on the dataset's device)
+            return structure.to_tensors(self._spec, flat)
 
     def next(self):
         """Python 2-style alias of ``__next__``."""

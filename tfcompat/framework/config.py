@@ -2,12 +2,14 @@
 settings, and tf.device."""
 import collections
 import contextlib
+import functools
 import os
 import threading
 
 import jax
 import jax.extend.backend as jax_backend
-from jax._src.interpreters import pxla   # (the default device: no public API)
+from jax._src import config as _jax_config   # (the default device: no public API)
+from jax._src.interpreters import pxla
 
 from .device_spec import DeviceSpecV2
 
@@ -424,6 +426,29 @@ def placed_on_cpu():
     kernels add (Eigen's reducers, oneDNN's softmax): on a GPU or TPU, TF's kernels are
     others, and a sum emulated in that order is a loop of one step per addition."""
     return pxla.get_default_device().platform == "cpu"
+
+
+_default_device = _jax_config.default_device   # (read per tf.data element: 0.07 us)
+
+
+@functools.cache
+def _process_default():
+    return jax.devices()[0]
+
+
+def runs_on(device):
+    """Whether ops run on `device` now (tf.device's scope, else JAX's default device)."""
+    current = _default_device.value
+    return current is device or current is None and device is _process_default()
+
+
+def input_pipeline_device():
+    """The device a tf.data dataset made now runs on, as TF places one: the CPU device in
+    tf.device's scope, else the host's first CPU (TF's datasets have no GPU or TPU kernels;
+    their elements are on the CPU)."""
+    _initialize()
+    device = pxla.get_default_device()
+    return device if device.platform == "cpu" else jax.devices("cpu")[0]
 
 
 def jax_device_of(name):
