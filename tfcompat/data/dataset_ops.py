@@ -11,8 +11,6 @@ a dataset's ops: the CPU device in tf.device's scope, else the host's first CPU.
 import abc
 import functools
 
-import jax
-
 from ..framework import config, dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly, x64_methods
@@ -32,13 +30,7 @@ def _on_own_device(iterate):
     that opens the iterator and each step of it."""
     @functools.wraps(iterate)
     def run(self, *args):
-        device = self._device
-        if device is None or config.runs_on(device):
-            it = iterate(self, *args)
-        else:
-            with jax.default_device(device):
-                it = iterate(self, *args)
-        return it if device is None else _stepped(it, device)
+        return _stepped(config.on_device(self._device, iterate, self, *args), self._device)
     return run
 
 
@@ -46,11 +38,7 @@ def _stepped(it, device):
     """The elements of iterator `it`, each produced on `device`."""
     try:
         while True:
-            if config.runs_on(device):
-                flat = next(it, _END)
-            else:
-                with jax.default_device(device):
-                    flat = next(it, _END)
+            flat = config.on_device(device, next, it, _END)
             if flat is _END:
                 return
             yield flat
@@ -68,11 +56,10 @@ class Dataset(abc.ABC):
     _spec = None
     _inputs = ()
     _repr_name = None
-    _device = None   # where it runs: set when it is made (config.input_pipeline_device)
 
     def __new__(cls, *args, **kwargs):
         self = super().__new__(cls)
-        self._device = config.input_pipeline_device()
+        self._device = config.input_pipeline_device()   # (where it runs)
         return self
 
     def __init_subclass__(cls, **kwargs):

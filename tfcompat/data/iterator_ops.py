@@ -553,11 +553,8 @@ class OwnedIterator(Iterator, Trackable):
         flat = self._pull()
         if flat is None:
             raise StopIteration
-        device = self._dataset._device
-        if device is None or config.runs_on(device):
-            return structure.to_tensors(self._spec, flat)
-        with jax.default_device(device):   # (its elements: on the dataset's device)
-            return structure.to_tensors(self._spec, flat)
+        # (its elements: on the dataset's device)
+        return config.on_device(self._dataset._device, structure.to_tensors, self._spec, flat)
 
     def next(self):
         """Python 2-style alias of ``__next__``."""

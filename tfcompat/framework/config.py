@@ -442,6 +442,14 @@ def runs_on(device):
     return current is device or current is None and device is _process_default()
 
 
+def on_device(device, fn, *args):
+    """fn(*args) with ops placed on `device` (a switch only where they are not)."""
+    if runs_on(device):
+        return fn(*args)
+    with jax.default_device(device):
+        return fn(*args)
+
+
 def input_pipeline_device():
     """The device a tf.data dataset made now runs on, as TF places one: the CPU device in
     tf.device's scope, else the host's first CPU (TF's datasets have no GPU or TPU kernels;

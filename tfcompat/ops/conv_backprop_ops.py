@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from ..framework import errors
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
-from .conv_ops import _conv, _out_size, _padding, _sequence, onednn_aborted
+from .conv_ops import _conv, _out_size, _padding, _sequence, onednn_aborted, onednn_dtype
 from .op_args import kernel_error, static_ints
 
 __all__ = ["conv", "conv2d_backprop_filter_v2", "conv2d_backprop_input_v2"]
@@ -47,7 +47,7 @@ def _depthwise_backprop(op, tensors, sizes, strides, padding, data_format, which
     """Checks and runs op (`which`: "Filter" or "Input"); shapes are compared in NHWC."""
     ts = [to_tensor(t) for t in tensors]
     check_dtype(op, ts[0], node_name=None)
-    onednn = ts[0].dtype.name in ("float32", "bfloat16")   # (TF's oneDNN kernels)
+    onednn = onednn_dtype(ts[0].dtype.name)
     if ts[1].dtype != ts[0].dtype:
         kernel = f"_MklNative{op.name}" if onednn else op.name
         raise errors.InvalidArgumentError(

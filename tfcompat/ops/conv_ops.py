@@ -77,11 +77,15 @@ _ONEDNN = frozenset(("Conv2D", "Conv3D", "DepthwiseConv2dNative", "Conv2DBackpro
                      "AvgPool", "AvgPool3D"))
 
 
+def onednn_dtype(dtype_name):
+    """Whether TF's x86 CPU kernels of this dtype are oneDNN's (float32, bfloat16)."""
+    return dtype_name in ("float32", "bfloat16")
+
+
 def _node(op_name, dtype):
     """The op TF's eager runtime runs for `op_name` on `dtype`: its oneDNN variant for
     float32 and bfloat16 where there is one."""
-    return "_MklNative" + op_name if op_name in _ONEDNN and dtype in ("float32", "bfloat16") \
-        else op_name
+    return "_MklNative" + op_name if op_name in _ONEDNN and onednn_dtype(dtype) else op_name
 
 
 _conv2d_op = Op("Conv2D", _conv)
@@ -332,7 +336,7 @@ def _transpose(op, n, input, filters, output_shape, strides, padding, data_forma
     if channels % ws[-2]:
         raise _failure(op.name, f"input depth must be evenly divisible by filter depth: "
                                 f"{channels} vs {ws[-2]}", suffix="")
-    onednn = x.dtype.name in ("float32", "bfloat16")
+    onednn = onednn_dtype(x.dtype.name)
     suffix = " name: " if n == 1 else ""
     if not onednn and any(d != 1 for d in dilations):   # (Eigen's kernels have none)
         text = "implementation does" if n == 3 else "implementations do"
