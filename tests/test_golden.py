@@ -12,6 +12,7 @@ A known difference from TF (``KNOWN``) is pinned: tfcompat's own output for it i
 recorded in golden/known.json (by golden/pin_known.py) and must stay exactly that, and
 still differ from TF's, so that both a fix and a further change are noticed.
 """
+import collections
 import importlib
 import json
 import pathlib
@@ -23,7 +24,8 @@ GOLDEN_DIR = pathlib.Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(GOLDEN_DIR))
 
 from harness import (
-    Tolerance, compare, format_result, pinned_versions, run_snippet, snippet_sha256, suites)
+    Tolerance, as_this_python, compare, format_result, ordered_dicts_as_312, pinned_versions,
+    run_snippet, snippet_sha256, suites)
 from bad_calls import classify
 from known import BAD_CALLS, KNOWN
 
@@ -227,3 +229,30 @@ def test_run_snippet_captures_stdout_exception_and_logger():
                  "warnings": ["careful x"]}
     assert not any(type(h).__name__ == "_ListHandler"
                    for h in logging.getLogger("tensorflow").handlers)
+
+
+def _repr_312(value):
+    """repr(value) as Python 3.12 writes it, for OrderedDicts nested in lists and tuples."""
+    if isinstance(value, collections.OrderedDict):
+        if not value:
+            return "OrderedDict()"
+        return "OrderedDict({" + ", ".join(
+            f"{_repr_312(k)}: {_repr_312(v)}" for k, v in value.items()) + "})"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_repr_312, value)) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(_repr_312, value)) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
+
+
+def test_goldens_of_python_311_read_as_312():
+    """The goldens are recorded on Python 3.11; on 3.12 and later compare() expects
+    OrderedDicts in 3.12's repr (nested, with brackets, quotes and commas in their values)."""
+    od = collections.OrderedDict
+    value = od([("b", od([("x", [1, (2, 3)]), ("y", "a, (b]")])), ("a", od()),
+                (3, "it's \"q\""), ("c", ("z",)), ("d", od([(1, od([(2, 3)]))]))])
+    text = f"spec: {value!r} and {od([('k', 1)])!r} OrderedDict([not one\n"
+    want = f"spec: {_repr_312(value)} and {_repr_312(od([('k', 1)]))} OrderedDict([not one\n"
+    assert ordered_dicts_as_312(text) == want
+    assert ordered_dicts_as_312(want) == want
+    assert as_this_python(text) == (want if sys.version_info >= (3, 12) else text)

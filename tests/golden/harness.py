@@ -19,7 +19,7 @@ import sys
 import numpy as np
 
 __all__ = ["run_snippet", "compare", "Tolerance", "reset_log_counts", "format_result", "suites",
-           "snippet_sha256", "environment", "pinned_versions"]
+           "snippet_sha256", "environment", "pinned_versions", "as_this_python"]
 
 _ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(_ROOT / "tools"))
@@ -241,6 +241,75 @@ def _compare_tolerated(want, got, tol):
     return None
 
 
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def _skip_string(text, i):
+    """The index after the quoted string literal that starts at ``text[i]``."""
+    quote, i = text[i], i + 1
+    while i < len(text) and text[i] != quote:
+        i += 2 if text[i] == "\\" else 1
+    return i + 1
+
+
+def _balanced_end(text, i, stops):
+    """The index of the first character of ``stops`` at bracket depth 0 from ``i``."""
+    depth = 0
+    while i < len(text):
+        c = text[i]
+        if c in "'\"":
+            i = _skip_string(text, i)
+            continue
+        if depth == 0 and c in stops:
+            return i
+        depth += (c in _OPEN) - (c in _CLOSE)
+        if depth < 0:
+            return None
+        i += 1
+    return None
+
+
+def _ordered_dict_items(text, i):
+    """[(key, value)] of a Python 3.11 ``OrderedDict([(k, v), ...])`` whose list opens at
+    ``text[i]``, and the index after its closing ``)``; None when it is not one."""
+    items, i = [], i + 1
+    while text.startswith("(", i):
+        comma = _balanced_end(text, i + 1, ",")
+        end = None if comma is None else _balanced_end(text, comma + 2, ")")
+        if end is None:
+            return None
+        items.append((text[i + 1:comma], text[comma + 2:end]))
+        i = end + 1
+        if text.startswith(", (", i):
+            i += 2
+    return (items, i + 2) if text.startswith("])", i) else None
+
+
+def as_this_python(text):
+    """``text``, printed under the Python 3.11 the goldens were recorded with, as this
+    Python prints it. From 3.12 on, ``repr(OrderedDict)`` is ``OrderedDict({k: v})``, not
+    ``OrderedDict([(k, v)])`` (TF prints the element_spec of make_csv_dataset with it)."""
+    if text is None or sys.version_info < (3, 12):
+        return text
+    return ordered_dicts_as_312(text)
+
+
+def ordered_dicts_as_312(text):
+    """``text`` with each 3.11 ``OrderedDict([(k, v), ...])`` in 3.12's form."""
+    out, i = [], 0
+    while (j := text.find("OrderedDict([", i)) >= 0:
+        parsed = _ordered_dict_items(text, j + len("OrderedDict("))
+        if parsed is None:
+            out.append(text[i:j + 1])
+            i = j + 1
+            continue
+        items, end = parsed
+        body = ", ".join(f"{k}: {ordered_dicts_as_312(v)}" for k, v in items)
+        out.append(f"{text[i:j]}OrderedDict({{{body}}})")
+        i = end
+    return "".join(out) + text[i:]
+
+
 def compare(expected, got, tolerance=None):
     """None when ``got`` matches ``expected`` (both results of run_snippet), else why not.
 
@@ -251,6 +320,9 @@ def compare(expected, got, tolerance=None):
     full precision compare exactly, and float32 values within the tolerance (nan equals nan).
     Exception type name and message, and the warnings list: exactly.
     """
+    expected = dict(expected, stdout=as_this_python(expected["stdout"]),
+                    exc_msg=as_this_python(expected["exc_msg"]),
+                    warnings=[as_this_python(m) for m in expected["warnings"]])
     problems = []
     why = _compare_stdout(expected["stdout"], got["stdout"], tolerance)
     if why:
