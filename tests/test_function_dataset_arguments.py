@@ -20,13 +20,44 @@ def test_datasets_of_one_spec_share_a_trace():
     assert f.experimental_get_tracing_count() == 1
 
 
-def test_another_cardinality_traces_again_silently(capsys):
+def test_datasets_of_any_length_share_a_trace(capsys):
+    """TF's trace is keyed by the DatasetSpec alone: the cardinality, of the argument and of
+    datasets made from it, is read when the function runs."""
     def total(ds):
         print("tracing")
-        return _total(ds)
+        return _total(ds), ds.cardinality(), ds.batch(2).cardinality()
     f = tf.function(total)
-    assert [int(f(tf.data.Dataset.range(n))) for n in (3, 4, 3)] == [3, 6, 3]
+    concrete = f.get_concrete_function(tf.data.Dataset.range(3))
+    assert [[int(t) for t in f(tf.data.Dataset.range(n))] for n in (3, 4)] == [
+        [3, 3, 2], [6, 4, 2]]
+    assert [int(t) for t in concrete(tf.data.Dataset.range(5))] == [10, 5, 3]
+    lengths = tf.function(lambda ds: (ds.cardinality(), ds.batch(2).cardinality()))
+    assert [int(t) for t in lengths(tf.data.Dataset.range(5).repeat())] == [-1, -1]
+    assert [int(t) for t in lengths(tf.data.Dataset.range(5).filter(lambda x: x > 2))] == [-2, -2]
+    assert f.get_concrete_function(tf.data.Dataset.range(9)) is concrete
     assert (capsys.readouterr().out, f.experimental_get_tracing_count()) == ("tracing\n", 1)
+
+
+def test_python_loops_over_datasets_of_unknown_length():
+    """iter() of a dataset inside tf.function pulls each element when the function runs: a
+    next() past the end raises TF's OutOfRangeError; a Python loop (AutoGraph off), which
+    TF would trace forever, stops with a TypeError."""
+    first = tf.function(lambda ds: next(iter(ds)), autograph=False)
+    assert int(first(tf.data.Dataset.range(3, 9))) == 3
+    assert int(first(tf.data.Dataset.range(9).filter(lambda x: x > 6))) == 7
+    try:
+        first(tf.data.Dataset.range(0))
+    except tf.errors.OutOfRangeError:
+        pass
+    else:
+        raise AssertionError("no OutOfRangeError")
+    loop = tf.function(lambda ds: tf.add_n([x for x in ds]), autograph=False)
+    try:
+        loop(tf.data.Dataset.range(4))
+    except TypeError as e:
+        assert "after 1000 elements" in str(e)
+    else:
+        raise AssertionError("no TypeError")
 
 
 def test_another_element_spec_traces_again():

@@ -330,3 +330,38 @@ _s("dataset_signatures", """
     print(cf2(tf.data.Dataset.range(6)), cf2.structured_input_signature)
     print(total2(tf.data.Dataset.range(2)), total2.experimental_get_tracing_count())
 """)
+
+# A dataset argument is traced by its DatasetSpec alone: a ConcreteFunction takes datasets
+# of any length, whose cardinality (and that of datasets made from them) is read when the
+# function runs.
+_s("dataset_argument_any_length", """
+    def positive(x):
+        return x > 0
+    def as_int32(x):
+        return tf.cast(x, tf.int32)
+    @tf.function
+    def f(ds):
+        print("tracing", ds)
+        s = tf.constant(0, tf.int64)
+        for x in ds:
+            s += x
+        return (s, ds.cardinality(), ds.batch(2).cardinality(), ds.repeat(2).cardinality(),
+                ds.take(2).cardinality())
+    cf = f.get_concrete_function(tf.data.Dataset.range(5))
+    print(cf(tf.data.Dataset.range(7)))
+    print(f(tf.data.Dataset.range(3)))
+    print(f(tf.data.Dataset.range(4).filter(positive)))
+    print(f.experimental_get_tracing_count())
+    print(cf.structured_input_signature)
+    print(cf.pretty_printed_signature())
+    print(f.pretty_printed_concrete_signatures())
+    try:
+        cf(tf.data.Dataset.range(3).map(as_int32))
+    except tf.errors.InvalidArgumentError as e:
+        print(type(e).__name__, [line for line in e.message.splitlines()
+                                 if line.startswith("Type mismatch")])
+    try:
+        cf(tf.data.Dataset.range(3).batch(2))
+    except tf.errors.InvalidArgumentError as e:
+        print(type(e).__name__)
+""")

@@ -1,13 +1,11 @@
-"""A tf.data.Dataset passed to a tf.function: traced by its DatasetSpec, as TF traces it
-(datasets of one element_spec share a trace), and read when the function runs from the
-dataset the call passes.
+"""A tf.data.Dataset passed to a tf.function: traced by its DatasetSpec alone, as TF
+traces it (datasets of one element_spec share a trace, whatever their lengths), and read
+when the function runs from the dataset the call passes.
 
 The call passes the dataset as a handle (an int64 scalar naming it in ``_live``), as TF
 passes its variant tensor. Inside the trace the argument is an ``ArgumentDataset``
-(TF's ``_VariantDataset``), whose elements come, each time the function runs, from the
-dataset the handle names. tfcompat's trace also depends on the dataset's cardinality (a
-loop over a dataset of known length is unrolled: see Dataset.__iter__): a dataset of
-another length traces again, silently, as TF's one trace covers it (``tf_type``).
+(TF's ``_VariantDataset``), whose elements and cardinality come, each time the function
+runs, from the dataset the handle names.
 """
 import itertools
 import weakref
@@ -22,7 +20,7 @@ from ..framework.trace_type import ExactTraceType
 from . import structure
 from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
 from .dataset_spec import DatasetSpec
-from .iterator_ops import read_cardinality, spec_key
+from .iterator_ops import spec_key
 
 _live = weakref.WeakValueDictionary()   # handle: Dataset
 _handles = itertools.count(1)
@@ -40,21 +38,25 @@ def _handle(dataset):
 
 
 class DatasetTraceType(ExactTraceType):
-    """The trace type of a dataset argument: TF's DatasetSpec (its element_spec) and the
-    dataset's cardinality (unknown for an input_signature's DatasetSpec)."""
+    """The trace type of a dataset argument: TF's DatasetSpec (its element_spec)."""
 
-    def __init__(self, spec, cardinality):
+    def __init__(self, spec):
         self._spec = spec
-        self._cardinality = cardinality
-        self._key = (spec_key(spec), cardinality)
+        self._key = spec_key(spec)
+
+    @property
+    def type_spec(self):
+        """The DatasetSpec TF types the argument by (signatures print it)."""
+        return DatasetSpec(self._spec)
+
+    def __repr__(self):
+        return repr(self.type_spec)
 
     def cast(self, value, cast_context):
-        """A dataset (or spec) passed for an input_signature's DatasetSpec, read as that
-        spec's: its elements must have the spec's dtypes and compatible shapes (TF checks
-        them when the function runs)."""
-        if self._cardinality != UNKNOWN_CARDINALITY:   # (a dataset's own trace type)
-            return value
-        signature = DatasetSpec(self._spec)
+        """A dataset (or spec) passed for a trace of this DatasetSpec, read as that spec's:
+        its elements must have the spec's dtypes and compatible shapes (TF checks them when
+        the function runs)."""
+        signature = self.type_spec
         if isinstance(value, DatasetSpec):
             if not value.is_subtype_of(signature):
                 raise TypeError(f"Can not cast {value!r} to {signature!r}")
@@ -75,11 +77,6 @@ class DatasetTraceType(ExactTraceType):
                                  f"{_dims(want.shape)} but got {_dims(got.shape)}.")
         return _SignatureArgument(value, self)
 
-    @property
-    def tf_type(self):
-        """What TF's trace is keyed by: the DatasetSpec alone."""
-        return ("dataset", self._key[0])
-
     def placeholder_value(self, placeholder_context=None):
         raise TypeError("tfcompat: a dataset is traced from its handle (from_tensors).")
 
@@ -89,7 +86,7 @@ class DatasetTraceType(ExactTraceType):
         return [_handle(value.dataset if isinstance(value, _SignatureArgument) else value)]
 
     def from_tensors(self, tensors):
-        return ArgumentDataset(self._spec, self._cardinality, next(tensors))
+        return ArgumentDataset(self._spec, next(tensors))
 
     def __eq__(self, other):
         return isinstance(other, DatasetTraceType) and other._key == self._key
@@ -99,10 +96,8 @@ class DatasetTraceType(ExactTraceType):
 
 
 def trace_type(dataset):
-    """Dataset.__tf_tracing_type__ (DatasetSpec's: a dataset of unknown cardinality)."""
-    if isinstance(dataset, DatasetSpec):
-        return DatasetTraceType(dataset.element_spec, UNKNOWN_CARDINALITY)
-    return DatasetTraceType(dataset.element_spec, dataset._cardinality())
+    """Dataset.__tf_tracing_type__ and DatasetSpec's."""
+    return DatasetTraceType(dataset.element_spec)
 
 
 def _unwrapped(message):
@@ -142,9 +137,8 @@ class ArgumentDataset(Dataset):
 
     _repr_name = "_VariantDataset"
 
-    def __init__(self, spec, cardinality, handle):   # (handle: the traced int64 scalar)
+    def __init__(self, spec, handle):   # (handle: the traced int64 scalar)
         self._spec = spec
-        self._n = cardinality
         self._handle = handle
         self._bound = {}
 
@@ -168,11 +162,8 @@ class ArgumentDataset(Dataset):
         return self._current()._iter_flat_from(n)
 
     def _cardinality(self):
-        return self._n
-
-    def cardinality(self):
-        """The cardinality the trace is keyed by, or where unknown, the bound dataset's
-        when the function runs."""
-        if self._n != UNKNOWN_CARDINALITY:
-            return super().cardinality()
-        return read_cardinality(self._current)
+        """Unknown in the trace; when the function runs, the bound dataset's (what
+        cardinality() reads then, of this dataset and those made from it)."""
+        bound = self._bound.get("dataset")
+        dataset = None if bound is None else bound()
+        return UNKNOWN_CARDINALITY if dataset is None else dataset._cardinality()

@@ -120,19 +120,13 @@ class Dataset(abc.ABC):
             ds._initialize()
 
     def __iter__(self):
-        """An OwnedIterator; inside tf.function, a loop unrolled over the (finite, known
-        number of) elements, each read when the function runs."""
+        """An OwnedIterator; inside tf.function, the elements as each is read when the
+        function runs (a Python loop over them is unrolled: see traced_elements)."""
         from . import iterator_ops
         if executing_eagerly():
             return iterator_ops.OwnedIterator(self)
         n = self._cardinality()
-        if n < 0:
-            raise TypeError(
-                "tfcompat cannot iterate over a tf.data.Dataset of "
-                f"{'infinite' if n == INFINITE_CARDINALITY else 'unknown'} cardinality "
-                "inside tf.function (TF's dataset loops are not implemented): iterate it "
-                "eagerly, or pass iter(dataset) to the function and call next() on it.")
-        return iterator_ops.traced_elements(self, n)
+        return iterator_ops.traced_elements(self, None if n < 0 else n)
 
     def _staged_loop(self):
         """AutoGraph's hook for ``for x in dataset`` inside tf.function: one staged loop
@@ -152,8 +146,14 @@ class Dataset(abc.ABC):
         return NumpyIterator(self)
 
     def cardinality(self):
-        """The number of elements as an int64 scalar (-1 infinite, -2 unknown)."""
-        return convert_to_tensor(self._cardinality(), dtype=dtypes.int64)
+        """The number of elements as an int64 scalar (-1 infinite, -2 unknown). Inside
+        tf.function, one unknown when traced is read when the function runs (a dataset
+        argument's, and those made from it, are known then)."""
+        n = self._cardinality()
+        if n == UNKNOWN_CARDINALITY and not executing_eagerly():
+            from .iterator_ops import read_cardinality
+            return read_cardinality(lambda: self)
+        return convert_to_tensor(n, dtype=dtypes.int64)
 
     def __len__(self):
         n = self._cardinality()

@@ -626,10 +626,16 @@ def _loop_element(spec):
     return read
 
 
+_UNBOUNDED_PULLS = 1000   # the elements a trace pulls from iter(dataset) of unknown length
+
+
 def traced_elements(dataset, count):
-    """``for x in dataset`` inside tf.function, for a dataset of `count` elements: the loop
-    is unrolled and each element is pulled when the function runs (each run iterates the
-    dataset from its start)."""
+    """``iter(dataset)`` inside tf.function (a ``for`` loop AutoGraph does not convert, or
+    next() calls), for a dataset of `count` elements (None: unknown or infinite): each
+    element is pulled when the function runs (each run iterates the dataset from its
+    start), and past the end a pull raises TF's OutOfRangeError. A loop over a dataset of
+    known length is unrolled over its elements; over one of unknown length TF's trace
+    would never end, and this one stops with a TypeError after _UNBOUNDED_PULLS."""
     spec = dataset.element_spec
     _check_static_loop(spec)
     state = {"it": None}
@@ -644,7 +650,12 @@ def traced_elements(dataset, count):
                 return None
         return pull
 
-    for i in range(count):
+    for i in itertools.count() if count is None else range(count):
+        if i == _UNBOUNDED_PULLS:
+            raise TypeError(
+                f"tfcompat stopped a Python loop over a tf.data.Dataset of unknown length "
+                f"inside tf.function after {i} elements (TF's trace of it never ends): "
+                f"let AutoGraph convert the loop, or iterate the dataset eagerly.")
         arrays = staged_pull(pull_at(i), spec, "the dataset iterated in a for loop")
         yield components.join(spec, arrays)
 

@@ -432,4 +432,5 @@ def type_text(x):
     if isinstance(x, (list, tuple)):
         kind = "List" if isinstance(x, list) else "Tuple"
         return f"{kind}[" + ", ".join(type_text(v) for v in x) + "]"
-    return f"Literal[{x!r}]"
+    spec = getattr(trace_type_of(x), "type_spec", None)   # (a dataset's DatasetSpec)
+    return f"Literal[{x!r}]" if spec is None else repr(spec)

@@ -139,7 +139,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             return x.spec
         if isinstance(getattr(x, "_type_spec", None), TypeSpec):   # a composite's
             return x._type_spec
-        return x
+        return getattr(trace_type_of(x), "type_spec", x)   # (a dataset's DatasetSpec)
     structure["input_signature"] = (
         nest.pack_sequence_as(args, [spec_of(x) for x in flat_args]),
         {k: nest.pack_sequence_as(v, [spec_of(x) for x in nest.flatten(v)])
