@@ -132,7 +132,7 @@ def set_logical_device_configuration(device, logical_devices):
         if _backends_started():
             # (started by a device query, as listing GPUs: no array lives on them yet, and
             # TF's device listing leaves its devices configurable too)
-            jax_backend.clear_backends()
+            _clear_backends()
         # (JAX reads it when its CPU backend starts: the first op, as TF's context)
         jax.config.update("jax_num_cpu_devices", len(logical_devices))
 
@@ -170,7 +170,7 @@ def set_visible_devices(devices, device_type=None):
         raise NotImplementedError("tfcompat can hide all accelerators or none "
                                   "(tf.config.set_visible_devices with some of them)")
     if not shown and accelerators:
-        jax_backend.clear_backends()
+        _clear_backends()
         jax.config.update("jax_platforms", "cpu")
     _visible = visible
 
@@ -434,6 +434,13 @@ _default_device = _jax_config.default_device   # (read per tf.data element: 0.07
 @functools.cache
 def _process_default():
     return jax.devices()[0]
+
+
+def _clear_backends():
+    """JAX's backends, started by a device query, cleared to start anew with new settings
+    (and the default device they gave forgotten)."""
+    jax_backend.clear_backends()
+    _process_default.cache_clear()
 
 
 def runs_on(device):
