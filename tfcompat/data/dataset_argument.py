@@ -114,7 +114,8 @@ def _dims(shape):
 
 
 class _SignatureArgument:
-    """A dataset cast to an input_signature's DatasetSpec: traced as the spec's."""
+    """A dataset cast to the DatasetSpec of a trace (a ConcreteFunction's, an
+    input_signature's): traced as the spec's."""
 
     __slots__ = ("dataset", "_type")
 

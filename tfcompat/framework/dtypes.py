@@ -180,6 +180,9 @@ def infer_numpy(value):
     Python float -> float32, int -> int32 (int64 when it does not fit), complex ->
     complex128, bool -> bool; numpy values keep their dtype.
     """
+    arr = _short_list(value)
+    if arr is not None:
+        return arr
     with np.errstate(over="ignore"):
         arr = _infer_numpy(value)
     if arr.dtype == np.float32 and not isinstance(value, (np.ndarray, np.generic)):
@@ -189,6 +192,25 @@ def infer_numpy(value):
             raise ValueError("Can't convert Python sequence with a value out of range for a "
                              "double-precision float.")
     return arr
+
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
+def _short_list(value):
+    """infer_numpy's result for a short flat list or tuple of Python ints in int32's range
+    or of finite Python floats in float32's (the common `tf.constant([1, 2])`), else None."""
+    if type(value) not in (list, tuple) or not 0 < len(value) <= 32:
+        return None
+    kind = type(value[0])
+    if kind not in (int, float) or any(type(v) is not kind for v in value):
+        return None
+    if kind is int:
+        if min(value) >= _INT32_MIN and max(value) <= _INT32_MAX:
+            return np.array(value, np.int32)
+    elif max(map(abs, value)) <= _FLOAT32_MAX:   # (False for nan and inf)
+        return np.array(value, np.float32)
+    return None
 
 
 _NPY_TIMES = {"M": "NPY_DATETIME", "m": "NPY_TIMEDELTA"}
