@@ -30,9 +30,6 @@ def _scalar_array(value, dtype):
     return arr
 
 
-_FLOAT32_MAX = float(np.finfo(np.float32).max)
-
-
 def _numpy(value, dtype):
     if dtype is None:
         return dtypes.infer_numpy(value)
@@ -52,7 +49,7 @@ def _python_value(value, dtype):
     if type(value) in (float, int, bool):
         if dtype is None:
             if type(value) is float:
-                if abs(value) > _FLOAT32_MAX:
+                if abs(value) > dtypes.FLOAT32_MAX:
                     dtypes.infer_numpy(value)   # TF's error for finite values out of range
                 dtype = dtypes.float32
             elif type(value) is bool:

@@ -194,7 +194,7 @@ def infer_numpy(value):
     return arr
 
 
-_FLOAT32_MAX = float(np.finfo(np.float32).max)
+FLOAT32_MAX = float(np.finfo(np.float32).max)   # (the largest finite float32)
 
 
 def _short_list(value):
@@ -208,7 +208,7 @@ def _short_list(value):
     if kind is int:
         if min(value) >= _INT32_MIN and max(value) <= _INT32_MAX:
             return np.array(value, np.int32)
-    elif max(map(abs, value)) <= _FLOAT32_MAX:   # (False for nan and inf)
+    elif max(map(abs, value)) <= FLOAT32_MAX:   # (an inf fails; a nan, as numpy converts it)
         return np.array(value, np.float32)
     return None
 
