@@ -256,3 +256,18 @@ def test_goldens_of_python_311_read_as_312():
     assert ordered_dicts_as_312(text) == want
     assert ordered_dicts_as_312(want) == want
     assert as_this_python(text) == (want if sys.version_info >= (3, 12) else text)
+
+
+def test_python_313_hints_compare_equal_on_313_only():
+    """Python 3.13 adds hints to its own AttributeError/TypeError messages; compare() reads
+    a 3.11 golden without them as equal there, and nowhere else."""
+    def result(stdout, msg):
+        return {"stdout": stdout, "exc_type": "TypeError", "exc_msg": msg, "warnings": []}
+    want = result("AttributeError 'O' object has no attribute 'foo'\n",
+                  "f() got an unexpected keyword argument 'jobs'")
+    got = result("AttributeError 'O' object has no attribute 'foo' and no __dict__ for "
+                 "setting new attributes\n",
+                 "f() got an unexpected keyword argument 'jobs'. Did you mean 'job'?")
+    assert (compare(want, got) is None) == (sys.version_info >= (3, 13))
+    assert compare(want, result(want["stdout"], "f() got an unexpected keyword argument "
+                                "'job'. Did you mean 'job'?")) is not None
