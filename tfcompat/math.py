@@ -17,7 +17,7 @@ from .ops.unary_ops import (
     reciprocal_no_nan, rint, round, rsqrt, sigmoid, sign, sin, sinh, sqrt, square, tan,
     tanh,
 )
-from .ops.nn_ops import log_softmax, softmax, softplus, softsign
+from .ops.nn_ops import log_sigmoid, log_softmax, softmax, softplus, softsign
 from .ops.reduction_ops import (
     argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, reduce_all,
     reduce_any, reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min,
@@ -32,7 +32,7 @@ from .ops.sobol_ops import sobol_sample
 from .ops.sort_ops import approx_max_k, approx_min_k, in_top_k, top_k
 from .ops.special_math_ops import (
     bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, betainc, digamma, erf, erfc, erfcinv,
-    erfinv, igamma, igammac, lbeta, lgamma, log_sigmoid, ndtri, polygamma, xdivy, xlog1py,
+    erfinv, igamma, igammac, lbeta, lgamma, ndtri, polygamma, xdivy, xlog1py,
     xlogy, zeta,
 )
 from .framework.lazy_exports import scope_namespace as _scope_namespace

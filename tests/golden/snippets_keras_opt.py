@@ -450,8 +450,6 @@ _KERAS = ("float32 rounding, compounding over the steps: inside a tf.function TF
 _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
 
 TOLERANCE = {
-    'losses_categorical_crossentropy': Tolerance(_SUM, rtol=1e-07),
-    'losses_in_training_step': Tolerance(_SUM, rtol=2e-07),
     'trajectory_adagrad': Tolerance(_KERAS, rtol=2e-07),
     'trajectory_adam': Tolerance(_KERAS, rtol=1e-06),
     'trajectory_adam_amsgrad': Tolerance(_KERAS, rtol=2e-07),

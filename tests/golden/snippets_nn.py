@@ -485,8 +485,6 @@ TOLERANCE = {
     'moments_batch_norm': Tolerance(_SUM, rtol=5e-07),
     'sigmoid_cross_entropy': Tolerance(_KERN, rtol=2e-07),
     'softmax_cross_entropy': Tolerance(_KERN, rtol=1e-06),
-    'softmax_log_softmax': Tolerance(_KERN, rtol=1e-05),
-    'sparse_softmax_cross_entropy': Tolerance(_KERN, rtol=1e-06),
 }
 
 _s("conv3d_grouped_under_jit_compile", """

@@ -338,7 +338,6 @@ _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order 
 TOLERANCE = {
     'grad_activations': Tolerance(_KERN, rtol=2e-07),
     'grad_arith': Tolerance(_SUM, rtol=5e-07),
-    'grad_exp_log': Tolerance(_KERN, rtol=2e-07),
     'grad_matrix_shape_ops': Tolerance(_SUM, rtol=2e-07),
     'grad_reductions': Tolerance(_SUM, rtol=1e-07),
     'grad_trig': Tolerance(_KERN, rtol=2e-07),

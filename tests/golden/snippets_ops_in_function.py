@@ -427,6 +427,5 @@ _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order 
 
 TOLERANCE = {
     'linalg_run_time_checks': Tolerance(_SUM, rtol=1e-06),
-    'sparse_softmax_cross_entropy': Tolerance(_KERN, rtol=2e-07),
     'unsorted_segments': Tolerance(_SUM, rtol=2e-07),
 }

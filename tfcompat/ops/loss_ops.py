@@ -18,7 +18,8 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
 from .eigen_reduce import eigen_sum, in_tf_order
-from .math_common import eigen_exp_packet, eigen_exp_scalar, exact_divide, rounded, unbroadcast
+from .math_common import (eigen_exp_packet, eigen_exp_rows, eigen_exp_scalar, exact_divide, rounded,
+                          unbroadcast)
 from . import glibc_float
 from .arithmetic_ops import divide_no_nan, truediv
 from .cast_ops import cast
@@ -208,10 +209,8 @@ def _sparse_xent_kernel(logits, labels):
     onehot = jnp.arange(classes) == labels[..., None]
     if d.dtype == np.float32:
         packet, scalar = eigen_exp_packet(d), eigen_exp_scalar(d)
-        in_row_packet = jnp.arange(classes) < classes - classes % 8
-        s = row_sum(jnp.where(in_row_packet, packet, scalar))
-        log_s = jnp.where(jnp.isfinite(s), glibc_float.logf(jnp.where(jnp.isfinite(s), s, 1)),
-                          jnp.log(s))
+        s = row_sum(eigen_exp_rows(d))
+        log_s = glibc_float.logf(s)
         flat = jnp.arange(d.size).reshape(d.shape)
         e = jnp.where(flat < d.size - d.size % 8, packet, scalar)
     else:

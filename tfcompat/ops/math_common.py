@@ -127,6 +127,17 @@ def eigen_exp(x):
     return eigen_packets(_eigen_exp_double_packet, jnp.exp, x)
 
 
+def eigen_exp_rows(d):
+    """exp(d) (float32 or float64) as an Eigen reduction along the last axis evaluates it
+    inside its reducer (TF's softmax kernels' sum(exp(d))): whole packets from each row's
+    start, the rest of the row with the scalar code."""
+    width = 32 // d.dtype.itemsize
+    packet, scalar = ((eigen_exp_packet, eigen_exp_scalar) if d.dtype == np.float32 else
+                      (_eigen_exp_double_packet, jnp.exp))
+    classes = d.shape[-1]
+    return jnp.where(jnp.arange(classes) < classes - classes % width, packet(d), scalar(d))
+
+
 def exact_divide(x, y):
     """x / y as IEEE division, as TF's kernels compute it. XLA's algebraic simplifier turns
     a division by a broadcast or constant divisor into a product with its reciprocal

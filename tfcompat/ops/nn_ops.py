@@ -3,6 +3,7 @@
 Where TF's gradient differs from JAX's (relu6 at 0 and 6, elu/selu at 0, whose rules TF
 writes in terms of the activations), the JAX function carries TF's rule.
 """
+import functools
 import numbers
 
 import jax
@@ -16,7 +17,9 @@ from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import shape_inference
-from .math_common import eigen_exp, eigen_packets, rounded, unbroadcast
+from .eigen_log import eigen_log
+from .eigen_reduce import eigen_sum, in_tf_order
+from .math_common import eigen_exp, eigen_exp_rows, eigen_packets, rounded, tf_gradient, unbroadcast
 from .cast_ops import cast
 from .manip_ops import concat
 from .unary_ops import exp, log1p, negative, sigmoid, tanh
@@ -138,7 +141,7 @@ def _softplus_fn(x):
 @_softplus_fn.defjvp
 def _softplus_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
-    return _softplus_fn(x), t / (exp.op.jvp_fn(-x) + 1)  # SoftplusGrad: g / (exp(-x) + 1)
+    return _softplus_fn(x), t * sigmoid.op.jvp_fn(x)  # TF's _SoftplusGrad: grad * sigmoid(x)
 
 
 @jax.custom_jvp
@@ -155,6 +158,13 @@ def _softsign_jvp(primals, tangents):
 
 softplus = _activation("Softplus", _softplus_fn, "tf.nn.softplus / tf.math.softplus.")
 softsign = _activation("Softsign", _softsign_fn, "tf.nn.softsign / tf.math.softsign.")
+
+
+@dispatchable("x", group=UNARY_ELEMENTWISE)
+def log_sigmoid(x, name=None):
+    """tf.math.log_sigmoid: -softplus(-x), as TF composes it (its ops' values, errors and
+    gradients)."""
+    return negative(softplus(negative(to_tensor(x))))
 _leaky_relu_op = Op("LeakyRelu", lambda x, alpha: jnp.where(x > 0, x, x * alpha))
 
 
@@ -267,8 +277,9 @@ swish = silu
 
 # -- softmax ------------------------------------------------------------------------------
 
-def _softmax_family(name, fn, public_name):
-    op = Op(name, lambda x, axis: fn(x, axis=axis))
+def _softmax_family(name, fn, public_name, jvp_fn=None):
+    op = Op(name, lambda x, axis: fn(x, axis=axis),
+            jvp_fn=None if jvp_fn is None else lambda x, axis: jvp_fn(x, axis=axis))
 
     @dispatchable("logits")
     def public(logits, axis=None, name=None):
@@ -351,26 +362,63 @@ def _dnnl_softmax(x):
     return e * (jnp.float32(1) / _dnnl_sum(e))
 
 
+def _softmax_grad(g, y):
+    """TF's _SoftmaxGrad: (grad - reduce_sum(grad * y, -1, keepdims=True)) * y, each op
+    rounded on its own, the sum in TF's order."""
+    return rounded((g - eigen_sum(rounded(g * y), (-1,), True)) * y)
+
+
 @_dnnl_softmax.defjvp
 def _dnnl_softmax_jvp(primals, tangents):
     y, t = _dnnl_softmax(primals[0]), tangents[0]
     return y, y * (t - jnp.sum(y * t, -1, keepdims=True))
 
 
-def _softmax_fn(x, axis):
+_dnnl_softmax_tf = tf_gradient(_dnnl_softmax, lambda g, x, y: (_softmax_grad(g, y),))
+
+
+def _softmax_fn(x, axis, kernel=_dnnl_softmax_tf):
     """TF's float32 Softmax (on the CPU its oneDNN kernel, on the last axis after a
-    transpose): a row holding nan or +inf gives nan there and 0 elsewhere."""
+    transpose, with TF's gradient; `kernel` _dnnl_softmax for forward mode): a row holding
+    nan or +inf gives nan there and 0 elsewhere."""
     if x.dtype != jnp.float32 or x.size == 0 or not config.placed_on_cpu():
         return jax.nn.softmax(x, axis=axis)
-    y = jnp.moveaxis(_dnnl_softmax(jnp.moveaxis(x, axis, -1)), -1, axis)
+    y = jnp.moveaxis(kernel(jnp.moveaxis(x, axis, -1)), -1, axis)
     bad = jnp.isnan(x) | (x == jnp.inf)
     return jnp.where(jnp.any(bad, axis=axis, keepdims=True),
                      jnp.where(bad, jnp.asarray(jnp.nan, x.dtype), jnp.zeros_like(x)), y)
 
 
-softmax = _softmax_family("Softmax", _softmax_fn, "softmax")
+softmax = _softmax_family("Softmax", _softmax_fn, "softmax_v2",
+                          jvp_fn=functools.partial(_softmax_fn, kernel=_dnnl_softmax))
 softmax.__doc__ = "tf.nn.softmax over `axis` (default: the last)."
-log_softmax = _softmax_family("LogSoftmax", jax.nn.log_softmax, "log_softmax")
+
+
+def _log_softmax_rows(x):
+    """TF's LogSoftmax kernel (SoftmaxEigenImpl, log=True) on the last axis of a float32 or
+    float64 array on the CPU: d = x - max, then d - log(sum(exp(d))), the exps as Eigen's
+    reducer takes them, the sum in TF's order, the log vectorised over the rows' sums."""
+    d = x - jnp.max(x, axis=-1, keepdims=True)
+    return d - eigen_log(eigen_sum(eigen_exp_rows(d), (-1,), True))
+
+
+# TF's _LogSoftmaxGrad: grad - reduce_sum(grad, -1, keepdims=True) * exp(y).
+_log_softmax_rows_tf = tf_gradient(_log_softmax_rows, lambda g, x, y: (
+    g - rounded(eigen_sum(g, (-1,), True) * eigen_exp(y)),))
+
+
+def _log_softmax_fn(x, axis):
+    """tf.nn.log_softmax's kernel: TF's arithmetic on the CPU (on the last axis, swapped
+    with `axis` as TF's _swap_axis transposes), XLA's log_softmax elsewhere and for half
+    and bfloat16."""
+    if x.dtype not in (jnp.float32, jnp.float64) or x.size == 0 or \
+            not in_tf_order(x, (axis,)) or not config.placed_on_cpu():
+        return jax.nn.log_softmax(x, axis=axis)
+    return jnp.swapaxes(_log_softmax_rows_tf(jnp.swapaxes(x, axis, -1)), axis, -1)
+
+
+log_softmax = _softmax_family("LogSoftmax", _log_softmax_fn, "log_softmax_v2",
+                              jvp_fn=jax.nn.log_softmax)
 log_softmax.__doc__ = "tf.nn.log_softmax over `axis` (default: the last)."
 
 

@@ -10,6 +10,7 @@ from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
 from . import array_ops, arithmetic_ops, reduction_ops, unary_ops
+from .eigen_log import eigen_log, eigen_log1p
 from .math_common import binary, broadcast_error, cpu_kernels, unary
 
 erf = unary("Erf", jss.erf)
@@ -75,7 +76,6 @@ bessel_i0 = unary("BesselI0", jss.i0)
 bessel_i0e = unary("BesselI0e", jss.i0e)
 bessel_i1 = unary("BesselI1", jss.i1)
 bessel_i1e = unary("BesselI1e", jss.i1e)
-log_sigmoid = unary("Softplus", lambda x: -jax.nn.softplus(-x))
 _FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
 
 
@@ -183,10 +183,10 @@ def _zero_where_x_zero(fn, grad_x, grad_y):
     return f
 
 
-_xlogy = _zero_where_x_zero(lambda x, y: x * jnp.log(y), lambda x, y: jnp.log(y),
+_xlogy = _zero_where_x_zero(lambda x, y: x * eigen_log(y), lambda x, y: eigen_log(y),
                             lambda x, y: x / y)
 _xdivy = _zero_where_x_zero(lambda x, y: x / y, lambda x, y: 1 / y, lambda x, y: -x / (y * y))
-_xlog1py = _zero_where_x_zero(lambda x, y: x * jnp.log1p(y), lambda x, y: jnp.log1p(y),
+_xlog1py = _zero_where_x_zero(lambda x, y: x * eigen_log1p(y), lambda x, y: eigen_log1p(y),
                               lambda x, y: x / (y + 1))
 xlogy = binary("Xlogy", _xlogy)
 xdivy = binary("Xdivy", _xdivy)

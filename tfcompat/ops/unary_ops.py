@@ -12,6 +12,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
+from .eigen_log import eigen_log, eigen_log1p
 from .math_common import (
     broadcast_error, cpu_kernels, eigen_exp, eigen_packets, rounded, tf_gradient, unary,
     upcast,
@@ -130,6 +131,28 @@ def _exp_jvp(primals, tangents):
     return y, t * y
 
 
+@jax.custom_jvp
+def _log(x):
+    return eigen_log(x)
+
+
+@_log.defjvp
+def _log_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return eigen_log(x), t * rounded(1 / x)   # (TF's LogGrad: grad * reciprocal(x))
+
+
+@jax.custom_jvp
+def _log1p(x):
+    return eigen_log1p(x)
+
+
+@_log1p.defjvp
+def _log1p_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return eigen_log1p(x), t * rounded(1 / (1 + x))   # (TF's Log1pGrad)
+
+
 def _tanh_float32(a):
     x = jnp.clip(a, -_TANH_CLAMP, _TANH_CLAMP)
     x2 = x * x
@@ -176,8 +199,8 @@ rsqrt = unary("Rsqrt", _rsqrt, jvp_fn=lax.rsqrt)
 exp = unary("Exp", tf_gradient(_exp, lambda g, x, y: (g * jnp.conj(y),)),
             jvp_fn=_exp)
 expm1 = unary("Expm1", upcast(jnp.expm1, np.float32))
-log = unary("Log", jnp.log)
-log1p = unary("Log1p", jnp.log1p)
+log = unary("Log", _log)
+log1p = unary("Log1p", _log1p)
 sin = unary("Sin", jnp.sin)
 cos = unary("Cos", jnp.cos)
 tan = unary("Tan", jnp.tan)
