@@ -1,11 +1,13 @@
-"""Eigen's natural logarithm as TF's CPU kernel evaluates it (tf.math.log): whole AVX
-packets with Eigen's vectorised code (plog_float, Cephes' plog_double), the rest with
-glibc's scalar log (float64's as XLA's log, which agreed with it on every value tried).
-XLA's own vectorised log rounds otherwise in about a quarter of the outputs, float32 and
-float64 alike.
+"""Eigen's log and log1p as TF's CPU kernels evaluate them (tf.math.log, tf.math.log1p):
+whole AVX packets with Eigen's vectorised code (plog_float, Cephes' plog_double,
+generic_log1p on top of them), the rest with glibc's scalar code (logf, log1pf; float64's
+as XLA's log, which agreed with glibc's on every value tried, and log1p, which differs
+from glibc's in about 4 tail values in 100). XLA's own vectorised log and log1p round
+otherwise in about a quarter of the outputs.
 
 TF's threads read denormal operands as zero (DAZ): in the packets a denormal's log is
--inf. Products and sums are rounded one at a time, as TF is built without FMA."""
+-inf and its log1p a signed zero. Products and sums are rounded one at a time, as TF is
+built without FMA."""
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
