@@ -100,19 +100,22 @@ def _plog_double(x0):
     return _special(x0, _madd(e, _LN2, y))
 
 
-def eigen_log(x):
-    """tf.math.log of a float array as TF's CPU kernel computes it: Eigen's packets,
-    glibc's logf on the float32 tail (XLA's log on the float64 tail); half and bfloat16 as
-    float32, 8 to a packet, rounded once; complex numbers as XLA's log."""
+def _by_dtype(x, xla_fn, float32, float64):
+    """A TF CPU kernel of Eigen's on real float `x`: eigen_packets(*float32) or
+    (*float64); half and bfloat16 as float32, 8 to a packet, rounded once (Eigen's bfloat16
+    conversion makes every NaN 0x7fc0); complex numbers as `xla_fn`."""
     if jnp.iscomplexobj(x):
-        return jnp.log(x)
-    if x.dtype.itemsize < 4:   # (Eigen's bfloat16 conversion makes every NaN 0x7fc0)
-        y = eigen_log(x.astype(np.float32)).astype(x.dtype)
+        return xla_fn(x)
+    if x.dtype.itemsize < 4:
+        y = _by_dtype(x.astype(np.float32), xla_fn, float32, float64).astype(x.dtype)
         return y if x.dtype == np.float16 else jnp.where(jnp.isnan(y), jnp.nan, y)
-    if x.dtype == np.float32:
-        return eigen_packets(_plog_float, glibc_float.logf, x)
-    return eigen_packets(_plog_double, jnp.log, x)
+    return eigen_packets(*(float32 if x.dtype == np.float32 else float64), x)
 
+
+def eigen_log(x):
+    """tf.math.log as TF's CPU kernel computes it: Eigen's packets, glibc's logf on the
+    float32 tail (XLA's log on the float64 tail)."""
+    return _by_dtype(x, jnp.log, (_plog_float, glibc_float.logf), (_plog_double, jnp.log))
 
 
 def _log1p_packet(plog):
@@ -130,14 +133,7 @@ def _log1p_packet(plog):
 
 
 def eigen_log1p(x):
-    """tf.math.log1p of a float array as TF's CPU kernel computes it: Eigen's packets,
-    glibc's log1pf on the float32 tail (XLA's log1p on the float64 tail); half and
-    bfloat16 as float32, 8 to a packet, rounded once; complex numbers as XLA's log1p."""
-    if jnp.iscomplexobj(x):
-        return jnp.log1p(x)
-    if x.dtype.itemsize < 4:
-        y = eigen_log1p(x.astype(np.float32)).astype(x.dtype)
-        return y if x.dtype == np.float16 else jnp.where(jnp.isnan(y), jnp.nan, y)
-    if x.dtype == np.float32:
-        return eigen_packets(_log1p_packet(_plog_float), glibc_float.log1pf, x)
-    return eigen_packets(_log1p_packet(_plog_double), jnp.log1p, x)
+    """tf.math.log1p as TF's CPU kernel computes it: Eigen's packets, glibc's log1pf on the
+    float32 tail (XLA's log1p on the float64 tail)."""
+    return _by_dtype(x, jnp.log1p, (_log1p_packet(_plog_float), glibc_float.log1pf),
+                     (_log1p_packet(_plog_double), jnp.log1p))

@@ -165,6 +165,8 @@ def log_sigmoid(x, name=None):
     """tf.math.log_sigmoid: -softplus(-x), as TF composes it (its ops' values, errors and
     gradients)."""
     return negative(softplus(negative(to_tensor(x))))
+
+
 _leaky_relu_op = Op("LeakyRelu", lambda x, alpha: jnp.where(x > 0, x, x * alpha))
 
 
