@@ -127,3 +127,28 @@ def test_import_keras_after_tfcompat(tmp_path):
              env={"PYTHONPATH": f"{ROOT}{os.pathsep}{tmp_path}"})
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "True False"
+
+
+def test_loaded_modules_are_frozen_and_earlier_garbage_is_collected():
+    """heap.py: what `import tfcompat` and the first tf.keras access load is moved out of
+    the collector's generations (gc.freeze); the program's cyclic garbage made before
+    the Keras load is collected then, not frozen with it."""
+    p = _run(textwrap.dedent("""
+        import gc, weakref
+        import jax.numpy
+        before = len(gc.get_objects())
+        import tfcompat as tf
+        at_import = gc.get_freeze_count()
+        class Node:
+            pass
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        gone = weakref.ref(a)
+        del a, b
+        kept = Node()
+        tf.keras.layers.Dense
+        print(at_import >= before, gc.get_freeze_count() > at_import, gone() is None,
+              any(o is kept for o in gc.get_objects()))
+        """))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == ["True", "True", "True", "False"], p.stdout

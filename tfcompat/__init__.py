@@ -8,6 +8,7 @@ from . import autodiff, autograph, bitwise, config, debugging, dtypes, errors, l
 from .ragged import RaggedTensor, RaggedTensorSpec
 from .framework.sparse_tensor import SparseTensor
 from .framework.sparse_tensor_spec import SparseTensorSpec
+from .framework.heap import freeze_loaded as _freeze_loaded
 from .framework.lazy_exports import lazy_exports as _lazy_exports
 from .framework.backprop import (
     AggregationMethod, GradientTape, UnconnectedGradients, gradients, hessians,
@@ -106,3 +107,6 @@ __getattr__, __dir__ = _lazy_exports(globals(), {
     "strings", "summary", "sysconfig", "test", "train", "types", "version",
     "tf_internal as __internal__",
 ))
+
+# What import loaded lives as long as the process: full collections skip it.
+_freeze_loaded()

@@ -23,6 +23,8 @@ import os
 import sys
 import types
 
+from .framework.heap import freeze_loaded
+
 _PREFIX = "tensorflow"
 _KERAS = "keras._tf_keras.keras"
 
@@ -193,7 +195,10 @@ class KerasLazyLoader(types.ModuleType):
     def _load(self):
         if self._tfll_module is None:
             prepare_keras()
+            first = "keras" not in sys.modules
             module = importlib.import_module(self.__name__)
+            if first:   # (Keras's modules: as import tfcompat's, see heap.py)
+                freeze_loaded(collect=True)
             self._tfll_module = module
             self._tfll_parent[self._tfll_name] = module
             if self._tfll_submodule is None:
