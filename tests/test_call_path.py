@@ -33,6 +33,31 @@ def test_deferred_checks_read_host_arrays_in_place(monkeypatch):
         pick(tf.constant([2, 3]))
 
 
+
+def test_deferred_check_with_a_device_test_runs_on_the_host_only_when_it_fails(monkeypatch):
+    """A label check of sparse_softmax_cross_entropy_with_logits (Keras's loss) is
+    deferred with its device-side test: a call whose labels are in range reads one flag
+    and runs no NumPy check; one out of range raises TF's error."""
+    from tfcompat.ops import loss_ops
+    ran = []
+    label_error = loss_ops._label_error
+    monkeypatch.setattr(loss_ops, "_label_error",
+                        lambda *a: ran.append(1) or label_error(*a))
+
+    @tf.function
+    def loss(labels, logits):
+        return tf.nn.sparse_softmax_cross_entropy_with_logits(labels, logits)
+
+    logits = tf.constant([[0.0, 1.0, 2.0], [1.0, 1.0, 1.0]])
+    for _ in range(3):
+        np.testing.assert_allclose(loss(tf.constant([2, 0]), logits).numpy(),
+                                   [0.40760595, 1.0986123], rtol=1e-6)
+    assert ran == []
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Received a label value of 3 "
+                       r"which is outside the valid range of \[0, 3\)\.  Label values: 2 3"):
+        loss(tf.constant([2, 3]), logits)
+    assert ran == [1]
+
 def test_optional_result_is_packed_without_flattening_it_again(monkeypatch):
     @tf.function
     def f(x):

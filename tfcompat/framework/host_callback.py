@@ -275,6 +275,14 @@ def check_call(eqn):
     return None if error is None else (error, list(eqn.invars))
 
 
+def check_gate(eqn):
+    """The device-side test of a `checked` equation made with `failing` (the predicate of
+    the conditional that runs its callback), else None."""
+    if eqn.primitive.name == "cond" and check_call(eqn) is not None:
+        return eqn.invars[0]
+    return None
+
+
 _holds = weakref.WeakKeyDictionary()   # Jaxpr -> whether it holds a check (holds_check)
 
 

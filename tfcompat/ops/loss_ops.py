@@ -251,7 +251,8 @@ def _sparse_xent(logits, labels, precise, checked=False):
         logits = logits.astype(precise)
     out = _sparse_xent_fused(logits, labels).astype(dtype)
     if checked:   # inside a tf.function: TF's kernel checks the labels when it runs
-        out = host_callback.checked(out, lambda v: _label_error(v, classes), labels)
+        out = host_callback.checked(out, lambda v: _label_error(v, classes), labels,
+                                    failing=lambda v: jnp.any((v < 0) | (v >= classes)))
     return out
 
 

@@ -39,6 +39,9 @@ def defer_checks(jaxpr):
         call = host_callback.check_call(eqn)
         if call is not None:
             error, arrays = call
+            gate = host_callback.check_gate(eqn)
+            if gate is not None:   # (the host reads its test, and runs it when true)
+                error, arrays = functools.partial(gated, error), [gate] + arrays
             checks.append((error, len(arrays)))
             checked.extend(_at(passed, v) for v in arrays)
             passed[eqn.outvars[0]] = Literal(np.bool_(True), eqn.outvars[0].aval)
@@ -100,7 +103,7 @@ def run_checks(checks, arrays):
     arrays = list(arrays)
     if not _host_only():
         arrays = jax.device_get(arrays)   # (the copies to the host started together)
-    return first_error(checks, *[np.asarray(a) for a in arrays])
+    return first_error(checks, *arrays)
 
 
 @functools.cache
@@ -112,14 +115,27 @@ def _host_only():
 
 def first_error(checks, *arrays):
     """The exception of the first failing check of `checks` ((error, number of its
-    arrays)) on their `arrays`, else None."""
+    arrays)) on their `arrays` (as NumPy arrays), else None."""
     at = 0
     for error, n in checks:
-        exc = error(*arrays[at:at + n])
+        mine = arrays[at:at + n]
+        at += n
+        # (a check whose device-side test passed: its arrays are not read; a vectorized
+        # map's has one test per element)
+        if type(error) is functools.partial and error.func is gated and \
+                not np.asarray(mine[0]).any():
+            continue
+        exc = error(*[np.asarray(a) for a in mine])
         if exc is not None:
             return exc
-        at += n
     return None
+
+
+def gated(error, failing, *arrays):
+    """`error` of a check made with a device-side test (host_callback.checked's
+    `failing`), deferred with that test's value first: None when it is false (for each
+    element, where a vectorized map checks its elements together)."""
+    return error(*arrays) if np.asarray(failing).any() else None
 
 
 # -- checks in branches and scans (tf.saved_model.save) -------------------------------------

@@ -92,7 +92,7 @@ def _describe(error):
             error = _cells(error)["error"]
         elif isinstance(error, functools.partial) and error.func in (
                 deferred_checks.in_branch, host_callback.each_example,
-                deferred_checks.first_error):
+                deferred_checks.first_error, deferred_checks.gated):
             error = error.args[0][0][0] if error.func is deferred_checks.first_error else \
                 error.args[-1]
         else:
