@@ -66,6 +66,24 @@ def test_identical_traces_share_their_program():
     assert ca._jitted is not cc._jitted
 
 
+
+def test_program_keys_remember_the_kernels_they_call():
+    """program_cache: the encoding of an op's kernel (a jit call's jaxpr, the same object
+    in each trace of the op at that shape) is made once; programs that differ only
+    around it still get different keys."""
+    import jax
+    from tfcompat.polymorphic_function import program_cache
+    kernel = jax.jit(lambda x: x * 2.0)
+    one, same, other = (jax.make_jaxpr(f)(1.0).jaxpr for f in (
+        lambda x: kernel(x) + 1.0, lambda x: kernel(x) + 1.0, lambda x: kernel(x) - 1.0))
+    inner = one.eqns[0].params["jaxpr"].jaxpr
+    assert inner is same.eqns[0].params["jaxpr"].jaxpr
+    program_cache._inner.pop(inner, None)
+    key = program_cache._encode(one, [0, False])
+    assert program_cache._inner[inner][1] == len(inner.eqns)
+    assert program_cache._encode(same, [0, False]) == key
+    assert program_cache._encode(other, [0, False]) != key
+
 def test_dataset_functions_traced_per_pipeline_give_their_own_values():
     for k in range(1, 4):
         ds = tf.data.Dataset.range(6).batch(4).map(lambda v, k=k: v * k)

@@ -15,6 +15,7 @@ import collections
 import functools
 import threading
 import types
+import weakref
 
 import jax
 import numpy as np
@@ -27,6 +28,9 @@ _PLAIN = (int, float, complex, bool, str, bytes, type(None), np.dtype, np.generi
 
 _cache = collections.OrderedDict()
 _lock = threading.Lock()
+# The jaxpr of an equation's parameter (an op's kernel, which jax traces once per shape and
+# gives to each trace that calls it) -> (its encoding, its number of equations)
+_inner = weakref.WeakKeyDictionary()
 
 
 class _Unshareable(Exception):
@@ -37,7 +41,7 @@ def jit(jaxpr, fn):
     """``jax.jit(fn)`` for `fn`, the function of `jaxpr` (its constants are arguments),
     or the jitted callable of an earlier identical program."""
     try:
-        key = _encode(jaxpr, [0])
+        key = _encode(jaxpr, [0, False])
         hash(key)
     except (_Unshareable, TypeError):
         return jax.jit(fn)
@@ -54,7 +58,8 @@ def jit(jaxpr, fn):
 
 def _encode(jaxpr, size):
     """`jaxpr` as a hashable value, equal for the same program; _Unshareable for a
-    program this cannot tell apart from others."""
+    program this cannot tell apart from others. `size`: [equations so far, whether a
+    callback was met]."""
     size[0] += len(jaxpr.eqns)
     if size[0] > _MAX_EQNS:
         raise _Unshareable
@@ -90,14 +95,32 @@ def _value(value):
     return (type(value), value)
 
 
+def _encode_inner(jaxpr, size):
+    """_encode of a parameter's jaxpr, remembered where it holds no callback (whose
+    function's closure could change)."""
+    hit = _inner.get(jaxpr)
+    if hit is None:
+        mine = [0, False]
+        hit = (_encode(jaxpr, mine), mine[0])
+        if mine[1]:
+            size[1] = True
+        else:
+            _inner[jaxpr] = hit
+    size[0] += hit[1]
+    if size[0] > _MAX_EQNS:
+        raise _Unshareable
+    return hit[0]
+
+
 def _param(value, size):
     if isinstance(value, ClosedJaxpr):
-        return (_encode(value.jaxpr, size), tuple(map(_value, value.consts)))
+        return (_encode_inner(value.jaxpr, size), tuple(map(_value, value.consts)))
     if isinstance(value, Jaxpr):
-        return _encode(value, size)
+        return _encode_inner(value, size)
     if isinstance(value, (tuple, list)):
         return (type(value), tuple(_param(v, size) for v in value))
     if hasattr(value, "callback_func"):   # pure_callback, io_callback
+        size[1] = True
         fn = value.callback_func
         return ("callback", _fingerprint(getattr(fn, "host_fn", fn)))
     if isinstance(value, (types.FunctionType, types.MethodType, functools.partial)) or \
