@@ -13,19 +13,23 @@ import pytest
 import tfcompat as tf
 
 
-def _callbacks(concrete):
-    jaxpr = concrete._run_jaxpr
-    names = []
+def _equations(concrete):
+    """Every equation of a concrete function's program, nested ones included."""
+    eqns = []
 
     def walk(j):
         for e in j.eqns:
-            names.append(e.primitive.name)
+            eqns.append(e)
             for p in e.params.values():
                 for q in p if isinstance(p, (tuple, list)) else (p,):
                     if hasattr(q, "jaxpr") and hasattr(q, "consts"):
                         walk(q.jaxpr)
-    walk(jaxpr)
-    return [n for n in names if "callback" in n]
+    walk(concrete._run_jaxpr)
+    return eqns
+
+
+def _callbacks(concrete):
+    return [e.primitive.name for e in _equations(concrete) if "callback" in e.primitive.name]
 
 
 def test_checks_of_nested_functions_run_after_the_call():
@@ -45,6 +49,27 @@ def test_checks_of_nested_functions_run_after_the_call():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[1\] = 3 is not in "
                        r"\[0, 3\)"):
         outer(tf.constant([2, 3]))
+
+
+def test_a_loop_under_a_tape_runs_forward_once():
+    """A while_loop with maximum_iterations (a scan) that a tape records in a trace runs
+    as jax.vjp, and the gradient backpropagates through that run: the program holds the
+    loop twice (forward, backward), not three times (with a replayed forward)."""
+    w = tf.Variable(0.5, dtype=tf.float64)
+
+    @tf.function
+    def f(x):
+        with tf.GradientTape() as t:
+            _, y = tf.while_loop(lambda i, y: i < 7, lambda i, y: (i + 1, y * w + x), (0, x),
+                                 maximum_iterations=7)
+        return y, t.gradient(y, w)
+    x = tf.constant(1.5, tf.float64)
+    y, g = f(x)
+    assert (y.dtype, y.numpy(), g.dtype, g.numpy()) == (tf.float64, 2.98828125, tf.float64,
+                                                        5.7890625)
+    loops = [e for e in _equations(f.get_concrete_function(x))
+             if e.primitive.name == "scan" and e.params["length"] == 7]
+    assert len(loops) == 2
 
 
 def test_identical_traces_share_their_program():

@@ -367,3 +367,64 @@ with tf.autodiff.ForwardAccumulator(x, tf.constant([1.0, 0.0])) as acc:
     y = f(x, tf.constant(3))
 print(repr(acc.jvp(y)))
 """, verbatim=True)
+
+_s("loop_gradients_from_one_forward_run", """
+# A loop with maximum_iterations under a tape in a tf.function runs forward once (its
+# gradient backpropagates through that run): nested loops, a tf.cond, tf.scan, second
+# order by nested tapes, a persistent tape's two gradients, complex values.
+W = tf.Variable([[0.5, -0.2], [0.1, 0.3]])
+x = tf.constant([[1.0, 2.0]])
+def inner(h):
+    _, h = tf.while_loop(lambda i, h: i < 3, lambda i, h: (i + 1, tf.tanh(tf.matmul(h, W))),
+                         (0, h), maximum_iterations=3)
+    return h
+@tf.function
+def f(x):
+    with tf.GradientTape() as t:
+        _, h = tf.while_loop(lambda i, h: i < 2, lambda i, h: (i + 1, inner(h) * 1.5), (0, x),
+                             maximum_iterations=2)
+        h2 = tf.cond(tf.reduce_sum(x) > 0, lambda: inner(h), lambda: h)
+        s = tf.scan(lambda a, e: tf.tanh(tf.matmul(a, W)) + e, tf.ones([4, 1, 2]),
+                    initializer=h2)
+        loss = tf.reduce_sum(s ** 2)
+    return loss, t.gradient(loss, W)
+@tf.function
+def second_order(x):
+    with tf.GradientTape() as t2:
+        with tf.GradientTape() as t1:
+            loss = tf.reduce_sum(inner(x) ** 2)
+        gw = t1.gradient(loss, W)
+        s = tf.reduce_sum(gw ** 2)
+    return gw, t2.gradient(s, W)
+@tf.function
+def persistent(x):
+    with tf.GradientTape(persistent=True) as t:
+        h = inner(x)
+        loss = tf.reduce_sum(h ** 2)
+        total = tf.reduce_sum(h)
+    return t.gradient(loss, W), t.gradient(total, W), t.gradient(loss, x)
+@tf.function
+def complex_loop(z):
+    with tf.GradientTape() as t:
+        t.watch(z)
+        _, h = tf.while_loop(lambda i, h: i < 3, lambda i, h: (i + 1, h * z + 1j), (0, z),
+                             maximum_iterations=3)
+        loss = tf.math.real(h * tf.math.conj(h))
+    return t.gradient(loss, z)
+for r in f(x) + second_order(x) + persistent(x):
+    print(repr(r))
+print(repr(complex_loop(tf.constant(0.5 + 0.25j))))
+""", verbatim=True)
+
+
+# ---------------------------------------------------------------------------
+# Float tolerances (harness.Tolerance): each snippet that opts in, and why.
+
+from harness import Tolerance  # noqa: E402
+
+TOLERANCE = {
+    "loop_gradients_from_one_forward_run": Tolerance(
+        "float32 tanh and matmul in a loop's gradients: Eigen's tanh and summation order "
+        "are not XLA's (second order and a persistent tape's second gradient differ in the "
+        "last place)", rtol=2e-6),
+}

@@ -52,6 +52,11 @@ def run_gradient(tape_slice, target_cotangents, op_by_op=False):
             ctx.accumulators or op_by_op:
         return _backward_eagerly(tape_slice, target_cotangents)
     args = tape_slice.args() + [c._value for c in target_cotangents]
+    if ctx.traces and any(rec.pullback is not None for rec in tape_slice.records):
+        # (in the trace that recorded them: linearized ops backpropagate through their
+        # runs' pullbacks, not replayed)
+        linearized = [rec.pullback for rec in tape_slice.records]
+        return [EagerTensor(o) for o in program.grad_fn(*args, linearized=linearized)]
     return [EagerTensor(o) for o in program.jitted(*args)]
 
 

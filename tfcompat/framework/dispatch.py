@@ -58,15 +58,19 @@ class Op:
     traced_attrs: attrs it takes where XLA compiles it with the ops around it (inside a
       tf.function trace, and in a gradient's replay): AddV2 and Sub keep their operands
       from fusing into them, as TF's separate kernels do.
+    linearized: for ops whose forward is costly to run twice (a scanned loop): inside a
+      tf.function trace with a tape recording, it runs as ``jax.vjp``, and the trace's
+      gradient backpropagates through that pullback instead of replaying the op, so the
+      program runs the loop forward once (TF's while_v2 keeps its intermediates alike).
     """
 
     __slots__ = ("name", "spec", "fn", "differentiable", "allowed", "_allowed_np", "error",
                  "dependencies", "jvp_fn", "grad_fn", "stateful", "strings", "traced_attrs",
-                 "kernels", "vjps", "jvps", "__weakref__")
+                 "linearized", "kernels", "vjps", "jvps", "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=OPDEF,
                  error=None, dependencies=None, jvp_fn=None, grad_fn=None, stateful=False,
-                 strings=None, traced_attrs=()):
+                 strings=None, traced_attrs=(), linearized=False):
         self.name = name
         self.spec = spec = op_def.get(name)
         if allowed is OPDEF:
@@ -83,6 +87,7 @@ class Op:
         self.stateful = stateful
         self.strings = strings
         self.traced_attrs = traced_attrs
+        self.linearized = linearized
         self.kernels = {}   # attrs -> jitted kernel
         self.vjps = {}      # (attrs, float inputs, float outputs) -> its VJP as an Op
         self.jvps = {}      # (attrs, inputs with tangents, float outputs) -> its JVP as an Op
@@ -182,10 +187,15 @@ def execute(op, inputs, attrs=()):
     if kernel is None:
         kernel = op.kernels[key] = _new_kernel(op, attrs, key)
     arrays = [t._value for t in inputs]
+    pullback = None
     try:
         if ctx.traces and not op.stateful and _static_integers(kernel, arrays):
             with jax.ensure_compile_time_eval():
                 out = kernel(*arrays)
+        elif op.linearized and ctx.traces and ctx.tapes and not op.stateful and \
+                _watched(inputs):
+            out, vjp = jax.vjp(kernel, *arrays)
+            pullback = (out, vjp)
         else:
             out = kernel(*arrays)
     except Exception as exc:
@@ -212,13 +222,18 @@ def execute(op, inputs, attrs=()):
             trace.recorded.records.append(Record(op, attrs, tuple(inputs), tuple(outputs), None))
     if ctx.tapes and op.differentiable:
         record(op, attrs, tuple(inputs), tuple(outputs),
-               None if op.dependencies is None else op.dependencies(arrays, attrs))
+               None if op.dependencies is None else op.dependencies(arrays, attrs), pullback)
     if ctx.accumulators and op.differentiable:
         propagate(op, attrs, inputs, outputs)
     if op_hooks:   # tf.debugging's placement logging, check numerics (debug_settings)
         for hook in tuple(op_hooks):
             hook(op, inputs, outputs)
     return result
+
+
+def _watched(inputs):
+    """Whether an active tape watches one of `inputs` (would record an op on them)."""
+    return any(id(t) in state.ids for state in ctx.tapes for t in inputs)
 
 
 def execute_rewritten(op, inputs, rewritten, rewritten_inputs, rewritten_attrs=()):

@@ -36,10 +36,17 @@ def _in_tf_convention(fn):
         return jax.vjp(fn, *args)
 
     def bwd(pullback, cotangent):
-        return tuple(conj(g) for g in pullback(jax.tree_util.tree_map(conj, cotangent)))
+        return _conjugated(pullback)(cotangent)
 
     f.defvjp(fwd, bwd)
     return f
+
+
+def _conjugated(pullback):
+    """A pullback taking and returning TF's complex gradients (as _in_tf_convention's)."""
+    def tf_pullback(cotangent):
+        return tuple(conj(g) for g in pullback(jax.tree_util.tree_map(conj, cotangent)))
+    return tf_pullback
 
 
 class Slice:
@@ -203,13 +210,23 @@ class Program:
         self.order, self.read_orders = schedule([step[2] for step in steps], target_refs,
                                                 groups)
 
-        def grad_fn(*args):
+        def grad_fn(*args, linearized=None):
             """Gradients of the targets (weighted by the cotangents after the sources and
-            leaves) w.r.t. each connected user source, backpropagated in TF's order."""
+            leaves) w.r.t. each connected user source, backpropagated in TF's order.
+            `linearized` (in the trace the slice was recorded in): per step, None or its
+            Record's `pullback` (a linearized op's), used instead of a replay."""
             src = args[:n_src]
             leaves = args[n_src:n_src + n_leaf]
             values, pullbacks = [], []
-            for op, attrs, refs, _n_out, _overrides, complex_ in steps:
+            for n, (op, attrs, refs, _n_out, _overrides, complex_) in enumerate(steps):
+                if linearized is not None and linearized[n] is not None:
+                    out, pullback = linearized[n]
+                    if complex_:
+                        pullback = _conjugated(pullback)
+                    sequence = isinstance(out, (tuple, list))
+                    values.append(list(out) if sequence else [out])
+                    pullbacks.append((pullback, type(out) if sequence else None))
+                    continue
                 fn = functools.partial(op.fn, **dict(attrs + op.traced_attrs))
                 if complex_:
                     fn = _in_tf_convention(fn)

@@ -33,16 +33,20 @@ class Record:
 
     `dependencies` is None when every output depends on every input, else per output the
     indices of the inputs it depends on (an enclosed gradient): a tape connects only those.
+    `pullback`: for a linearized op run in a tf.function trace (dispatch.Op), its
+    kernel's outputs and the ``jax.vjp`` pullback its run made at the recorded inputs,
+    else None.
     """
 
-    __slots__ = ("op", "attrs", "inputs", "outputs", "dependencies")
+    __slots__ = ("op", "attrs", "inputs", "outputs", "dependencies", "pullback")
 
-    def __init__(self, op, attrs, inputs, outputs, dependencies):
+    def __init__(self, op, attrs, inputs, outputs, dependencies, pullback=None):
         self.op = op
         self.attrs = attrs                  # the static attributes: ((name, value), ...)
         self.inputs = inputs                # tuple of Tensors
         self.outputs = outputs              # tuple of Tensors
         self.dependencies = dependencies
+        self.pullback = pullback
 
 
 class _State:
@@ -71,7 +75,7 @@ class TraceRecords:
         self.reads = []    # (variable handle, read tensor)
 
 
-def record(op, attrs, inputs, outputs, dependencies=None):
+def record(op, attrs, inputs, outputs, dependencies=None, pullback=None):
     """Append an op to every active tape that watches one of its inputs."""
     for state in ctx.tapes:
         ids = state.ids
@@ -80,7 +84,7 @@ def record(op, attrs, inputs, outputs, dependencies=None):
                 break
         else:
             continue
-        state.records.append(Record(op, attrs, inputs, outputs, dependencies))
+        state.records.append(Record(op, attrs, inputs, outputs, dependencies, pullback))
         for o in outputs:
             if o._value.dtype in _TRAINABLE_NP:
                 ids.add(id(o))

@@ -71,11 +71,11 @@ def _union(*traced):
     return out
 
 
-def _as_op(name, compute, traced, tensors):
+def _as_op(name, compute, traced, tensors, linearized=False):
     """Run `compute(consts_per_traced, var_values, *arrays)` as one op whose inputs are
     what the traced functions capture, the Variables they read and `tensors`: tapes
     recording inside the tf.function connect it like any op, so gradients flow through
-    cond and while_loop."""
+    cond and while_loop (`linearized`: a scanned loop, dispatch.Op's)."""
     variables = traced[0].variables
     assigned = {id(v) for t in traced for v in t.assigned}
     reads = sorted(set().union(*(t.reads for t in traced)) |
@@ -98,7 +98,8 @@ def _as_op(name, compute, traced, tensors):
     # constant inputs)
     stateful = any(t.jaxpr.effects for t in traced)
     with builder.no_recording() if builder is not None else contextlib.nullcontext():
-        out = execute(Op(name, fn, stateful=stateful), tuple(inputs))   # (recorded as
+        out = execute(Op(name, fn, stateful=stateful, linearized=linearized),
+                      tuple(inputs))   # (recorded as
         # TF's node: _record)
     return out if isinstance(out, list) else [out]
 
@@ -503,7 +504,8 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
             values, var_carry, drawn, held = carry[:4]
         return list(values) + list(var_carry) + list(drawn) + cond_counts + list(held)
     extra = [limit] if limit is not None and static_limit is None else []
-    results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra + bases)
+    results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra + bases,
+                     linearized=static_limit is not None)
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn([body_t, cond_t], finals)

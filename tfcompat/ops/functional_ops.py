@@ -104,7 +104,7 @@ def _scan_traced(step, carry, elems, reverse):
             checked if checks else body, init, tuple(arrays[n_carry:]),
             length=xs[0]._value.shape[0], reverse=reverse)
         return list(final) + list(ys) + list(var_final) + list(drawn) + list(held)
-    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs + bases)
+    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs + bases, linearized=True)
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn([step_t], finals)
