@@ -103,13 +103,8 @@ def device_array(arr):
             sharding = _SHARDINGS.get(device)
             if sharding is None:
                 sharding = _SHARDINGS[device] = jax.sharding.SingleDeviceSharding(device)
-            key = (arr.shape, arr.dtype)
-            aval = _AVALS.get(key)
-            if aval is None:
-                if len(_AVALS) >= 4096:
-                    _AVALS.clear()
-                aval = _AVALS[key] = jax.core.ShapedArray(arr.shape, arr.dtype)
-            return xla_client.batched_device_put(aval, sharding, [arr], [device], False)
+            return xla_client.batched_device_put(aval(arr.shape, arr.dtype), sharding, [arr],
+                                                 [device], False)
     with jax.ensure_compile_time_eval():
         return jax.device_put(arr)
 
@@ -117,6 +112,21 @@ def device_array(arr):
 _CANONICAL = {}   # numpy dtype -> _canonical(dtype)
 _SHARDINGS = {}   # device -> its SingleDeviceSharding
 _AVALS = {}   # (shape, dtype) -> its ShapedArray (~10 us to make; at most 4,096 kept)
+
+
+def aval(shape, dtype):
+    """The (strongly typed) ShapedArray of `shape` and numpy `dtype`, made once: what
+    device_put and a trace's inputs take (jax.make_jaxpr abstracts a ShapeDtypeStruct
+    argument into one at ~15 us a time). A shape with symbolic dimensions (a
+    shape-polymorphic trace's) gets a ShapeDtypeStruct, not kept."""
+    key = (shape, dtype)
+    found = _AVALS.get(key) if all(type(d) is int for d in shape) else \
+        jax.ShapeDtypeStruct(shape, dtype)
+    if found is None:
+        if len(_AVALS) >= 4096:
+            _AVALS.clear()
+        found = _AVALS[key] = jax.core.ShapedArray(shape, dtype)
+    return found
 
 
 def _canonical(dtype):

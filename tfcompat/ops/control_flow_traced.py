@@ -10,6 +10,7 @@ import jax.numpy as jnp
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 
 from ..framework import func_graph
+from ..framework.constant_op import aval
 from ..framework.context import ctx, private_values
 from ..framework.strings import StringIds, is_string, traced_dtype
 from ..framework.strings import traced as handles
@@ -177,4 +178,4 @@ def _branch_scope():
 
 
 def _spec(a):
-    return jax.ShapeDtypeStruct(a.shape, traced_dtype(a.dtype))
+    return aval(a.shape, traced_dtype(a.dtype))

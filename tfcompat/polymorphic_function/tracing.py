@@ -13,7 +13,7 @@ import jax
 import numpy as np
 
 from ..framework import dtypes, nest, strings
-from ..framework.constant_op import convert_to_tensor
+from ..framework.constant_op import aval, convert_to_tensor
 from ..framework.context import ctx, private_values
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
@@ -150,9 +150,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     host_calls = strings.host_calls[0]
     try:
         with private_values():   # the tracers stay this thread's
-            closed = jax.make_jaxpr(traced)([jax.ShapeDtypeStruct(
-                v.shape, strings.traced_dtype(v.dtype)) for v in var_values],
-                specs)
+            closed = jax.make_jaxpr(traced)([aval(v.shape, strings.traced_dtype(v.dtype))
+                                             for v in var_values], specs)
         for v, value in trace.nested_created:   # not state of this trace: kept
             v._value = value
         _check_out_of_scope(closed.consts)
@@ -241,7 +240,7 @@ def _abstract(x, symbols=None):
     if isinstance(x, _Shaped):
         x = x.tensor
     value = x._value if isinstance(x, Tensor) else np.asarray(x)
-    return jax.ShapeDtypeStruct(value.shape, strings.traced_dtype(value.dtype))
+    return aval(value.shape, strings.traced_dtype(value.dtype))
 
 
 def _arg_names(fn, args, kwargs):
