@@ -15,7 +15,8 @@ from ..framework.context import ctx, private_values
 from ..framework.strings import StringIds, is_string, traced_dtype
 from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor, Tensor
-from ..framework.trace_state import RandomDraws, body_checks, random_draws, used_vars
+from ..framework.trace_state import (RandomDraws, body_checks, random_draws,
+                                     unnamed_arguments, used_vars)
 from ..framework.variables import live_variables
 from . import control_flow_checks, random_seed
 from .control_flow_carry import _arrays, _pack
@@ -86,7 +87,8 @@ class _Traced:
             if graph is not None:   # (TF's util.unique_fn_name)
                 graph.function_name = f"{graph.prefix}{self._kind}_{next(_uids)}".replace(
                     "/", "_")
-            closed = jax.make_jaxpr(run)([_spec(b) for b in before], count_specs, *arg_specs)
+            closed = jax.make_jaxpr(unnamed_arguments(run))([_spec(b) for b in before],
+                                                            count_specs, *arg_specs)
         self.captures = [] if graph is None else graph.captures
         self.jaxpr, self.consts = closed.jaxpr, list(closed.consts)
         used = used_vars(self.jaxpr)
