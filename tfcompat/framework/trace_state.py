@@ -377,10 +377,10 @@ def unnamed_arguments(fn):
     """`fn` (traced by jax.make_jaxpr) with its debug information made once, without
     argument names: jax names every flattened argument of a trace (each live Variable
     is one) by its tree path, at ~5 us each, for error messages tfcompat words itself."""
-    fn.__fun_debug_info__ = _UNNAMED.get(fn.__code__)
-    if fn.__fun_debug_info__ is None:
-        fn.__fun_debug_info__ = _UNNAMED[fn.__code__] = DebugInfo(
-            "make_jaxpr", fun_sourceinfo(fn), None, None)
+    info = _UNNAMED.get(fn.__code__)
+    if info is None:
+        info = _UNNAMED[fn.__code__] = DebugInfo("make_jaxpr", fun_sourceinfo(fn), None, None)
+    fn.__fun_debug_info__ = info
     return fn
 
 

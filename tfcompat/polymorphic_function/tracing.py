@@ -18,7 +18,8 @@ from ..framework.context import ctx, private_values
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_state import Trace, lift_initializers, tf_traced_by_jax, unnamed_arguments
+from ..framework.trace_state import (Trace, lift_initializers, tf_traced_by_jax,
+                                     unnamed_arguments)
 from ..framework.trace_type import trace_type_of
 from ..framework.type_spec import TypeSpec
 from ..framework.variables import Uninitialized, Variable, live_variables
@@ -150,8 +151,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     host_calls = strings.host_calls[0]
     try:
         with private_values():   # the tracers stay this thread's
-            closed = jax.make_jaxpr(unnamed_arguments(traced))([aval(v.shape, strings.traced_dtype(v.dtype))
-                                             for v in var_values], specs)
+            closed = jax.make_jaxpr(unnamed_arguments(traced))(
+                [aval(v.shape, strings.traced_dtype(v.dtype)) for v in var_values], specs)
         for v, value in trace.nested_created:   # not state of this trace: kept
             v._value = value
         _check_out_of_scope(closed.consts)
