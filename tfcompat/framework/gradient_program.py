@@ -223,19 +223,16 @@ class Program:
                     out, pullback = linearized[n]
                     if complex_:
                         pullback = _conjugated(pullback)
-                    sequence = isinstance(out, (tuple, list))
-                    values.append(list(out) if sequence else [out])
-                    pullbacks.append((pullback, type(out) if sequence else None))
-                    continue
-                fn = functools.partial(op.fn, **dict(attrs + op.traced_attrs))
-                if complex_:
-                    fn = _in_tf_convention(fn)
-                ins = [src[r[1]] if r[0] == "s" else leaves[r[1]] if r[0] == "l"
-                       else values[r[1]][r[2]] for r in refs]
-                out, pullback = jax.vjp(fn, *ins)
-                values.append(list(out) if isinstance(out, (tuple, list)) else [out])
-                pullbacks.append((pullback, type(out) if isinstance(out, (tuple, list))
-                                  else None))
+                else:
+                    fn = functools.partial(op.fn, **dict(attrs + op.traced_attrs))
+                    if complex_:
+                        fn = _in_tf_convention(fn)
+                    ins = [src[r[1]] if r[0] == "s" else leaves[r[1]] if r[0] == "l"
+                           else values[r[1]][r[2]] for r in refs]
+                    out, pullback = jax.vjp(fn, *ins)
+                sequence = isinstance(out, (tuple, list))
+                values.append(list(out) if sequence else [out])
+                pullbacks.append((pullback, type(out) if sequence else None))
             terms = {}    # node ref -> its gradients so far, in TF's order
             for r, c in zip(target_refs, args[n_src + n_leaf:]):
                 terms.setdefault(r, []).append(c)
