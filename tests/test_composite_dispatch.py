@@ -57,9 +57,10 @@ def test_public_ops_route_ragged_tensors():
     assert tf.reverse(rt, [1]).to_list() == [[2, 1], [3]]
 
 
-def test_traced_partitions_raise_naming_the_api():
+def test_traced_partitions():
     # TF gives these an unknown shape inside a tf.function; XLA takes the partitions from
-    # the arguments (their values read when traced), and cannot from computed ones.
+    # the arguments (their values read when traced); with computed ones the calls run
+    # eagerly, and a ConcreteFunction of a TensorSpec raises naming the API.
     @tf.function
     def partition(x, p):
         return tf.dynamic_partition(x, p, 2)
@@ -71,16 +72,18 @@ def test_traced_partitions_raise_naming_the_api():
     def computed(x):
         return tf.dynamic_partition(x, tf.cast(x > 1.5, tf.int32), 2)
 
+    assert [p.numpy().tolist() for p in computed(tf.constant([1., 2.]))] == [[1.], [2.]]
     with pytest.raises(TypeError, match=r"tf\.dynamic_partition is not supported on a "
                                         r"tensor computed inside a tf\.function"):
-        computed(tf.constant([1., 2.]))
+        computed.get_concrete_function(tf.TensorSpec([2]))
 
     @tf.function
     def stitch(x):
         return tf.dynamic_stitch([tf.cast(x, tf.int32)], [tf.constant([1., 2.])])
 
+    assert stitch(tf.constant([1., 0.])).numpy().tolist() == [2., 1.]
     with pytest.raises(TypeError, match=r"tf\.dynamic_stitch is not supported"):
-        stitch(tf.constant([1., 0.]))
+        stitch.get_concrete_function(tf.TensorSpec([2]))
     indices = tf.function(lambda i: tf.dynamic_stitch([i], [tf.constant([1., 2.])]))
     assert indices(tf.constant([1, 0])).numpy().tolist() == [2., 1.]
 
@@ -88,5 +91,7 @@ def test_traced_partitions_raise_naming_the_api():
     def from_dense(x):
         return tf.sparse.from_dense(x)
 
+    sparse = from_dense(tf.constant([[0., 1.]]))
+    assert sparse.indices.numpy().tolist() == [[0, 1]] and sparse.values.numpy().tolist() == [1.]
     with pytest.raises(TypeError, match=r"tf\.sparse\.from_dense is not supported"):
-        from_dense(tf.constant([[0., 1.]]))
+        from_dense.get_concrete_function(tf.TensorSpec([1, 2]))

@@ -21,15 +21,11 @@ KNOWN = {
         "-0.0 converted after 0.0 is that +0.0 (history-dependent); tfcompat converts each "
         "value exactly. reduce_max/reduce_min over +0.0 and -0.0 give the sign XLA's "
         "reduction picks, not the one Eigen's reduction order gives",
-    "control_flow_ops:while_loop_shape_invariants_in_function":
-        "a loop variable whose shape changes across iterations cannot be an XLA loop carry: "
-        "the traced tf.while_loop raises a ValueError naming it (shape_invariants accepted, "
-        "but cannot relax shapes)",
-    "control_flow:while_loop_gradient_without_maximum_iterations":
-        "a traced tf.while_loop is an XLA loop: its reverse-mode gradient needs "
-        "maximum_iterations, and raises TF's XLA InvalidArgumentError without it (the loop "
-        "itself, and its gradient eagerly, match: "
-        "while_loop_traced_bound_without_maximum_iterations)",
+    "value_shapes:python_after_the_op_and_side_effects":
+        "a tf.function whose calls run eagerly (an op's output shape depends on computed "
+        "values) stops its trace at that op: what its Python prints after it is not printed "
+        "(TF's trace prints it once, with unknown dimensions), and its Python runs again on "
+        "each call, so side effects such as a list append happen per call (TF: once)",
     "forwardprop:fwd_tangent_shape_mismatch":
         "TF meets a tangent whose shape is not its primal's only when it builds the op's JVP "
         "(by double backprop, in a graph): its shape-inference error names that graph's "

@@ -7,8 +7,11 @@ import sys
 
 import jax
 import numpy as np
-from jax._src.api_util import fun_sourceinfo   # (a trace's debug information: no
-from jax._src.linear_util import DebugInfo      # public API)
+# (no public API: a trace's debug information; the jaxpr of a trace stopped mid-way)
+from jax._src import source_info_util
+from jax._src.api_util import fun_sourceinfo
+from jax._src.interpreters import partial_eval as pe
+from jax._src.linear_util import DebugInfo
 
 from .context import ctx, shared_values
 from .func_graph import GraphBuilder
@@ -59,6 +62,7 @@ class Trace:
         self.recorded = TraceRecords()   # what tf.gradients differentiates
         self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
         self.created = []
+        self.lifted = None   # their initial values where the trace stopped (CallsRunEagerly)
         self.nested_created = []   # (variable, initial value) made by nested functions' traces
         self.checks = []    # (traced condition, message or graph Assert info[, its data])
         self.check_scopes = []   # the checks of the loop bodies and branches being traced
@@ -185,11 +189,16 @@ class Trace:
     def check_creation(self):
         """TF's error for a variable created in a trace other than the first."""
         if not self.allow_creation:
-            raise ValueError(
-                "tf.function only supports singleton tf.Variables created on the first call. "
-                "Make sure the tf.Variable is only created once or created outside "
-                "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
-                "for more information.")
+            raise singleton_variables_error()
+
+
+def singleton_variables_error():
+    """TF's error for a tf.function that creates variables after its first trace."""
+    return ValueError(
+        "tf.function only supports singleton tf.Variables created on the first call. "
+        "Make sure the tf.Variable is only created once or created outside "
+        "tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables "
+        "for more information.")
 
 
 class RandomDraws:
@@ -337,6 +346,13 @@ class CallsRunEagerly(Exception):
         super().__init__(message)
 
 
+class ValueDependentShape(CallsRunEagerly, TypeError):
+    """An op inside a trace whose output shape (or a shape, axis or size argument) depends
+    on values computed in it, which TF's graph leaves unknown and XLA cannot compile: the
+    tf.function's calls run eagerly (CallsRunEagerly). Outside a tf.function's trace (a
+    graph built with Graph.as_default) it is the TypeError naming the op."""
+
+
 class KnownArguments:
     """The values of a tf.function's small integer and boolean tensor arguments, known
     while it is traced (graph_scope.partial_value reads them). TF's graph takes them as
@@ -422,6 +438,28 @@ def lift_initializers(closed, n):
                          "tf.function.")
     with jax.ensure_compile_time_eval():   # now, also inside an enclosing trace
         return _evaluate(init, closed.consts)
+
+
+def lift_partial_initializers(values):
+    """lift_initializers for a trace that stops before its end (CallsRunEagerly, while
+    jax still traces it): the initial values of the variables it created (`values`: their
+    traced initial values), from what it has traced so far; None for each where they
+    cannot be lifted (reading such a variable raises, as after a failed trace)."""
+    tracers = [v for v in values if isinstance(v, jax.core.Tracer)]
+    if not tracers:
+        return list(values)
+    trace = tracers[0]._trace
+    if any(t._trace is not trace for t in tracers) or \
+            not isinstance(trace, pe.DynamicJaxprTrace):   # (made in a branch or loop body)
+        return [None] * len(values)
+    jaxpr, consts = trace.to_jaxpr(tracers, trace.frame.debug_info,
+                                   source_info_util.current())
+    try:
+        lifted = iter(lift_initializers(jax.extend.core.ClosedJaxpr(jaxpr, consts),
+                                        len(tracers)))
+    except ValueError:   # (it depends on the function's arguments or variables)
+        return [None] * len(values)
+    return [next(lifted) if isinstance(v, jax.core.Tracer) else v for v in values]
 
 
 def _evaluate(jaxpr, consts):

@@ -11,8 +11,9 @@ threaded through the lax construct as extra outputs or loop carries, and so are 
 run-time checks it registers (control_flow_checks: a loop stops at the iteration where one
 fails). A while_loop with a static maximum_iterations runs as a masked lax.scan, so it is
 reverse-differentiable (unmasked, of exactly its iterations, where its condition reads a
-counter known when it is traced: loop_trip_count.py); without, it is a lax.while_loop
-whose reverse-mode gradient raises TF's XLA error.
+counter known when it is traced: loop_trip_count.py); without, it is a lax.while_loop.
+The reverse-mode gradient of that, and a loop variable whose shape changes as
+shape_invariants allow, make the tf.function's calls run eagerly (CallsRunEagerly).
 """
 import contextlib
 
@@ -25,7 +26,7 @@ from jax.interpreters import ad, batching, mlir
 from ..framework import dtypes, errors, func_graph, host_callback, nest, op_def, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
-from ..framework.trace_state import RandomRepeat, body_checks, random_draws
+from ..framework.trace_state import CallsRunEagerly, RandomRepeat, body_checks, random_draws
 from ..framework.strings import is_string
 from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor
@@ -333,11 +334,11 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
     """tf.while_loop. Eagerly (and when nothing in it is traced) a Python loop. Traced: with
     a static `maximum_iterations`, a masked lax.scan (reverse-differentiable); otherwise a
-    lax.while_loop, whose reverse-mode gradient raises TF's XLA error asking for
-    maximum_iterations (TF without XLA differentiates it). Loop variables may be nested
-    structures and tf.TensorArrays; they keep their shapes (XLA): `shape_invariants` that
-    relax a shape are accepted, but a variable whose shape changes raises.
-    parallel_iterations, back_prop and swap_memory are accepted and have no effect."""
+    lax.while_loop, whose reverse-mode gradient makes the tf.function's calls run eagerly
+    (under jit_compile=True it raises TF's XLA error asking for maximum_iterations). Loop
+    variables may be nested structures and tf.TensorArrays; an XLA loop keeps their
+    shapes, so one whose shape changes as `shape_invariants` allow makes the calls run
+    eagerly too. parallel_iterations, back_prop and swap_memory have no effect."""
     single = not isinstance(loop_vars, (list, tuple))
     state = [loop_vars] if single else list(loop_vars)
     if not ctx.traces:   # TF's eager loop: the values as the body gives them, converted at the end
@@ -370,7 +371,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         static_limit -= i
         limit = convert_to_tensor(static_limit)
     with _graph_scope("while", "StatelessWhile"):
-        return _staged_while(cond, body, loop_vars, single, state, limit, static_limit)
+        return _staged_while(cond, body, loop_vars, single, state, limit, static_limit,
+                             shape_invariants)
 
 
 def staged_while_loop(cond, body, loop_vars, maximum_iterations=None):
@@ -403,7 +405,8 @@ def _eager_while(cond, body, loop_vars, single, state, maximum_iterations):
     return state[0] if single else type(loop_vars)(state)
 
 
-def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
+def _staged_while(cond, body, loop_vars, single, state, limit, static_limit,
+                  shape_invariants=None):
     """while_loop's lax loop (from the first iteration that makes it traced)."""
     state = _carried_arrays(body, state, static_limit)
     arrays = _arrays(state)
@@ -413,7 +416,7 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit):
     cond_t = _Traced(lambda *s: cond(*s), state, specs, _placeholder, "cond")
     assigned = body_t.assigned
     where = [i for i, v in enumerate(body_t.variables) if any(v is a for a in assigned)]
-    _check_loop_shapes(specs, _flat(body_t.out), _leaf_names(state))
+    _check_loop_shapes(specs, state, _flat(body_t.out), shape_invariants)
     for x, o, name in zip(_flat(state), _flat(body_t.out), _leaf_names(state)):
         if (x.dtype is dtypes.string) != (o.dtype is dtypes.string):
             raise TypeError(f"Loop var {name} enters the loop with type {x.dtype} but has "
@@ -568,16 +571,33 @@ def _leaf_names(state):
     return names
 
 
-def _check_loop_shapes(specs, out, names):
+def _check_loop_shapes(specs, state, out, shape_invariants):
+    """TF's check that each loop variable keeps its shape, or one its `shape_invariants`
+    allows. An XLA loop keeps its shapes: where the invariants relax one, the
+    tf.function's calls run eagerly (CallsRunEagerly), as TF runs the loop."""
     if len(out) != len(specs):
         raise ValueError(f"tf.while_loop: the body returned {len(out)} tensors for "
                          f"{len(specs)} loop variables.")
-    for spec, o, name in zip(specs, out, names):
-        if tuple(o.shape.as_list()) != tuple(spec.shape):
-            raise ValueError(
-                f"tfcompat's tf.while_loop: loop variable {name} enters the loop with shape "
-                f"{TensorShape(spec.shape)}, but has shape {o.shape} after one iteration. "
-                f"XLA loops keep their shapes: shape_invariants cannot relax this.")
+    flat = _flat(state)
+    invariants = [None] * len(flat) if shape_invariants is None else \
+        nest.flatten(shape_invariants)
+    for k, (spec, o) in enumerate(zip(specs, out)):
+        if tuple(o.shape.as_list()) == tuple(spec.shape):
+            continue
+        if len(invariants) != len(flat):   # (TensorArrays among the loop variables)
+            raise CallsRunEagerly("a tf.while_loop relaxes a loop variable's shape with "
+                                  "shape_invariants")
+        if invariants[k] is not None and \
+                TensorShape(invariants[k]).is_compatible_with(o.shape):
+            raise CallsRunEagerly(f"tf.while_loop's loop variable {flat[k]!r} changes its "
+                                  f"shape, as its shape_invariants allow")
+        builder = func_graph.current()
+        name = builder.display_name(flat[k]) if builder is not None else None
+        raise ValueError(
+            f"Input tensor `{name or f'#{k}'}` enters the loop with shape "
+            f"{TensorShape(spec.shape)}, but has shape {o.shape} after one iteration. To "
+            f"allow the shape to vary across iterations, use the `shape_invariants` argument "
+            f"of tf.while_loop to specify a less-specific shape.")
 
 
 def _carried_arrays(body, state, maximum_iterations):
@@ -620,6 +640,9 @@ def _carried_arrays(body, state, maximum_iterations):
 
 
 def _guard_transpose(cotangent, x):
+    if ctx.traces and not ctx.traces[-1].jit_compile:   # (TF's graph differentiates it)
+        raise CallsRunEagerly("the reverse-mode gradient of a tf.while_loop without "
+                              "maximum_iterations")
     raise errors.InvalidArgumentError(
         None, None, "XLA compilation requires a fixed tensor list size. Set the max number of "
         "elements. This could also happen if you're using a TensorArray in a while loop that "

@@ -13,6 +13,7 @@ from ..framework.graph_scope import known_value, partial_value
 from ..framework.strings import StringIds
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
+from ..framework.trace_state import ValueDependentShape
 from ..framework.variables import Variable
 
 _DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -33,18 +34,21 @@ def traced_within(value):
 
 def static_error(api, arg):
     """The error for a traced tensor given as argument `arg` of `api` where XLA needs a
-    value known at trace time (a shape, an axis, a size)."""
-    return TypeError(f"tfcompat: the {arg} argument of {api} must be known when the "
-                     f"tf.function is traced (XLA compiles static shapes); got a tensor "
-                     f"computed inside the function")
+    value known at trace time (a shape, an axis, a size): in a tf.function's trace, its
+    calls then run eagerly (ValueDependentShape)."""
+    return ValueDependentShape(
+        f"tfcompat: the {arg} argument of {api} must be known when the tf.function is "
+        f"traced (XLA compiles static shapes); got a tensor computed inside the function")
 
 
 def dynamic_shape_error(api, arg):
     """The error for `api` applied to a traced `arg` when its output shape depends on the
-    values of `arg` (TF gives an unknown shape there; XLA cannot)."""
-    return TypeError(f"tfcompat: {api} is not supported on a tensor computed inside a "
-                     f"tf.function: its output shape depends on the values of {arg} (TF gives "
-                     f"an unknown shape; XLA compiles static shapes)")
+    values of `arg` (TF gives an unknown shape there; XLA cannot): in a tf.function's
+    trace, its calls then run eagerly (ValueDependentShape)."""
+    return ValueDependentShape(
+        f"tfcompat: {api} is not supported on a tensor computed inside a tf.function: its "
+        f"output shape depends on the values of {arg} (TF gives an unknown shape; XLA "
+        f"compiles static shapes)")
 
 
 def concrete(value, api, arg):

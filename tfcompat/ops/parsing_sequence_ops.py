@@ -57,15 +57,14 @@ def _typed(feature, dtype, where):
     return np.asarray(list(getattr(feature, kind).value), _np_dtype(dtype))
 
 
-def _sparse_parts(rows, dtype, outer):
+def _sparse_parts(rows, dtype, outer, rank):
     """indices, values, dense_shape of rows of values (`outer`: the leading index
-    columns of each row, all of the same length)."""
+    columns of each row, `rank` - 1 of them)."""
     counts = [len(r) for r in rows]
     indices = [list(o) + [j] for o, c in zip(outer, counts) for j in range(c)]
-    width = len(outer[0]) + 1 if outer else 1
     values = np.concatenate(rows).astype(_np_dtype(dtype)) if rows else np.zeros(
         0, _np_dtype(dtype))
-    return np.asarray(indices, np.int64).reshape(-1, width), values, max(counts, default=0)
+    return np.asarray(indices, np.int64).reshape(-1, rank), values, max(counts, default=0)
 
 
 def _context(examples, names, params, single):
@@ -76,7 +75,7 @@ def _context(examples, names, params, single):
         rows = [_typed(f[key], dtype, f"{n}Context feature: {key}") if key in f else
                 np.zeros(0, _np_dtype(dtype)) for f, n in zip(feats, names)]
         outer = [[] if single else [b] for b in range(len(rows))]
-        indices, values, width = _sparse_parts(rows, dtype, outer)
+        indices, values, width = _sparse_parts(rows, dtype, outer, 1 if single else 2)
         shape = [width] if single else [len(rows), width]
         out[key] = (indices, values, np.asarray(shape, np.int64))
     for key, dtype, shape, default, _ in dense:
@@ -115,7 +114,7 @@ def _lists(examples, names, params, single):
         per = [steps(fl, key, dtype, n) or [] for fl, n in zip(lists, names)]
         rows = [r for p in per for r in p]
         outer = [([] if single else [b]) + [t] for b, p in enumerate(per) for t in range(len(p))]
-        indices, values, width = _sparse_parts(rows, dtype, outer)
+        indices, values, width = _sparse_parts(rows, dtype, outer, 2 if single else 3)
         most = max((len(p) for p in per), default=0)
         shape = [most, width] if single else [len(per), most, width]
         out[key] = (indices, values, np.asarray(shape, np.int64))

@@ -10,7 +10,7 @@ from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output
-from .concrete_function import _bind_call, _Typed
+from .concrete_function import ConcreteFunction, _bind_call, _Typed
 from .function_type_utils import (_cache_key, _check_spec, _Composite, _flat_tensors,
                                   _flat_variables, _input_types, _is_composite_spec, _Shaped)
 
@@ -50,6 +50,9 @@ class PerShapeFunction(_Typed):
             if k == 0 and not seen:
                 output.replay()
         function._traced_specs.add(key)
+        for probe in probes:
+            if not isinstance(probe, ConcreteFunction):   # (calls run eagerly: no graph)
+                raise probe.error(function._python_function)
         first, second = probes
         self._result = nest.map_structure(_common_spec, first._result, second._result)
         self._inputs = _input_types(function._python_function, args, kwargs)

@@ -5,6 +5,7 @@ value, over nested structures), traces the Python function once per new key
 input_signature's unknown dimensions the trace is shape-polymorphic where it can be,
 else one per concrete shape."""
 import collections
+import contextlib
 import functools
 import inspect
 import threading
@@ -21,8 +22,9 @@ from ..framework.graph_scope import known_value
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
-from ..framework.variables import Variable
-from ..framework.trace_state import CallsRunEagerly, captured_output, functions_run_eagerly
+from ..framework.variables import Variable, variable_creator_scope
+from ..framework.trace_state import (CallsRunEagerly, captured_output, functions_run_eagerly,
+                                     singleton_variables_error)
 from .concrete_function import ConcreteFunction
 from .per_shape_function import PerShapeFunction
 from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_literal,
@@ -179,7 +181,8 @@ class Function:
         (host_callback.Rerun: a short last batch among the steps of one Keras
         steps_per_execution call, which TF's one trace of unknown batch size runs), what
         the call read is given back and this call runs the Python function eagerly (what
-        it prints from Python is dropped: TF's calls do not run it)."""
+        it prints from Python is dropped: TF's calls do not run it). So do the calls of
+        an _EagerCalls (code XLA cannot compile as one program)."""
         try:
             return concrete._call_flat(tensors, variables)
         except host_callback.Rerun:
@@ -187,10 +190,16 @@ class Function:
                 give_back = getattr(type(a), "_give_back", None)
                 if give_back is not None:
                     give_back(a)
-            with captured_output():
+            may_create = isinstance(concrete, _EagerCalls) and concrete.may_create
+            if may_create:
+                concrete.may_create = False
+            fn = autograph.convert(self._python_function) if self._autograph else \
+                self._python_function   # (its errors as TF's trace raises them)
+            with captured_output(), contextlib.ExitStack() as scopes:
+                if not may_create:   # (TF's graph creates none: a trace would raise)
+                    scopes.enter_context(variable_creator_scope(_no_creation))
                 try:
-                    return nest.map_structure(_eager_output,
-                                              self._python_function(*args, **kwargs))
+                    return nest.map_structure(_eager_output, fn(*args, **kwargs))
                 except StopIteration:   # (next() past the end, which TF's function runs
                     raise errors.OutOfRangeError(   # as IteratorGetNext)
                         None, None, "End of sequence") from None
@@ -218,9 +227,7 @@ class Function:
             args = tuple(self._input_signature)
         concrete = self._concrete_for(args, kwargs)[0]
         if isinstance(concrete, _EagerCalls):
-            raise TypeError(f"tfcompat cannot trace the tf.function "
-                            f"'{self._python_function.__name__}' as one XLA program: "
-                            f"{concrete.reason}")
+            raise concrete.error(self._python_function)
         return concrete
 
     def _concrete_for(self, args, kwargs):
@@ -460,9 +467,9 @@ class Function:
                 self._warned_eager = True
                 tf_logging.get_logger().info(
                     f"tfcompat: the calls of the tf.function "
-                    f"'{self._python_function.__name__}' run eagerly (op by op): XLA "
+                    f"'{_name(self._python_function)}' run eagerly (op by op): XLA "
                     f"cannot compile it as one program, {e}")
-            return _EagerCalls(str(e))
+            return _EagerCalls(str(e), getattr(e, "eager_may_create", False))
 
     def _trace_once(self, args, kwargs, polymorphic=True):
         """Trace for these arguments. With unknown dimensions (an input_signature's None,
@@ -534,6 +541,16 @@ def _tf_key(key):
 _PER_SHAPE = object()   # a signature traced once per concrete shape
 
 
+def _name(python_function):
+    """A traced function's name, as its trace names it (a callable object: 'function')."""
+    return getattr(python_function, "__name__", "function")
+
+
+def _no_creation(next_creator, **kwargs):
+    """The variable creator of a call run eagerly where TF's would run its graph."""
+    raise singleton_variables_error()
+
+
 def _eager_output(x):
     """An output of a call run eagerly as its trace would give it: Python numbers, NumPy
     values and Variables as tensors (other objects as they are)."""
@@ -545,10 +562,17 @@ def _eager_output(x):
 class _EagerCalls:
     """The trace of a signature XLA cannot compile as one program (CallsRunEagerly): its
     calls run the Python function eagerly (tf.function's rerun: what it prints from
-    Python is dropped, as from TF's calls of its graph)."""
+    Python is dropped, as from TF's calls of its graph). The first may create variables
+    where the trace was the function's first and created none (`may_create`)."""
 
-    def __init__(self, reason):
+    def __init__(self, reason, may_create):
         self.reason = reason
+        self.may_create = may_create
+
+    def error(self, python_function):
+        """The error where a ConcreteFunction of it is asked for."""
+        return TypeError(f"tfcompat cannot trace the tf.function "
+                         f"'{_name(python_function)}' as one XLA program: {self.reason}")
 
     def _call_flat(self, tensors, variables=()):
         raise host_callback.Rerun(self.reason)

@@ -18,7 +18,8 @@ from ..framework.context import ctx, private_values
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_state import (Trace, lift_initializers, tf_traced_by_jax,
+from ..framework.trace_state import (CallsRunEagerly, Trace, lift_initializers,
+                                     lift_partial_initializers, tf_traced_by_jax,
                                      unnamed_arguments)
 from ..framework.trace_type import trace_type_of
 from ..framework.type_spec import TypeSpec
@@ -94,7 +95,12 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         ctx.name_scopes.append("")   # (a function's graph starts at the root scope, as TF's)
         try:
             with tf_traced_by_jax():
-                result = fn(*new_args, **new_kw)
+                try:
+                    result = fn(*new_args, **new_kw)
+                except CallsRunEagerly:   # (the calls run eagerly: keep what it created)
+                    trace.lifted = lift_partial_initializers(
+                        [strings.traced(value) for _, value in trace.created])
+                    raise
             # Read the outputs while Variables still hold their traced values (a returned
             # Variable or assign result is its value after the function's assignments).
             flat_result = [c for x in nest.flatten(result) for c in components(x)]
@@ -156,10 +162,14 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         for v, value in trace.nested_created:   # not state of this trace: kept
             v._value = value
         _check_out_of_scope(closed.consts)
-    except BaseException:
+    except BaseException as e:
         trace.graph.clear()
-        for v, value in trace.created:   # never computed: reading them raises
-            v._value = Uninitialized(v.name, value)
+        lifted = trace.lifted or [None] * len(trace.created)
+        for (v, value), initial in zip(trace.created, lifted):
+            v._value = Uninitialized(v.name, value) if initial is None else (
+                strings.from_ids(initial) if strings.is_string(value) else initial)
+        if isinstance(e, CallsRunEagerly):   # (as TF's first trace, the first call may)
+            e.eager_may_create = allow_creation and not trace.created
         raise
     structure["graph"] = trace.graph.freeze(structure["name"])
     structure["known_values"] = dict(trace.known_arguments.read)

@@ -1,0 +1,212 @@
+"""Golden snippets for ops inside a tf.function whose output shapes (or shape arguments)
+depend on values computed in it: TF's graph gives them unknown dimensions; XLA compiles
+static shapes, so tfcompat runs such a function's calls eagerly (CallsRunEagerly). Values,
+dtypes, shapes, trace counts, variables created on the first call, gradients, and what
+Python prints while the function is traced up to that op."""
+from snippet_registry import Snippets
+
+SNIPPETS = Snippets()
+_s = SNIPPETS.add
+
+_s("masks_and_indices", """
+@tf.function
+def f(x):
+    y = tf.boolean_mask(x, x > 0)
+    idx = tf.where(x < 0)
+    u, i = tf.unique(tf.cast(tf.abs(x), tf.int32))
+    return y, idx, u, i, tf.shape(y), tf.size(idx)
+
+for v in ([1., -2., 3., -2.], [-1., -1., 4., 5.], [0., 0., 0., 0.]):
+    for t in f(tf.constant(v)):
+        print(repr(t))
+print(f.experimental_get_tracing_count())
+""")
+
+_s("partitions_bincount_and_ranges", """
+@tf.function
+def f(x):
+    parts = tf.dynamic_partition(x, tf.cast(x > 1.5, tf.int32), 2)
+    stitched = tf.dynamic_stitch([tf.cast(x, tf.int32) - 1], [x * 10.])
+    n = tf.cast(tf.reduce_sum(x), tf.int32)
+    return (parts, stitched, tf.math.bincount(tf.cast(x, tf.int32)), tf.range(n),
+            tf.zeros([n, 2]), tf.fill(tf.stack([n]), 7), tf.reshape(tf.range(n * 2), [n, 2]))
+
+print(f(tf.constant([1., 2., 3.])))
+print(f(tf.constant([2., 1., 4.])))
+""")
+
+_s("sparse_and_sets_of_computed_values", """
+@tf.function
+def f(x):
+    s = tf.sparse.from_dense(x * 2.)
+    kept = tf.sparse.retain(s, s.values > 2.)
+    inter = tf.sets.intersection(tf.cast(x, tf.int32), tf.constant([[1, 3], [2, 4]]))
+    return s, kept, tf.sparse.to_dense(kept), tf.sparse.reduce_sum(s, 1), inter
+
+for t in f(tf.constant([[0., 1.], [3., 2.]])):
+    print(t)
+""")
+
+_s("strings_split_in_function", """
+@tf.function
+def f(s):
+    words = tf.strings.split(s)
+    chars = tf.strings.unicode_split(s, "UTF-8")
+    codes = tf.strings.unicode_decode(s, "UTF-8")
+    return words, chars, codes, tf.strings.bytes_split(s), words.row_lengths()
+
+for t in f(tf.constant(["a bc d", "ef", ""])):
+    print(t)
+r = f(tf.constant(["x y"]))[0]
+print(r, r.shape, r.dtype)
+""")
+
+_s("parsing_in_function", """
+def example(**features):
+    return tf.train.Example(features=tf.train.Features(feature={
+        k: tf.train.Feature(int64_list=tf.train.Int64List(value=v))
+        for k, v in features.items()})).SerializeToString()
+
+@tf.function
+def parse(s):
+    return tf.io.parse_single_example(s, {
+        "a": tf.io.VarLenFeature(tf.int64),
+        "b": tf.io.RaggedFeature(tf.int64),
+        "c": tf.io.FixedLenSequenceFeature([], tf.int64, allow_missing=True)})
+
+out = parse(tf.constant(example(a=[1, 2], b=[3], c=[4, 5, 6])))
+print(tf.sparse.to_dense(out["a"]), out["b"], out["c"])
+
+@tf.function
+def parse_sequence(s):
+    return tf.io.parse_single_sequence_example(
+        s, sequence_features={"a": tf.io.VarLenFeature(tf.int64)})
+
+context, sequence = parse_sequence(tf.constant(tf.train.SequenceExample().SerializeToString()))
+print(context, sequence["a"])
+""")
+
+_s("prints_tracing_count_and_side_effects", """
+v = tf.Variable([1., 2., 3.])
+calls = []
+
+@tf.function
+def f(x):
+    print("traced", x.shape)
+    calls.append(1)
+    tf.print("running", x)
+    y = tf.boolean_mask(x, x > 0)
+    v.assign_add(tf.ones(3))
+    return tf.reduce_sum(y)
+
+print(f(tf.constant([1., -1., 2.])))
+print(f(tf.constant([-1., -1., 2.])))
+print(f(tf.constant([-1., -1.])))
+print(f.experimental_get_tracing_count(), v.numpy())
+""")
+
+_s("variables_created_on_first_call", """
+class M(tf.Module):
+    def __init__(self):
+        self.v = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.v is None:
+            self.v = tf.Variable(tf.zeros([3]) + 2.0)
+            self.w = tf.Variable(tf.random.stateless_normal([3], seed=[1, 2]))
+        return tf.boolean_mask(x * self.v, x > 0) + tf.reduce_sum(self.w)
+
+m = M()
+print(m(tf.constant([1., -2., 3.])))
+print(m(tf.constant([1., 2., 3.])))
+print(m.v.numpy(), len(m.variables))
+
+class Late(tf.Module):
+    def __init__(self):
+        self.v = None
+
+    @tf.function
+    def __call__(self, x):
+        y = tf.boolean_mask(x, x > 0)
+        if self.v is None:
+            self.v = tf.Variable(3.0)
+        return y * self.v
+
+late = Late()
+print(late(tf.constant([1., -2.])))
+print(late(tf.constant([4., 5.])))
+""")
+
+_s("variable_created_on_every_call_error", """
+@tf.function
+def g(x):
+    w = tf.Variable(1.0)
+    return tf.boolean_mask(x, x > 0) * w
+
+try:
+    print(g(tf.constant([1., -2.])))
+except ValueError as e:
+    print([line.strip() for line in str(e).splitlines() if line.strip()][-1])
+""")
+
+_s("gradients_through_masks", """
+x = tf.Variable([1., -2., 3., 4.])
+
+@tf.function
+def step():
+    with tf.GradientTape() as tape:
+        y = tf.boolean_mask(x * x, x > 0)
+        loss = tf.reduce_sum(y * tf.range(1., tf.cast(tf.size(y), tf.float32) + 1.))
+    return loss, tape.gradient(loss, x)
+
+print(step())
+x.assign([-1., 2., -3., 5.])
+print(step())
+
+@tf.function
+def inner(x):
+    return tf.boolean_mask(x, x > 1.)
+
+with tf.GradientTape() as tape:
+    c = tf.constant([1., 2., 3.])
+    tape.watch(c)
+    s = tf.reduce_sum(inner(c) ** 2)
+print(s, tape.gradient(s, c))
+""")
+
+_s("nested_and_control_flow", """
+@tf.function
+def inner(x):
+    return tf.boolean_mask(x, x > 0)
+
+@tf.function
+def outer(x):
+    total = tf.constant(0.)
+    for i in tf.range(3):
+        total += tf.reduce_sum(inner(x - tf.cast(i, tf.float32)))
+    if tf.reduce_sum(x) > 0:
+        y = tf.where(x > 1.)
+    else:
+        y = tf.where(x > 100.)
+    return total, y
+
+print(outer(tf.constant([0.5, 1.5, 2.5])))
+print(outer(tf.constant([-5., 1.5, 2.5])))
+""")
+
+_s("python_after_the_op_and_side_effects", """
+calls = []
+
+@tf.function
+def f(x):
+    print("before", x.shape)
+    y = tf.boolean_mask(x, x > 0)
+    print("after", y.shape)
+    calls.append(1)
+    return y
+
+print(f(tf.constant([1., -1.])))
+print(f(tf.constant([2., 3.])))
+print(len(calls), f.experimental_get_tracing_count())
+""")
