@@ -210,3 +210,31 @@ print(f(tf.constant([1., -1.])))
 print(f(tf.constant([2., 3.])))
 print(len(calls), f.experimental_get_tracing_count())
 """)
+
+_s("dataset_map_of_value_shaped_ops", """
+def positive(x):
+    return tf.boolean_mask(x, x > 0)
+
+def unique(x):
+    return tf.unique(x)[0]
+
+def upto(n):
+    return tf.range(n)
+
+def words(s):
+    return tf.strings.split(s)
+
+ds = tf.data.Dataset.from_tensor_slices([[1., -1.], [2., 3.], [-1., -2.]]).map(positive)
+print(ds.element_spec)
+print(list(ds.as_numpy_iterator()))
+ds = tf.data.Dataset.from_tensor_slices([[1, 1, 2], [2, 3, 4]]).map(unique)
+print(ds.element_spec, list(ds.as_numpy_iterator()))
+ds = tf.data.Dataset.from_tensor_slices([[True, False], [True, True]]).map(tf.where)
+print(ds.element_spec, list(ds.as_numpy_iterator()))
+ds = tf.data.Dataset.range(4).map(upto)
+print(ds.element_spec, list(ds.as_numpy_iterator()))
+ds = tf.data.Dataset.from_tensor_slices(tf.constant([[1, 2], [3, 4]], tf.uint8)).map(positive)
+print(ds.element_spec, list(ds.as_numpy_iterator()))
+ds = tf.data.Dataset.from_tensor_slices(["a b", "c"]).map(words).padded_batch(2)
+print(ds.element_spec, list(ds.as_numpy_iterator()))
+""")

@@ -10,9 +10,9 @@ traced at two sizes and the dimensions that follow them become None.
 
 A function that cannot be traced by JAX (output shapes that depend on values, as
 ``tf.fill([x], x)`` or ``tf.strings.split(line)``) runs eagerly on each element instead;
-its element_spec then comes from eager calls on probe elements (numbers 1 and 2; strings
-of one or more words or numbers separated by spaces, commas or tabs: `_STRING_FILLS`;
-unknown dimensions 2 and 3), the dimensions that differ being None; probes the function
+its element_spec then comes from eager calls on probe elements (numbers 1, 2, then mixed
+signs and zeros; strings of one or more words or numbers separated by spaces, commas or
+tabs: `_STRING_FILLS`; unknown dimensions 2 and 3), the dimensions that differ being None; probes the function
 rejects are skipped. Ops whose output shapes TF infers from their attributes alone (the
 tf.io.parse_example family) return probe outputs of those shapes (ops/spec_probes.py).
 Each eager result is checked against that element_spec (an error,
@@ -83,16 +83,18 @@ def _probe_shapes(element_spec):
     return out
 
 
-_NUMBER_FILLS = (1, 2)
+_NUMBER_FILLS = (1, 2, "mixed", "mixed reversed")   # (mixed: -1, 0, 1, -1, ... by position)
 _STRING_FILLS = (b"1", b"2", b"1 2 3", b"1,2", b"1\t2\t3\t4", b"a,b c")
 
 
 def _probe_values(element_spec):
-    """Concrete probe elements for eager calls (see _probe_shapes): ones, then twos;
-    with string components, also words of other lengths and counts."""
+    """Concrete probe elements for eager calls (see _probe_shapes): ones, twos, then
+    mixed signs and zeros (so that masks, `where` and `unique` of the values give outputs of
+    other sizes: TF's unknown dimensions); with string components, also words of other
+    lengths and counts."""
     flat = nest.flatten(element_spec)
     n = len(_STRING_FILLS) if any(getattr(s, "dtype", None) == dtypes.string
-                                  for s in flat) else 2
+                                  for s in flat) else len(_NUMBER_FILLS)
     shapes = _probe_shapes(element_spec)
     out = []
     for k in range(n):
@@ -124,7 +126,15 @@ def _filled(shape, dtype, k):
         out = np.empty(shape, object)
         out[...] = _STRING_FILLS[k]
         return out
-    return np.full(shape, _NUMBER_FILLS[k % 2], dtype._np)
+    fill = _NUMBER_FILLS[k % len(_NUMBER_FILLS)]
+    if not isinstance(fill, str):
+        return np.full(shape, fill, dtype._np)
+    position = np.arange(int(np.prod(shape, dtype=np.int64))).reshape(shape)
+    if fill.endswith("reversed"):
+        position = position + 1
+    if dtype == dtypes.bool:
+        return position % 2 == 0
+    return (position % 3 - (0 if dtype.is_unsigned else 1)).astype(dtype._np)
 
 
 def _probed_specs(call, element_spec):
