@@ -238,3 +238,16 @@ print(ds.element_spec, list(ds.as_numpy_iterator()))
 ds = tf.data.Dataset.from_tensor_slices(["a b", "c"]).map(words).padded_batch(2)
 print(ds.element_spec, list(ds.as_numpy_iterator()))
 """)
+
+_s("hits_suppression_and_collapse_in_function", """
+@tf.function
+def f(true_classes, sampled, boxes, scores, labels):
+    hits = tf.nn.compute_accidental_hits(true_classes + 0, sampled, num_true=1)
+    keep = tf.image.non_max_suppression(boxes, scores * 1.0, 3, 0.5)
+    collapsed = tf.nn.collapse_repeated(labels * 1, tf.constant([4, 3]))
+    return hits, keep, collapsed
+
+print(f(tf.constant([[1], [2]], tf.int64), tf.constant([1, 3, 2], tf.int64),
+        tf.constant([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3.]]),
+        tf.constant([0.9, 0.8, 0.7]), tf.constant([[1, 1, 2, 2], [3, 3, 3, 0]])))
+""")

@@ -7,7 +7,8 @@ stream (GuardedPhiloxRandom, seeded as a stateful random op is) and draws from t
 through SimplePhilox: Uniform64 / Uniform (exact rejection sampling), RandDouble,
 RandFloat. With `unique` the values already picked are drawn again until num_sampled
 distinct ones are found, and the expected counts are then 1 - (1 - p)^tries. The
-learned unigram sampler and compute_accidental_hits run eagerly only (see each).
+learned unigram sampler runs eagerly only; inside a tf.function compute_accidental_hits
+makes the calls run eagerly (see each).
 """
 import collections
 
@@ -16,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, op_def
+from ..framework import dtypes, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import execute
@@ -338,7 +339,8 @@ def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=Non
                             name=None):
     """tf.nn.compute_accidental_hits: (row, position in `sampled_candidates` (the last
     one of a repeated value), -FLT_MAX) for each true class that was sampled. Its output
-    size depends on the values: eagerly only in tfcompat (XLA has static shapes)."""
+    size depends on the values: inside a tf.function its calls run eagerly (XLA has static
+    shapes)."""
     true_classes = convert_to_tensor(true_classes, dtypes.int64)
     sampled = convert_to_tensor(sampled_candidates, dtypes.int64)
     num_true = int(num_true)
@@ -350,10 +352,9 @@ def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=Non
                                    "vector, which is typically an output from "
                                    "CandidateSampler", name="")
     random_seed.get_seed(seed)   # (TF's op has seed attributes, unused: drawn all the same)
-    if ctx.traces:
-        raise errors.UnimplementedError(
-            None, None, "tfcompat's tf.nn.compute_accidental_hits runs eagerly only: the "
-            "size of its outputs depends on the values (XLA needs static shapes).")
+    if ctx.traces:   # (its output size depends on the values: the calls run eagerly)
+        raise op_args.dynamic_shape_error("tf.nn.compute_accidental_hits",
+                                          "true_classes and sampled_candidates")
     pos = {int(v): i for i, v in enumerate(np.asarray(sampled._value))}
     hits = [(i, pos[int(c)]) for i, row in enumerate(np.asarray(true_classes._value))
             for c in row if int(c) in pos]
