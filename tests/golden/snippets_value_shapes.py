@@ -251,3 +251,35 @@ print(f(tf.constant([[1], [2]], tf.int64), tf.constant([1, 3, 2], tf.int64),
         tf.constant([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3.]]),
         tf.constant([0.9, 0.8, 0.7]), tf.constant([[1, 1, 2, 2], [3, 3, 3, 0]])))
 """)
+
+_s("graph_built_outputs_of_unknown_size", """
+g = tf.__internal__.FuncGraph("scratch")
+with g.as_default():
+    x = tf.compat.v1.placeholder(tf.float32, shape=(None, 4))
+    print(tf.boolean_mask(x, x[:, 0] > 0).shape, tf.boolean_mask(x, x > 0).shape)
+    print(tf.where(x > 0).shape, tf.boolean_mask(x, x[0] > 0, axis=1).shape)
+    n = tf.compat.v1.placeholder(tf.int32, shape=(None,))
+    y, idx, count = tf.unique_with_counts(n * 2, out_idx=tf.int64)
+    print(y.shape, idx.shape, count.shape, y.dtype, count.dtype, tf.unique(n).y.shape)
+""")
+
+_s("keras_layers_with_masks", """
+class Positive(tf.keras.layers.Layer):
+    def call(self, x):
+        return tf.boolean_mask(x, x > 0)
+
+inp = tf.keras.Input((4,))
+print(Positive()(inp).shape)
+
+class MaskedShift(tf.keras.layers.Layer):
+    def call(self, x):
+        return x + tf.reduce_sum(tf.boolean_mask(x, x[:, 0] > 0)) * 0.01
+
+tf.keras.utils.set_random_seed(1)
+model = tf.keras.Sequential([tf.keras.layers.Dense(4), MaskedShift(), tf.keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+x = np.random.default_rng(0).normal(size=(64, 3)).astype("float32")
+history = model.fit(x, x.sum(1, keepdims=True), epochs=2, batch_size=16, verbose=0)
+print([round(v, 5) for v in history.history["loss"]])
+print(np.round(model.predict(x[:3], verbose=0), 5))
+""")

@@ -10,7 +10,9 @@ trace). Each placeholder is a new argument of that trace; its unknown dimensions
 symbolic dimensions, as in a shape-polymorphic tf.function trace, so a dimension
 computed from unknown ones is unknown (None), as TF's static shape inference gives it.
 Unknown dimensions at the same position of the placeholders of one graph are one symbol
-(Keras's batch and time dimensions), so that ops combining them type-check.
+(Keras's batch and time dimensions), so that ops combining them type-check. An op whose
+output shape depends on values (boolean_mask, where, unique) gives an output of new
+symbolic dimensions there (``unknown_output``), as TF's shape inference leaves them unknown.
 Variables assigned in the block keep their values (their symbolic values stay private
 to the block). Graphs cannot be run: there is no tf.compat.v1.Session.
 """
@@ -39,6 +41,7 @@ class _Building:
         self.trace.building_function = isinstance(graph, FuncGraph)   # (not a plain Graph)
         self.jax_trace = partial_eval.DynamicJaxprTrace(None)
         self.symbols = jax.export.SymbolicScope()
+        self.unknowns = 0   # (outputs of value-dependent shape made: their symbols' names)
 
 
 _building = []   # the graphs being built in this process, innermost last
@@ -136,6 +139,25 @@ def placeholder(dtype, shape=None, name=None):
     aval = jax_core.ShapedArray(dims, dtype._np)
     t = EagerTensor(b.jax_trace.new_arg(aval, source_info_util.current()))
     b.trace.graph.placeholder(t, name or "Placeholder", shape)
+    return t
+
+
+def unknown_output(shape, dtype, name):
+    """The output of op `name` whose shape depends on values (None in `shape`), in the
+    graph being built (innermost): as TF's shape inference leaves those dimensions
+    unknown, a new input of the block's trace with new symbolic dimensions (a graph is
+    never run). None where no graph is being built (a tf.function's trace, eagerly)."""
+    b = current()
+    if b is None or ctx.traces[-1] is not b.trace:
+        return None
+    b.unknowns += 1
+    unknown = [i for i, d in enumerate(shape) if d is None]
+    symbols = dict(zip(unknown, jax.export.symbolic_shape(
+        ", ".join(f"u{b.unknowns}_{i}" for i in unknown), scope=b.symbols))) if unknown else {}
+    aval = jax_core.ShapedArray(tuple(symbols.get(i, d) for i, d in enumerate(shape)),
+                                dtype._np)
+    t = EagerTensor(b.jax_trace.new_arg(aval, source_info_util.current()))
+    b.trace.graph.placeholder(t, name, TensorShape(shape))
     return t
 
 

@@ -4,10 +4,13 @@ searchsorted and unique.
 JAX clamps out-of-range indices; TF's CPU kernels reject them, so indices are checked
 eagerly (on the host) before the kernel runs, and inside a tf.function when it runs (a host
 callback, `op_args.checked_attr`). Ops whose output shape depends on values (boolean_mask,
-where with one argument, unique) need concrete values there.
+where with one argument, unique) need concrete values there: a tf.function's calls then
+run eagerly (op_args.concrete); in a graph being built their outputs have unknown
+dimensions (op_args.unknown_where_building).
 """
 import builtins
 import collections
+import math
 
 import jax
 import jax.numpy as jnp
@@ -29,6 +32,7 @@ from .manip_ops import identity_op, reshape
 from .shape_inference import dtype_enum, trace_checked
 from .op_args import (
     attr_error, checked_attr, concrete, dims, kernel_error, static_int, static_ints, traced,
+    unknown_output, unknown_where_building,
 )
 
 _SLICE_INDEX_TYPES = op_def.spec("StridedSlice").allowed("Index")
@@ -500,10 +504,13 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     part = TensorShape(shape[axis:axis + m.ndim])
     if not part.is_compatible_with(m.shape):
         raise ValueError(f"Shapes {part} and {m.shape} are incompatible")
-    leading = int(np.prod(shape[axis:axis + m.ndim]))
+    leading = math.prod(shape[axis:axis + m.ndim])   # (a symbolic one in a graph built)
     x = reshape(x, shape[:axis] + [leading] + shape[axis + m.ndim:])
-    keep = np.flatnonzero(concrete(m, "tf.boolean_mask", "mask").reshape(-1))
-    return gather(x, EagerTensor(device_array(keep.astype(np.int64))), axis=axis)
+    keep = unknown_where_building(m, [None], dtypes.int64, "boolean_mask/Where")
+    if keep is None:
+        keep = EagerTensor(device_array(np.flatnonzero(
+            concrete(m, "tf.boolean_mask", "mask").reshape(-1)).astype(np.int64)))
+    return gather(x, keep, axis=axis)
 
 
 _select_op = Op("SelectV2", lambda c, x, y: jnp.where(c, x, y), strings=MOVE)
@@ -518,6 +525,9 @@ def where(condition, x=None, y=None, name=None):
     if x is None and y is None:
         c = to_tensor(condition)
         check_dtype(_where_op, c)
+        unknown = unknown_where_building(c, [None, c.ndim], dtypes.int64, "Where")
+        if unknown is not None:
+            return unknown
         c = concrete(c, "tf.where (with one argument)", "condition")
         return EagerTensor(device_array(np.argwhere(c).astype(np.int64)))
     if x is None or y is None:
@@ -606,6 +616,11 @@ def _unique(x, out_idx, op, axis=None):
     if axis is None and x.ndim != 1:
         raise kernel_error(op, "unique expects a 1D vector.")
     api = f"tf.{op[0].lower()}{op[1:]}".replace("WithCounts", "_with_counts")
+    y = unknown_where_building(x, [None], x.dtype, op) if axis is None and \
+        x.dtype is not dtypes.string else None
+    if y is not None:   # (in a graph being built: idx has x's shape, count y's)
+        return (y, unknown_output(list(x._value.shape), out_idx, op),
+                unknown_output(list(y._value.shape), out_idx, op))
     arr = concrete(x, api if axis is None else f"tf.raw_ops.{op}", "x")
     if axis is None:   # (each NaN is unique, as in TF)
         _, first, inverse, counts = np.unique(arr, return_index=True, return_inverse=True,

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
-from ..framework.graph_scope import known_value, partial_value
+from ..framework.graph_scope import known_value, partial_value, unknown_output
 from ..framework.strings import StringIds
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -63,6 +63,15 @@ def concrete(value, api, arg):
             raise dynamic_shape_error(api, arg)
         return known
     return np.asarray(array)
+
+
+def unknown_where_building(value, shape, dtype, name):
+    """graph_scope.unknown_output(shape, dtype, name) where `value` decides that output's
+    shape and is a tensor of a graph being built (Keras's compute_output_spec) whose value
+    is not known; else None (the op computes its output from `concrete(value)`)."""
+    if not traced(value) or known_value(value._value) is not None:
+        return None
+    return unknown_output(shape, dtype, name)
 
 
 def static_value(value, api, arg):

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..framework import dtypes, nest, strings
 from ..framework.constant_op import aval, convert_to_tensor
-from ..framework.context import ctx, private_values
+from ..framework.context import ctx, private_values, shared_values
 from ..framework.strings import StringIds
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_spec import TensorSpec
@@ -166,8 +166,13 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         trace.graph.clear()
         lifted = trace.lifted or [None] * len(trace.created)
         for (v, value), initial in zip(trace.created, lifted):
-            v._value = Uninitialized(v.name, value) if initial is None else (
-                strings.from_ids(initial) if strings.is_string(value) else initial)
+            if initial is None:   # never computed: reading it raises
+                v._value = Uninitialized(v.name, value)
+                continue
+            initial = strings.from_ids(initial) if strings.is_string(value) else initial
+            v._value = initial
+            with shared_values():   # (also past an enclosing trace, which is abandoned too)
+                v._value = initial
         if isinstance(e, CallsRunEagerly):   # (as TF's first trace, the first call may)
             e.eager_may_create = allow_creation and not trace.created
         raise
