@@ -261,6 +261,10 @@ with g.as_default():
     n = tf.compat.v1.placeholder(tf.int32, shape=(None,))
     y, idx, count = tf.unique_with_counts(n * 2, out_idx=tf.int64)
     print(y.shape, idx.shape, count.shape, y.dtype, count.dtype, tf.unique(n).y.shape)
+    seq = tf.compat.v1.placeholder(tf.float32, shape=(None, None, 8))
+    positions = tf.range(tf.shape(seq)[1])
+    print(positions.shape, positions.dtype, tf.range(2, tf.shape(seq)[0]).shape,
+          tf.range(tf.reduce_sum(n)).shape, (seq + tf.cast(positions, tf.float32)[:, None]).shape)
 """)
 
 _s("keras_layers_with_masks", """
@@ -270,6 +274,14 @@ class Positive(tf.keras.layers.Layer):
 
 inp = tf.keras.Input((4,))
 print(Positive()(inp).shape)
+
+class AddPositions(tf.keras.layers.Layer):
+    def call(self, x):
+        return x + tf.cast(tf.range(tf.shape(x)[1]), x.dtype)[:, None]
+
+seq = tf.keras.Input((None, 3))
+out = AddPositions()(seq)
+print(out.shape, tf.keras.Model(seq, out)(tf.zeros([1, 2, 3])).numpy().tolist())
 
 class MaskedShift(tf.keras.layers.Layer):
     def call(self, x):

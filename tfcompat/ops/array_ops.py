@@ -9,6 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors, func_graph, op_def
+from ..framework.graph_scope import partial_value
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
@@ -33,6 +34,7 @@ from .partition_ops import dynamic_partition, dynamic_stitch
 from .shape_inference import dtype_enum, node_error, tracing
 from .op_args import (
     attr_error, check_alloc, concrete, index_array, kernel_error, static_int,
+    traced, unknown_where_building,
 )
 from .op_args import dims as dims_text
 from .op_args import static_ints as _static_ints
@@ -195,6 +197,11 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
     widest dtype of the Tensor bounds. Inside tf.function it is recorded as TF's Range
     node (its value is known: XLA has static shapes)."""
     bounds, converted, dt = _range_bounds(start, limit, delta, dtype)
+    for t in bounds:   # (a bound not known in a graph being built: TF's unknown length)
+        unknown = unknown_where_building(t, [None], dt, "Range")
+        if unknown is not None:
+            sized = _sized_range(bounds, dt)
+            return unknown if sized is None else sized
     known = [concrete(t, "tf.range", "its bounds").item() for t in bounds]
     s, lim, d = known
     if d == 0 or (d > 0 and not s <= lim) or (d < 0 and not s >= lim):
@@ -212,6 +219,19 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
              for b, v in zip(bounds, known)]   # (cast on the host: they stay known)
     _record_range(name, typed, converted, dt, out)
     return out
+
+
+def _sized_range(bounds, dt):
+    """In a graph being built, tf.range(start, limit) with a limit that is a size of its
+    placeholders (tf.shape(x)[1]) and a known integer start and delta of 1: its values,
+    of that symbolic length (so that it broadcasts against those dimensions); else None."""
+    known = [partial_value(t._value) if traced(t) else np.asarray(t._value) for t in bounds]
+    if any(k is None or k.shape != () for k in known) or not dt.is_integer:
+        return None
+    s, lim, d = (k.item() if k.dtype != object else k[()] for k in known)
+    if not (isinstance(s, (int, np.integer)) and isinstance(d, (int, np.integer)) and d == 1):
+        return None
+    return EagerTensor(int(s) + jnp.arange(lim - int(s), dtype=dt._np))
 
 
 def traced_range(start, limit=None, delta=1, dtype=None, name="range"):
