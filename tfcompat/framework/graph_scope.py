@@ -11,7 +11,7 @@ symbolic dimensions, as in a shape-polymorphic tf.function trace, so a dimension
 computed from unknown ones is unknown (None), as TF's static shape inference gives it.
 Unknown dimensions at the same position of the placeholders of one graph are one symbol
 (Keras's batch and time dimensions), so that ops combining them type-check. An op whose
-output shape depends on values (boolean_mask, where, unique) gives an output of new
+output shape depends on values (boolean_mask, where, unique, range) gives an output of new
 symbolic dimensions there (``unknown_output``), as TF's shape inference leaves them unknown.
 Variables assigned in the block keep their values (their symbolic values stay private
 to the block). Graphs cannot be run: there is no tf.compat.v1.Session.
