@@ -79,3 +79,54 @@ def test_a_function_with_static_batches_still_compiles():
         (np.arange(8, dtype=np.float32), np.zeros(8, np.float32))).batch(4, drop_remainder=True)
     assert float(total(ds)) == 28.
     assert len(total._concrete_functions()) == 1
+
+
+def _masked_sum(x, t):
+    return tf.cond(t > 0, lambda: tf.reduce_sum(tf.boolean_mask(x, x > 1.)),
+                   lambda: tf.reduce_sum(x))
+
+
+def test_a_cond_branch_of_value_dependent_shape_is_left_out_of_the_program(caplog):
+    # (golden value_shapes:cond_branch_of_value_dependent_shape holds TF's values)
+    calls = []
+
+    @tf.function
+    def f(x, t):
+        calls.append(1)   # (Python: runs when traced, and again in each eager rerun)
+        if t > 1:   # (an AutoGraph if: the same)
+            y = tf.size(tf.unique(tf.cast(x, tf.int32))[0])
+        else:
+            y = tf.size(x)
+        return _masked_sum(x, t), y
+
+    x = tf.constant([1., 2., 2.])
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        got = [[v.numpy().item() for v in f(x, tf.constant(t))] for t in (0, 1, 2, 0)]
+    assert got == [[5., 3], [4., 3], [4., 2], [5., 3]]
+    assert "run eagerly" not in caplog.text
+    assert f.experimental_get_tracing_count() == 1
+    assert len(calls) == 3   # (the trace, and the calls with t 1 and 2 rerun eagerly)
+    c = f.get_concrete_function(tf.TensorSpec([3]), tf.TensorSpec([], tf.int32))
+    assert [v.numpy().item() for v in c(x, tf.constant(2))] == [4., 2]
+
+
+def test_a_function_that_prints_runs_its_calls_eagerly_instead(caplog):
+    @tf.function
+    def f(x, t):
+        tf.print("t", t)
+        return _masked_sum(x, t)
+
+    with caplog.at_level(logging.INFO, logger="tensorflow"):
+        assert f(tf.constant([1., 2., 3.]), tf.constant(0)).numpy() == 6.
+    assert "the calls of the tf.function 'f' run eagerly" in caplog.text
+    with pytest.raises(TypeError, match="prints or calls Python"):
+        f.get_concrete_function(tf.TensorSpec([3]), tf.TensorSpec([], tf.int32))
+
+
+def test_a_function_with_a_cond_branch_left_out_is_not_saved(tmp_path):
+    module = tf.Module()
+    module.f = tf.function(_masked_sum, input_signature=[tf.TensorSpec([3]),
+                                                         tf.TensorSpec([], tf.int32)])
+    assert module.f(tf.constant([1., 2., 3.]), tf.constant(1)).numpy() == 5.
+    with pytest.raises(ValueError, match="a tf.cond in it has a branch that XLA cannot"):
+        tf.saved_model.save(module, str(tmp_path))

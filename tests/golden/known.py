@@ -32,14 +32,6 @@ KNOWN = {
         "nodes and differs per op (for x * 2.0: AddN of gradient_tape/gradient_tape/Mul and "
         "Mul_2); tfcompat raises its own ValueError naming the op (Incompatible tangent for "
         "Mul: ...)",
-    "graph_gradients:tape_gather_variable_in_function":
-        "inside a tf.function GradientTape gives a gathered Variable a dense gradient, not "
-        "TF's IndexedSlices: Keras's optimizers (RMSprop, Adagrad, Adadelta, Adafactor) "
-        "handle IndexedSlices with tf.where(cond) in a tf.cond, whose data-dependent shape "
-        "XLA cannot trace (eagerly, and tf.gradients in a tf.function, give IndexedSlices; "
-        "the values match)",
-    "graph_gradients:tape_embedding_lookup_in_function":
-        "a dense gradient inside a tf.function, as tape_gather_variable_in_function",
     "graph_errors:check_under_name_scope":
         "a tf.function's graph names its nodes without the tf.name_scope they were made in "
         "(GatherV2, not TF's foo/GatherV2): its run-time error names that node",

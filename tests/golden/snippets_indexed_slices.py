@@ -190,3 +190,29 @@ with tf.GradientTape() as g:
 gr = g.gradient(y, v)
 print(type(gr).__name__, repr(gr.indices), repr(gr.values))
 """)
+_s("indexed_slices_in_function", """
+# Inside tf.function the gradient of a gathered Variable is an IndexedSlices too, also
+# through tf.identity and float casts; a tf.cond passes one on; a Variable used other
+# than gathered gets a dense gradient.
+v = tf.Variable(np.arange(12, dtype=np.float32).reshape(4, 3))
+ids = tf.constant([0, 2, 0])
+
+@tf.function
+def grads(p):
+    with tf.GradientTape(persistent=True) as g:
+        a = tf.reduce_sum(tf.gather(v, ids) ** 2)
+        b = tf.reduce_sum(tf.cast(tf.gather(tf.cast(tf.identity(v), tf.float16), ids),
+                                  tf.float32) * 3.)
+        c = tf.reduce_sum(tf.gather(v, ids)) + tf.reduce_sum(v)
+    ga, gb, gc = g.gradient(a, v), g.gradient(b, v), g.gradient(c, v)
+    print(type(ga).__name__, type(gb).__name__, isinstance(gc, tf.IndexedSlices),
+          gb.values.dtype)
+    half = tf.cond(p, lambda: tf.IndexedSlices(ga.values / 2., ga.indices, ga.dense_shape),
+                   lambda: ga)
+    print(type(half).__name__, half.values.shape)
+    return ga.values, ga.indices, gb.values, gb.indices, gc, half.values, half.indices
+
+for p in (True, False):
+    for t in grads(tf.constant(p)):
+        print(repr(t))
+""")

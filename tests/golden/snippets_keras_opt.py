@@ -440,6 +440,34 @@ print(acc.result().numpy(), loss_metric.result().numpy(), update.experimental_ge
 # (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
 # every other snippet of the suite compares exactly.
 
+_s("sparse_updates_in_function", """
+# An embedding table's gradient is an IndexedSlices eagerly and inside tf.function, so
+# Keras's optimizers update it as TF's do (a dense gradient gives other values: Adam's
+# moments decay on every row), and their division by a dense tensor is tf.cond's.
+def run(make, use_function):
+    table = tf.Variable(np.linspace(-1., 1., 15, dtype=np.float32).reshape(5, 3))
+    opt = make()
+    ids = [tf.constant([0, 2, 0]), tf.constant([4, 1, 1]), tf.constant([2, 2, 3])]
+    def step(i):
+        with tf.GradientTape() as tape:
+            e = tf.nn.embedding_lookup(table, i)
+            loss = tf.reduce_sum((e * e - 0.25) ** 2)
+        opt.apply_gradients([(tape.gradient(loss, table), table)])
+        return loss
+    if use_function:
+        step = tf.function(step)
+    for k in range(6):
+        step(ids[k % 3])
+    return table.numpy()
+
+for name in ["SGD", "Adam", "Adagrad", "RMSprop", "Adadelta", "Nadam", "Adamax", "Lion"]:
+    make = getattr(tf.keras.optimizers, name)
+    kw = {"learning_rate": 0.1} if name != "Adadelta" else {"learning_rate": 1.0}
+    eager, traced = run(lambda: make(**kw), False), run(lambda: make(**kw), True)
+    print(name, np.array_equal(eager, traced))
+    print(eager)
+""")
+
 from harness import Tolerance
 
 _KERAS = ("float32 rounding, compounding over the steps: inside a tf.function TF's graph "

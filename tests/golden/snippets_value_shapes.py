@@ -295,3 +295,95 @@ history = model.fit(x, x.sum(1, keepdims=True), epochs=2, batch_size=16, verbose
 print([round(v, 5) for v in history.history["loss"]])
 print(np.round(model.predict(x[:3], verbose=0), 5))
 """)
+
+_s("cond_branch_of_value_dependent_shape", """
+# Only one branch of a tf.cond has an op of value-dependent output shape: a call whose
+# predicate selects it gives TF's values (tfcompat runs that call eagerly), and so do the
+# others (compiled); the Variable is updated once per call.
+v = tf.Variable([0., 0., 0., 0.])
+
+@tf.function
+def f(x, t):
+    y = x * 2.
+    z = tf.cond(t > 0, lambda: tf.reduce_sum(tf.boolean_mask(y, y > 3.)),
+                lambda: tf.reduce_sum(y))
+    w = tf.cond(t > 1, lambda: tf.unique(tf.cast(y, tf.int32))[0], lambda: tf.cast(y, tf.int32))
+    v.assign_add(y)
+    return z, w
+
+x = tf.constant([1., 2., 2., 4.])
+for t in (0, 1, 2, 0, 2):
+    z, w = f(x, tf.constant(t))
+    print(t, repr(z), repr(w))
+print(v.numpy(), f.experimental_get_tracing_count())
+
+def br(t, y):
+    return tf.cond(t > 0, lambda: tf.reduce_sum(tf.boolean_mask(y, y > 3.)),
+                   lambda: tf.reduce_sum(y))
+
+@tf.function
+def doubled(y, t):
+    return br(t, y * 2.)
+
+c = doubled.get_concrete_function(tf.TensorSpec([4]), tf.TensorSpec([], tf.int32))
+print(repr(c(x, tf.constant(0))), repr(c(x, tf.constant(1))))
+
+@tf.function
+def g(y, t):
+    return br(t, y * y)
+
+xv = tf.Variable(x)
+for t in (0, 1):
+    with tf.GradientTape() as tape:
+        z = g(xv, tf.constant(t))
+    print(repr(z), repr(tape.gradient(z, xv)))
+
+@tf.function
+def h(y, t):
+    with tf.GradientTape() as tape:
+        tape.watch(y)
+        z = br(t, y * y)
+    return z, tape.gradient(z, y)
+
+@tf.function
+def loop(y, n):
+    s = tf.constant(0.)
+    for i in tf.range(n):
+        s += br(i - 1, y)
+    return s
+
+for t in (0, 1):
+    print(h(x, tf.constant(t)), repr(loop(x, tf.constant(t + 2))))
+
+def element(i):
+    return br(tf.cast(i, tf.int32) - 1, x)
+
+print(list(tf.data.Dataset.range(3).map(element).as_numpy_iterator()))
+""")
+
+_s("cond_branch_of_value_dependent_shape_with_prints", """
+@tf.function
+def f(x, t):
+    tf.print("before", t)
+    y = tf.cond(t > 0, lambda: tf.reduce_sum(tf.boolean_mask(x, x > 1.)),
+                lambda: tf.reduce_sum(x))
+    tf.print("after", y)
+    return y
+
+x = tf.constant([1., 2., 3.])
+for t in (0, 1, 0):
+    print(repr(f(x, tf.constant(t))))
+""")
+
+_s("if_branch_of_value_dependent_shape", """
+@tf.function
+def f(x, t):
+    if t > 0:
+        y = tf.reduce_sum(tf.boolean_mask(x, x > 1.))
+    else:
+        y = tf.reduce_sum(x)
+    return y
+
+x = tf.constant([1., 2., 3.])
+print([repr(f(x, tf.constant(t))) for t in (0, 1, 0, 1)], f.experimental_get_tracing_count())
+""")

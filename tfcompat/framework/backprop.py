@@ -387,7 +387,7 @@ class GradientTape:
         # (Inside tf.function a gathered source's gradient stays dense: the sparse paths of
         # Keras's optimizers need data-dependent shapes, which XLA cannot trace.)
         grads = _source_gradients(state.records, source_nodes, flat_sources, targets,
-                                  initial_cotangents, sparse=not ctx.traces)
+                                  initial_cotangents, sparse=True)
         _fill_unconnected(grads, flat_sources, mode)
         self._release()
         return nest.pack_sequence_as(sources, grads)

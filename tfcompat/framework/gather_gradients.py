@@ -17,34 +17,47 @@ def _value_of(x):
     return x._handle._value if isinstance(x, Variable) else x._value
 
 
+_PASSING = ("Identity", "Cast")   # ops whose gradient passes an IndexedSlices on (as TF's)
+
+
 def row_gathers(tape_slice, source_nodes):
     """The sources whose every use between them and the targets is an axis-0 tf.gather
-    of them: for each, the (output, indices) of those gathers. Their gradient is an
-    IndexedSlices."""
+    of them, or of a tf.identity or float tf.cast of them: for each, the (output, indices)
+    of those gathers. Their gradient is an IndexedSlices."""
     if not any(rec.op.name == "GatherV2" for rec in tape_slice.records):
         return {}
     connected = {id(n) for n in tape_slice.source_nodes}
     uses = {}
     for rec in tape_slice.records:
         for pos, t in enumerate(rec.inputs):
-            if id(t) in connected:
-                uses.setdefault(id(t), []).append((rec, pos))
+            uses.setdefault(id(t), []).append((rec, pos))
     sparse = {}
     for j, nodes in enumerate(source_nodes):
-        gathers = []
-        for n in nodes:
-            if id(n) not in connected:
-                continue
-            found = uses.get(id(n))
-            if not found or not all(pos == 0 and rec.op.name == "GatherV2" and
-                                    rec.attrs[:2] == (("axis", 0), ("batch_dims", 0))
-                                    for rec, pos in found):
-                break
-            gathers.extend((rec.outputs[0], rec.inputs[1]) for rec, _ in found)
-        else:
-            if gathers:
-                sparse[j] = gathers
+        gathers = _gathers([n for n in nodes if id(n) in connected], uses)
+        if gathers:
+            sparse[j] = gathers
     return sparse
+
+
+def _gathers(nodes, uses):
+    """The (output, indices) of the axis-0 gathers that are the only uses of `nodes`
+    (through tf.identity and float casts), else None."""
+    gathers = []
+    for n in nodes:   # (in order; nodes passed through are appended)
+        found = uses.get(id(n))
+        if not found:
+            return None
+        for rec, pos in found:
+            if pos == 0 and rec.op.name == "GatherV2" and \
+                    rec.attrs[:2] == (("axis", 0), ("batch_dims", 0)):
+                gathers.append((rec.outputs[0], rec.inputs[1]))
+            elif rec.op.name in _PASSING and len(rec.inputs) == 1 and all(
+                    jnp.issubdtype(t._value.dtype, jnp.inexact)
+                    for t in (rec.inputs[0], rec.outputs[0])):
+                nodes.append(rec.outputs[0])
+            else:
+                return None
+    return gathers
 
 
 def _graph_tensor(name, shape, dtype):
@@ -128,6 +141,9 @@ def indexed_slices(source, gathers, grads):
                    execute(_CAST, (i,), (("dtype", np.dtype(np.int64)),)) for i in indices]
     if len(values) > 1:
         values, indices = [_concatenated(values)], [_concatenated(indices)]
+    dtype = _value_of(source).dtype
+    if values[0]._value.dtype != dtype:   # (gathered through a cast: TF's CastGrad)
+        values = [execute(_CAST, values, (("dtype", np.dtype(dtype)),))]
     with jax.ensure_compile_time_eval():   # static inside tf.function too
         dense_shape = EagerTensor(jnp.asarray(np.asarray(shape, np.int32)))
     return IndexedSlices(values[0], indices[0], dense_shape)

@@ -142,14 +142,21 @@ def placeholder(dtype, shape=None, name=None):
     return t
 
 
+def building_here():
+    """Whether the innermost trace is a graph's being built (Graph.as_default, Keras's
+    scratch FuncGraph), which is never run: not a tf.function's, and not eager."""
+    b = current()
+    return b is not None and ctx.traces[-1] is b.trace
+
+
 def unknown_output(shape, dtype, name):
     """The output of op `name` whose shape depends on values (None in `shape`), in the
     graph being built (innermost): as TF's shape inference leaves those dimensions
     unknown, a new input of the block's trace with new symbolic dimensions (a graph is
     never run). None where no graph is being built (a tf.function's trace, eagerly)."""
-    b = current()
-    if b is None or ctx.traces[-1] is not b.trace:
+    if not building_here():
         return None
+    b = current()
     b.unknowns += 1
     unknown = [i for i, d in enumerate(shape) if d is None]
     symbols = dict(zip(unknown, jax.export.symbolic_shape(

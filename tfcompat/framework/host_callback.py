@@ -166,14 +166,18 @@ def checked(value, error, *arrays, failing=None):
     `failing(*traced arrays)`, when given, is a cheap test on the device that is False
     when `error` would return None: the callback then runs only when it is True (what
     keeps checks in loop bodies, such as a TensorArray's, off the host)."""
+    return jnp.where(check(error, *arrays, failing=failing), value, jnp.zeros_like(value))
+
+
+def check(error, *arrays, failing=None):
+    """The flag of a check as `checked` makes it (True where it passes): what holds the
+    values it guards, and keeps the check with them."""
     call = functools.partial(_check_callback, error)
     if ctx.exporting and len(ctx.traces) == 1:   # (not a nested trace)
-        ok = export_check_p.bind(*arrays, error=error)
-    elif failing is None:
-        ok = call(*arrays)
-    else:
-        ok = jax.lax.cond(failing(*arrays), call, lambda *args: jnp.bool_(True), *arrays)
-    return jnp.where(ok, value, jnp.zeros_like(value))
+        return export_check_p.bind(*arrays, error=error)
+    if failing is None:
+        return call(*arrays)
+    return jax.lax.cond(failing(*arrays), call, lambda *args: jnp.bool_(True), *arrays)
 
 
 def _check_callback(error, *arrays):
@@ -273,6 +277,27 @@ def check_call(eqn):
     fn = getattr(getattr(callback, "callback_func", None), "host_fn", None)
     error = getattr(fn, "error", None)
     return None if error is None else (error, list(eqn.invars))
+
+
+def holds_rerun(jaxpr):
+    """Whether `jaxpr` holds a check whose failure abandons the call for an eager rerun
+    (its error function marked `reruns`: a tf.cond's branch left out of the program)."""
+    return holds_check(jaxpr) and any(
+        getattr((check_call(e) or (None,))[0], "reruns", False) or any(
+            holds_rerun(sub) for sub in _sub_jaxprs(e)) for e in jaxpr.eqns)
+
+
+def has_effects(jaxpr):
+    """Whether `jaxpr` (or one nested in it) has effects other than tf.data reads marked
+    `prefetchable` (which a call given back its iterator's elements may repeat)."""
+    for eqn in jaxpr.eqns:
+        subs = list(_sub_jaxprs(eqn))
+        if subs:
+            if any(has_effects(sub) for sub in subs):
+                return True
+        elif eqn.effects and not getattr(host_function(eqn), "prefetchable", False):
+            return True
+    return False
 
 
 def check_gate(eqn):

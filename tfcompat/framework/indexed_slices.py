@@ -41,6 +41,25 @@ class IndexedSlices:
 
     # __neg__ negates the values with an op: tfcompat/ops/variable_methods.py installs it.
 
+    # -- how tf.cond and tf.while_loop carry it (ops/control_flow_carry.py) ---------------
+
+    def _carry(self):
+        """Its values and indices, and its dense_shape where that is computed in the trace
+        (a static one, as a gathered source's gradient has, stays static)."""
+        shape = self._dense_shape
+        static = shape is None or not isinstance(shape._value, jax.core.Tracer)
+        return [self._values, self._indices] + ([] if static else [shape])
+
+    def _from_carry(self, tensors):
+        shape = tensors[2] if len(tensors) == 3 else self._dense_shape
+        return IndexedSlices(tensors[0], tensors[1], shape)
+
+    def _carry_unknown(self):
+        return False
+
+    def _typed_like(self, other):
+        return self
+
     def __str__(self):
         shape = "" if self._dense_shape is None else ", dense_shape=%s" % (self._dense_shape,)
         return "IndexedSlices(indices=%s, values=%s%s)" % (self._indices, self._values, shape)

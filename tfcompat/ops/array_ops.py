@@ -9,7 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors, func_graph, op_def
-from ..framework.graph_scope import partial_value
+from ..framework.graph_scope import partial_value, unknown_output
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
@@ -34,7 +34,7 @@ from .partition_ops import dynamic_partition, dynamic_stitch
 from .shape_inference import dtype_enum, node_error, tracing
 from .op_args import (
     attr_error, check_alloc, concrete, index_array, kernel_error, static_int,
-    traced, unknown_where_building,
+    traced, unknown_building,
 )
 from .op_args import dims as dims_text
 from .op_args import static_ints as _static_ints
@@ -197,11 +197,9 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
     widest dtype of the Tensor bounds. Inside tf.function it is recorded as TF's Range
     node (its value is known: XLA has static shapes)."""
     bounds, converted, dt = _range_bounds(start, limit, delta, dtype)
-    for t in bounds:   # (a bound not known in a graph being built: TF's unknown length)
-        unknown = unknown_where_building(t, [None], dt, "Range")
-        if unknown is not None:
-            sized = _sized_range(bounds, dt)
-            return unknown if sized is None else sized
+    if any(unknown_building(t) for t in bounds):   # (in a graph being built: TF's unknown
+        sized = _sized_range(bounds, dt)               # length)
+        return unknown_output([None], dt, "Range") if sized is None else sized
     known = [concrete(t, "tf.range", "its bounds").item() for t in bounds]
     s, lim, d = known
     if d == 0 or (d > 0 and not s <= lim) or (d < 0 and not s >= lim):

@@ -13,7 +13,9 @@ fails). A while_loop with a static maximum_iterations runs as a masked lax.scan,
 reverse-differentiable (unmasked, of exactly its iterations, where its condition reads a
 counter known when it is traced: loop_trip_count.py); without, it is a lax.while_loop.
 The reverse-mode gradient of that, and a loop variable whose shape changes as
-shape_invariants allow, make the tf.function's calls run eagerly (CallsRunEagerly).
+shape_invariants allow, make the tf.function's calls run eagerly (CallsRunEagerly); a
+branch that XLA cannot compile is left out of its switch, behind a run-time check that
+runs the call eagerly where it is taken (_speculation).
 """
 import contextlib
 
@@ -32,6 +34,7 @@ from ..framework.strings import traced as handles
 from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.context import ctx
+from ..framework.graph_scope import building_here
 from .control_flow_traced import (
     _Traced, _draw_bases, _drawn, _graph_scope, _scopes, _spec, _split_counts,
     _traced,
@@ -188,10 +191,14 @@ def _known(t):
 
 def _trace_branch(fn, k, taken, kind):
     """`fn` traced (`kind`: TF's name of a branch function, see branch_kinds); None where
-    it fails to trace and is not `taken`."""
+    it fails to trace and is not `taken`; inside a tf.function whose predicate is not
+    known while tracing, the CallsRunEagerly of a branch XLA cannot compile (an op of
+    value-dependent output shape: _speculation)."""
     try:
         return _Traced(fn, None, (), kind=kind)
-    except (errors.OpError, ValueError):
+    except (CallsRunEagerly, errors.OpError, ValueError) as exc:
+        if isinstance(exc, CallsRunEagerly) and taken is None and not building_here():
+            return exc
         if taken is None or k == taken:
             raise
         return None
@@ -209,11 +216,12 @@ def _switch(index, fns, taken=None):
     built and never run) or return other shapes; then only `taken` runs."""
     kinds = branch_kinds(len(fns))
     traced = [_trace_branch(fn, k, taken, kinds[k]) for k, fn in enumerate(fns)]
-    live = [k for k, t in enumerate(traced) if t is not None]
+    live = [k for k, t in enumerate(traced) if isinstance(t, _Traced)]
     if any(len(traced[k].variables) != len(traced[live[-1]].variables) for k in live):
         # A branch created Variables (a nested tf.function's first trace): all again.
         traced = [_trace_branch(fn, k, taken, kinds[k]) for k, fn in enumerate(fns)]
-        live = [k for k, t in enumerate(traced) if t is not None]
+        live = [k for k, t in enumerate(traced) if isinstance(t, _Traced)]
+    guard = _speculation(traced, live)
     everyone = len(live) == len(fns)
     fns = [fns[k] for k in live]
     traced = _typed_branches(fns, [traced[k] for k in live])
@@ -242,7 +250,38 @@ def _switch(index, fns, taken=None):
             a.shape == b.shape for t in traced[1:]
             for a, b in zip(_flat(traced[0].out), _flat(t.out)))):
         return switch_traced(0, [traced[live.index(taken)]], None)
-    return switch_traced(index, traced, None)
+    return switch_traced(index, traced, None, guard)
+
+
+def _speculation(traced, live):
+    """For the branches XLA cannot compile (their CallsRunEagerly in `traced`), where the
+    others (`live`: their indices) hold no host effects: the guard of a switch over those
+    (switch_traced's), whose run-time check raises host_callback.Rerun where the index
+    selects a branch left out; then the tf.function's call runs eagerly, as TF's graph
+    runs the branch with an unknown shape. None where every branch traced."""
+    unknown = [k for k, t in enumerate(traced) if isinstance(t, CallsRunEagerly)]
+    if not unknown:
+        return None
+    if not live or any(traced[k].jaxpr.effects for k in live):
+        raise traced[unknown[0]]
+    reason = traced[unknown[0]]
+    table = np.asarray([live.index(k) if k in live else 0 for k in range(len(traced))],
+                       np.int32)
+
+    def error(index):
+        if int(index) not in unknown:
+            return None
+        return host_callback.Rerun(f"tfcompat: a tf.cond (or tf.case, tf.switch_case) took "
+                                   f"a branch XLA cannot compile ({reason}): the call of "
+                                   f"its tf.function runs eagerly.")
+    error.reruns = True
+
+    def guard(index):
+        index = jnp.clip(index, 0, len(table) - 1)
+        ok = host_callback.check(error, index,
+                                 failing=lambda i: jnp.isin(i, np.asarray(unknown)))
+        return ok, jnp.asarray(table)[index]
+    return guard
 
 
 def _typed_branches(fns, traced):
@@ -268,9 +307,11 @@ def _typed_branches(fns, traced):
         else t for fn, t, flat in zip(fns, traced, flats)]
 
 
-def switch_traced(index, traced, keep):
+def switch_traced(index, traced, keep, guard=None):
     """lax.switch over branches traced once (`keep`: the output positions to return;
-    None for all), threading the Variables any branch assigns."""
+    None for all), threading the Variables any branch assigns. `guard`: a function of
+    the index giving the flag of a run-time check and the index among `traced`
+    (_speculation's), to which the outputs and assigned values are held."""
     assigned = _union(*traced)
     _check_layouts([t.out if keep is None else [t.out[i] for i in keep] for t in traced])
     # The flat positions of the kept outputs in each branch (a TensorArray is 0-2 arrays).
@@ -281,6 +322,9 @@ def switch_traced(index, traced, keep):
 
     def compute(consts, var_values, idx, *counts):
         per = _split_counts(traced, counts)
+        ok = None
+        if guard is not None:
+            ok, idx = guard(idx)
 
         def branch(k):
             def run():
@@ -293,8 +337,12 @@ def switch_traced(index, traced, keep):
                 return tuple((out if keep is None else [out[i] for i in kept[k]]) + new +
                              drawn + held)
             return run
-        return list(jax.lax.switch(jnp.clip(idx, 0, len(traced) - 1),
+        outs = list(jax.lax.switch(jnp.clip(idx, 0, len(traced) - 1),
                                    [branch(k) for k in range(len(traced))]))
+        if ok is not None:   # (a call whose check fails is abandoned)
+            n = len(outs) - len(counts) - checks.size
+            outs[:n] = [jnp.where(ok, o, jnp.zeros_like(o)) for o in outs[:n]]
+        return outs
     results = _as_op("Case", compute, traced,
                      [EagerTensor(jnp.asarray(index, jnp.int32))] + bases)
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]

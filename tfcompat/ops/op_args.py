@@ -9,7 +9,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
-from ..framework.graph_scope import known_value, partial_value, unknown_output
+from ..framework.graph_scope import building_here, known_value, partial_value, unknown_output
 from ..framework.strings import StringIds
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -65,13 +65,17 @@ def concrete(value, api, arg):
     return np.asarray(array)
 
 
+def unknown_building(value):
+    """Whether `value` is a tensor of a graph being built (Keras's compute_output_spec)
+    whose value is not known there."""
+    return traced(value) and building_here() and known_value(value._value) is None
+
+
 def unknown_where_building(value, shape, dtype, name):
     """graph_scope.unknown_output(shape, dtype, name) where `value` decides that output's
-    shape and is a tensor of a graph being built (Keras's compute_output_spec) whose value
-    is not known; else None (the op computes its output from `concrete(value)`)."""
-    if not traced(value) or known_value(value._value) is not None:
-        return None
-    return unknown_output(shape, dtype, name)
+    shape and is a tensor of a graph being built whose value is not known
+    (`unknown_building`); else None (the op computes its output from `concrete(value)`)."""
+    return unknown_output(shape, dtype, name) if unknown_building(value) else None
 
 
 def static_value(value, api, arg):

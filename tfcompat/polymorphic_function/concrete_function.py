@@ -32,6 +32,7 @@ from .function_type_utils import (_cache_key, _cast_to_spec, _flat_tensors, _fla
                                   _is_composite_spec, _is_tensor_like, _Shaped, _spec_name,
                                   type_text)
 from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, check_data
+from .eager_rerun import run_eagerly
 
 
 def _named(fn, name):
@@ -118,6 +119,8 @@ class ConcreteFunction(_Typed):
         jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
             arg_names=tuple(f"arg{i}" for i in range(len(invars)))))
         self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
+        # (a tf.cond branch left out: a call taking it reruns eagerly, control_flow_ops)
+        self._reruns = host_callback.holds_rerun(jaxpr)
         # What a call runs: its top-level op checks run after it, on the host.
         run_jaxpr, self._deferred = deferred_checks.defer_checks(jaxpr)
         self._n_deferred = sum(n for _, n in self._deferred)
@@ -273,7 +276,12 @@ class ConcreteFunction(_Typed):
                     f"the tf.function itself, which traces for new shapes, or get the "
                     f"concrete function of a TensorSpec with None dimensions.")
         self._check_known_values(tensors)
-        return self._call_flat(tensors, _flat_variables(args, kwargs))
+        try:
+            return self._call_flat(tensors, _flat_variables(args, kwargs))
+        except host_callback.Rerun as exc:
+            if self._call is None:   # (a loaded SavedModel's function: no Python to run)
+                raise errors.UnimplementedError(None, None, str(exc)) from None
+            return run_eagerly(self._call[0], args, kwargs)
 
     def _check_known_values(self, tensors):
         """The error for a call whose arguments differ from the values its trace read."""

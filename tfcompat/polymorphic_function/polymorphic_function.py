@@ -5,7 +5,6 @@ value, over nested structures), traces the Python function once per new key
 input_signature's unknown dimensions the trace is shape-polymorphic where it can be,
 else one per concrete shape."""
 import collections
-import contextlib
 import functools
 import inspect
 import threading
@@ -15,16 +14,13 @@ import jax
 import numpy as np
 
 from ..autograph import api as autograph
-from ..framework import config, errors, host_callback, nest, retracing, tf_logging
-from ..framework.constant_op import convert_to_tensor
+from ..framework import config, host_callback, nest, retracing, tf_logging
 from ..framework.context import ctx, x64, x64_methods
 from ..framework.graph_scope import known_value
 from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
-from ..framework.variables import Variable, variable_creator_scope
-from ..framework.trace_state import (CallsRunEagerly, captured_output, functions_run_eagerly,
-                                     singleton_variables_error)
+from ..framework.trace_state import CallsRunEagerly, captured_output, functions_run_eagerly
 from .concrete_function import ConcreteFunction
 from .per_shape_function import PerShapeFunction
 from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_literal,
@@ -33,6 +29,7 @@ from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cas
                                   _has_empty_unknown_dims, _has_specs, _has_unknown_dims,
                                   _immutable, _plan, _Shaped, _signature, _spec_type_text,
                                   _supertype)
+from .eager_rerun import run_eagerly
 from .tracing import trace_function
 
 
@@ -186,23 +183,12 @@ class Function:
         try:
             return concrete._call_flat(tensors, variables)
         except host_callback.Rerun:
-            for a in nest.flatten((args, kwargs)):
-                give_back = getattr(type(a), "_give_back", None)
-                if give_back is not None:
-                    give_back(a)
             may_create = isinstance(concrete, _EagerCalls) and concrete.may_create
             if may_create:
                 concrete.may_create = False
             fn = autograph.convert(self._python_function) if self._autograph else \
                 self._python_function   # (its errors as TF's trace raises them)
-            with captured_output(), contextlib.ExitStack() as scopes:
-                if not may_create:   # (TF's graph creates none: a trace would raise)
-                    scopes.enter_context(variable_creator_scope(_no_creation))
-                try:
-                    return nest.map_structure(_eager_output, fn(*args, **kwargs))
-                except StopIteration:   # (next() past the end, which TF's function runs
-                    raise errors.OutOfRangeError(   # as IteratorGetNext)
-                        None, None, "End of sequence") from None
+            return run_eagerly(fn, args, kwargs, may_create)
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Function.pretty_printed_concrete_signatures: each trace's signature."""
@@ -544,19 +530,6 @@ _PER_SHAPE = object()   # a signature traced once per concrete shape
 def _name(python_function):
     """A traced function's name, as its trace names it (a callable object: 'function')."""
     return getattr(python_function, "__name__", "function")
-
-
-def _no_creation(next_creator, **kwargs):
-    """The variable creator of a call run eagerly where TF's would run its graph."""
-    raise singleton_variables_error()
-
-
-def _eager_output(x):
-    """An output of a call run eagerly as its trace would give it: Python numbers, NumPy
-    values and Variables as tensors (other objects as they are)."""
-    if isinstance(x, (int, float, complex, np.ndarray, np.generic, Variable)):
-        return convert_to_tensor(x)
-    return x
 
 
 class _EagerCalls:

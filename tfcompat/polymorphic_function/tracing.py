@@ -12,7 +12,7 @@ import math
 import jax
 import numpy as np
 
-from ..framework import dtypes, nest, strings
+from ..framework import dtypes, host_callback, nest, strings
 from ..framework.constant_op import aval, convert_to_tensor
 from ..framework.context import ctx, private_values, shared_values
 from ..framework.strings import StringIds
@@ -193,7 +193,13 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     structure["string_variables"] = var_strings
     structure["strings"] = strings.host_calls[0] != host_calls or any(
         structure["string_outputs"]) or any(structure["string_inputs"])
-    return ConcreteFunction(closed, variables, structure), False
+    concrete = ConcreteFunction(closed, variables, structure)
+    if concrete._reruns and host_callback.has_effects(closed.jaxpr):
+        # A call abandoned for a rerun would have printed (or called the host) already.
+        raise CallsRunEagerly("a tf.cond branch that XLA cannot compile (its output shape "
+                              "depends on values) in a function that prints or calls "
+                              "Python")
+    return concrete, False
 
 
 _MAX_KNOWN = 4096   # elements of an argument whose value a trace may read

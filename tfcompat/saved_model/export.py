@@ -215,6 +215,11 @@ def serialize(trace, custom_gradients=True):
     concrete = trace.concrete
     if concrete._strings:
         raise _strings_error(trace.name)
+    if concrete._reruns:
+        raise ValueError(f"tfcompat.saved_model.save cannot save the tf.function "
+                         f"'{trace.name}': a tf.cond in it has a branch that XLA cannot "
+                         f"compile (its output shape depends on values), which its calls "
+                         f"run eagerly; a SavedModel holds compiled programs only.")
     consts = tuple(c._value for c in concrete._consts)
     # (the program with its top-level checks and those of its conditionals' branches and
     # scans' bodies made trailing outputs)

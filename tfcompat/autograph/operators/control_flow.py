@@ -67,11 +67,12 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
             return values
         return run
     with cf._graph_scope("cond", "StatelessIf", cond):   # (the graph's cond node)
-        t_true = cf._Traced(branch(body, "main", "else"), None, (), kind="true")
-        t_false = cf._Traced(branch(orelse, "else", "main"), None, (), kind="false")
+        traced = [cf._trace_branch(branch(body, "main", "else"), 0, None, "true"),
+                  cf._trace_branch(branch(orelse, "else", "main"), 1, None, "false")]
         set_state(init)
+        live = [k for k, t in enumerate(traced) if isinstance(t, cf._Traced)]
         out = cf.switch_traced(jnp.logical_not(cond._value).astype("int32"),
-                               [t_true, t_false], None)
+                               [traced[k] for k in live], None, cf._speculation(traced, live))
     set_state(tuple(out) + tuple(init[nouts:]))
 
 

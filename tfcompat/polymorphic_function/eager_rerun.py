@@ -1,0 +1,45 @@
+"""A tf.function call whose program cannot finish as traced (host_callback.Rerun: an
+iterator's element of another shape, a tf.cond branch XLA could not compile) or that XLA
+cannot compile at all (CallsRunEagerly): its Python function run eagerly instead, as TF
+runs its graph of unknown shapes. What the call read from its iterator arguments is
+given back first; what the function prints from Python is dropped, as TF's calls of a
+graph do not run it."""
+import contextlib
+
+import numpy as np
+
+from ..framework import errors, nest
+from ..framework.constant_op import convert_to_tensor
+from ..framework.trace_state import captured_output, singleton_variables_error
+from ..framework.variables import Variable, variable_creator_scope
+
+
+def run_eagerly(fn, args, kwargs, may_create=False):
+    """`fn(*args, **kwargs)` eagerly, for a call of its tf.function (`fn` as traced: its
+    errors as TF's trace raises them); `may_create`: it may create variables (a first
+    call whose trace made none, as TF's first trace may)."""
+    for a in nest.flatten((args, kwargs)):
+        give_back = getattr(type(a), "_give_back", None)
+        if give_back is not None:
+            give_back(a)
+    with captured_output(), contextlib.ExitStack() as scopes:
+        if not may_create:   # (TF's graph creates none: a trace would raise)
+            scopes.enter_context(variable_creator_scope(_no_creation))
+        try:
+            return nest.map_structure(_eager_output, fn(*args, **kwargs))
+        except StopIteration:   # (next() past the end, which TF's function runs as
+            raise errors.OutOfRangeError(   # IteratorGetNext)
+                None, None, "End of sequence") from None
+
+
+def _no_creation(next_creator, **kwargs):
+    """The variable creator of a call run eagerly where TF's would run its graph."""
+    raise singleton_variables_error()
+
+
+def _eager_output(x):
+    """An output of a call run eagerly as its trace would give it: Python numbers, NumPy
+    values and Variables as tensors (other objects as they are)."""
+    if isinstance(x, (int, float, complex, np.ndarray, np.generic, Variable)):
+        return convert_to_tensor(x)
+    return x
