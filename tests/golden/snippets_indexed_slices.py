@@ -216,3 +216,33 @@ for p in (True, False):
     for t in grads(tf.constant(p)):
         print(repr(t))
 """)
+
+_s("cond_of_indexed_slices_and_tensor", """
+v = tf.Variable(tf.reshape(tf.range(12, dtype=tf.float32), (4, 3)))
+
+def grad():
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.gather(v, [0, 2]) ** 2)
+    return t.gradient(y, v)
+
+def pick(p):
+    g = grad()
+    return tf.cond(p, lambda: g, lambda: tf.ones((4, 3)))
+
+print(type(pick(tf.constant(True))).__name__, type(pick(tf.constant(False))).__name__)
+
+@tf.function
+def traced(p):
+    try:
+        pick(p)
+    except TypeError as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+    g = grad()
+    try:
+        tf.switch_case(tf.cast(p, tf.int32), [lambda: tf.zeros((4, 3)), lambda: g])
+    except TypeError as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+    return tf.constant(0)
+
+traced(tf.constant(True))
+""")

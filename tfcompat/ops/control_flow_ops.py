@@ -35,6 +35,7 @@ from ..framework.tensor import EagerTensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.context import ctx
 from ..framework.graph_scope import building_here
+from ..framework.indexed_slices import IndexedSlices
 from .control_flow_traced import (
     _Traced, _draw_bases, _drawn, _graph_scope, _scopes, _spec, _split_counts,
     _traced,
@@ -161,7 +162,7 @@ def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
     for j, k in enumerate(keys):
         position = jnp.where(index._value == k, j, position)
     with _graph_scope("switch_case", "StatelessCase", index, inner="indexed_case"):
-        return _switch(position, fns + [fallback])
+        return _switch(position, fns + [fallback], op="switch_case")
 
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
@@ -209,11 +210,12 @@ def branch_kinds(n):
     return ["true", "false"] if n == 2 else [f"branch{k}" for k in range(n)]
 
 
-def _switch(index, fns, taken=None):
+def _switch(index, fns, taken=None, op="cond"):
     """lax.switch over the branches `fns`. `taken`: the branch that a predicate known
     while tracing selects, the one TF runs: a branch it never takes may fail to
     trace (in TF's graph, whose shapes it cannot infer where tfcompat's are static, it is
-    built and never run) or return other shapes; then only `taken` runs."""
+    built and never run) or return other shapes; then only `taken` runs. `op`: the TF
+    op its errors name (tf.cond, tf.switch_case)."""
     kinds = branch_kinds(len(fns))
     traced = [_trace_branch(fn, k, taken, kinds[k]) for k, fn in enumerate(fns)]
     live = [k for k, t in enumerate(traced) if isinstance(t, _Traced)]
@@ -226,6 +228,7 @@ def _switch(index, fns, taken=None):
     fns = [fns[k] for k in live]
     traced = _typed_branches(fns, [traced[k] for k in live])
     first = traced[0].out
+    _check_indexed_slices([t.out for t in traced], op)
     for t in traced[1:]:
         try:
             nest.assert_same_structure(first, t.out)
@@ -251,6 +254,19 @@ def _switch(index, fns, taken=None):
             for a, b in zip(_flat(traced[0].out), _flat(t.out)))):
         return switch_traced(0, [traced[live.index(taken)]], None)
     return switch_traced(index, traced, None, guard)
+
+
+def _check_indexed_slices(outs, op):
+    """TF's cond_v2._make_indexed_slices_indices_types_match: an output that is an
+    IndexedSlices in one branch and not in another is a TypeError (TF converts a
+    Tensor to IndexedSlices only in the branches of a gradient's cond)."""
+    flats = [nest.flatten(out) for out in outs]
+    if len({len(flat) for flat in flats}) != 1:
+        return
+    for i, branch_outs in enumerate(zip(*flats)):
+        if len({isinstance(x, IndexedSlices) for x in branch_outs}) != 1:
+            raise TypeError(f"Cannot reconcile tf.{op} {i}-th outputs:\n"
+                            f"  branches returned: {branch_outs}")
 
 
 def _speculation(traced, live):
