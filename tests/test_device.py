@@ -222,6 +222,69 @@ def test_virtual_cpus_configured_after_listing_devices():
     assert json.loads(done.stdout) == TF_LISTED_THEN_CONFIGURED
 
 
+RESET_SCRIPT = r'''
+import importlib, json, sys
+tf = importlib.import_module(sys.argv[1])
+context = importlib.import_module(sys.argv[1] + ".python.eager.context")
+out = {}
+a = tf.constant([1.0, 2.0])
+v = tf.Variable(3.0)
+cpu, = tf.config.list_physical_devices("CPU")
+two = [tf.config.LogicalDeviceConfiguration()] * 2
+try:
+    tf.config.set_logical_device_configuration(cpu, two)
+except RuntimeError as e:
+    out["before reset"] = [type(e).__name__, str(e)]
+context._reset_context()
+tf.config.set_logical_device_configuration(cpu, two)
+out["logical"] = [d.name for d in tf.config.list_logical_devices("CPU")]
+b = a + 1
+v.assign_add(1.0)
+out["old values"] = [b.numpy().tolist(), float(v + 1)]
+strategy = tf.distribute.MirroredStrategy(["CPU:0", "CPU:1"])
+with strategy.scope():
+    w = tf.Variable(1.0)
+out["replicas"] = [float(x) for x in strategy.experimental_local_results(
+    strategy.run(lambda: w * 2 + a[0]))]
+
+@tf.function
+def f(x):
+    return x * 2
+out["function"] = [f(a).numpy().tolist(), f(b).numpy().tolist()]
+try:
+    tf.config.set_logical_device_configuration(cpu, two + two)
+except RuntimeError as e:
+    out["after first op"] = [type(e).__name__, str(e)]
+if sys.argv[1] == "tfcompat":   # (tfcompat only: JAX's CPU devices, one per logical CPU)
+    import jax
+    out["jax"] = len(jax.devices("cpu"))
+print(json.dumps(out, sort_keys=True))
+'''
+
+TF_RESET_CONTEXT = {
+    "before reset": ["RuntimeError", "Virtual devices cannot be modified after being initialized"],
+    "logical": ["/device:CPU:0", "/device:CPU:1"],
+    "old values": [[2.0, 3.0], 5.0],
+    "replicas": [3.0, 3.0],
+    "function": [[2.0, 4.0], [4.0, 6.0]],
+    "after first op": ["RuntimeError",
+                       "Virtual devices cannot be modified after being initialized"],
+}
+
+
+def test_virtual_cpus_reconfigured_after_reset_context():
+    """context._reset_context (Keras's distribute tests call it after other tests ran ops)
+    lets the virtual CPUs change until the next op, as in TF; the tensors and Variables
+    made before keep working, and the strategy runs on the new devices."""
+    env = dict(os.environ, JAX_PLATFORMS="cpu")
+    done = subprocess.run([sys.executable, "-c", RESET_SCRIPT, "tfcompat"],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out.pop("jax") == 2
+    assert out == TF_RESET_CONTEXT
+
+
 def test_sums_follow_tf_cpu_order_only_on_the_cpu(monkeypatch):
     """Eigen's order of additions (TF's CPU Sum, Mean and broadcast gradients, its scans)
     and oneDNN's softmax are emulated where ops are placed on the CPU. Placed on a GPU or TPU, a sum is

@@ -69,9 +69,25 @@ def _backends_started():
 
 
 def _is_initialized():
-    if not _state["initialized"] and _backends_started() and jax.live_arrays():
+    if not _state["initialized"] and _backends_started() and _new_arrays():
         _state["initialized"] = True
     return _state["initialized"]
+
+
+def _new_arrays():
+    """Whether arrays live that were made since the last reset_context (any, before
+    one)."""
+    before = _state.get("reset_arrays")
+    arrays = jax.live_arrays()
+    return any(id(a) not in before for a in arrays) if before is not None else bool(arrays)
+
+
+def reset_context():
+    """TF's context._reset_context (for tests): device settings may change again until
+    the next op; JAX's backends restart with them, so the arrays made before belong to
+    the old ones."""
+    _state["initialized"] = False
+    _state["reset_arrays"] = {id(a) for a in jax.live_arrays()}
 
 
 def list_physical_devices(device_type=None):

@@ -1,7 +1,7 @@
 """tensorflow.python.eager.context: the eager context object and its queries."""
 import jax
 
-from ...framework import dispatch
+from ...framework import config, dispatch
 from ...framework.context import executing_eagerly
 
 __all__ = ["context", "executing_eagerly", "async_wait"]
@@ -34,5 +34,7 @@ def async_wait():
 
 
 def _reset_context():
-    """TF tests reset the context to reconfigure devices; here it clears the kernels."""
+    """TF tests reset the context to reconfigure devices: the compiled kernels go, and
+    device settings may change until the next op (config.reset_context)."""
     dispatch.clear_kernels()
+    config.reset_context()
