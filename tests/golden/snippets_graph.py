@@ -245,3 +245,36 @@ for fn, spec in ((f, tf.TensorSpec([2], tf.float32)), (g, tf.TensorSpec([], tf.i
         print(op.type, op.name, [t.name for t in op.inputs])
 print(f(tf.constant([1.0, 2.0])))
 """)
+
+_s("known_value_tensors_print_as_graph_tensors", """
+c = tf.constant([1.0, 2.0])
+
+@tf.function
+def f(x):
+    a = tf.ones((2,))
+    b = tf.constant([3, 4])
+    print(a, b, a + c, c)
+    print(repr(a), repr(b * 2), tf.range(3), tf.zeros_like(a))
+    print(a.name, (b * 2).name, tf.fill([1], 2).name)
+
+    def branch():
+        d = tf.fill([2], 5.0)
+        print("branch", d, repr(d + x))
+        return d
+    return tf.cond(x > 0, branch, branch) + a
+
+print(f(tf.constant(1.0)))
+""")
+
+_s("shape_size_rank_and_slice_names", """
+v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+
+@tf.function
+def f(x, i):
+    s = tf.shape(x)
+    print(s, tf.size(x), tf.rank(x), tf.shape(x, name="dims"), tf.rank(x, name="r"))
+    print(x[0], x[i], v[1], x[1:], tf.shape_n([x, x * 2.0]))
+    return tf.cast(s, tf.float32) + x[0] + x[i]
+
+print(f(tf.constant([1.0, 2.0]), tf.constant(1)))
+""")

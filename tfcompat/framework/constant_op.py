@@ -183,7 +183,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     return _from_python(value, dtype)
 
 
-def _graph_const(t, name):
+def graph_const(t, name):
     """In a tf.function's trace, `t` is a Const node of its graph from now on, named
     `name` (TF makes it where tf.constant is called, not where it is first used)."""
     from . import func_graph
@@ -198,7 +198,7 @@ def constant(value, dtype=None, shape=None, name="Const"):
     from .variables import Variable
     t = _constant(value, dtype, shape)
     if ctx.traces and not isinstance(value, (Tensor, Variable)):
-        _graph_const(t, name)
+        graph_const(t, name)
     return t
 
 

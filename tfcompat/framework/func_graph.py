@@ -95,6 +95,7 @@ class GraphBuilder:
         self._named = {}   # node name: its record (those add made)
         self._keep = []
         self._converted = set()   # id(tensor): converted by an op wrapper (named op/arg)
+        self._inlined = set()     # id(tensor): an eager tensor captured as a Const
         self._pending_reads = {}  # id(tensor) -> Variable: a read an op has not named yet
         self._resources = {}      # id(variable handle) -> resource Placeholder name
         self._last_write = {}     # id(handle) -> the last Assign* node on it
@@ -161,9 +162,13 @@ class GraphBuilder:
         """The record of the node `name` added to this graph itself, or None."""
         return self._named.get(name)
 
-    def display_name(self, tensor):
-        ref = self.lookup(tensor)
-        return None if ref is None else f"{ref[0]}:{ref[1]}"
+    def display_name(self, tensor, made=False):
+        """TF's name of `tensor` in this graph ('add:0'), or None; `made`: only where this
+        graph's ops made it, not an eager tensor it captured as a constant."""
+        owner, ref = self._find(tensor)
+        if ref is None or made and id(tensor) in owner._inlined:
+            return None
+        return f"{ref[0]}:{ref[1]}"
 
     # -- nodes -----------------------------------------------------------------------
     def add(self, name, op, inputs, attrs, outputs=()):
@@ -235,6 +240,8 @@ class GraphBuilder:
             elif not _is_tracer(tensor._value):
                 named = scope is not None and arg is not None and id(tensor) in self._converted
                 ref = (self.const(tensor, f"{scope}/{arg}" if named else "Const"), 0)
+                if not named:
+                    self._inlined.add(id(tensor))
             else:
                 return None   # made outside the op path (raw jax): not in the graph
         node, index = ref
@@ -341,6 +348,7 @@ class GraphBuilder:
         self._by_tensor, self._by_value, self._pending_reads = {}, {}, {}
         self._named = {}
         self._converted = set()
+        self._inlined = set()
         self._ranges = {}
 
     @contextlib.contextmanager
@@ -469,6 +477,17 @@ def current():
     """The GraphBuilder of the innermost trace in progress, or None."""
     trace = current_trace()
     return None if trace is None else trace.graph
+
+
+def fold(op_type, name, inputs, outputs):
+    """A node of TF's `op_type` named `name` (made unique) on `inputs` in the graph of
+    the trace in progress, whose `outputs` tfcompat computed without an op (tf.shape_n)."""
+    builder = current()
+    if builder is None or builder.suppressed:
+        return
+    node = builder.unique_name(name)
+    wired = [builder.input_name(t, node) for t in inputs]
+    builder.add(node, op_type, [w for w in wired if w is not None], [], outputs)
 
 
 @contextlib.contextmanager

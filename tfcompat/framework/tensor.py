@@ -191,8 +191,9 @@ class Tensor(ArrayLike):
     @x64_free
     def name(self):
         """A symbolic tensor's graph name ('Placeholder:0'); undefined eagerly."""
-        if symbolic(self._value):
-            return _symbolic_name(self)
+        name = _graph_name(self)
+        if name is not None:
+            return name
         raise AttributeError("Tensor.name is undefined when eager execution is enabled.")
 
     def __jax_array__(self):
@@ -212,12 +213,12 @@ class Tensor(ArrayLike):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     def __str__(self):
-        if symbolic(self._value):
+        name = _graph_name(self)
+        if name is not None:
             shape = _symbolic_shape(self)
             if shape.rank is None:
-                return f'Tensor("{_symbolic_name(self)}", dtype={self.dtype.name})'
-            return f'Tensor("{_symbolic_name(self)}", shape={shape}, ' \
-                   f'dtype={self.dtype.name})'
+                return f'Tensor("{name}", dtype={self.dtype.name})'
+            return f'Tensor("{name}", shape={shape}, dtype={self.dtype.name})'
         dtensor = dtensor_hooks["printed"](self._value)
         if dtensor is not None:
             return f'tf.Tensor({dtensor[0]}, layout="{dtensor[1]}", ' \
@@ -226,8 +227,9 @@ class Tensor(ArrayLike):
                f"dtype={self.dtype.name})"
 
     def __repr__(self):
-        if symbolic(self._value):
-            return f"<tf.Tensor '{_symbolic_name(self)}' shape={_symbolic_shape(self)} " \
+        name = _graph_name(self)
+        if name is not None:
+            return f"<tf.Tensor '{name}' shape={_symbolic_shape(self)} " \
                    f"dtype={self.dtype.name}>"
         dtensor = dtensor_hooks["printed"](self._value)
         if dtensor is not None:
@@ -267,9 +269,13 @@ def _symbolic_shape(t):
     return t.shape if shape is None else shape
 
 
-def _symbolic_name(t):
-    """The graph name of a traced tensor (its tf.function argument's name, 'x:0')."""
-    return symbolic_name(t) or "Identity:0"
+def _graph_name(t):
+    """The graph name of a traced tensor (its tf.function argument's name, 'x:0'), or of
+    one of known value an op of a trace in progress made (TF's graph tensor); None for an
+    eager tensor."""
+    if symbolic(t._value):
+        return symbolic_name(t) or "Identity:0"
+    return symbolic_name(t, made=True)
 
 
 def _type_name(obj):

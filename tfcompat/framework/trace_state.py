@@ -318,10 +318,11 @@ def init_scope():
                 v._value = value
 
 
-def symbolic_name(tensor):
-    """The graph name TF would print for a traced Tensor ('add:0'), if known."""
+def symbolic_name(tensor, made=False):
+    """The graph name TF would print for a traced Tensor ('add:0'), if known; `made`:
+    only for a tensor a trace's ops made (one of known value is a graph tensor in TF)."""
     for trace in reversed(ctx.traces):
-        name = trace.graph.display_name(tensor)
+        name = trace.graph.display_name(tensor, made)
         if name is not None:
             return name
     return None

@@ -11,7 +11,7 @@ import numpy as np
 from ..framework import dtypes, errors, func_graph, op_def
 from ..framework.graph_scope import partial_value, unknown_output
 from ..framework.context import ctx
-from ..framework.constant_op import constant, convert_to_tensor, device_array
+from ..framework.constant_op import constant, convert_to_tensor, device_array, graph_const
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.composite_dispatch import dispatchable
 from ..framework.sparse_tensor import SparseTensor
@@ -336,15 +336,18 @@ def _shape_type(out_type, op):
     return dtype._np
 
 
-def _shape_value(x, np_type):
+def _shape_value(x, np_type, name="Shape"):
     """x's shape as a tensor: a constant, or computed at run time in a shape-polymorphic
     tf.function trace (unknown dimensions). In a trace it is one of the trace's constants
-    where TF's static shape is fully defined (grappler folds it)."""
+    where TF's static shape is fully defined (grappler folds it), and a Const node named
+    `name` (if not None) in its graph (TF's shape_internal folds it so)."""
     shape = x._value.shape
     if all(isinstance(d, int) for d in shape):   # a constant, even while tracing
         out = EagerTensor(device_array(np.asarray(shape, np_type)))
         if ctx.traces:
             ctx.traces[-1].constant(out._value, x.shape.is_fully_defined())
+            if name is not None:
+                graph_const(out, name)
         return out
     return EagerTensor(jnp.array(shape, dtype=np_type))
 
@@ -354,13 +357,17 @@ def shape(input, out_type=dtypes.int32, name=None):
     """tf.shape (of a SparseTensor: its dense_shape)."""
     if isinstance(input, SparseTensor):
         return cast(input.dense_shape, out_type)
-    return _shape_value(to_tensor(input), _shape_type(out_type, "Shape"))
+    return _shape_value(to_tensor(input), _shape_type(out_type, "Shape"), name or "Shape")
 
 
 def shape_n(input, out_type=dtypes.int32, name=None):
     """tf.shape_n: the shapes of a list of tensors."""
     np_type = _shape_type(out_type, "ShapeN")
-    return [_shape_value(to_tensor(x), np_type) for x in input]
+    xs = [to_tensor(x) for x in input]
+    outs = [_shape_value(x, np_type, None) for x in xs]
+    if ctx.traces:
+        func_graph.fold("ShapeN", name or "ShapeN", xs, outs)
+    return outs
 
 
 @dispatchable("input")
@@ -372,14 +379,16 @@ def size(input, out_type=dtypes.int32, name=None):
     n = math.prod(x._value.shape)
     if isinstance(n, int):
         if x.shape.is_fully_defined():
-            return constant(n, dtype=out_type)
+            return constant(n, dtype=out_type, name=name or "Size")
         # (in a trace, not a constant: TF's static shape has unknown dimensions)
-        return EagerTensor(device_array(np.asarray(n, dtypes.as_dtype(out_type)._np)))
+        out = EagerTensor(device_array(np.asarray(n, dtypes.as_dtype(out_type)._np)))
+        graph_const(out, name or "Size")
+        return out
     return EagerTensor(jnp.asarray(n, dtype=dtypes.as_dtype(out_type)._np))
 
 
 @dispatchable("input")
 def rank(input, name=None):
     """tf.rank."""
-    return constant(to_tensor(input).ndim, dtype=dtypes.int32)
+    return constant(to_tensor(input).ndim, dtype=dtypes.int32, name=name or "Rank")
 

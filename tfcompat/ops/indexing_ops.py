@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, host_callback, op_def
+from ..framework import dtypes, errors, func_graph, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
@@ -256,11 +256,13 @@ def getitem(tensor, key):
             _check_spec(x._value.shape, tuple(("i", 0) if s[0] == "d" else s for s in spec),
                         "strided_slice/")
         checked = tuple(where[j] for j in builtins.range(len(traced)))
-        return execute(_dynamic_slice_op, (x,) + tuple(traced),
-                       (("spec", spec), ("checked", checked)))
+        with func_graph.named("strided_slice"):
+            return execute(_dynamic_slice_op, (x,) + tuple(traced),
+                           (("spec", spec), ("checked", checked)))
     spec = tuple(_spec_item(k) for k in keys)
     _check_spec(x._value.shape, spec, "strided_slice/", x)
-    out = execute(_slice_op, (x,), (("spec", spec),))
+    with func_graph.named("strided_slice"):   # (TF's _slice_helper's name scope)
+        out = execute(_slice_op, (x,), (("spec", spec),))
     if isinstance(tensor, Variable):
         view = _VariableSlice(out._value)
         view._variable, view._spec = tensor, spec
