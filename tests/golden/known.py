@@ -32,13 +32,6 @@ KNOWN = {
         "nodes and differs per op (for x * 2.0: AddN of gradient_tape/gradient_tape/Mul and "
         "Mul_2); tfcompat raises its own ValueError naming the op (Incompatible tangent for "
         "Mul: ...)",
-    "graph_errors:check_under_name_scope":
-        "a tf.function's graph names its nodes without the tf.name_scope they were made in "
-        "(GatherV2, not TF's foo/GatherV2): its run-time error names that node",
-    "graph_errors:keras_fit_bad_sparse_label":
-        "as check_under_name_scope: the node lacks Keras's and TF's wrapper name scopes "
-        "(SparseSoftmaxCrossEntropyWithLogits, not compile_loss/sparse_categorical_"
-        "crossentropy/SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits)",
     "graph_errors:check_in_nested_while_loop_body":
         "a function defined inside an AutoGraph-converted one (here a tf.while_loop body) "
         "is named after the converted function in the frames of a node's definition (in w, "

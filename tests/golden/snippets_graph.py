@@ -278,3 +278,31 @@ def f(x, i):
 
 print(f(tf.constant([1.0, 2.0]), tf.constant(1)))
 """)
+
+_s("name_scopes_name_the_nodes", """
+v = tf.Variable([1.0, 2.0])
+
+@tf.function
+def f(x):
+    with tf.name_scope("layer"):
+        y = x * 2
+        r = v + 1
+        print(y, r, y.name)
+        with tf.name_scope("inner") as s:
+            print(s, tf.ones(2) + y, tf.shape(x))
+
+        def br():
+            z = y + 1
+            with tf.name_scope("b"):
+                print("branch", z, z * 3)
+            return z
+        c = tf.cond(x[0] > 0, br, br)
+        print(c)
+    with tf.name_scope("layer"):
+        print(x - 1, tf.reduce_sum(x))
+    with tf.name_scope("abs/"):
+        print(x - 2)
+    return c
+
+print(f(tf.constant([1.0, 2.0])))
+""")

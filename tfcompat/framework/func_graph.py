@@ -36,7 +36,7 @@ import numpy as np
 from . import dtypes, errors, host_callback, op_def
 from .graph_def import AttrValue, GraphDef, NodeDef, _Enum, _enum, _Shape, _TensorValue
 from .tensor_shape import TensorShape
-from .context import current_trace
+from .context import ctx, current_trace
 
 # The node name TF's Python wrapper gives an op whose type differs from it (tf.add,
 # tf.math.floordiv).
@@ -111,9 +111,17 @@ class GraphBuilder:
         self._captured = set()    # their ids (`captures` keeps them alive)
 
     # -- names ---------------------------------------------------------------------
-    def unique_name(self, name, mark=True):
-        """TF's Graph.unique_name: case-insensitive, ``name_1``, ``name_2`` ..."""
-        name = self.prefix + name
+    def scope(self):
+        """TF's name stack in this graph: the innermost tf.name_scope opened in it, else
+        its prefix (a branch's ``cond/``)."""
+        current = ctx.name_scopes[-1]
+        return current if current.startswith(self.prefix) else self.prefix
+
+    def unique_name(self, name, mark=True, absolute=False):
+        """TF's Graph.unique_name of `name` in the current name scope (`absolute`: a name
+        already made from a node's): case-insensitive, ``name_1``, ``name_2`` ..."""
+        if not absolute:
+            name = self.scope() + name
         key = name.lower()
         i = self._used.get(key, 0)
         if mark:
@@ -212,9 +220,9 @@ class GraphBuilder:
         self.inputs.append(node)
         return node
 
-    def const(self, tensor, name):
+    def const(self, tensor, name, absolute=False):
         value = np.asarray(tensor._value)
-        node = self.unique_name(name)
+        node = self.unique_name(name, absolute=absolute)
         self.add(node, "Const", [], [("value", _TensorValue(value, tensor.dtype)),
                                      ("dtype", _enum(tensor.dtype))], [tensor])
         return node
@@ -235,11 +243,13 @@ class GraphBuilder:
         if ref is None:
             if variable is not None:
                 self.read(variable, tensor,
-                          "ReadVariableOp" if scope is None else f"{scope}/ReadVariableOp")
+                          "ReadVariableOp" if scope is None else f"{scope}/ReadVariableOp",
+                          absolute=scope is not None)
                 ref = (self.records[-1].name, 0)
             elif not _is_tracer(tensor._value):
                 named = scope is not None and arg is not None and id(tensor) in self._converted
-                ref = (self.const(tensor, f"{scope}/{arg}" if named else "Const"), 0)
+                ref = (self.const(tensor, f"{scope}/{arg}" if named else "Const",
+                                  absolute=named), 0)
                 if not named:
                     self._inlined.add(id(tensor))
             else:
@@ -279,17 +289,18 @@ class GraphBuilder:
         name = self._resources.get(id(handle))
         if name is None:
             self._keep.append(handle)
-            name = self._resources[id(handle)] = self.unique_name(f"{node}/resource")
+            name = self._resources[id(handle)] = self.unique_name(
+                f"{node}/resource", absolute=True)
             self.records.append(_Record(name, "Placeholder", [], [
                 ("shape", _Shape(())), ("dtype", _Enum("DT_RESOURCE")),
                 ("_user_specified_name", b"resource")], [((), dtypes.resource)]))
             self.inputs.append(name)
         return name
 
-    def read(self, variable, tensor, scope):
+    def read(self, variable, tensor, scope, absolute=False):
         """A ReadVariableOp named `scope` (made unique) whose output is `tensor`."""
         handle = variable._handle
-        node = self.unique_name(scope)
+        node = self.unique_name(scope, absolute=absolute)
         resource = self._resource(handle, node)
         last = self._last_write.get(id(handle))
         self.add(node, "ReadVariableOp", [resource] + ([f"^{last}"] if last else []),
@@ -546,7 +557,7 @@ def control_flow(builder, scope, op_type, inputs, outputs, identities, leading=(
         builder.add(scope, op_type, names, attrs)
         builder.records[-1].outputs.extend((_dims(t._value.shape), t.dtype) for t in outputs)
         for i, t in enumerate(outputs):
-            node = builder.unique_name(scope[len(builder.prefix):] + "/Identity")
+            node = builder.unique_name(scope + "/Identity", absolute=True)
             builder.add(node, "Identity", [scope if i == 0 else f"{scope}:{i}"],
                         [("T", _enum(t.dtype))], [t])
     else:

@@ -33,11 +33,8 @@ class name_scope:
             scope = ""
         elif self._name.endswith("/"):
             scope = self._name
-        elif builder is not None:   # TF's Graph.unique_name, below the graph's own prefix
-            current = stack[-1]
-            if current.startswith(builder.prefix):
-                current = current[len(builder.prefix):]
-            scope = builder.unique_name(current + self._name) + "/"
+        elif builder is not None:   # TF's Graph.unique_name in the graph's name scope
+            scope = builder.unique_name(self._name) + "/"
         else:
             scope = stack[-1] + self._name + "/"
         stack.append(scope)

@@ -144,7 +144,7 @@ def _unary(api, compare, text):
         def graph(_):
             builder = func_graph.current()
             scope = builder.unique_name(name or api)
-            inner = builder.unique_name(f"{scope[len(builder.prefix):]}/{_UNARY_CALLS[api][0]}")
+            inner = builder.unique_name(f"{scope}/{_UNARY_CALLS[api][0]}", absolute=True)
             items = [f"{message}.  " if message else "",
                      f"Condition {text} did not hold element-wise:",
                      f"x ({_tensor_name(original, x, scope, 'x')}) = ", x]
@@ -398,7 +398,7 @@ def assert_all_finite(x, message, name=None):
     return _check_numerics(x, message, "", f"{name or 'VerifyFinite'}/CheckNumerics")
 
 
-def _check_numerics(tensor, message, name, node):
+def _check_numerics(tensor, message, name, node, absolute=False):
     x = convert_to_tensor(tensor)
     check_dtype(_check_numerics_op, x)
     finite = reduce_all(unary_ops.is_finite(x))
@@ -407,7 +407,7 @@ def _check_numerics(tensor, message, name, node):
         """TF's failing CheckNumerics node in a tf.function: its message says whether
         NaN, Inf or both (the data)."""
         value = x._value
-        info = {"node": func_graph.current().unique_name(node),
+        info = {"node": func_graph.current().unique_name(node, absolute=absolute),
                 "frames": func_graph.definition_frames(), "data": 2,
                 "numerics": message}
         return info, [jax.numpy.any(jax.numpy.isnan(value)),

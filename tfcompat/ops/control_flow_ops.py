@@ -598,14 +598,15 @@ def _record_while(traced, inputs, results, static_limit):
     builder = func_graph.current()
     if builder is None:
         return
-    scope = _scopes[-1][0][len(builder.prefix):]
+    scope = _scopes[-1][0]
     for t in inputs:   # (constants among the loop variables come first, as in TF)
         builder.input_name(t)
     counters = []
     for name, value in (("maximum_iterations", -1 if static_limit is None else static_limit),
                         ("loop_counter", 0)):
         const = EagerTensor(np.asarray(value, np.int32))
-        counters.append((builder.const(const, f"{scope}/{name}"), (), dtypes.int32))
+        counters.append((builder.const(const, f"{scope}/{name}", absolute=True), (),
+                         dtypes.int32))
     counters.reverse()   # (loop_counter is input 0, maximum_iterations 1)
     # The enclosing graph's tensors the cond, then the body, used (TF's captures), and
     # the tracers they closed over (not constants).

@@ -96,14 +96,14 @@ def _check_outputs(op, inputs, outputs):
         if isinstance(value, jax.core.Tracer):
             builder = func_graph.current()
             if builder is not None:
-                node = (symbolic_name(out) or op.name).split(":")[0]
-                node = node[len(builder.prefix):] if node.startswith(builder.prefix) else node
+                name = symbolic_name(out)
+                node = name.split(":")[0] if name else builder.scope() + op.name
                 graph = "" if builder.function_name is None else \
                     f'  Graph name: "{builder.function_name}"\n'
                 # (TF's graph message: no blank lines before it)
                 message = _header(slot, len(outputs), op.name, out, "graph").lstrip("\n") + \
                     _describe_inputs(inputs) + graph + "\n"
-                _check_numerics(out, message, "", f"{node}/CheckNumericsV2")
+                _check_numerics(out, message, "", f"{node}/CheckNumericsV2", absolute=True)
             continue
         values = np.asarray(value).astype(np.float64)
         if not np.isfinite(values).all():

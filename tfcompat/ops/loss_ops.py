@@ -13,7 +13,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, dispatchable
-from ..framework import errors, host_callback
+from ..framework import errors, func_graph, host_callback
+from ..framework.context import ctx
+from ..framework.module import name_scope
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
@@ -297,7 +299,12 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
         raise attr_error(_sparse_xent_op.name, "Tlabels", labels.dtype, name="")
     attrs = (("precise", _precise(logits.dtype)),) + checked_attr(
         lambda v: _label_error(v, shape[-1]), labels)
-    return execute(_sparse_xent_op, (logits, labels), attrs)
+    if not ctx.traces:
+        return execute(_sparse_xent_op, (logits, labels), attrs)
+    # (TF's node: the op in the wrapper's name scope, both named `name` or the op's type)
+    node = name or _sparse_xent_op.name
+    with name_scope(node), func_graph.named(node):
+        return execute(_sparse_xent_op, (logits, labels), attrs)
 
 
 # -- other losses -----------------------------------------------------------------------------
