@@ -285,6 +285,38 @@ def test_virtual_cpus_reconfigured_after_reset_context():
     assert out == TF_RESET_CONTEXT
 
 
+REUSE_SCRIPT = r"""
+import jax, json
+import tfcompat as tf
+from tfcompat.python.eager import context
+cpu, = tf.config.list_physical_devices("CPU")
+olds = [tf.constant([float(i)]) + 1 for i in range(100)]
+ids = {id(a) for a in jax.live_arrays()}
+context._reset_context()
+del olds
+news = [tf.constant([0.0]) * 2]
+while len(news) < 1000 and not ids & {id(a) for a in jax.live_arrays()}:
+    news.append(tf.constant([float(len(news))]) * 2)
+out = {"reused": bool(ids & {id(a) for a in jax.live_arrays()})}
+try:
+    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+except RuntimeError as e:
+    out["after first op"] = [type(e).__name__, str(e)]
+print(json.dumps(out))
+"""
+
+
+def test_reset_context_counts_an_op_whose_array_reuses_a_freed_address():
+    """After context._reset_context an op initializes the devices even when its array
+    lands at the address of one that was alive at the reset (CPython reuses it at once)."""
+    env = dict(os.environ, JAX_PLATFORMS="cpu")
+    done = subprocess.run([sys.executable, "-c", REUSE_SCRIPT], capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"reused": True,
+                                       "after first op": TF_RESET_CONTEXT["after first op"]}
+
+
 def test_sums_follow_tf_cpu_order_only_on_the_cpu(monkeypatch):
     """Eigen's order of additions (TF's CPU Sum, Mean and broadcast gradients, its scans)
     and oneDNN's softmax are emulated where ops are placed on the CPU. Placed on a GPU or TPU, a sum is

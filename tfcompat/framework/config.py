@@ -5,6 +5,7 @@ import contextlib
 import functools
 import os
 import threading
+import weakref
 
 import jax
 import jax.extend.backend as jax_backend
@@ -76,10 +77,13 @@ def _is_initialized():
 
 def _new_arrays():
     """Whether arrays live that were made since the last reset_context (any, before
-    one)."""
+    one). The arrays alive at the reset are held by weak reference, so a new array at
+    a freed one's address still counts."""
     before = _state.get("reset_arrays")
     arrays = jax.live_arrays()
-    return any(id(a) not in before for a in arrays) if before is not None else bool(arrays)
+    if before is None:
+        return bool(arrays)
+    return any(id(a) not in before or before[id(a)]() is not a for a in arrays)
 
 
 def reset_context():
@@ -87,7 +91,7 @@ def reset_context():
     the next op; JAX's backends restart with them, so the arrays made before belong to
     the old ones."""
     _state["initialized"] = False
-    _state["reset_arrays"] = {id(a) for a in jax.live_arrays()}
+    _state["reset_arrays"] = {id(a): weakref.ref(a) for a in jax.live_arrays()}
 
 
 def list_physical_devices(device_type=None):
