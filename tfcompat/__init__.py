@@ -16,7 +16,8 @@ from .framework.backprop import (
 from .framework.config import device
 from .framework.device_spec import DeviceSpecV2 as DeviceSpec
 from .framework.gradient_registry import RegisterGradient, no_gradient
-from .framework.constant_op import constant, convert_to_tensor
+from .framework.constant_op import constant
+from .framework.constant_op import convert_to_tensor_v2 as convert_to_tensor
 from .framework.custom_gradient import (
     custom_gradient, grad_pass_through, recompute_grad,
 )

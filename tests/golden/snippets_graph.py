@@ -306,3 +306,46 @@ def f(x):
 
 print(f(tf.constant([1.0, 2.0])))
 """)
+
+_s("op_wrapper_names_in_function", """
+v = tf.Variable([1.0, 2.0])
+m = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+
+@tf.function
+def f(x, i):
+    named = [
+        v.value(), v.read_value(), v * 2, tf.identity(x), tf.eye(2), tf.eye(2, 3),
+        tf.linspace(0.0, 1.0, 3), tf.convert_to_tensor([1, 2]), tf.constant(1.0), tf.stack([x, x]),
+        tf.concat([x, x], 0), tf.reshape(x, [2, 1]), tf.transpose(m), tf.matmul(m, m), m @ m,
+        tf.reduce_sum(x), tf.reduce_mean(x), tf.argmax(x), tf.expand_dims(x, 0),
+        tf.zeros([2]), tf.fill([2], 1.0), tf.range(i), tf.cast(x, tf.int32),
+        tf.where(x > 1, x, -x), tf.gather(x, [0]), tf.nn.relu(x), x / 2, x // 2,
+        tf.split(m, 2)[0], tf.unstack(m)[1], tf.slice(m, [0, 0], [1, 1]),
+        tf.random.uniform([2]), tf.random.normal([2]), tf.clip_by_value(x, 0.0, 1.0),
+        tf.math.l2_normalize(x), tf.nn.sigmoid_cross_entropy_with_logits(x, x),
+        tf.nn.sparse_softmax_cross_entropy_with_logits([1], [[1.0, 2.0]]),
+        tf.strings.join(["a", "b"]), tf.one_hot([1], 2)]
+    for t in named:
+        print(t.name, t.shape)
+    print(tf.range(i), repr(tf.range(1, i)))
+    return x
+
+f(tf.constant([1.0, 2.0]), tf.constant(3))
+""")
+
+_s("op_scope_names_given_and_default", """
+@tf.function
+def f(x, labels):
+    for t in [tf.einsum("ij,jk->ik", x, x), tf.einsum("ij,jk->ik", x, x, name="e"),
+              tf.nn.sparse_softmax_cross_entropy_with_logits(labels, x),
+              tf.nn.sparse_softmax_cross_entropy_with_logits(labels, x, name="sx"),
+              tf.nn.sparse_softmax_cross_entropy_with_logits(labels, x),
+              tf.clip_by_value(x, 0.0, 1.0, "clip"), tf.clip_by_value(x, 0.0, 1.0, "clip"),
+              tf.random.normal([2], name="noise"), tf.linspace(0.0, 1.0, 3, name="grid")]:
+        print(t.name, t.shape)
+    with tf.name_scope("outer"):
+        print(tf.clip_by_value(x, 0.0, 1.0).name, tf.einsum("ij->ji", x).name)
+    return x
+
+f(tf.ones([2, 2]), tf.constant([0, 1]))
+""")

@@ -8,7 +8,7 @@ from jax._src.lib import xla_client
 
 from . import dtypes, strings
 from .context import ctx, x64
-from .tensor import EagerTensor, Tensor
+from .tensor import EagerTensor, Tensor, symbolic
 
 # Device arrays of Python scalars, by (type, value, dtype): `x * 2.0` in a loop does not
 # pay a host-to-device transfer each time. Tensors are immutable, so sharing is safe.
@@ -181,6 +181,19 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         except (TypeError, ValueError):
             pass
     return _from_python(value, dtype)
+
+
+def convert_to_tensor_v2(value, dtype=None, dtype_hint=None, name=None):
+    """tf.convert_to_tensor: convert_to_tensor, and in a tf.function's trace a Python or
+    NumPy value is a Const node of its graph where it is converted (TF's), not where an op
+    first uses it (the op wrappers' conversions, named ``<op>/<arg>``)."""
+    t = convert_to_tensor(value, dtype, dtype_hint, name)
+    if ctx.traces and isinstance(value, _PLAIN) and not symbolic(t._value):
+        graph_const(t, name or "Const")
+    return t
+
+
+_PLAIN = (list, tuple, int, float, bool, complex, str, bytes, np.ndarray, np.generic)
 
 
 def graph_const(t, name):

@@ -178,6 +178,22 @@ class GraphBuilder:
             return None
         return f"{ref[0]}:{ref[1]}"
 
+    def rename_last(self, tensor, name):
+        """The node that made `tensor`, if the last one added, is named `name` (TF's op
+        wrappers name their last op after their name scope: ops/op_scope.py)."""
+        ref = self._own_ref(tensor)
+        if ref is None or not self.records or self.records[-1].name != ref[0] or \
+                name in self._named:
+            return
+        old = ref[0]
+        self.records[-1].name = name
+        self._named[name] = self._named.pop(old)
+        for refs in (self._by_tensor, self._by_value):
+            for key, (node, index) in list(refs.items()):
+                if node == old:
+                    refs[key] = (name, index)
+        self._stateful = [name if n == old else n for n in self._stateful]
+
     # -- nodes -----------------------------------------------------------------------
     def add(self, name, op, inputs, attrs, outputs=()):
         """Append a node named `name` (already unique); `outputs`: its output tensors."""
@@ -192,7 +208,7 @@ class GraphBuilder:
         """tf.range's Range node on `bounds` (`converted`: which came from Python values,
         named ``range/start`` ...), its `output` when it has a value; AutoGraph's loop
         over that output finds the bounds again (`range_bounds`), as TF's reads them
-        from the op's inputs."""
+        from the op's inputs. Returns the node's name."""
         node = self.unique_name(self.name_hint or name)
         self.name_hint = None
         wired = []
@@ -206,6 +222,7 @@ class GraphBuilder:
             self._ranges[id(output)] = tuple(bounds)
         else:   # (a traced bound: TF's output of unknown length)
             self.records[-1].outputs.append(((None,), dtype))
+        return node
 
     def range_bounds(self, tensor):
         """The (start, limit, delta) Tensors of a tf.range output recorded here, or None."""

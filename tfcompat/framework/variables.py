@@ -310,7 +310,11 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
         return t
 
     def value(self):
-        return self._read()
+        """Variable.value: in a tf.function's graph, a ReadVariableOp made here (TF's)."""
+        t = self._read()
+        if ctx.traces:
+            ctx.traces[-1].graph.input_name(t)
+        return t
 
     def read_value(self):
         t = self._read()

@@ -27,6 +27,7 @@ from .math_common import (
 from . import string_kernels
 from .op_args import checked_attr, kernel_error
 from .cast_ops import cast
+from .op_scope import op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["add", "add_n", "atan2", "clip_by_value", "divide", "maximum", "minimum",
@@ -577,6 +578,7 @@ realdiv = truediv
 # -- composites -----------------------------------------------------------------------------
 
 @dispatchable("t", group=UNARY_ELEMENTWISE)
+@op_scope("clip_by_value", names_last=True)
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     """tf.clip_by_value: minimum then maximum, so the bounds pass the gradient (as TF)."""
     t = to_tensor(t)

@@ -38,6 +38,7 @@ from .op_args import (
 )
 from .op_args import dims as dims_text
 from .op_args import static_ints as _static_ints
+from .op_scope import op_scope
 from .scatter_ops import (
     scatter_nd, tensor_scatter_nd_add, tensor_scatter_nd_max, tensor_scatter_nd_min,
     tensor_scatter_nd_sub, tensor_scatter_nd_update,
@@ -235,11 +236,11 @@ def _sized_range(bounds, dt):
 def traced_range(start, limit=None, delta=1, dtype=None, name="range"):
     """tf.range with a traced bound, which only AutoGraph's for loop may iterate (XLA has
     no dynamic shapes): records TF's Range node (with no value) and returns its
-    (start, limit, delta) in the range's dtype."""
+    (start, limit, delta) in the range's dtype, and the node's name ("range" outside a
+    recorded trace)."""
     bounds, converted, dt = _range_bounds(start, limit, delta, dtype)
     bounds = [cast(t, dt) for t in bounds]
-    _record_range(name, bounds, converted, dt)
-    return bounds
+    return bounds, _record_range(name, bounds, converted, dt) or name
 
 
 def _range_bounds(start, limit, delta, dtype):
@@ -268,7 +269,8 @@ def _range_bounds(start, limit, delta, dtype):
 def _record_range(name, bounds, converted, dt, output=None):
     builder = func_graph.current()
     if builder is not None and not builder.suppressed:
-        builder.range_node(name, bounds, converted, dt, output)
+        return builder.range_node(name, bounds, converted, dt, output)
+    return None
 
 
 def _range_dtype(dt):
@@ -300,6 +302,7 @@ def range_size(start, limit, delta, dtype):
     return int(size)
 
 
+@op_scope("linspace")
 def linspace(start, stop, num, name=None, axis=0):
     """tf.linspace, composed of TF's ops as its linspace_nd is: start + delta * i for the
     interior points, between `start` and `stop` themselves, delta = (stop - start) /

@@ -14,8 +14,6 @@ import numpy as np
 
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, dispatchable
 from ..framework import errors, func_graph, host_callback
-from ..framework.context import ctx
-from ..framework.module import name_scope
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
@@ -29,6 +27,7 @@ from .reduction_ops import reduce_sum
 from .unary_ops import exp
 from . import shape_inference
 from .op_args import attr_error, checked_attr, dims, static_int
+from .op_scope import op_scope
 
 
 def _same_shape(a, b, a_name, b_name):
@@ -56,6 +55,7 @@ _sigmoid_xent_op = Op("SigmoidCrossEntropyWithLogits", _sigmoid_xent)
 
 
 @dispatchable("labels", "logits", group=BINARY_ELEMENTWISE)
+@op_scope("logistic_loss", names_last=True)
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     """tf.nn.sigmoid_cross_entropy_with_logits:
     max(x, 0) - x * z + log(1 + exp(-abs(x)))."""
@@ -274,6 +274,7 @@ _sparse_xent_op = Op("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent,
                      jvp_fn=_sparse_xent_formula)
 
 
+@op_scope("SparseSoftmaxCrossEntropyWithLogits")
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     """tf.nn.sparse_softmax_cross_entropy_with_logits: integer class labels; labels
     outside [0, num_classes) raise InvalidArgumentError, as TF on CPU."""
@@ -299,11 +300,8 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
         raise attr_error(_sparse_xent_op.name, "Tlabels", labels.dtype, name="")
     attrs = (("precise", _precise(logits.dtype)),) + checked_attr(
         lambda v: _label_error(v, shape[-1]), labels)
-    if not ctx.traces:
-        return execute(_sparse_xent_op, (logits, labels), attrs)
     # (TF's node: the op in the wrapper's name scope, both named `name` or the op's type)
-    node = name or _sparse_xent_op.name
-    with name_scope(node), func_graph.named(node):
+    with func_graph.named(name or _sparse_xent_op.name):
         return execute(_sparse_xent_op, (logits, labels), attrs)
 
 

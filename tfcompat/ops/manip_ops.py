@@ -7,7 +7,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors, host_callback, op_def
+from ..framework import dtypes, errors, func_graph, host_callback, op_def
 from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
@@ -176,7 +176,8 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     x = to_tensor(a)
     perm = tuple(builtins.range(x.ndim - 1, -1, -1)) if perm is None else static_ints(
         perm, "tf.transpose", "perm", "Transpose")
-    return execute(_transpose_op, (x,), (("perm", perm), ("conjugate", bool(conjugate))))
+    with func_graph.named(name or "transpose"):
+        return execute(_transpose_op, (x,), (("perm", perm), ("conjugate", bool(conjugate))))
 
 
 _expand_dims_op = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis), strings=MOVE)
@@ -288,7 +289,8 @@ def concat(values, axis, name="concat"):
         raise kernel_error("ConcatV2", text, "concat", kernel=f"ConcatV2_N_{len(values)}")
     if len(values) == 1:
         return values[0]
-    return execute(_concat_op, values, (("axis", axis),))
+    with func_graph.named(name or "concat"):
+        return execute(_concat_op, values, (("axis", axis),))
 
 
 @dispatchable("values[]")
@@ -312,7 +314,8 @@ def stack(values, axis=0, name="stack"):
                 "Pack", f"Shapes of all inputs must match: values[0].shape = "
                         f"{dims(values[0]._value.shape)} != values[{i}].shape = "
                         f"{dims(t._value.shape)}", "stack", kernel=f"Pack_N_{len(values)}")
-    return execute(_stack_op, values, (("axis", axis),))
+    with func_graph.named(name or "stack"):
+        return execute(_stack_op, values, (("axis", axis),))
 
 
 def _no_parallel_concat_gradient(cts):
@@ -364,7 +367,10 @@ def unstack(value, num=None, axis=0, name="unstack"):
         raise kernel_error("Unpack", f"Input shape axis {axis % len(shape)} must equal {num}, "
                                      f"got shape {dims(shape)}", "unstack",
                            kernel=f"Unpack_num_{num}")
-    return list(execute(_unstack_op, (x,), (("axis", axis % len(shape)),))) if n else []
+    if not n:
+        return []
+    with func_graph.named(name or "unstack"):
+        return list(execute(_unstack_op, (x,), (("axis", axis % len(shape)),)))
 
 
 @dispatchable("value")
@@ -424,7 +430,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
         sizes = tuple(dim - known if s == -1 else s for s in sizes)
     if count == 1:
         return [x]
-    return list(execute(_split_op, (x,), (("sizes", sizes), ("axis", axis))))
+    with func_graph.named(name or "split"):
+        return list(execute(_split_op, (x,), (("sizes", sizes), ("axis", axis))))
 
 
 # -- tile, pad, repeat, reverse, roll ----------------------------------------------------
@@ -708,8 +715,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
                                      f"But received: {axis}")
     if depth < 0:
         raise kernel_error("OneHot", f"depth must be non-negative, got: {depth}")
-    return execute(_one_hot_op, (idx, on, off),
-                   (("depth", depth), ("axis", idx.ndim if axis == -1 else axis)))
+    with func_graph.named(name or "one_hot"):
+        return execute(_one_hot_op, (idx, on, off),
+                       (("depth", depth), ("axis", idx.ndim if axis == -1 else axis)))
 
 
 def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, host_callback, op_def
+from ..framework import dtypes, func_graph, host_callback, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
@@ -15,6 +15,7 @@ from . import array_ops
 from .op_args import check_alloc, dims, kernel_error, static_int, static_ints, traced
 from . import reduction_ops
 from .linalg_solve_ops import _fail
+from .op_scope import op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["eye"]
@@ -340,6 +341,7 @@ def trace(x, name=None):
 
 # -- creation, contractions -------------------------------------------------------------------
 
+@op_scope("eye")
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
     """tf.eye."""
     dtype = dtypes.as_dtype(dtype)
@@ -369,5 +371,10 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
         check_alloc(batch + (rows, cols), dtype, "MatrixDiagV3", "diag")
     else:
         check_alloc(batch + (rows, cols), dtype, "Fill")
-    out = jnp.eye(rows, cols, dtype=dtype._np)
-    return EagerTensor(jnp.broadcast_to(out, batch + (rows, cols)))
+    out = EagerTensor(jnp.broadcast_to(jnp.eye(rows, cols, dtype=dtype._np),
+                                       batch + (rows, cols)))
+    if num_columns is None:
+        func_graph.fold("MatrixDiagV3", "diag", (), [out])
+    else:
+        func_graph.fold("MatrixSetDiagV3", "set_diag", (), [out])
+    return out

@@ -25,6 +25,7 @@ from .manip_ops import concat
 from .unary_ops import exp, log1p, negative, sigmoid, tanh
 from .special_math_ops import erfc
 from .op_args import dims, kernel_error, static_int, static_ints, traced
+from .op_scope import op_scope
 
 # No tf.nn name is exported at TF's top level.
 __all__ = []
@@ -481,6 +482,7 @@ _dropout_traced_op = Op("Dropout", lambda x, u, rate: jnp.where(
 
 
 @dispatchable("x")
+@op_scope("dropout")
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """tf.nn.dropout: zeroes elements with probability `rate` and scales the others by
     1 / (1 - rate). The mask comes from tf.random.uniform(noise_shape, seed=seed), as in

@@ -13,6 +13,7 @@ from .op_args import kernel_error, static_error, traced
 from . import unary_ops
 from .arithmetic_ops import _abs_real, _maximum, _pow, _rsqrt, _sqrt, truediv
 from .cast_ops import cast
+from .op_scope import op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["norm"]
@@ -49,6 +50,7 @@ _norm_op = Op("Norm", _norm)
 _MATRIX_ORDS = ("euclidean", "fro", 1, 2, np.inf)
 
 
+@op_scope("norm")
 def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     """tf.norm / tf.linalg.norm: vector p-norms (p > 0, inf) and matrix norms
     ('fro', 'euclidean', 1, 2, inf) over one axis, two axes or all of them."""
@@ -115,6 +117,7 @@ def _l2_normalize(x, axis, epsilon):
 _l2_normalize_op = Op("L2Normalize", _l2_normalize)
 
 
+@op_scope("l2_normalize", names_last=True)
 def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """tf.math.l2_normalize / tf.nn.l2_normalize / tf.linalg.l2_normalize:
     x / sqrt(max(sum(x**2, axis), epsilon))."""

@@ -16,6 +16,7 @@ from . import array_ops, shape_inference
 from .shape_inference import dtype_enum, trace_checked
 from .op_args import dims, static_value
 from .linalg_solve_ops import _fail, _matmul_error
+from .op_scope import op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["einsum", "matmul", "tensordot"]
@@ -195,6 +196,7 @@ _einsum_op = Op("Einsum", lambda *xs, equation: jnp.einsum(equation, *xs,
                 error=_einsum_error)
 
 
+@op_scope("einsum")
 def einsum(equation, *inputs, **kwargs):
     """tf.einsum (with `...` broadcasting)."""
     inputs = match(list(inputs), "Einsum", "_MklEinsum")
@@ -223,13 +225,14 @@ def einsum(equation, *inputs, **kwargs):
                                   f"shaped {dims(t._value.shape)} but got dimension {dim}"),
                     f"Dimensions must be equal, but are {want} and {dim}", "Einsum", inputs,
                     (("N", len(inputs)), ("T", dtype_enum(inputs[0])), ("equation", equation)),
-                    scope="einsum/Einsum")
+                    scope="Einsum")
     return execute(_einsum_op, tuple(inputs), (("equation", equation),))
 
 
 _tensordot_op = Op("Tensordot", lambda a, b, axes: jnp.tensordot(a, b, axes))
 
 
+@op_scope("Tensordot")
 def tensordot(a, b, axes, name=None):
     """tf.tensordot: `axes` an int (the last n of a with the first n of b) or a pair of
     axis lists."""

@@ -24,6 +24,7 @@ from . import manip_ops, arithmetic_ops, op_args, random_distributions as D, ran
 from . import random_seed
 from .decomposition_ops import raise_on_gradient
 from .philox import RESERVED_PER_OUTPUT
+from .op_scope import op_scope
 
 # tf.random exports nothing at the top level in TF 2.
 __all__ = []
@@ -157,6 +158,7 @@ def set_seed(seed):
     random_seed.set_seed(seed)
 
 
+@op_scope("random_uniform")
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
     """tf.random.uniform."""
     dtype = dtypes.as_dtype(dtype)
@@ -184,6 +186,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     return scale(result, minval, maxval)
 
 
+@op_scope("random_normal", names_last=True)
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """tf.random.normal."""
     dtype = dtypes.as_dtype(dtype)

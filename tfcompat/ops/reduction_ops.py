@@ -18,6 +18,7 @@ from .eigen_reduce import eigen_sum, in_tf_order
 from .math_common import exact_divide, reduction_axes
 from . import shape_inference
 from .op_args import attr_error, static_int
+from .op_scope import op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["argmax", "argmin", "cumsum", "reduce_all", "reduce_any", "reduce_logsumexp",
@@ -150,6 +151,7 @@ reduce_any = _logical(_any)
 
 
 @dispatchable("input_tensor")
+@op_scope("ReduceLogSumExp")
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_logsumexp (an empty reduction gives -inf)."""
     from .unary_ops import is_finite

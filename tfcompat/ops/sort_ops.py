@@ -15,6 +15,7 @@ from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_te
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from .op_args import attr_error, int32_scalar, static_int
+from .op_scope import op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["approx_top_k", "argsort", "sort"]
@@ -69,12 +70,14 @@ def _sort_args(values, axis, direction):
     return x, (("axis", a), ("descending", direction == "DESCENDING"))
 
 
+@op_scope("sort")
 def sort(values, axis=-1, direction="ASCENDING", name=None):
     """tf.sort."""
     x, attrs = _sort_args(values, axis, direction)
     return execute(_sort_op, (x,), attrs)
 
 
+@op_scope("argsort")
 def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
     """tf.argsort: int32 indices; always stable (ties keep their order), as TF's CPU
     kernel is. No gradient (TF's is zeros through its negation)."""

@@ -4,6 +4,7 @@ globals() and locals() in the user's function."""
 import sys
 
 from ...framework.context import unscoped
+from ...framework.tensor_shape import TensorShape
 from .checks import _traced
 
 
@@ -17,8 +18,19 @@ class TracedRange:
     def __init__(self, args, kwargs):
         from ...ops import array_ops
         self.args, self.kwargs = args, kwargs
-        self.bounds = array_ops.traced_range(*args, **kwargs)
+        self.bounds, self._node = array_ops.traced_range(*args, **kwargs)
         self._tensor = None
+
+    # (what TF's graph tensor of unknown length says of itself)
+    name = property(lambda self: f"{self._node}:0")
+    dtype = property(lambda self: self.bounds[0].dtype)
+    shape = property(lambda self: TensorShape([None]))
+
+    def __str__(self):
+        return f'Tensor("{self.name}", shape=(None,), dtype={self.dtype.name})'
+
+    def __repr__(self):
+        return f"<tf.Tensor '{self.name}' shape=(None,) dtype={self.dtype.name}>"
 
     def __tf_tensor__(self, dtype=None, name=None):
         from ...ops import array_ops
