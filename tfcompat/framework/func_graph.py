@@ -518,13 +518,18 @@ def fold(op_type, name, inputs, outputs):
     builder.add(node, op_type, [w for w in wired if w is not None], [], outputs)
 
 
-@contextlib.contextmanager
+_NO_TRACE = contextlib.nullcontext()
+
+
 def named(name):
-    """The next op recorded is named `name` (TF's operators: ``x + y`` is "add")."""
+    """The next op recorded is named `name` (TF's operators: ``x + y`` is "add"). Eagerly
+    a shared no-op context, as it is on every op's path."""
     builder = current()
-    if builder is None:
-        yield
-        return
+    return _NO_TRACE if builder is None else _named(builder, name)
+
+
+@contextlib.contextmanager
+def _named(builder, name):
     builder.name_hint = name
     try:
         yield

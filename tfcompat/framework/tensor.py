@@ -133,6 +133,18 @@ class ArrayLike:
     experimental_ref = ref
 
 
+def graph_str(name, shape, dtype):
+    """str() of a graph tensor (TF's `Tensor("add:0", shape=(2,), dtype=float32)`)."""
+    if shape.rank is None:
+        return f'Tensor("{name}", dtype={dtype.name})'
+    return f'Tensor("{name}", shape={shape}, dtype={dtype.name})'
+
+
+def graph_repr(name, shape, dtype):
+    """repr() of a graph tensor (TF's `<tf.Tensor 'add:0' shape=(2,) dtype=float32>`)."""
+    return f"<tf.Tensor '{name}' shape={shape} dtype={dtype.name}>"
+
+
 @x64_methods
 class Tensor(ArrayLike):
     """tf.Tensor. Holds `_value`, a jax.Array (or a tracer inside tf.function)."""
@@ -215,10 +227,7 @@ class Tensor(ArrayLike):
     def __str__(self):
         name = _graph_name(self)
         if name is not None:
-            shape = _symbolic_shape(self)
-            if shape.rank is None:
-                return f'Tensor("{name}", dtype={self.dtype.name})'
-            return f'Tensor("{name}", shape={shape}, dtype={self.dtype.name})'
+            return graph_str(name, _symbolic_shape(self), self.dtype)
         dtensor = dtensor_hooks["printed"](self._value)
         if dtensor is not None:
             return f'tf.Tensor({dtensor[0]}, layout="{dtensor[1]}", ' \
@@ -229,8 +238,7 @@ class Tensor(ArrayLike):
     def __repr__(self):
         name = _graph_name(self)
         if name is not None:
-            return f"<tf.Tensor '{name}' shape={_symbolic_shape(self)} " \
-                   f"dtype={self.dtype.name}>"
+            return graph_repr(name, _symbolic_shape(self), self.dtype)
         dtensor = dtensor_hooks["printed"](self._value)
         if dtensor is not None:
             return f'<tf.Tensor: shape={shape_text(self._value.shape)}, ' \

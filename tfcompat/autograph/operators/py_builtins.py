@@ -4,6 +4,7 @@ globals() and locals() in the user's function."""
 import sys
 
 from ...framework.context import unscoped
+from ...framework.tensor import graph_repr, graph_str
 from ...framework.tensor_shape import TensorShape
 from .checks import _traced
 
@@ -27,10 +28,10 @@ class TracedRange:
     shape = property(lambda self: TensorShape([None]))
 
     def __str__(self):
-        return f'Tensor("{self.name}", shape=(None,), dtype={self.dtype.name})'
+        return graph_str(self.name, self.shape, self.dtype)
 
     def __repr__(self):
-        return f"<tf.Tensor '{self.name}' shape=(None,) dtype={self.dtype.name}>"
+        return graph_repr(self.name, self.shape, self.dtype)
 
     def __tf_tensor__(self, dtype=None, name=None):
         from ...ops import array_ops
