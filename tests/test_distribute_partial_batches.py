@@ -10,7 +10,6 @@ callbacks)."""
 import os
 import subprocess
 import sys
-import tempfile
 
 import pytest
 
@@ -78,7 +77,7 @@ def test_for_over_a_distributed_iterator_in_a_function_names_the_way_out():
 
 
 @pytest.mark.parametrize("shape", [[2], [None]])
-def test_saving_a_tf_print_in_a_loop_names_tf_print(shape):
+def test_saving_a_tf_print_in_a_loop_names_tf_print(shape, tmp_path):
     """(A top-level tf.print is saved: the loaded function writes it after its program,
     golden tf_print_in_a_saved_function_prints_when_loaded. One in a loop would stay a host
     callback, which jax.export cannot serialize.)"""
@@ -89,4 +88,4 @@ def test_saving_a_tf_print_in_a_loop_names_tf_print(shape):
                 tf.print("f", i, x)
             return x * 2
     with pytest.raises(NotImplementedError, match="'f': it calls tf.print.*jax.export"):
-        tf.saved_model.save(Module(), tempfile.mkdtemp())
+        tf.saved_model.save(Module(), str(tmp_path))

@@ -15,6 +15,7 @@ import math
 import pathlib
 import re
 import sys
+import tempfile
 
 import numpy as np
 
@@ -110,6 +111,9 @@ def run_snippet(tf_module, source, name="snippet"):
     out = io.StringIO()
     exc_type = exc_msg = None
     printoptions = np.get_printoptions()  # snippets may change them; each starts afresh
+    # The snippet's temporary files (mkdtemp, checkpoints) go in a folder removed after it.
+    scratch = tempfile.TemporaryDirectory(prefix="snippet-", ignore_cleanup_errors=True)
+    tempdir, tempfile.tempdir = tempfile.tempdir, scratch.name
     try:
         filename = f"<snippet {name}>"
         # Registered like a notebook cell, so inspect.getsource works (AutoGraph needs it).
@@ -121,6 +125,8 @@ def run_snippet(tf_module, source, name="snippet"):
         exc_type = type(e).__name__
         exc_msg = str(e)
     finally:
+        tempfile.tempdir = tempdir
+        scratch.cleanup()
         np.set_printoptions(**printoptions)
         logger.removeHandler(handler)
         logger.setLevel(old_level)
