@@ -341,6 +341,30 @@ except Exception as e:
     print(re.sub(r'id=\\d+', 'id=N', lines[-1]))
 """, verbatim=True)
 
+_s("leaked_tensor_used_eagerly", """
+import re
+leaked = []
+
+@tf.function
+def leaky(x):
+    y = x * 2
+    leaked.append(y)          # also returned: still named by the op that made it
+    leaked.append(tf.reduce_sum(y + 1))
+    return y
+
+print(leaky(tf.constant([1.0, 2.0])))
+for t in leaked:
+    print(t, repr(t))
+    for use in (lambda: t + 1, lambda: tf.reduce_max(t), lambda: tf.stack([t, t])):
+        try:
+            use()
+            print('no error')
+        except Exception as e:
+            lines = str(e).splitlines()
+            print(type(e).__name__, '\\n'.join(lines[:lines.index('') + 2]))
+            print(re.sub(r'id=\\d+', 'id=N', lines[-1]))
+""", verbatim=True)
+
 _s("iterator_out_of_range_in_function", """
 import re
 it = iter(tf.data.Dataset.from_tensor_slices([1, 2]))

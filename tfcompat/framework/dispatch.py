@@ -14,7 +14,7 @@ import threading
 import jax
 import jax.numpy as jnp
 
-from . import config, dtypes, errors, host_callback, op_def, strings
+from . import config, dtypes, errors, func_graph, host_callback, op_def, strings
 from .constant_op import convert_to_tensor
 from .forwardprop import propagate
 from .tape import Record, record
@@ -204,6 +204,10 @@ def execute(op, inputs, attrs=()):
         cause = host_callback.raised()   # raised by a host callback (a run-time check)
         if cause is not None:
             raise cause from None
+        if isinstance(exc, jax.errors.UnexpectedTracerError):
+            leaked = _out_of_scope(arrays)
+            if leaked is not None:
+                raise leaked from None
         if isinstance(exc, (TypeError, ValueError, IndexError)):
             raise op.error(op, arrays, dict(attrs), exc) from None
         raise
@@ -229,6 +233,15 @@ def execute(op, inputs, attrs=()):
         for hook in tuple(op_hooks):
             hook(op, inputs, outputs)
     return result
+
+
+def _out_of_scope(arrays):
+    """TF's error for the first of `arrays` leaked out of a finished tf.function trace."""
+    for a in arrays:
+        error = func_graph.out_of_scope_error(a) if isinstance(a, jax.core.Tracer) else None
+        if error is not None:
+            return error
+    return None
 
 
 def _watched(inputs):

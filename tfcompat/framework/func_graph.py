@@ -483,12 +483,15 @@ def _remember_dead(builder, graph):
     if len(_dead) > 1024:
         for key in [k for k, (ref, *_) in _dead.items() if ref() is None]:
             del _dead[key]
+    # In the order recorded, so that a value is named by the op that made it, not by the
+    # Identity that returned it; tensors that are no node's output (converted arguments,
+    # pending reads) are skipped.
+    seen = set()
     for t in builder._keep:
-        value = t._value
-        ref = builder._by_value.get(id(value))
-        if ref is not None and isinstance(value, jax.core.Tracer):
+        value, ref = t._value, builder._by_tensor.get(id(t))
+        if ref is not None and isinstance(value, jax.core.Tracer) and id(value) not in seen:
+            seen.add(id(value))
             _dead[id(value)] = (weakref.ref(value), f"{ref[0]}:{ref[1]}", graph.name, id(graph))
-
 
 def dead_tensor(value):
     """("node:index", FuncGraph name, FuncGraph id) of a traced value whose trace is over,
@@ -497,6 +500,25 @@ def dead_tensor(value):
     if entry is None or entry[0]() is not value:
         return None
     return entry[1:]
+
+
+def out_of_scope_error(value):
+    """TF's TypeError for a use of `value`, a tensor of a finished trace (leaked out of
+    its tf.function), or None if it is not one."""
+    dead = dead_tensor(value)
+    if dead is None:
+        return None
+    name, graph, graph_id = dead
+    tensor = (f"<tf.Tensor '{name}' shape={TensorShape(value.aval.shape)} "
+              f"dtype={dtypes.as_dtype(value.aval.dtype).name}>")
+    # (TF lists here the frames where the tensor was made: tfcompat keeps none)
+    return TypeError(
+        f"{tensor} is out of scope and cannot be used here. Use return values, explicit "
+        f"Python locals or TensorFlow collections to access it.\nPlease see "
+        f"https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_be_"
+        f"return_values for more information.\n\n{tensor} was defined here:\n\nThe tensor "
+        f"{tensor} cannot be accessed from here, because it was defined in "
+        f"FuncGraph(name={graph}, id={graph_id}), which is out of scope.")
 
 
 # -- access from the op path (all no-ops when nothing is traced) --------------------------

@@ -14,7 +14,7 @@ from jax._src.interpreters import partial_eval as pe
 from jax._src.linear_util import DebugInfo
 
 from .context import ctx, shared_values
-from .func_graph import GraphBuilder
+from .func_graph import GraphBuilder, dead_tensor
 from .tape import TraceRecords
 
 # tf.config.run_functions_eagerly is process-wide, as TF's is
@@ -325,7 +325,8 @@ def symbolic_name(tensor, made=False):
         name = trace.graph.display_name(tensor, made)
         if name is not None:
             return name
-    return None
+    dead = dead_tensor(tensor._value)   # (leaked out of a finished trace)
+    return None if dead is None else dead[0]
 
 
 def symbolic_shape(value):

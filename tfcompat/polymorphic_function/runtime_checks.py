@@ -3,10 +3,9 @@ call (TF's graph Assert errors), and TF's error for a tensor leaked out of a tra
 import jax
 import numpy as np
 
-from ..framework import dtypes, errors, func_graph
+from ..framework import errors, func_graph
 from ..framework.context import ctx
-from ..framework.func_graph import dead_tensor
-from ..framework.tensor_shape import TensorShape
+from ..framework.func_graph import out_of_scope_error
 from ..ops.check_ops import summarize
 
 
@@ -45,20 +44,12 @@ def _check_out_of_scope(consts):
     """TF's TypeError for a tensor of a finished trace (leaked out of its tf.function)
     used in this one: it is a constant of this trace's jaxpr."""
     for c in consts:
-        dead = isinstance(c, jax.core.Tracer) and dead_tensor(c)
         # (a tensor of an enclosing trace, still running, is a capture, not a leak)
-        if dead and not any(id(c) in t.graph._by_value for t in ctx.traces):
-            name, graph, graph_id = dead
-            tensor = (f"<tf.Tensor '{name}' shape={TensorShape(c.aval.shape)} "
-                      f"dtype={dtypes.as_dtype(c.aval.dtype).name}>")
-            # (TF lists here the frames where the tensor was made: tfcompat keeps none)
-            raise TypeError(
-                f"{tensor} is out of scope and cannot be used here. Use return values, "
-                f"explicit Python locals or TensorFlow collections to access it.\nPlease see "
-                f"https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_"
-                f"be_return_values for more information.\n\n{tensor} was defined here:\n\n"
-                f"The tensor {tensor} cannot be accessed from here, because it was defined in "
-                f"FuncGraph(name={graph}, id={graph_id}), which is out of scope.")
+        if isinstance(c, jax.core.Tracer) and \
+                not any(id(c) in t.graph._by_value for t in ctx.traces):
+            error = out_of_scope_error(c)
+            if error is not None:
+                raise error
 
 
 _OUT_OF_SCOPE = (
