@@ -349,3 +349,26 @@ def f(x, labels):
 
 f(tf.ones([2, 2]), tf.constant([0, 1]))
 """)
+
+_s("op_wrapper_result_names", """
+@tf.function
+def f(x, x3, xi):
+    y = x * 2
+    out = [tf.norm(x), tf.norm(x, keepdims=True), tf.norm(x, axis=1),
+           tf.norm(x, ord=1, keepdims=True), tf.norm(x, ord=np.inf, keepdims=True),
+           tf.norm(x, ord="fro", axis=[0, 1], keepdims=True),
+           tf.tensordot(x, tf.transpose(x), 1), tf.tensordot(x3, x, [[2], [1]]),
+           tf.tensordot(x, x, 0), tf.tensordot(x, tf.transpose(x), 1, name="td"),
+           tf.reduce_logsumexp(x), tf.reduce_logsumexp(x, axis=1, keepdims=True),
+           tf.sort(x, direction="DESCENDING"), tf.sort(x), tf.sort(xi),
+           tf.sort(xi, direction="DESCENDING"), tf.sort(x, axis=0),
+           tf.nn.dropout(x, 0.5, seed=1), tf.nn.dropout(x, 0.5, noise_shape=[3, 1], seed=1),
+           tf.nn.dropout(y, 0.0)]
+    for t in out:
+        print(t.name, t.shape, t.dtype.name)
+    return [tf.reduce_sum(t) for t in out[:17]]
+
+for v in f(tf.reshape(tf.range(12.0), [3, 4]), tf.ones([2, 3, 4]),
+           tf.constant([[3, 1], [2, 5]])):
+    print(v.numpy())
+""")

@@ -179,11 +179,15 @@ class GraphBuilder:
         return f"{ref[0]}:{ref[1]}"
 
     def rename_last(self, tensor, name):
-        """The node that made `tensor`, if the last one added, is named `name` (TF's op
-        wrappers name their last op after their name scope: ops/op_scope.py)."""
+        """The node that made `tensor`, if the last one added, takes TF's name for it in
+        the current name scope: `name` made unique there ("norm/Squeeze"), or "" for the
+        scope's own name (TF's op wrappers name their last op after their scope:
+        ops/op_scope.py)."""
         ref = self._own_ref(tensor)
-        if ref is None or not self.records or self.records[-1].name != ref[0] or \
-                name in self._named:
+        if ref is None or not self.records or self.records[-1].name != ref[0]:
+            return
+        name = self.unique_name(name) if name else self.scope()[:-1]
+        if name in self._named:
             return
         old = ref[0]
         self.records[-1].name = name

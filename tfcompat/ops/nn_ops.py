@@ -25,7 +25,7 @@ from .manip_ops import concat
 from .unary_ops import exp, log1p, negative, sigmoid, tanh
 from .special_math_ops import erfc
 from .op_args import dims, kernel_error, static_int, static_ints, traced
-from .op_scope import op_scope
+from .op_scope import name_result, op_scope
 
 # No tf.nn name is exported at TF's top level.
 __all__ = []
@@ -488,9 +488,12 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     1 / (1 - rate). The mask comes from tf.random.uniform(noise_shape, seed=seed), as in
     TF: TF's Philox stream, advancing on each call (also inside tf.function)."""
     from . import random_ops, random_seed   # (random_ops imports this module's users)
-    return _dropout(x, rate, noise_shape,
-                    lambda shape, dtype: random_ops.uniform(shape, dtype=dtype, seed=seed),
-                    lambda: random_seed.get_seed(seed))   # (TF's dummy RNG step)
+    out = _dropout(x, rate, noise_shape,
+                   lambda shape, dtype: random_ops.uniform(shape, dtype=dtype, seed=seed),
+                   lambda: random_seed.get_seed(seed))   # (TF's dummy RNG step)
+    if out is not x:   # (TF's last op selects the kept, scaled elements)
+        name_result(out, "SelectV2")
+    return out
 
 
 def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):

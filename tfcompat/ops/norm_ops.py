@@ -13,7 +13,7 @@ from .op_args import kernel_error, static_error, traced
 from . import unary_ops
 from .arithmetic_ops import _abs_real, _maximum, _pow, _rsqrt, _sqrt, truediv
 from .cast_ops import cast
-from .op_scope import op_scope
+from .op_scope import name_result, op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["norm"]
@@ -79,8 +79,16 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
                                       f"{x.ndim} dimension(s)")
     axes = tuple(a % x.ndim for a in axes)
     ord = ord if isinstance(ord, str) else float(ord)
-    return execute(_norm_op, (x,), (("ord", ord), ("axis", axes), ("matrix", is_matrix),
-                                    ("keepdims", bool(keepdims))))
+    out = execute(_norm_op, (x,), (("ord", ord), ("axis", axes), ("matrix", is_matrix),
+                                   ("keepdims", bool(keepdims))))
+    # (TF's last op: squeeze of the kept axes, else the norm's own last reduction)
+    name_result(out, "Squeeze" if not keepdims else _KEPT_LAST.get((ord, is_matrix)))
+    return out
+
+
+# The last op of TF's norm with keepdims=True, by (ord, matrix).
+_KEPT_LAST = {("euclidean", False): "Sqrt", (2.0, False): "Sqrt", (1.0, False): "Sum",
+              (np.inf, False): "Max", ("euclidean", True): "Sqrt", ("fro", True): "Sqrt"}
 
 
 def _global_norm(*ts):

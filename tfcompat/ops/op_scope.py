@@ -25,11 +25,20 @@ def op_scope(default, names_last=False):
                 return fn(*args, **kwargs)
             name = kwargs["name"] if "name" in kwargs else \
                 signature.bind_partial(*args).arguments.get("name")
-            with name_scope(name or default) as scope:
+            with name_scope(name or default):
                 out = fn(*args, **kwargs)
-            builder = func_graph.current()
-            if names_last and builder is not None and isinstance(out, Tensor):
-                builder.rename_last(out, scope[:-1])
+                if names_last:
+                    name_result(out, "")
             return out
         return scoped
     return decorate
+
+
+def name_result(out, name):
+    """Inside a traced op wrapper, TF's name in the wrapper's scope for the node that made
+    `out`, if it is the last one recorded: "Squeeze" for norm/Squeeze, "" for the scope's
+    own name, None to keep tfcompat's. (tfcompat's single node stands for TF's several;
+    its result is named as TF's.) Eagerly nothing."""
+    builder = func_graph.current()
+    if name is not None and builder is not None and isinstance(out, Tensor):
+        builder.rename_last(out, name)

@@ -16,7 +16,7 @@ from . import array_ops, shape_inference
 from .shape_inference import dtype_enum, trace_checked
 from .op_args import dims, static_value
 from .linalg_solve_ops import _fail, _matmul_error
-from .op_scope import op_scope
+from .op_scope import name_result, op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["einsum", "matmul", "tensordot"]
@@ -266,4 +266,11 @@ def tensordot(a, b, axes, name=None):
         in0 = [free_a, int(np.prod([sa[i] for i in a_axes]))]
         in1 = [int(np.prod([sb[i] for i in b_axes])), free_b]
         raise _matmul_error(in0, in1, a.dtype)
-    return execute(_tensordot_op, (a, b), (("axes", (a_axes, b_axes)),))
+    out = execute(_tensordot_op, (a, b), (("axes", (a_axes, b_axes)),))
+    # (TF reshapes its MatMul's [free a, free b] result, named the scope, unless the
+    # shape is already that)
+    free_a = [d for i, d in enumerate(sa) if i not in a_axes]
+    free_b = [d for i, d in enumerate(sb) if i not in b_axes]
+    name_result(out, "MatMul" if free_a + free_b ==
+                [int(np.prod(free_a)), int(np.prod(free_b))] else "")
+    return out

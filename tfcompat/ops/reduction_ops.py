@@ -151,7 +151,7 @@ reduce_any = _logical(_any)
 
 
 @dispatchable("input_tensor")
-@op_scope("ReduceLogSumExp")
+@op_scope("ReduceLogSumExp", names_last=True)
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_logsumexp (an empty reduction gives -inf)."""
     from .unary_ops import is_finite

@@ -15,7 +15,7 @@ from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_te
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from .op_args import attr_error, int32_scalar, static_int
-from .op_scope import op_scope
+from .op_scope import name_result, op_scope
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
 __all__ = ["approx_top_k", "argsort", "sort"]
@@ -74,7 +74,12 @@ def _sort_args(values, axis, direction):
 def sort(values, axis=-1, direction="ASCENDING", name=None):
     """tf.sort."""
     x, attrs = _sort_args(values, axis, direction)
-    return execute(_sort_op, (x,), attrs)
+    out = execute(_sort_op, (x,), attrs)
+    # (TF's last op: its TopKV2, or, ascending, the negation back of what it sorted)
+    name_result(out, "TopKV2" if direction == "DESCENDING" else
+                "Neg_1" if x.dtype.is_floating else
+                "sub_1" if x.dtype.is_integer and not x.dtype.is_unsigned else None)
+    return out
 
 
 @op_scope("argsort")
