@@ -32,6 +32,13 @@ KNOWN = {
         "nodes and differs per op (for x * 2.0: AddN of gradient_tape/gradient_tape/Mul and "
         "Mul_2); tfcompat raises its own ValueError naming the op (Incompatible tangent for "
         "Mul: ...)",
+    "function:leaked_constant_used_eagerly":
+        "a tensor of known value made inside a tf.function (tf.constant(3.0)) and leaked "
+        "out of it stays the eager tensor tfcompat computed it as: it prints its value, "
+        ".numpy() gives it and ops take it. TF's is a graph tensor (Const:0) whose .numpy() "
+        "raises AttributeError and whose use raises the out-of-scope TypeError. (A leaked "
+        "tensor computed from the arguments behaves as TF's: golden "
+        "function:leaked_tensor_used_eagerly.)",
     "graph_errors:check_in_nested_while_loop_body":
         "a function defined inside an AutoGraph-converted one (here a tf.while_loop body) "
         "is named after the converted function in the frames of a node's definition (in w, "

@@ -365,6 +365,27 @@ for t in leaked:
             print(re.sub(r'id=\\d+', 'id=N', lines[-1]))
 """, verbatim=True)
 
+_s("leaked_constant_used_eagerly", """
+leaked = []
+
+@tf.function
+def leaky(x):
+    leaked.append(tf.constant(3.0))
+    return x + 1
+
+leaky(tf.constant(1.0))
+c = leaked[0]
+print(c, repr(c))
+try:
+    print(c.numpy())
+except AttributeError as e:
+    print('AttributeError', e)
+try:
+    print(c + 1)
+except TypeError as e:
+    print('TypeError', str(e).splitlines()[0])
+""")
+
 _s("iterator_out_of_range_in_function", """
 import re
 it = iter(tf.data.Dataset.from_tensor_slices([1, 2]))
