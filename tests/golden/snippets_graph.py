@@ -350,6 +350,18 @@ def f(x, labels):
 f(tf.ones([2, 2]), tf.constant([0, 1]))
 """)
 
+_s("tensordot_of_unknown_dimensions", """
+@tf.function(input_signature=[tf.TensorSpec([None, 4]), tf.TensorSpec([4, None])])
+def f(a, b):
+    t = tf.tensordot(a, b, 1)
+    u = tf.tensordot(a, tf.ones([4, 2]), 1)
+    print(t.name, t.shape, u.name, u.shape)
+    return t, u
+
+for v in f(tf.reshape(tf.range(8.0), [2, 4]), tf.ones([4, 3])):
+    print(v.numpy().tolist())
+""")
+
 _s("op_wrapper_result_names", """
 @tf.function
 def f(x, x3, xi):

@@ -268,9 +268,11 @@ def tensordot(a, b, axes, name=None):
         raise _matmul_error(in0, in1, a.dtype)
     out = execute(_tensordot_op, (a, b), (("axes", (a_axes, b_axes)),))
     # (TF reshapes its MatMul's [free a, free b] result, named the scope, unless the
-    # shape is already that)
+    # shape is already that; always where a dimension is unknown, as a symbolic one of
+    # a saved function's trace is)
     free_a = [d for i, d in enumerate(sa) if i not in a_axes]
     free_b = [d for i, d in enumerate(sb) if i not in b_axes]
-    name_result(out, "MatMul" if free_a + free_b ==
+    known = all(isinstance(d, int) for d in free_a + free_b)
+    name_result(out, "MatMul" if known and free_a + free_b ==
                 [int(np.prod(free_a)), int(np.prod(free_b))] else "")
     return out
