@@ -404,3 +404,35 @@ def test_concurrent_first_calls_trace_once_per_shape():
     # TF 2.21: 2 (one trace per input shape, although 4 threads made the first calls at
     # once: TF traces under the function's lock; the same in every one of 6 runs).
     assert f.experimental_get_tracing_count() == 2
+
+
+# -- 6. Traces finish, and Variables are made, on several threads at once -----------------
+
+def test_traces_and_variables_made_on_several_threads():
+    # Each finished trace records its tensors' names in one process-wide table (a leaked
+    # tensor is named as TF names it), and each Variable joins the process-wide list that
+    # tf.function threads as state; tf.data's prefetch threads trace while Keras's thread
+    # does. Unlocked, these raised "dictionary changed size during iteration" (Keras's
+    # trainer_test in CI). TF 2.21: every thread's values below, no error.
+    def worker(k):
+        def run():
+            values, leaked = [], []        # leaked tensors keep the table full
+            for i in range(30):
+                @tf.function
+                def f(x):
+                    with tf.init_scope():          # lists the live Variables
+                        pass
+                    for _ in range(16):
+                        x = x * 2.0 - 1.0
+                        leaked.append(x)
+                    return x
+                v = tf.Variable(float(i))
+                values.append((float(f(tf.constant([2.0 + k + i]))[0]), float(v)))
+            return values
+        return run
+
+    with frequent_switches():
+        results = run_threads(*(worker(k) for k in range(N_THREADS)))
+    # x -> 2x - 1 sixteen times maps 1 + d to 1 + 2**16 * d (below 2**24: exact in float32)
+    assert results == [[(1.0 + 2.0 ** 16 * (1 + k + i), float(i)) for i in range(30)]
+                       for k in range(N_THREADS)]

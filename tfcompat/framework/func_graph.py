@@ -28,6 +28,7 @@ import functools
 import os
 import re
 import sys
+import threading
 import weakref
 
 import jax
@@ -479,23 +480,26 @@ def kernel_text(message):
 # -- tensors of finished traces -------------------------------------------------------------
 
 _dead = {}   # id(tracer) -> (weakref to it, "node:index", its FuncGraph's name, FuncGraph id)
+_dead_lock = threading.Lock()   # traces finish on several threads (tf.data prefetch's)
 
 
 def _remember_dead(builder, graph):
     """Keep, while they live, the names of a finished trace's traced tensors: a tensor
     leaked out of a tf.function and used later is named as TF names it."""
-    if len(_dead) > 1024:
-        for key in [k for k, (ref, *_) in _dead.items() if ref() is None]:
-            del _dead[key]
     # In the order recorded, so that a value is named by the op that made it, not by the
     # Identity that returned it; tensors that are no node's output (converted arguments,
     # pending reads) are skipped.
-    seen = set()
+    entries = {}
     for t in builder._keep:
         value, ref = t._value, builder._by_tensor.get(id(t))
-        if ref is not None and isinstance(value, jax.core.Tracer) and id(value) not in seen:
-            seen.add(id(value))
-            _dead[id(value)] = (weakref.ref(value), f"{ref[0]}:{ref[1]}", graph.name, id(graph))
+        if ref is not None and isinstance(value, jax.core.Tracer) and id(value) not in entries:
+            entries[id(value)] = (weakref.ref(value), f"{ref[0]}:{ref[1]}", graph.name, id(graph))
+    with _dead_lock:
+        if len(_dead) > 1024:
+            for key in [k for k, (ref, *_) in _dead.items() if ref() is None]:
+                del _dead[key]
+        _dead.update(entries)
+
 
 def dead_tensor(value):
     """("node:index", FuncGraph name, FuncGraph id) of a traced value whose trace is over,

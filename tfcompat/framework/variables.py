@@ -106,11 +106,14 @@ def _mode(enum_type, value, default, what, name):
 _EAGER_UNSUPPORTED = "This operation is not supported when eager execution is enabled."
 _uids = itertools.count()
 _live = weakref.WeakValueDictionary()   # uid -> Variable: what tf.function threads as state
+_live_lock = threading.Lock()   # Variables are made and listed on several threads
 
 
 def live_variables():
     """Every Variable alive now, in creation order."""
-    return [v for _, v in sorted(_live.items())]
+    with _live_lock:
+        items = list(_live.items())
+    return [v for _, v in sorted(items)]
 
 
 _add = jax.jit(jnp.add)
@@ -232,7 +235,8 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
         self._synchronization = synchronization
         self._aggregation = aggregation
         self._uid = next(_uids)
-        _live[self._uid] = self
+        with _live_lock:
+            _live[self._uid] = self
 
     @property
     def _handle(self):
