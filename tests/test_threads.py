@@ -436,3 +436,21 @@ def test_traces_and_variables_made_on_several_threads():
     # x -> 2x - 1 sixteen times maps 1 + d to 1 + 2**16 * d (below 2**24: exact in float32)
     assert results == [[(1.0 + 2.0 ** 16 * (1 + k + i), float(i)) for i in range(30)]
                        for k in range(N_THREADS)]
+
+
+def test_random_draws_of_several_threads_are_the_one_threads_draws():
+    # An eager random op's kernel reserves its Philox counters under a lock: threads that
+    # share the kernel (the same op and seeds) draw the numbers one thread would, each
+    # once. Unlocked, two threads could read the same state and draw the same numbers.
+    # TF 2.21: the same 600 draws, none repeated.
+    def draws(n):
+        return [tuple(tf.random.uniform([2], seed=5).numpy().tolist()) for _ in range(n)]
+
+    tf.random.set_seed(1)
+    reference = draws(N_THREADS * 150)
+    tf.random.set_seed(1)
+    with frequent_switches():
+        results = run_threads(*(lambda: draws(150) for _ in range(N_THREADS)))
+    drawn = [d for r in results for d in r]
+    assert len(set(reference)) == len(reference)
+    assert sorted(drawn) == sorted(reference)

@@ -10,6 +10,7 @@ backpropagates through each step's ``jax.vjp`` in TF's order, summing as TF does
 """
 import collections
 import functools
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -184,14 +185,18 @@ _PROGRAMS = collections.OrderedDict()
 _MAX_PROGRAMS = 256
 
 
+_PROGRAMS_LOCK = threading.Lock()   # tapes of several threads compute gradients at once
+
+
 def _program(key):
-    program = _PROGRAMS.get(key)
-    if program is None:
-        program = _PROGRAMS[key] = Program(key)
-        if len(_PROGRAMS) > _MAX_PROGRAMS:
-            _PROGRAMS.popitem(last=False)
-    else:
-        _PROGRAMS.move_to_end(key)
+    with _PROGRAMS_LOCK:
+        program = _PROGRAMS.get(key)
+        if program is None:
+            program = _PROGRAMS[key] = Program(key)
+            if len(_PROGRAMS) > _MAX_PROGRAMS:
+                _PROGRAMS.popitem(last=False)
+        else:
+            _PROGRAMS.move_to_end(key)
     return program
 
 

@@ -34,6 +34,7 @@ _MAXINT32 = 2 ** 31 - 1
 _global_seed = None
 _op_seeds = random.Random()
 _kernels = {}  # (op name, attrs, seed, seed2) -> Philox state [counter_lo, counter_hi, key]
+_kernels_lock = threading.Lock()
 _generation = [0]
 _graph_op_seeds = weakref.WeakKeyDictionary()   # graph being traced -> its next op seed
 _eager_graphs = threading.local()   # .counters: [next op seed] of graph_op_seeds blocks
@@ -102,12 +103,13 @@ def reserve(kernel, seed, seed2, calls):
     if ctx.traces:
         return _traced_state(seed, seed2, calls)
     key = (kernel, seed, seed2)
-    state = _kernels.get(key)
-    if state is None:
-        if seed == 0 and seed2 == 0:
-            seed, seed2 = secrets.randbits(64), secrets.randbits(64)
-        state = _kernels[key] = [0, seed2, seed]
-    _kernels[key] = philox.advance(state, calls)
+    with _kernels_lock:   # one reservation at a time, as the kernel's mutex in TF
+        state = _kernels.get(key)
+        if state is None:
+            if seed == 0 and seed2 == 0:
+                seed, seed2 = secrets.randbits(64), secrets.randbits(64)
+            state = _kernels[key] = [0, seed2, seed]
+        _kernels[key] = philox.advance(state, calls)
     return np.array(state, np.uint64)
 
 
