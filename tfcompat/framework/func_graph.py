@@ -501,6 +501,7 @@ def _remember_dead(builder, graph):
         _dead.update(entries)
 
 
+
 def dead_tensor(value):
     """("node:index", FuncGraph name, FuncGraph id) of a traced value whose trace is over,
     or None."""

@@ -491,7 +491,8 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     out = _dropout(x, rate, noise_shape,
                    lambda shape, dtype: random_ops.uniform(shape, dtype=dtype, seed=seed),
                    lambda: random_seed.get_seed(seed))   # (TF's dummy RNG step)
-    if out is not x:   # (TF's last op selects the kept, scaled elements)
+    # (TF's last op selects the kept, scaled elements; a rate of 0 returns x itself)
+    if not (isinstance(rate, numbers.Real) and rate == 0):
         name_result(out, "SelectV2")
     return out
 
