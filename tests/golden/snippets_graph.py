@@ -362,6 +362,25 @@ for v in f(tf.reshape(tf.range(8.0), [2, 4]), tf.ones([4, 3])):
     print(v.numpy().tolist())
 """)
 
+_s("reduction_axes_consts_and_scopes", """
+@tf.function
+def f(x, b):
+    out = [tf.reduce_sum(x), tf.constant(2.0), tf.reduce_mean(x, 1), tf.constant(3.0),
+           tf.reduce_max(x), tf.reduce_min(x, keepdims=True), tf.reduce_prod(x),
+           tf.reduce_any(b), tf.reduce_all(b), tf.math.reduce_variance(x),
+           tf.math.reduce_std(x, axis=0), tf.math.count_nonzero(x),
+           tf.math.count_nonzero(x, 1, keepdims=True, dtype=tf.int32),
+           tf.reduce_logsumexp(x), tf.math.reduce_euclidean_norm(x), tf.constant(4.0)]
+    for t in out:
+        print(t.name, t.shape, t.dtype.name)
+    return out
+
+g = f.get_concrete_function(tf.ones([2, 3]), tf.constant([True, False])).graph
+print([i.name for i in g.get_operation_by_name("Sum").inputs])
+for v in f(tf.constant([[1.0, 0.0, 2.5], [-3.0, 4.0, 0.5]]), tf.constant([True, False])):
+    print(v.numpy())
+""")
+
 _s("op_wrapper_result_names", """
 @tf.function
 def f(x, x3, xi):

@@ -42,6 +42,12 @@ from .context import ctx, current_trace
 # The node name TF's Python wrapper gives an op whose type differs from it (tf.add,
 # tf.math.floordiv).
 _WRAPPER_NAMES = {"AddV2": "Add", "FloorDiv": "floordiv"}
+
+# The reductions whose wrapper, reducing all axes of an input of known rank, converts
+# those axes to a Const node before the op (math_ops._ReductionDims: np.arange(rank)),
+# named "Const" where the reduction is called (so a later tf.constant is Const_1).
+_ALL_AXES_REDUCTIONS = frozenset({"Sum", "Prod", "Mean", "Max", "Min", "All", "Any",
+                                  "EuclideanNorm"})
 _STATEFUL_TYPES = frozenset(("ReadVariableOp", "AssignVariableOp", "AssignAddVariableOp",
                              "AssignSubVariableOp"))
 
@@ -249,6 +255,16 @@ class GraphBuilder:
                                      ("dtype", _enum(tensor.dtype))], [tensor])
         return node
 
+    def _const_value(self, value, dtype, name):
+        """A Const node of NumPy `value` that no tensor holds (an op wrapper's converted
+        argument TF makes and tfcompat's op takes as an attribute). Returns its name."""
+        node = self.unique_name(name)
+        self.records.append(_Record(node, "Const", [], [
+            ("value", _TensorValue(value, dtype)), ("dtype", _enum(dtype))],
+            [(value.shape, dtype)]))
+        self._named[node] = self.records[-1]
+        return node
+
     def converted(self, tensor):
         """An op wrapper converted `tensor` from a Python value (named ``<op>/<arg>``)."""
         self._keep.append(tensor)
@@ -285,6 +301,11 @@ class GraphBuilder:
             return
         op_type = op_type or op.name
         hint, self.name_hint = self.name_hint, None
+        all_axes = None
+        if op_type in _ALL_AXES_REDUCTIONS and len(inputs) == 1 and \
+                ("axis", None) in attrs:
+            all_axes = self._const_value(np.arange(inputs[0]._value.ndim, dtype=np.int32),
+                                         dtypes.int32, "Const")
         scope = hint or _WRAPPER_NAMES.get(op_type, op_type)
         node = self.unique_name(scope)
         names = input_names(op_type, len(inputs))
@@ -293,6 +314,8 @@ class GraphBuilder:
             name = self.input_name(t, node, names[i] if i < len(names) else None)
             if name is not None:
                 wired.append(name)
+        if all_axes is not None:
+            wired.append(all_axes)
         first = inputs[0] if inputs else (outputs[0] if outputs else None)
         attrs = [] if first is None or first.dtype._np is None else [("T", _enum(first.dtype))]
         self.add(node, op_type, wired, attrs, outputs)

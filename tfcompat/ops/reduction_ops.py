@@ -12,7 +12,7 @@ from ..framework import config, dtypes, errors
 from ..framework.composite_dispatch import REDUCTION, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from ..framework.rounding import unfused
-from ..framework.tensor import EagerTensor, Tensor
+from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from .eigen_reduce import eigen_sum, in_tf_order
 from .math_common import exact_divide, reduction_axes
@@ -164,6 +164,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
 
 
 @dispatchable("input_tensor")
+@op_scope("reduce_variance")
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_variance (real for complex inputs; integers raise TypeError)."""
     x = to_tensor(input_tensor)
@@ -182,18 +183,24 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 
 @dispatchable("input_tensor")
+@op_scope("reduce_std")
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     """tf.math.reduce_std: the square root of reduce_variance."""
     from .unary_ops import sqrt
     return sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 
+@op_scope("count_nonzero")
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):
-    """tf.math.count_nonzero (nan counts as nonzero); not differentiable."""
+    """tf.math.count_nonzero, composed as TF's: the int64 sum of input != 0 (nan counts
+    as nonzero), cast to `dtype`; not differentiable."""
+    from .array_ops import zeros
+    from .cast_ops import cast
+    from .comparison_ops import not_equal
     x = to_tensor(input)
     axes = reduction_axes(axis, x.ndim, "Sum", "tf.math.count_nonzero")
-    n = jnp.sum(x._value != 0, axis=axes, keepdims=bool(keepdims), dtype=jnp.int64)
-    return EagerTensor(n.astype(dtypes.as_dtype(dtype)._np))
+    nonzero = cast(not_equal(x, zeros([], x.dtype)), dtypes.int64)
+    return cast(reduce_sum(nonzero, axes, keepdims=bool(keepdims)), dtype)
 
 
 # -- scans ----------------------------------------------------------------------------------
