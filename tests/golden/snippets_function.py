@@ -507,3 +507,63 @@ print(tf.numpy_function(f, [tf.constant([1])], []), tf.py_function(lambda: None,
       tf.numpy_function(f, [tf.constant([1])], ()))
 print(calls)
 """)
+
+_s("compiler_ir", """
+# tf.function(jit_compile=True).experimental_get_compiler_ir: the program at each of
+# XLA's stages, without running it (the IR's text is jax's, so only its form is shown),
+# and its errors
+@tf.function(jit_compile=True)
+def f(x, y):
+    return x * 2.0 + y
+x = tf.constant([1.0, 2.0])
+g = f.experimental_get_compiler_ir(x, tf.constant(3.0))
+for stage in ["hlo", "stablehlo", "optimized_hlo", "optimized_hlo_dot", "hlo_serialized",
+              "optimized_hlo_serialized", "optimized_hlo_proto_serialized",
+              "stablehlo_serialized"]:
+    ir = g(stage=stage)
+    print(stage, type(ir).__name__, len(ir) > 100)
+hlo = g()
+print(hlo.startswith('HloModule'), 'multiply(' in hlo, ' add(' in hlo)
+print('is_scheduled=true' in g('optimized_hlo'), g('optimized_hlo_dot').startswith('digraph G {'))
+print(g(platform_name='CPU').startswith('HloModule'), f.experimental_get_tracing_count())
+print(f.experimental_get_compiler_ir(tf.TensorSpec([2]), tf.TensorSpec([]))().startswith(
+    'HloModule'), f.experimental_get_tracing_count())
+v = tf.Variable([1.0, 2.0])
+@tf.function(jit_compile=True)
+def h(x):
+    v.assign_add(x)
+    return v * 2.0
+print(h.experimental_get_compiler_ir(x)('optimized_hlo').startswith('HloModule'), v.numpy())
+calls = [lambda: tf.function(lambda x: x).experimental_get_compiler_ir(x),
+         lambda: f.experimental_get_compiler_ir(tf.TensorSpec([2]), x),
+         lambda: f.experimental_get_compiler_ir(tf.TensorSpec([None]), tf.TensorSpec([])),
+         lambda: g('bogus'),
+         lambda: g(device_name='/device:CPU:0', platform_name='CPU'),
+         lambda: g(platform_name='cpu'),
+         lambda: g('optimized_hlo', platform_name='XPU')]
+for call in calls:
+    try:
+        call()
+    except ValueError as e:
+        print(type(e).__name__, e)
+it = iter(tf.data.Dataset.range(3))
+@tf.function(jit_compile=True)
+def r(it):
+    return next(it)
+try:
+    r.experimental_get_compiler_ir(it)()
+except ValueError as e:
+    print(type(e).__name__, str(e).split(' on XLA_')[0])
+""")
+
+_s("jit_compile_method", """
+# A method's tf.function keeps jit_compile: TF's CPU Conv3D kernel has no groups; XLA's has.
+class M(tf.Module):
+    @tf.function(jit_compile=True)
+    def conv(self, x, w):
+        return tf.nn.conv3d(x, w, [1] * 5, "VALID")
+x = tf.reshape(tf.range(64, dtype=tf.float32) / 10, (1, 2, 2, 4, 4))
+w = tf.reshape(tf.range(32, dtype=tf.float32) / 10, (2, 2, 1, 2, 4))
+m = M()
+print(m.conv(x, w).shape, m.conv.experimental_get_compiler_ir(x, w)().startswith('HloModule'))
+""")

@@ -220,6 +220,16 @@ class ConcreteFunction(_Typed):
             return fn(*args)
         return jax.jit(_named(compiled, self._name))
 
+    def lower(self, arg_shapes, device=None):
+        """jax's lowering (jax.stages.Lowered) of the program for flat tensor arguments
+        of `arg_shapes` ((shape, dtype) pairs), on `device` (None: the default device);
+        nothing runs (Function.experimental_get_compiler_ir)."""
+        sharding = None if device is None else jax.sharding.SingleDeviceSharding(device)
+        values = list(self._const_values) + [v._value for v in self._variables]
+        shapes = [(v.shape, v.dtype) for v in values] + list(arg_shapes)
+        return self._jitted.lower(*(jax.ShapeDtypeStruct(shape, dtype, sharding=sharding)
+                                    for shape, dtype in shapes))
+
     @property
     def structured_outputs(self):
         """The outputs as the graph's tensors, each named by its output's Identity node

@@ -21,6 +21,7 @@ from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
 from ..framework.trace_state import CallsRunEagerly, captured_output, functions_run_eagerly
+from .compiler_ir import get_compiler_ir
 from .concrete_function import ConcreteFunction
 from .per_shape_function import PerShapeFunction
 from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_literal,
@@ -130,7 +131,8 @@ class Function:
         bound = self._bound.get(instance)
         if bound is None:
             bound = Function(self._python_function.__get__(instance, owner),
-                             self._input_signature, self._autograph, self._reduce_retracing)
+                             self._input_signature, self._autograph, self._reduce_retracing,
+                             jit_compile=self._jit_compile)
             # (wrapping the bound method, as TF: inspect.signature shows no `self`)
             functools.update_wrapper(bound, bound._python_function)
             self._bound[instance] = bound
@@ -138,6 +140,10 @@ class Function:
 
     def experimental_get_tracing_count(self):
         return self._tracing_count
+
+    def experimental_get_compiler_ir(self, *args, **kwargs):
+        """The XLA program of a jit_compile=True function, as compiler_ir.py gives it."""
+        return get_compiler_ir(self, args, kwargs)
 
     @x64
     def __call__(self, *args, **kwargs):
