@@ -454,3 +454,57 @@ def test_random_draws_of_several_threads_are_the_one_threads_draws():
     drawn = [d for r in results for d in r]
     assert len(set(reference)) == len(reference)
     assert sorted(drawn) == sorted(reference)
+
+
+def _control_flow_nodes(f, *args):
+    return [(n.name, n.op) for n in f.get_concrete_function(*args).graph.as_graph_def().node
+            if "While" in n.op or "If" in n.op]
+
+
+def test_control_flow_traced_on_two_threads_at_once():
+    # The cond and while constructs being traced, and AutoGraph's staging depth, are each
+    # thread's own. While B traces its loop's body, A traces a loop that defines its
+    # result (checked at the top level of its function) and a cond. They were
+    # process-wide: A's check raised as if inside B's staged body, and B's while node
+    # took the name of A's cond.
+    b_in_body, a_in_branch, b_done = threading.Event(), threading.Event(), threading.Event()
+
+    @tf.function
+    def loop(n):
+        i = tf.constant(0)
+        while i < n:                   # AutoGraph stages the body
+            b_in_body.set()
+            wait(a_in_branch)
+            i += 1
+        return i
+
+    def true_branch(x):
+        a_in_branch.set()
+        wait(b_done)
+        return x * 2
+
+    @tf.function
+    def branch(x):
+        return tf.cond(x > 0, lambda: true_branch(x), lambda: x)
+
+    @tf.function
+    def last(n):
+        for i in tf.range(n):
+            y = i
+        return y
+
+    def a():
+        wait(b_in_body)
+        return int(last(tf.constant(3))), int(branch(tf.constant(3)))
+
+    def b():
+        try:
+            return int(loop(tf.constant(4)))
+        finally:
+            b_done.set()
+
+    (last_i, doubled), counted = run_threads(a, b)
+    assert (last_i, doubled, counted) == (2, 6, 4)
+    # TF 2.21: the same nodes
+    assert _control_flow_nodes(loop, tf.constant(4)) == [("while", "StatelessWhile")]
+    assert _control_flow_nodes(branch, tf.constant(3)) == [("cond", "StatelessIf")]

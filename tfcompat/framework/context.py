@@ -15,7 +15,10 @@
   Variables' values as the trace sees them ({id(variable): value}), so that tracers never
   reach another thread; None otherwise (Variables hold their values themselves);
 - ``exporting``: True while tf.saved_model.save traces a function in this thread (its
-  run-time checks are traced to be saved: framework/host_callback.py).
+  run-time checks are traced to be saved: framework/host_callback.py);
+- ``staging``: the depth of the branches and loop bodies AutoGraph is staging;
+- ``constructs``: the cond and while nodes being built, innermost last ((node name, TF's
+  op type, predicate Tensor or None, GraphBuilder): ops/control_flow_traced.py).
 
 Reading these is an attribute lookup on a C-level thread-local: cheap on the op path.
 
@@ -48,6 +51,8 @@ class _Context(threading.local):
         self.variable_creators = []
         self.values = None
         self.exporting = False
+        self.staging = 0
+        self.constructs = []
 
 
 ctx = _Context()

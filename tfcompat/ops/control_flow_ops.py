@@ -37,8 +37,7 @@ from ..framework.context import ctx
 from ..framework.graph_scope import building_here
 from ..framework.indexed_slices import IndexedSlices
 from .control_flow_traced import (
-    _Traced, _draw_bases, _drawn, _graph_scope, _scopes, _spec, _split_counts,
-    _traced,
+    _Traced, _draw_bases, _drawn, _graph_scope, _spec, _split_counts, _traced,
 )
 from .control_flow_carry import (
     _arrays, _carrier, _composite, _flat, _like, _pack, _tensor_array,
@@ -54,8 +53,8 @@ def _record(traced, results, identities, leading=()):
     builder = func_graph.current()
     if builder is None:
         return
-    if _scopes and _scopes[-1][3] is builder:
-        scope, op_type, pred, _ = _scopes[-1]
+    if ctx.constructs and ctx.constructs[-1][3] is builder:
+        scope, op_type, pred, _ = ctx.constructs[-1]
     else:
         scope, op_type, pred = builder.unique_name("cond"), "StatelessIf", None
     if any(t.assigned or t.reads for t in traced):
@@ -598,7 +597,7 @@ def _record_while(traced, inputs, results, static_limit):
     builder = func_graph.current()
     if builder is None:
         return
-    scope = _scopes[-1][0]
+    scope = ctx.constructs[-1][0]
     for t in inputs:   # (constants among the loop variables come first, as in TF)
         builder.input_name(t)
     counters = []
@@ -613,7 +612,7 @@ def _record_while(traced, inputs, results, static_limit):
     captured = [c for t in reversed(traced) for c in t.captures + [
         EagerTensor(v) for v in t.consts if isinstance(v, jax.core.Tracer)]]
     op_type = "While" if any(t.assigned or t.reads for t in traced) else "StatelessWhile"
-    func_graph.control_flow(builder, _scopes[-1][0], op_type, list(inputs) + captured,
+    func_graph.control_flow(builder, ctx.constructs[-1][0], op_type, list(inputs) + captured,
                             results, False, counters)
 
 

@@ -148,7 +148,6 @@ def _split_counts(traced, counts):
 
 # -- the graph of a tf.function being traced: cond and while as single nodes ---------------
 
-_scopes = []   # (node name, TF's op type, predicate Tensor or None) of the open constructs
 _uids = itertools.count(1)   # (numbering the functions of branches and bodies, as TF's uid)
 
 
@@ -162,11 +161,12 @@ def _graph_scope(kind, op_type, pred=None, inner=None):
         yield
         return
     name = builder.unique_name(kind)
-    _scopes.append((name if inner is None else f"{name}/{inner}", op_type, pred, builder))
+    ctx.constructs.append((name if inner is None else f"{name}/{inner}", op_type, pred,
+                           builder))
     try:
         yield
     finally:
-        _scopes.pop()
+        ctx.constructs.pop()
 
 
 def _branch_scope():
@@ -174,8 +174,9 @@ def _branch_scope():
     builder = func_graph.current()
     if builder is None:
         return None
-    if _scopes and _scopes[-1][3] is builder:
-        return _scopes[-1][0]
+    constructs = ctx.constructs
+    if constructs and constructs[-1][3] is builder:
+        return constructs[-1][0]
     return builder.unique_name("cond", mark=False)
 
 

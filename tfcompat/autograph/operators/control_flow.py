@@ -24,17 +24,15 @@ def _null(v):
 
 # -- if -------------------------------------------------------------------------------------
 
-_staging = [0]   # depth of traced branches and loop bodies being staged by AutoGraph
-
-
 @contextlib.contextmanager
 def _staged():
-    """A traced branch or loop body being staged (counted in `_staging`)."""
-    _staging[0] += 1
+    """A traced branch or loop body being staged (counted in this thread's
+    `ctx.staging`)."""
+    ctx.staging += 1
     try:
         yield
     finally:
-        _staging[0] -= 1
+        ctx.staging -= 1
 
 
 def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
@@ -217,7 +215,7 @@ def _require_iteration(flag, names, nulls, init):
         if not bool(flag):
             raise InvalidArgumentError(None, None, message)
         return
-    if not ctx.traces or _staging[0]:
+    if not ctx.traces or ctx.staging:
         raise ValueError(f"tfcompat checks that a tf.function loop iterates at least once "
                          f"only at the top level of the function: {message}.")
     ctx.traces[-1].add_check(flag._value, message)
