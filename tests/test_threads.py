@@ -413,7 +413,10 @@ def test_traces_and_variables_made_on_several_threads():
     # tensor is named as TF names it), and each Variable joins the process-wide list that
     # tf.function threads as state; tf.data's prefetch threads trace while Keras's thread
     # does. Unlocked, these raised "dictionary changed size during iteration" (Keras's
-    # trainer_test in CI). TF 2.21: every thread's values below, no error.
+    # trainer_test in CI). TF 2.21: every thread's values below, no error, and distinct
+    # names.
+    names = []
+
     def worker(k):
         def run():
             values, leaked = [], []        # leaked tensors keep the table full
@@ -427,7 +430,9 @@ def test_traces_and_variables_made_on_several_threads():
                         leaked.append(x)
                     return x
                 v = tf.Variable(float(i))
-                values.append((float(f(tf.constant([2.0 + k + i]))[0]), float(v)))
+                x = tf.constant([2.0 + k + i])
+                values.append((float(f(x)[0]), float(v)))
+                names.append(f.get_concrete_function(x).name)
             return values
         return run
 
@@ -436,6 +441,9 @@ def test_traces_and_variables_made_on_several_threads():
     # x -> 2x - 1 sixteen times maps 1 + d to 1 + 2**16 * d (below 2**24: exact in float32)
     assert results == [[(1.0 + 2.0 ** 16 * (1 + k + i), float(i)) for i in range(30)]
                        for k in range(N_THREADS)]
+    # each trace has a name of its own (b'__inference_f_<n>')
+    assert len(set(names)) == len(names) == 30 * N_THREADS
+    assert all(isinstance(n, bytes) and n.startswith(b"__inference_f_") for n in names)
 
 
 def test_random_draws_of_several_threads_are_the_one_threads_draws():

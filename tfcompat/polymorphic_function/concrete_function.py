@@ -5,6 +5,7 @@ as one differentiable op. Also PerShapeFunction (get_concrete_function of specs 
 cannot trace as one program), FunctionType, AtomicFunction, and TF's binding of a
 ConcreteFunction call."""
 import inspect
+import itertools
 import operator
 import threading
 import weakref
@@ -33,6 +34,8 @@ from .function_type_utils import (_cache_key, _cast_to_spec, _flat_tensors, _fla
                                   type_text)
 from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, check_data
 from .eager_rerun import run_eagerly
+
+_uids = itertools.count(1)   # numbering the traces' names (next() is atomic: threads trace)
 
 
 def _named(fn, name):
@@ -189,8 +192,7 @@ class ConcreteFunction(_Typed):
         self._call = structure.get("call")
         self._pack = _packer(self._result)
         self._locks = None   # those of the variables it assigns (_call_flat)
-        ConcreteFunction._count += 1
-        self._name = f"__inference_{structure.get('name', 'function')}_{self._count}"
+        self._name = f"__inference_{structure.get('name', 'function')}_{next(_uids)}"
         self._called = False   # since Function's trace cache last passed it over
         self._consts_placed = False   # (see _place_consts)
         self._jitted = self._jit()
@@ -239,6 +241,12 @@ class ConcreteFunction(_Typed):
         return self._graph.structured_outputs
 
     @property
+    def name(self):
+        """ConcreteFunction.name: the trace's function name, as bytes (TF's
+        b'__inference_f_3'; tfcompat numbers its traces alone, TF all its graph objects)."""
+        return self._name.encode()
+
+    @property
     def inputs(self):
         """ConcreteFunction.inputs: the graph's placeholders (arguments, then captures)."""
         return list(self.graph.inputs)
@@ -259,8 +267,6 @@ class ConcreteFunction(_Typed):
     def function_def(self):
         """ConcreteFunction.function_def: the trace's FunctionDef (function_def.py)."""
         return FunctionDef(self.graph, self._name)
-
-    _count = 0
 
     @property
     def inference_fn(self):
