@@ -57,7 +57,8 @@ class Op:
       for ops that only move elements, or a host ``strings.Kernel``; None: it takes none.
     traced_attrs: attrs it takes where XLA compiles it with the ops around it (inside a
       tf.function trace, and in a gradient's replay): AddV2 and Sub keep their operands
-      from fusing into them, as TF's separate kernels do.
+      from fusing into them, as TF's separate kernels do (not under jit_compile=True,
+      where TF's XLA fuses them too).
     linearized: for ops whose forward is costly to run twice (a scanned loop): inside a
       tf.function trace with a tape recording, it runs as ``jax.vjp``, and the trace's
       gradient backpropagates through that pullback instead of replaying the op, so the
@@ -179,7 +180,7 @@ def execute(op, inputs, attrs=()):
     """Run `op` on Tensors `inputs` with static `attrs` (a tuple of (name, value) pairs)."""
     given = key = attrs
     if ctx.traces:
-        if op.traced_attrs:
+        if op.traced_attrs and not ctx.traces[-1].jit_compile:
             attrs = key = attrs + op.traced_attrs
         if ctx.exporting and len(ctx.traces) == 1:
             key = attrs + _EXPORTING

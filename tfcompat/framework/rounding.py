@@ -20,13 +20,17 @@ def rounded(p):
     one FMA, rounded once. A select keeps them apart: the one NaN whose bits are all ones
     but the sign becomes the quiet NaN (nan stays nan). It tests the bits, as LLVM removes
     a select on isnan(p) where it proves p is no NaN (a product of an integer converted and
-    a constant, such as x / 255 of an image) and then fuses."""
+    a constant, such as x / 255 of an image) and then fuses. It selects among the bits, so
+    that `p` has one use: XLA does not fuse an expensive op (a divide, a sqrt) into a
+    consumer that uses it twice, and so wrote it to memory and read it back (Adam's
+    update, an extra pass over each variable)."""
     if jnp.issubdtype(p.dtype, jnp.complexfloating):
         return lax.complex(rounded(lax.real(p)), rounded(lax.imag(p)))
-    bits = _BITS[p.dtype.itemsize]
-    test = np.asarray(np.iinfo(bits).max, bits)   # 0x7fff...f: a NaN
-    return _select(lax.eq(lax.bitcast_convert_type(p, bits), test),
-                   np.asarray(np.nan, p.dtype), p)
+    kind = _BITS[p.dtype.itemsize]
+    test = np.asarray(np.iinfo(kind).max, kind)   # 0x7fff...f: a NaN
+    bits = lax.bitcast_convert_type(p, kind)
+    return lax.bitcast_convert_type(
+        _select(lax.eq(bits, test), np.asarray(np.nan, p.dtype).view(kind), bits), p.dtype)
 
 
 def _select(condition, scalar, x):

@@ -119,7 +119,7 @@ def live_variables():
 _add = jax.jit(jnp.add)
 _sub = jax.jit(jnp.subtract)
 # (inside a tf.function trace: the operands kept from fusing into the update, TF's
-# separate kernels round each)
+# separate kernels round each; under jit_compile=True TF's XLA fuses them)
 _TRACED = {_add: jax.jit(lambda v, d: jnp.add(unfused(v), unfused(d))),
            _sub: jax.jit(lambda v, d: jnp.subtract(unfused(v), unfused(d)))}
 
@@ -360,7 +360,7 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
                 f"Cannot update variable with shape {list(handle._value.shape)} using a Tensor "
                 f"with shape {list(delta.shape)}, shapes must be equal.",
                 kernel="AssignAddVariableOp" if kernel is _add else "AssignSubVariableOp")
-        run = _TRACED[kernel] if ctx.traces else kernel
+        run = _TRACED[kernel] if ctx.traces and not ctx.traces[-1].jit_compile else kernel
         with handle._lock:   # atomic with respect to the other threads' updates
             handle._value = run(handle._value, delta)
         if ctx.traces:
