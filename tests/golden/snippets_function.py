@@ -567,3 +567,22 @@ w = tf.reshape(tf.range(32, dtype=tf.float32) / 10, (2, 2, 1, 2, 4))
 m = M()
 print(m.conv(x, w).shape, m.conv.experimental_get_compiler_ir(x, w)().startswith('HloModule'))
 """)
+
+_s("jit_compile_numerics", """
+# Under jit_compile=True TF computes with XLA, which fuses a product and its sum into one
+# FMA (here 913 of these 4,099 elements differ from rounding the product first)
+rng = np.random.default_rng(0)
+x, y, w = ((1 + rng.integers(1, 4096, 4099) * 2.0 ** -12).astype(np.float32)
+           for _ in range(3))
+z = -np.ones(4099, np.float32)
+@tf.function(jit_compile=True)
+def f(x, y, w, z):
+    with tf.GradientTape() as t:
+        t.watch(x)
+        out = (x * y + x * z) * w
+    return x * y + z, t.gradient(out, x), tf.exp(x * 0.01)
+plus, g, e = (t.numpy() for t in f(x, y, w, z))
+print('products fused into sums:', int(np.sum(plus != x * y + z)))
+print('in the gradient:', int(np.sum(g != w * y + w * z)))
+print('exp:', e[:4].tobytes().hex())
+""")
