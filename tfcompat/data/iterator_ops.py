@@ -22,7 +22,9 @@ OutOfRangeError("End of sequence"), not TF's message naming the function's node.
 import abc
 import collections
 import collections.abc
+import functools
 import itertools
+import threading
 import weakref
 
 import jax
@@ -423,16 +425,27 @@ def _traced_element(spec, arrays):
     return nest.pack_sequence_as(spec, flat)
 
 
+def _locked(method):
+    """`method` under the iterator's lock: threads sharing an iterator each get their own
+    elements, as TF's IteratorGetNext serializes them."""
+    @functools.wraps(method)
+    def locked(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return locked
+
+
 @x64_methods
 class OwnedIterator(Iterator, Trackable):
     """The iterator of a dataset (TF's class name). A checkpoint saves its position as
-    ITERATOR_STATE (iterator_checkpoint.py)."""
+    ITERATOR_STATE (iterator_checkpoint.py). Threads may share it."""
 
     _legacy_saveable_name = "ITERATOR"
 
     def __init__(self, dataset):
         self._dataset = dataset
         self._spec = dataset.element_spec
+        self._lock = threading.RLock()
         self._it = None
         self._produced = 0   # elements its pipeline produced (some may be pending)
         self._exhausted = False
@@ -456,6 +469,7 @@ class OwnedIterator(Iterator, Trackable):
     element_spec = property(lambda self: self._spec)
 
     @x64
+    @_locked
     def _pull(self):
         """The next flat element, or None at the end (run eagerly or from a callback)."""
         if self._pending:
@@ -487,12 +501,14 @@ class OwnedIterator(Iterator, Trackable):
             self._produced += 1
             self._it = self._dataset._iter_flat_from(self._produced)
 
+    @_locked
     def _serialize_to_tensors(self):
         """TF's checkpoint of the iterator: {'_STATE': its ITERATOR_STATE}."""
         return {"_STATE": iterator_checkpoint.save(
             self._dataset, self._produced - len(self._pending), self._exhausted,
             self._seed_log)}
 
+    @_locked
     def _restore_from_tensors(self, restored_tensors):
         """Put the iterator at the position a checkpoint saved: its pipeline opened again
         past the elements the saved iterator gave (Dataset._iter_flat_from), with the
@@ -505,6 +521,7 @@ class OwnedIterator(Iterator, Trackable):
         self._taken.clear()
         return []
 
+    @_locked
     def _pull_in_call(self):
         """`_pull` by the call of a tf.function it is passed to, which gives the element
         back if the call is abandoned (host_callback.Rerun)."""
@@ -513,11 +530,13 @@ class OwnedIterator(Iterator, Trackable):
             self._taken.append(flat)
         return flat
 
+    @_locked
     def _give_back(self):
         """The elements the abandoned call read are read again."""
         self._pending.extendleft(reversed(self._taken))
         self._taken.clear()
 
+    @_locked
     def _next_layout(self):
         """The components.layout of the next element (read ahead and kept)."""
         if not self._pending:
