@@ -176,10 +176,18 @@ class Generator:
                                   "Non-XLA devices don't support the ThreeFry algorithm.",
                                   kernel="RngReadAndSkip")
         self._check_unscoped()
-        old = self._state_var._value
-        calls = jnp.asarray(int(delta) * philox.RESERVED_PER_OUTPUT, jnp.uint64)
-        self._state_var.assign(EagerTensor(_advanced(old, calls)), read_value=False)
-        return EagerTensor(old)
+        return EagerTensor(self._read_and_skip(
+            jnp.asarray(int(delta) * philox.RESERVED_PER_OUTPUT, jnp.uint64)))
+
+    def _read_and_skip(self, calls):
+        """The state's value, the state advanced by `calls` (a uint64) in one step, as
+        TF's kernels update the resource under its lock: threads sharing the generator
+        draw what one thread would, each number once."""
+        var = self._state_var
+        with var._handle._lock:
+            old = var._value
+            var.assign(EagerTensor(_advanced(old, calls)), read_value=False)
+        return old
 
     def _check_unscoped(self):
         """Before a generator made outside any strategy reads its state (in a replica of a
@@ -257,9 +265,8 @@ class Generator:
         if self._alg != S.PHILOX:
             raise op_args.kernel_error(op, f"Unsupported algorithm id: {self._alg}", name="")
         self._check_unscoped()
-        old = self._state_var._value
-        calls = jnp.asarray(random_samplers.binomial_calls(shape, batch), jnp.uint64)
-        self._state_var.assign(EagerTensor(_advanced(old, calls)), read_value=False)
+        old = self._read_and_skip(
+            jnp.asarray(random_samplers.binomial_calls(shape, batch), jnp.uint64))
         state = EagerTensor(old.view(jnp.uint64))
         return execute(_binomial, (state, counts, probs), (("shape", shape), ("dtype", dtype._np)))
 
