@@ -40,6 +40,7 @@ from .framework.tensor_shape import TensorShape
 from .framework.type_spec import TypeSpec
 from .framework.type_spec_of_value import type_spec_from_value
 from .framework.tensor_util import get_static_value, is_symbolic_tensor, is_tensor
+from .framework.tensor_conversion_registry import register_tensor_conversion_function
 from .framework.retracing import reset_counts as _reset_log_counts
 from .framework.tf_logging import get_logger
 from .framework.variables import (

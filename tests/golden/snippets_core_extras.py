@@ -205,3 +205,56 @@ _SUM = ("float32 summation order: TF's Eigen reductions over several axes (and t
 TOLERANCE = {
     "weighted_moments": Tolerance(_SUM, rtol=1e-07),
 }
+
+_s("register_tensor_conversion_function", """
+import re
+class Meters:
+    def __init__(self, v):
+        self.v = v
+def to_tensor(value, dtype=None, name=None, as_ref=False):
+    return tf.constant(value.v, dtype=dtype or tf.float32, name=name)
+tf.register_tensor_conversion_function(Meters, to_tensor)
+m = Meters([1.0, 2.0])
+print(tf.convert_to_tensor(m), tf.convert_to_tensor(m, dtype=tf.float64))
+print(tf.add(m, 1.0), tf.reduce_sum(m), tf.convert_to_tensor(m, dtype_hint=tf.float64).dtype)
+@tf.function
+def double(x):
+    return tf.convert_to_tensor(x) * 2.0
+print(double(m))
+class Feet(Meters):
+    pass
+print(tf.square(Feet([3.0])))
+def show(call):
+    try:
+        print(call())
+    except (TypeError, ValueError, RuntimeError) as e:
+        print(type(e).__name__, re.sub(' at 0x[0-9a-f]+', '', str(e)))
+for base in [int, (int, str), float, 'x']:
+    show(lambda: tf.register_tensor_conversion_function(base, to_tensor))
+show(lambda: tf.register_tensor_conversion_function(Meters, 3))
+def as_list(value, dtype=None, name=None, as_ref=False):
+    return [1, 2]
+def as_int(value, dtype=None, name=None, as_ref=False):
+    return tf.constant(1)
+def declines(value, dtype=None, name=None, as_ref=False):
+    return NotImplemented
+def as_variable(value, dtype=None, name=None, as_ref=False):
+    return tf.Variable(7)
+class A: pass
+class B: pass
+class C: pass
+class D: pass
+tf.register_tensor_conversion_function(A, as_list)
+tf.register_tensor_conversion_function(B, as_int)
+tf.register_tensor_conversion_function(C, declines)
+tf.register_tensor_conversion_function(D, declines)
+tf.register_tensor_conversion_function(D, as_int, priority=150)
+tf.register_tensor_conversion_function(C, as_int, priority=250)
+show(lambda: tf.convert_to_tensor(A()))
+show(lambda: tf.convert_to_tensor(B(), dtype=tf.float32, name='b'))
+show(lambda: tf.convert_to_tensor(B(), dtype_hint=tf.float32))
+show(lambda: tf.convert_to_tensor(C()))
+show(lambda: tf.convert_to_tensor(D()))
+tf.register_tensor_conversion_function(D, as_variable, priority=120)
+show(lambda: tf.convert_to_tensor(D()))
+""")

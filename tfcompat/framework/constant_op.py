@@ -6,7 +6,7 @@ from jax._src import dtypes as jax_dtypes   # (device_put's steps: no public API
 from jax._src.interpreters import pxla
 from jax._src.lib import xla_client
 
-from . import dtypes, strings
+from . import dtypes, strings, tensor_conversion_registry
 from .context import ctx, x64
 from .tensor import EagerTensor, Tensor, symbolic
 
@@ -140,6 +140,7 @@ def _canonical(dtype):
 
 
 _LIST_CONVERSIONS = []
+_NATIVE = frozenset((list, tuple, int, float, bool, complex, str, bytes))   # TF's own kinds
 
 
 def register_list_conversion(fn):
@@ -173,6 +174,11 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")
+    if type(value) not in _NATIVE and not isinstance(value, (np.generic, np.ndarray)) and \
+            not hasattr(value, "__tf_tensor__"):   # (a user's type: its registered function)
+        t = tensor_conversion_registry.convert(value, dtype, name, dtype_hint)
+        if t is not None:
+            return t
     if type(value) in (list, tuple) and _LIST_CONVERSIONS and _holds_tensor(value):
         return _LIST_CONVERSIONS[0](value, dtype)
     if dtype is None and dtype_hint is not None:
