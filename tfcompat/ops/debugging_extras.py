@@ -46,6 +46,7 @@ _CHECKED = (dtypes.bfloat16, dtypes.float16, dtypes.float32, dtypes.float64)
 
 _state = threading.local()
 _threads = [0]   # threads with check numerics on (the hook is installed while any is)
+_threads_lock = threading.Lock()
 
 
 def is_numeric_tensor(tensor):
@@ -116,9 +117,10 @@ def enable_check_numerics(stack_height_limit=30, path_length_limit=50):
     del stack_height_limit, path_length_limit
     if not getattr(_state, "enabled", False):
         _state.enabled = True
-        _threads[0] += 1
-        if _check_outputs not in op_hooks:
-            op_hooks.append(_check_outputs)
+        with _threads_lock:
+            _threads[0] += 1
+            if _check_outputs not in op_hooks:
+                op_hooks.append(_check_outputs)
     tf_logging.get_logger().info("Enabled check-numerics callback in thread %s",
                                  threading.current_thread().name)
 
@@ -128,8 +130,9 @@ def disable_check_numerics():
     if not getattr(_state, "enabled", False):
         return
     _state.enabled = False
-    _threads[0] -= 1
-    if not _threads[0]:
-        op_hooks.remove(_check_outputs)
+    with _threads_lock:
+        _threads[0] -= 1
+        if not _threads[0]:
+            op_hooks.remove(_check_outputs)
     tf_logging.get_logger().info("Disabled check-numerics callback in thread %s",
                                  threading.current_thread().name)
