@@ -16,6 +16,7 @@ from jax._src.lib import xla_client      # (XlaComputation: an HLO module's dot 
 from ..framework import config
 from ..framework.context import x64
 from ..framework.tensor_spec import TensorSpec
+from ..ops.proto_wire import bytes_field
 from .function_type_utils import _flat_tensors
 
 _STAGES = ("stablehlo", "stablehlo_serialized", "hlo", "hlo_serialized", "optimized_hlo",
@@ -106,14 +107,5 @@ def _stage(lowered, stage):
     if stage == "optimized_hlo_serialized":
         return proto
     if stage == "optimized_hlo_proto_serialized":   # HloProto: field 1, the module
-        return b"\n" + _varint(len(proto)) + proto
+        return bytes_field(1, proto, always=True)
     return xla_client.XlaComputation(proto).as_hlo_dot_graph()
-
-
-def _varint(n):
-    out = bytearray()
-    while True:
-        byte, n = n & 0x7F, n >> 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
