@@ -68,7 +68,7 @@ def get_compiler_ir(function, args, kwargs):
                              f"when trying to compile graph {concrete._name}[] on "
                              f"XLA_{(device or jax.devices()[0]).platform.upper()}_JIT: "
                              f"{unsupported}'")
-        return _stage(concrete.lower(shapes, device), stage)
+        return _stage(concrete._lower(shapes, device), stage)
     return compiler_ir_generator
 
 

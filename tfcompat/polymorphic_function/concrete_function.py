@@ -222,7 +222,7 @@ class ConcreteFunction(_Typed):
             return fn(*args)
         return jax.jit(_named(compiled, self._name))
 
-    def lower(self, arg_shapes, device=None):
+    def _lower(self, arg_shapes, device=None):
         """jax's lowering (jax.stages.Lowered) of the program for flat tensor arguments
         of `arg_shapes` ((shape, dtype) pairs), on `device` (None: the default device);
         nothing runs (Function.experimental_get_compiler_ir)."""
