@@ -20,17 +20,29 @@ def rounded(p):
     one FMA, rounded once. A select keeps them apart: the one NaN whose bits are all ones
     but the sign becomes the quiet NaN (nan stays nan). It tests the bits, as LLVM removes
     a select on isnan(p) where it proves p is no NaN (a product of an integer converted and
-    a constant, such as x / 255 of an image) and then fuses. It selects among the bits, so
-    that `p` has one use: XLA does not fuse an expensive op (a divide, a sqrt) into a
-    consumer that uses it twice, and so wrote it to memory and read it back (Adam's
-    update, an extra pass over each variable)."""
+    a constant, such as x / 255 of an image) and then fuses."""
     if jnp.issubdtype(p.dtype, jnp.complexfloating):
         return lax.complex(rounded(lax.real(p)), rounded(lax.imag(p)))
+    bits, nan_test = _bits(p)
+    return _select(lax.eq(bits, nan_test), np.asarray(np.nan, p.dtype), p)
+
+
+def _rounded_at_one_use(p):
+    """rounded(p), selecting among p's bits so that `p` has one use: XLA does not fuse an
+    expensive op (a divide, a sqrt) into a consumer that uses it twice, and so wrote it to
+    memory and read it back (Adam's update: an extra pass over each variable). Its
+    derivative is zero (bits have none): for `unfused`, whose own rule gives 1."""
+    if jnp.issubdtype(p.dtype, jnp.complexfloating):
+        return lax.complex(_rounded_at_one_use(lax.real(p)), _rounded_at_one_use(lax.imag(p)))
+    bits, nan_test = _bits(p)
+    quiet_nan = np.asarray(np.nan, p.dtype).view(nan_test.dtype)
+    return lax.bitcast_convert_type(_select(lax.eq(bits, nan_test), quiet_nan, bits), p.dtype)
+
+
+def _bits(p):
+    """p's bits as integers, and 0x7fff...f (a NaN) of their type."""
     kind = _BITS[p.dtype.itemsize]
-    test = np.asarray(np.iinfo(kind).max, kind)   # 0x7fff...f: a NaN
-    bits = lax.bitcast_convert_type(p, kind)
-    return lax.bitcast_convert_type(
-        _select(lax.eq(bits, test), np.asarray(np.nan, p.dtype).view(kind), bits), p.dtype)
+    return lax.bitcast_convert_type(p, kind), np.asarray(np.iinfo(kind).max, kind)
 
 
 def _select(condition, scalar, x):
@@ -45,7 +57,7 @@ def unfused(x):
     (rounded once) when a tf.function compiles them together. Its derivative is 1."""
     if not jnp.issubdtype(x.dtype, jnp.inexact):
         return x
-    return rounded(x)
+    return _rounded_at_one_use(x)
 
 
 @unfused.defjvp
