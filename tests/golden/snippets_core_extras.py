@@ -258,3 +258,42 @@ show(lambda: tf.convert_to_tensor(D()))
 tf.register_tensor_conversion_function(D, as_variable, priority=120)
 show(lambda: tf.convert_to_tensor(D()))
 """)
+
+_s("dlpack", """
+import re
+import numpy as np
+D = tf.experimental.dlpack
+def show(call):
+    try:
+        print(re.sub(' at 0x[0-9a-f]+', '', repr(call())))
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+for v in [tf.constant([[True, False]]), tf.constant(3, tf.int64), tf.constant(2**40, tf.uint64),
+          tf.constant([-3], tf.int8), tf.constant([1 + 2j], tf.complex128),
+          tf.constant([1.5], tf.bfloat16), tf.constant([1.5], tf.float16), tf.zeros([0, 3]),
+          tf.constant([[1.0, 2.0], [3.0, 4.0]], tf.float64)]:
+    show(lambda: D.from_dlpack(D.to_dlpack(v)))
+x = tf.constant([1.0, 2.0])
+c = D.to_dlpack(x)
+show(lambda: c)
+show(lambda: D.from_dlpack(c))
+show(lambda: c)
+show(lambda: D.from_dlpack(c))
+print(D.from_dlpack(np.arange(4.0).__dlpack__()), np.from_dlpack(tf.reshape(tf.range(6), [2, 3])))
+show(lambda: D.from_dlpack(np.arange(6, dtype=np.int64).reshape(3, 2).__dlpack__()))
+show(lambda: D.from_dlpack(np.arange(6).reshape(3, 2)[:1].__dlpack__()))
+show(lambda: D.from_dlpack(np.arange(6).reshape(2, 3)[:, :1].__dlpack__()))
+show(lambda: D.from_dlpack(np.arange(6).reshape(2, 3).T.__dlpack__()))
+show(lambda: D.from_dlpack(np.arange(3)[::2].__dlpack__()))
+show(lambda: D.from_dlpack(np.float32(2.5).__dlpack__()))
+show(lambda: D.from_dlpack(3))
+show(lambda: D.to_dlpack(tf.Variable([1.0])))
+show(lambda: D.to_dlpack(np.ones(2)))
+show(lambda: tf.constant([1, 2]).__dlpack_device__())
+show(lambda: type(tf.constant([1, 2]).__dlpack__()).__name__)
+for kw in [dict(stream=1), dict(copy=True), dict(copy=False), dict(dl_device=(1, 0)),
+           dict(max_version=(1, 0))]:
+    show(lambda: type(tf.constant([1.0]).__dlpack__(**kw)).__name__)
+show(lambda: hasattr(tf.Variable([1.0]), "__dlpack__"))
+show(lambda: sorted(n for n in dir(D) if not n.startswith("_")))
+""")

@@ -1,6 +1,6 @@
 """tf.experimental: dtensor, Optional, RowPartition, async_scope/async_clear_error,
-ExtensionType (and extension_type.as_dict), the dispatch_for_* decorators and numpy
-(tf.experimental.numpy); dtensor, Optional and numpy load on first access."""
+ExtensionType (and extension_type.as_dict), the dispatch_for_* decorators, dlpack and
+numpy (tf.experimental.numpy); dtensor, Optional, dlpack and numpy load on first access."""
 from ..framework.config import async_clear_error, async_scope
 from ..framework.lazy_exports import lazy_exports as _lazy_exports
 from ..ops.ragged_row_partition import RowPartition
@@ -14,4 +14,4 @@ from . import extension_type
 __getattr__, __dir__ = _lazy_exports(globals(), {
     "..": ("dtensor",),
     "..data.optional_ops": ("Optional",),
-}, submodules=("numpy",))
+}, submodules=("dlpack", "numpy"))

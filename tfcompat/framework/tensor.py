@@ -174,6 +174,19 @@ class Tensor(ArrayLike):
     def __setitem__(self, key, value):
         raise TypeError(f"'{_type_name(self)}' object does not support item assignment")
 
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """tf.Tensor.__dlpack__: to_dlpack's capsule; TF's errors for the options it lacks."""
+        for value, what in ((stream, "a non-None stream"), (dl_device, "a non-None dl_device"),
+                            (copy or None, "a copy=True")):
+            if value is not None:
+                raise RuntimeError(f"tf.Tensor does not support DLPack export with {what}")
+        from .dlpack import to_dlpack
+        return to_dlpack(self)
+
+    def __dlpack_device__(self):
+        from .dlpack import device
+        return device(self)
+
     def eval(self, feed_dict=None, session=None):
         """TF1's Tensor.eval: there is no session to run it in."""
         if symbolic(self._value):
