@@ -280,6 +280,41 @@ try:
 except Exception as e:
     print(type(e).__name__, e)
 """)
+_s("error_op_error_in_user_code", """
+def check(x):
+    raise tf.errors.InvalidArgumentError(None, None, 'bad argument')
+@tf.function
+def h(x):
+    return check(x) * 2
+@tf.function
+def k(x):
+    raise tf.errors.NotFoundError(None, None, 'no such thing')
+for fn in (h, k):
+    try:
+        fn(tf.constant(3))
+    except tf.errors.OpError as e:
+        print(type(e).__name__, e.node_def, e.op, e.error_code, e)
+""")
+_s("error_staging_error", """
+class MyError(Exception):
+    def __init__(self, a, b):
+        super().__init__(f'{a}-{b}')
+class Plain(Exception):
+    pass
+def staged(exc):
+    @tf.function
+    def f(x):
+        raise exc
+    return f
+for exc in [MyError(1, 2), Plain('p'), IndexError('i'), ZeroDivisionError('z'),
+            FileNotFoundError(2, 'nf', 'fname'), LookupError('l'),
+            tf.errors.OpError(None, None, 'op', 2)]:
+    try:
+        staged(exc)(tf.constant(1))
+    except Exception as e:
+        print(type(e).__module__, type(e).__name__, [c.__name__ for c in type(e).__mro__[1:]])
+        print(e)
+""")
 _s("error_python_loop_tensor_break", """
 @tf.function
 def k(x):

@@ -44,6 +44,7 @@ from . import operators
 
 _TFCOMPAT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _AUTOGRAPH_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_PACKAGE_DIR = os.path.dirname(_AUTOGRAPH_DIR.rstrip(os.sep)) + os.sep
 _UNCONVERTED_MODULES = ("tfcompat", "jax", "jaxlib", "numpy", "scipy", "keras", "optax",
                         "ml_dtypes", "opt_einsum", "tensorflow", "pandas", "absl")
 
@@ -295,6 +296,22 @@ def to_code(entity, recursive=True, experimental_optional_features=None):
 
 # -- errors in user code --------------------------------------------------------------------
 
+class PyCTError(Exception):
+    """TF's autograph PyCTError."""
+
+
+class AutoGraphError(PyCTError):
+    """TF's autograph AutoGraphError."""
+
+
+class StagingError(AutoGraphError):
+    """TF's autograph StagingError: an exception raised while a converted function was
+    traced, which TF cannot re-make with its "in user code:" message."""
+
+
+PyCTError.__module__ = "tensorflow.python.autograph.pyct.errors"
+AutoGraphError.__module__ = StagingError.__module__ = "tensorflow.python.autograph.impl.api"
+
 _STRING_ERRORS = (AssertionError, AttributeError, NameError, NotImplementedError,
                   RuntimeError, StopIteration, TypeError, UnboundLocalError, ValueError)
 
@@ -315,8 +332,16 @@ def _user_code_error(e):
     if getattr(e, "ag_error_metadata", None) is not None:
         return None
     kind = type(e)
+    # TF re-makes the OpErrors whose __init__ is (node_def, op, message), and any other
+    # exception it cannot re-make is a StagingError. Those tfcompat raises while tracing
+    # are kept: its ops' OpErrors are the errors TF's kernels raise when the graph runs
+    # (which TF does not re-make), the others its own signals. Only what is raised outside
+    # tfcompat (by the user's code, or a library's) is re-made so.
+    user_raised = not _raised_in(e.__traceback__, _PACKAGE_DIR)
+    op_error = issubclass(kind, errors.OpError) and kind is not errors.OpError
     if not (kind in _STRING_ERRORS or kind.__init__ is Exception.__init__ or kind is KeyError
-            or kind is errors.OperatorNotAllowedInGraphError):
+            or kind is errors.OperatorNotAllowedInGraphError or kind is StagingError
+            or user_raised):
         return None
     frames = []   # (filename, lineno, function, mark): "  *" converted, "  **" called unconverted
     seen_converted = None
@@ -350,8 +375,13 @@ def _user_code_error(e):
     message = "\n".join(lines)
     if kind is KeyError:
         new = _MultilineKeyError(message, e.args[0] if e.args else None)
-    else:
+    elif op_error:
+        new = kind(e.node_def, e.op, message)
+    elif kind in _STRING_ERRORS or kind.__init__ is Exception.__init__ or \
+            kind is errors.OperatorNotAllowedInGraphError or kind is StagingError:
         new = kind(message)
+    else:
+        new = StagingError(message)
     new.ag_error_metadata = True
     return new
 
@@ -366,6 +396,12 @@ class _MultilineKeyError(KeyError):
 
 
 _MultilineKeyError.__name__ = "KeyError"
+
+
+def _raised_in(tb, directory):
+    """Whether the innermost frame of traceback `tb` runs code from under `directory`."""
+    frames = list(_walk(tb))
+    return bool(frames) and frames[-1][0].f_code.co_filename.startswith(directory)
 
 
 def _walk(tb):
