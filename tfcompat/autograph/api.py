@@ -44,7 +44,6 @@ from . import operators
 
 _TFCOMPAT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _AUTOGRAPH_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
-_PACKAGE_DIR = os.path.dirname(_AUTOGRAPH_DIR.rstrip(os.sep)) + os.sep
 _UNCONVERTED_MODULES = ("tfcompat", "jax", "jaxlib", "numpy", "scipy", "keras", "optax",
                         "ml_dtypes", "opt_einsum", "tensorflow", "pandas", "absl")
 
@@ -337,11 +336,11 @@ def _user_code_error(e):
     # are kept: its ops' OpErrors are the errors TF's kernels raise when the graph runs
     # (which TF does not re-make), the others its own signals. Only what is raised outside
     # tfcompat (by the user's code, or a library's) is re-made so.
-    user_raised = not _raised_in(e.__traceback__, _PACKAGE_DIR)
+    user_raised = not _raised_in(e.__traceback__, _TFCOMPAT_DIR)
     op_error = issubclass(kind, errors.OpError) and kind is not errors.OpError
-    if not (kind in _STRING_ERRORS or kind.__init__ is Exception.__init__ or kind is KeyError
-            or kind is errors.OperatorNotAllowedInGraphError or kind is StagingError
-            or user_raised):
+    as_is = (kind in _STRING_ERRORS or kind.__init__ is Exception.__init__
+             or kind is errors.OperatorNotAllowedInGraphError or kind is StagingError)
+    if not (as_is or kind is KeyError or user_raised):
         return None
     frames = []   # (filename, lineno, function, mark): "  *" converted, "  **" called unconverted
     seen_converted = None
@@ -377,8 +376,7 @@ def _user_code_error(e):
         new = _MultilineKeyError(message, e.args[0] if e.args else None)
     elif op_error:
         new = kind(e.node_def, e.op, message)
-    elif kind in _STRING_ERRORS or kind.__init__ is Exception.__init__ or \
-            kind is errors.OperatorNotAllowedInGraphError or kind is StagingError:
+    elif as_is:
         new = kind(message)
     else:
         new = StagingError(message)
