@@ -9,12 +9,13 @@ import textwrap
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def _run(code, *args, env=None, module=False):
+def _run(code, *args, env=None, module=False, cwd=None):
     environ = dict(os.environ, PYTHONPATH=str(ROOT))
     environ.pop("KERAS_BACKEND", None)
     environ.update(env or {})
     cmd = [sys.executable, *(["-m", "tfcompat"] if module else ["-c"]), code, *args]
-    return subprocess.run(cmd, capture_output=True, text=True, env=environ, timeout=300)
+    return subprocess.run(cmd, capture_output=True, text=True, env=environ, timeout=300,
+                          cwd=cwd)
 
 
 def test_import_tensorflow_gives_tfcompat_modules_once():
@@ -102,6 +103,24 @@ def test_python_m_tfcompat_runs_an_unmodified_script(tmp_path):
                                      "3.0"]
     p = _run(str(tmp_path / "missing.py"), module=True)
     assert p.returncode != 0 and "can't open file" in p.stderr
+
+
+def test_python_m_tfcompat_script_file_and_argv_as_python_sets_them(tmp_path):
+    """A relative script path: ``__file__`` is absolute (as tracebacks and "in user code:"
+    show it) and ``sys.argv[0]`` stays relative, as ``python prog.py`` gives them."""
+    (tmp_path / "prog.py").write_text(textwrap.dedent("""
+        import pickle, sys
+        class A:
+            pass
+        print(__file__, sys.argv[0], type(__loader__).__name__)
+        print(sys.modules["__main__"].A is A, type(pickle.loads(pickle.dumps(A()))) is A)
+        """))
+    for module in (True, False):
+        p = _run("prog.py", module=module, cwd=tmp_path) if module else subprocess.run(
+            [sys.executable, "prog.py"], capture_output=True, text=True, cwd=tmp_path)
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.splitlines() == [f"{tmp_path / 'prog.py'} prog.py SourceFileLoader",
+                                         "True True"]
 
 
 def test_import_keras_after_tfcompat(tmp_path):

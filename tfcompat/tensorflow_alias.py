@@ -15,13 +15,16 @@ TF after ``import tensorflow as tf``. An installed TensorFlow is found first and
 
 A path tfcompat does not have is a ModuleNotFoundError, as for any missing module.
 """
+import builtins
 import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import io
 import os
 import sys
 import types
+import zipfile
 
 from .framework.heap import freeze_loaded
 
@@ -242,5 +245,22 @@ def run_script(argv):
                          "[Errno 2] No such file or directory")
     sys.argv = list(argv)
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
-    runpy.run_path(script, run_name="__main__")
+    if os.path.isfile(script) and not zipfile.is_zipfile(script):
+        _run_source_file(os.path.abspath(script))
+    else:   # a folder or zip file with a __main__.py
+        runpy.run_path(script, run_name="__main__")
     return 0
+
+
+def _run_source_file(path):
+    """Run a script file as ``python SCRIPT`` does: its ``__main__`` module is
+    ``sys.modules['__main__']`` with the absolute ``__file__`` (as tracebacks and TF's "in
+    user code:" frames show it) and a SourceFileLoader, while ``sys.argv[0]`` stays as
+    given (``runpy.run_path`` would make both the same)."""
+    with io.open_code(path) as f:
+        code = compile(f.read(), path, "exec", dont_inherit=True)
+    main = types.ModuleType("__main__")
+    main.__dict__.update(__file__=path, __cached__=None, __builtins__=builtins,
+                         __loader__=importlib.machinery.SourceFileLoader("__main__", path))
+    sys.modules["__main__"] = main
+    exec(code, main.__dict__)
