@@ -182,3 +182,21 @@ for _ in range(3):
     print(f(it))
 print(f.experimental_get_tracing_count())
 """)
+
+_s("iter_fn_past_the_end_in_the_last_trace", """
+# Past the end, a call raises at its read in a trace it has: one made for an empty element
+# would fail here (row 0 of a batch of none).
+ds = tf.data.Dataset.from_generator(lambda: iter([[1, 2], [3], [4, 5, 6]]),
+                                    output_signature=tf.TensorSpec([None], tf.int32))
+@tf.function
+def first_row(it):
+    print("trace")
+    return next(it)[0]
+it = iter(ds.padded_batch(2))
+for _ in range(3):
+    try:
+        print(first_row(it).numpy())
+    except tf.errors.OutOfRangeError as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+print(first_row.experimental_get_tracing_count())
+""")

@@ -458,6 +458,7 @@ class OwnedIterator(Iterator, Trackable):
             random_seed_ops.recording.reset(logging)
         self._pending = collections.deque()   # elements read ahead or given back
         self._taken = []   # elements read by the tf.function call it was last passed to
+        self._last_layout = None   # (_next_layout's)
         self._static = _is_static(self._spec)
         self._spec_key = spec_key(self._spec)
         self._dense = components.is_dense(self._spec)
@@ -538,15 +539,21 @@ class OwnedIterator(Iterator, Trackable):
 
     @_locked
     def _next_layout(self):
-        """The components.layout of the next element (read ahead and kept)."""
+        """The components.layout of the next element (read ahead and kept). Past the end,
+        that of the last element a call read: the call raises OutOfRangeError at its read
+        in the trace it already has, as TF's does in its one trace (a trace for an empty
+        element could fail where the shapes are real, e.g. an attention mask's
+        broadcast); zero-sized components where no call has read one."""
         if not self._pending:
             flat = self._pull()
             if flat is None:
-                return components.layout(self._spec, None)
+                return self._last_layout or components.layout(self._spec, None)
             self._pending.append(flat)
         if self._dense:
-            return tuple(np.shape(a) for a in self._pending[0])
-        return components.layout(self._spec, self._pending[0])
+            self._last_layout = tuple(np.shape(a) for a in self._pending[0])
+        else:
+            self._last_layout = components.layout(self._spec, self._pending[0])
+        return self._last_layout
 
     def __tf_tracing_type__(self, context):
         """A tf.function traces for this iterator and, when its element_spec has unknown
