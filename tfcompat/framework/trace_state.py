@@ -13,6 +13,7 @@ from jax._src.api_util import fun_sourceinfo
 from jax._src.interpreters import partial_eval as pe
 from jax._src.linear_util import DebugInfo
 
+from . import jaxpr_eval
 from .context import ctx, shared_values
 from .func_graph import GraphBuilder, dead_tensor
 from .tape import TraceRecords
@@ -467,18 +468,10 @@ def lift_partial_initializers(values):
 def _evaluate(jaxpr, consts):
     """jax.core.eval_jaxpr, with fills of a constant (zeros, ones: a scalar's
     broadcast_in_dim) made on the host: no XLA kernel compiled per variable shape."""
-    env = dict(zip(jaxpr.constvars, consts))
-
-    def read(v):
-        return v.val if isinstance(v, jax.extend.core.Literal) else env[v]
-    for eqn in jaxpr.eqns:
-        args = [read(v) for v in eqn.invars]
+    def host_fill(eqn, args):
         if eqn.primitive.name == "broadcast_in_dim" and np.ndim(args[0]) == 0 and \
                 not isinstance(args[0], jax.core.Tracer) and eqn.params.get("sharding") is None:
-            out = [jax.device_put(np.full(eqn.params["shape"], np.asarray(args[0]),
-                                          eqn.outvars[0].aval.dtype))]
-        else:
-            out = eqn.primitive.bind(*args, **eqn.primitive.get_bind_params(eqn.params))
-            out = out if eqn.primitive.multiple_results else [out]
-        env.update(zip(eqn.outvars, out))
-    return [read(v) for v in jaxpr.outvars]
+            return [jax.device_put(np.full(eqn.params["shape"], np.asarray(args[0]),
+                                           eqn.outvars[0].aval.dtype))]
+        return None
+    return jaxpr_eval.evaluate(jaxpr, consts, (), host_fill)

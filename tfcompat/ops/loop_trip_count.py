@@ -14,6 +14,8 @@ import jax
 import numpy as np
 from jax.extend.core import Literal
 
+from ..framework import jaxpr_eval
+
 _MAX_EVALS = 2048   # equations evaluated on the host at most (else the loop stays masked)
 
 
@@ -93,9 +95,7 @@ def _evaluate(eqns, consts, loop_in, values, outs):
     def read(v):
         return v.val if isinstance(v, Literal) else env[v]
     for eqn in eqns:
-        out = eqn.primitive.bind(*map(read, eqn.invars),
-                                 **eqn.primitive.get_bind_params(eqn.params))
-        env.update(zip(eqn.outvars, out if eqn.primitive.multiple_results else [out]))
+        env.update(zip(eqn.outvars, jaxpr_eval.bind(eqn, list(map(read, eqn.invars)))))
     return [read(v) for v in outs]
 
 

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.extend.core import ClosedJaxpr, Literal, Var, jaxpr_as_fun
 
-from ..framework import host_callback
+from ..framework import host_callback, jaxpr_eval
 
 
 def defer_checks(jaxpr):
@@ -164,24 +164,17 @@ def defer_nested_checks(closed):
 def _eval(closed, args, checks, extra):
     """jax's eval_jaxpr of `closed`, the checks of its conditionals and scans deferred:
     they join `checks`, their arrays `extra`."""
-    jaxpr = closed.jaxpr
-    env = dict(zip(jaxpr.constvars, closed.consts))
-    env.update(zip(jaxpr.invars, args))
-    for eqn in jaxpr.eqns:
-        values = [v.val if isinstance(v, Literal) else env[v] for v in eqn.invars]
+    def deferring(eqn, values):
         inner = _calls(eqn)
         if inner is not None and _holds_check(inner, nested=True):
-            outs = _eval(ClosedJaxpr(inner, []), values, checks, extra)
-        elif _is_branching(eqn) and any(_holds_check(b.jaxpr)
-                                        for b in eqn.params["branches"]):
-            outs = _switch(eqn.params["branches"], values[0], values[1:], checks, extra)
-        elif _is_forward_scan(eqn) and _holds_check(eqn.params["jaxpr"].jaxpr):
-            outs = _scan(eqn.params, values, checks, extra)
-        else:
-            outs = eqn.primitive.bind(*values, **eqn.primitive.get_bind_params(eqn.params))
-            outs = outs if eqn.primitive.multiple_results else [outs]
-        env.update(zip(eqn.outvars, outs))
-    return [v.val if isinstance(v, Literal) else env[v] for v in jaxpr.outvars]
+            return _eval(ClosedJaxpr(inner, []), values, checks, extra)
+        if _is_branching(eqn) and any(_holds_check(b.jaxpr)
+                                      for b in eqn.params["branches"]):
+            return _switch(eqn.params["branches"], values[0], values[1:], checks, extra)
+        if _is_forward_scan(eqn) and _holds_check(eqn.params["jaxpr"].jaxpr):
+            return _scan(eqn.params, values, checks, extra)
+        return None
+    return jaxpr_eval.evaluate(closed.jaxpr, closed.consts, args, deferring)
 
 
 def _is_branching(eqn):
