@@ -200,3 +200,86 @@ for _ in range(3):
         print(type(e).__name__, str(e).splitlines()[0])
 print(first_row.experimental_get_tracing_count())
 """)
+
+_s("iter_fn_read_past_the_end_keeps_independent_updates", """
+# TF orders IteratorGetNext with no other op: when it raises at the end, the updates that
+# do not depend on the element have run (v), those that do have not (w).
+v = tf.Variable(0.)
+w = tf.Variable(0.)
+@tf.function
+def read_first(it):
+    x = next(it)
+    v.assign_add(1.)
+    w.assign_add(tf.reduce_sum(x))
+    return x
+@tf.function
+def read_last(it):
+    v.assign_add(1.)
+    return it.get_next()
+@tf.function
+def inner(x):
+    v.assign_add(1.)
+    return w.assign_add(x)
+@tf.function
+def nested(it):
+    return inner(it.get_next())
+@tf.function
+def in_a_branch(it, flag):
+    v.assign_add(1.)
+    if flag:
+        w.assign_add(next(it))
+    return v.read_value()
+for step, args in [(read_first, ()), (read_last, ()), (nested, ()),
+                   (in_a_branch, (tf.constant(True),))]:
+    it = iter(tf.data.Dataset.from_tensors(5.))
+    for _ in range(2):
+        try:
+            step(it, *args)
+            print("ran", v.numpy(), w.numpy())
+        except tf.errors.OutOfRangeError:
+            print("OutOfRangeError", v.numpy(), w.numpy())
+""")
+
+_s("iter_fn_keras_fit_past_the_end_of_unknown_length", """
+# Keras's step past the end of a dataset of unknown length advances optimizer.iterations
+# (Adam's bias correction in the next epoch) and its dropout seeds, and counts the scalar
+# metric's past-the-end update, as under TF.
+tf.keras.utils.set_random_seed(0)
+x = np.random.rand(64, 4).astype("float32")
+y = np.random.rand(64, 1).astype("float32")
+def gen():
+    for i in range(64):
+        yield x[i], y[i]
+ds = tf.data.Dataset.from_generator(gen, output_signature=(
+    tf.TensorSpec([4]), tf.TensorSpec([1]))).batch(16, drop_remainder=True)
+m = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu"),
+                         tf.keras.layers.Dropout(0.3), tf.keras.layers.Dense(1)])
+m.compile(loss="mse", optimizer=tf.keras.optimizers.Adam(0.01), metrics=[
+    tf.keras.metrics.MeanMetricWrapper(lambda a, b: tf.reduce_mean(a - b), name="md")])
+import warnings
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    h = m.fit(ds, epochs=3, verbose=0)
+    print({k: np.round(v, 4).tolist() for k, v in h.history.items()})
+    print(int(m.optimizer.iterations), np.round(m.evaluate(ds, verbose=0), 4).tolist())
+print(np.round(m.layers[0].kernel.numpy()[0], 4))
+""")
+
+_s("iter_fn_read_past_the_end_unknown_dims", """
+v = tf.Variable(0)
+n = tf.Variable(0)
+ds = tf.data.Dataset.from_generator(lambda: iter([[1, 2], [3]]),
+                                    output_signature=tf.TensorSpec([None], tf.int32))
+@tf.function
+def step(it):
+    x = next(it)
+    v.assign_add(1)
+    n.assign_add(tf.shape(x)[0])
+it = iter(ds)
+for _ in range(3):
+    try:
+        step(it)
+    except tf.errors.OutOfRangeError:
+        print("OutOfRangeError")
+    print(v.numpy(), n.numpy())
+""")

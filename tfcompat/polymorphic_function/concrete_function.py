@@ -27,7 +27,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import used_vars
 from ..framework.trace_type import trace_type_of
 from ..framework.variables import Variable
-from . import deferred_checks, hoisted_reads, program_cache
+from . import deferred_checks, hoisted_reads, independent_updates, program_cache
 from .composites import _carried, _spec, components, rebuild
 from .function_type_utils import (_cache_key, _cast_to_spec, _flat_tensors, _flat_variables,
                                   _is_composite_spec, _is_tensor_like, _Shaped, _spec_name,
@@ -121,6 +121,7 @@ class ConcreteFunction(_Typed):
             jaxpr.invars[n_vars:]
         jaxpr = jaxpr.replace(constvars=[], invars=invars, debug_info=jaxpr.debug_info._replace(
             arg_names=tuple(f"arg{i}" for i in range(len(invars)))))
+        self._jaxpr = jaxpr
         self._fn = jaxpr_as_fun(ClosedJaxpr(jaxpr, []))
         # (a tf.cond branch left out: a call taking it reruns eagerly, control_flow_ops)
         self._reruns = host_callback.holds_rerun(jaxpr)
@@ -179,6 +180,7 @@ class ConcreteFunction(_Typed):
         self._in_shapes = [tuple(d if isinstance(d, int) else None for d in v.aval.shape)
                            for v in in_vars]
         self._reads = structure.get("reads", ())   # iterator reads done before it runs
+        self._independent = None   # (_assign_independent's program, made when needed)
         # A call waits for its run where a host callback in it may raise (a run-time check
         # in a loop or branch, a read: host_callback.Rerun or OutOfRangeError, a parse):
         # so TF's error is raised by the call. (Dispatched asynchronously, as JAX runs
@@ -435,6 +437,8 @@ class ConcreteFunction(_Typed):
             try:
                 read = hoisted_reads.read(self._reads, values, staged=bool(traces))
             except errors.OpError as exc:   # (End of sequence: names the node)
+                if not traces:
+                    self._assign_independent(exc, var_values, values, assigned)
                 raise self._host_error(exc) from None
             values += read
             tensors = list(tensors) + [EagerTensor(a) for a in read]
@@ -454,7 +458,11 @@ class ConcreteFunction(_Typed):
         else:
             if not self._consts_placed:
                 const_values = self._place_consts(var_values)
-            arrays = self._execute(const_values, var_values, values, tensors)
+            try:
+                arrays = self._execute(const_values, var_values, values, tensors)
+            except errors.OutOfRangeError as exc:
+                self._assign_independent(exc, var_values, values, assigned)
+                raise
             if self._deferred:
                 arrays = self._check(list(arrays))
             outs = [EagerTensor(a) for a in arrays]
@@ -512,6 +520,22 @@ class ConcreteFunction(_Typed):
                 raise self._op.error(self._op, [t._value for t in tensors], {},
                                      exc) from None
             raise
+
+    def _assign_independent(self, exc, var_values, values, assigned):
+        """A read of the call raised `exc`: where it is TF's end of sequence, assign what
+        TF's executor has assigned by then, the updates that do not depend on a read
+        (independent_updates.py). `values`: the tensor arguments' (no element read)."""
+        if not (isinstance(exc, errors.OutOfRangeError) and assigned) or self._strings or \
+                self._polymorphic:
+            return
+        if self._independent is None:
+            n_out = self._n_out
+            self._independent = independent_updates.program(
+                self._jaxpr, self._reads, range(n_out, n_out + len(self._assigned)))
+        found, fn = self._independent
+        if found:
+            for k, new in zip(found, fn(*self._const_values, *var_values, *values)):
+                assigned[k]._value = new
 
     def _place_consts(self, var_values):
         """The constants (first call): placed as the variables are where those are
