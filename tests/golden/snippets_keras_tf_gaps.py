@@ -244,3 +244,25 @@ r = tf.sparse.bincount(tf.ragged.constant([[1, 2]]), minlength=4, maxlength=4, a
                        binary_output=True)
 print(r)
 """)
+
+_s("string_lookup_fit_and_predict_on_dicts_of_tensors", """
+# Keras takes tf.Tensor inputs as TF's (data_adapter_utils.is_tensorflow_tensor: a class
+# named Tensor in a tensorflow.python module); a StringLookup runs on the batch of unknown
+# size Keras's train step is traced for.
+print(tf.Tensor, issubclass(type(tf.constant(1)), tf.Tensor))
+tf.keras.utils.set_random_seed(0)
+inputs = {"kind": tf.keras.Input(shape=(1,), name="kind", dtype="string"),
+          "x": tf.keras.Input(shape=(1,), name="x")}
+lookup = tf.keras.layers.StringLookup(vocabulary=["cat", "dog"], output_mode="one_hot")
+features = tf.keras.layers.concatenate([tf.keras.layers.Reshape((3,))(lookup(inputs["kind"])),
+                                        inputs["x"]])
+model = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(features))
+model.compile(optimizer=tf.keras.optimizers.SGD(0.1), loss="mse")
+kinds = np.array([["cat"], ["dog"], ["eel"], ["dog"], ["cat"]])
+xs = np.arange(5, dtype="float32").reshape(5, 1)
+ds = tf.data.Dataset.from_tensor_slices(({"kind": kinds, "x": xs}, xs * 2)).batch(2)
+print(np.round(model.fit(ds, epochs=2, verbose=0).history["loss"], 4).tolist())
+new = {"kind": tf.constant([["dog"], ["eel"]]), "x": tf.constant([[1.0], [2.0]])}
+print(np.round(model.predict(new, verbose=0), 4).tolist())
+print(np.round(model.evaluate(new, tf.constant([[1.0], [2.0]]), verbose=0), 4))
+""")

@@ -279,6 +279,7 @@ class EagerTensor(Tensor):
 
 
 EagerTensor.__module__ = "tensorflow.python.framework.ops"
+Tensor.__module__ = "tensorflow.python.framework.tensor"   # (Keras checks it: is_tensorflow_tensor)
 
 _NUMPY_METHODS = frozenset(("T", "astype", "ravel", "transpose", "reshape", "clip", "size",
                             "tolist", "data"))

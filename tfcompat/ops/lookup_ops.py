@@ -348,7 +348,7 @@ def run(op_name, method, inputs, outputs):
 def find(table, keys, default):
     """LookupTableFindV2: the values of Tensor `keys`, `default` where absent."""
     default = tensor_of(default, table.value_dtype)
-    shape = tuple(keys.shape) + table.value_shape
+    shape = tuple(keys._value.shape) + table.value_shape   # (a RelaxedTensor's traced one)
     return run("LookupTableFindV2", table.find, [keys, default],
                [(shape, _np_dtype(table.value_dtype))])[0]
 
