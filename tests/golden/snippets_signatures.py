@@ -218,3 +218,31 @@ loaded = tf.saved_model.load(path)
 print(loaded(tf.ones([2, 3, 2], tf.uint8)), loaded(tf.ones([1, 1, 6], tf.uint8)))
 print(loaded.model.w.numpy().sum(), len(loaded.model.__call__.concrete_functions))
 """)
+
+_s("sig_inputs_whose_unknown_dimensions_must_match", """
+# Two inputs of unknown batch size combined: TF checks their sizes when it runs; the
+# SavedModel (and a multi-input Keras export) takes inputs where they are equal.
+import os, tempfile
+class M(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None, 3]), tf.TensorSpec([None], tf.int32)])
+    def add(self, x, y):
+        return x[:, 0] + tf.cast(y, tf.float32)
+    @tf.function(input_signature=[tf.TensorSpec([None, 3]), tf.TensorSpec([None], tf.int32)])
+    def xent(self, x, y):
+        return tf.nn.sparse_softmax_cross_entropy_with_logits(y, x)
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(M(), path)
+r = tf.saved_model.load(path)
+x, y = tf.reshape(tf.range(6.0), [2, 3]), tf.constant([1, 2])
+print(r.add(x, y), r.xent(x, y))
+for f in (r.add, r.xent):
+    try:
+        f(x, tf.constant([1, 2, 0]))
+    except tf.errors.InvalidArgumentError as e:
+        print(type(e).__name__)
+a, b = tf.keras.Input((4,)), tf.keras.Input((2,))
+model = tf.keras.Model([a, b], tf.keras.layers.concatenate([a, b]))
+model.export(os.path.join(path, 'keras'), verbose=False)
+served = tf.saved_model.load(os.path.join(path, 'keras'))
+print(served.serve([tf.ones([2, 4]), tf.zeros([2, 2])]))
+""")

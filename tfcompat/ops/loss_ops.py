@@ -291,7 +291,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
             "`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: "
             f"labels.shape={labels.shape} of rank {len(lshape)} and "
             f"logits.shape={logits.shape} of rank {len(shape)}")
-    if lshape != shape[:-1]:
+    if lshape != shape[:-1] and all(isinstance(d, int) for d in lshape + shape):
         raise ValueError(
             "`labels.shape` must equal `logits.shape` except for the last dimension. "
             f"Received: labels.shape={labels.shape} and logits.shape={logits.shape}")

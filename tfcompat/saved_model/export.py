@@ -24,6 +24,7 @@ deferred), ``_deferred``, ``_consts``, ``_variables``, ``_assigned``, ``_result`
 ``_checks``, ``_strings``.
 """
 import functools
+import re
 
 import jax
 from jax import export as jax_export
@@ -32,6 +33,7 @@ from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 from ..autograph import api as autograph
 from ..framework import dtypes, host_callback, nest, ordered_print, tf_logging
 from ..framework.tensor import EagerTensor
+from ..framework.trace_state import captured_output
 from ..framework.tensor_spec import TensorSpec
 from ..ops import logging_ops
 from ..polymorphic_function import deferred_checks
@@ -169,24 +171,52 @@ def _signature_inputs(signature, params, shape_of):
 
 def _symbolic_trace(fn, name, signature, specs, params, rank):
     """Trace for the input_signature with its unknown dimensions symbolic (and specs of
-    unknown rank at `rank`)."""
+    unknown rank at `rank`). Each is its own symbol, as TF leaves them independent; where
+    the function needs two to be equal (a sum or concatenation of two inputs' batches,
+    which TF checks when it runs), the trace fails naming them, and they are traced as
+    one symbol: the loaded function then takes inputs where they are equal (else
+    InvalidArgumentError). What the failed traces print is dropped."""
     shapes = [s.shape.as_list() if s.shape.rank is not None else [None] * rank
               for s in specs]
     n_unknown = sum(d is None for shape in shapes for d in shape)
-    symbols = iter(jax_export.symbolic_shape(", ".join(f"d{i}" for i in range(n_unknown)))
-                   if n_unknown else ())
-    placeholders = iter([EagerTensor(jax.ShapeDtypeStruct(
-        tuple(next(symbols) if d is None else d for d in shape), s.dtype._np))
-        for s, shape in zip(specs, shapes)])
-    args = tuple(nest.map_structure(lambda s: next(placeholders), entry)
-                 for entry in signature)
+    same = list(range(n_unknown))   # the symbol of each unknown dimension
     python_function = autograph.convert(fn._python_function) if fn._autograph else \
         fn._python_function
-    concrete, _ = trace_function(python_function, args, {}, allow_creation=False)
+    while True:
+        try:
+            with captured_output() as output:
+                concrete = _trace_symbolic_dims(python_function, signature, specs, shapes,
+                                                same)
+            break
+        except Exception as e:   # noqa: BLE001 -- re-raised where no symbols are named
+            named = {same[int(i)] for i in _SYMBOL.findall(str(e)) if int(i) < n_unknown}
+            if len(named) < 2:
+                raise
+            same = [min(named) if k in named else k for k in same]
+    output.replay()
     by_spec = {id(s): shape for s, shape in zip(specs, shapes)}
     inputs = _signature_inputs(signature, params, lambda s: by_spec[id(s)])
     display = _signature_inputs(signature, params, lambda s: s.shape.dims)
     return Trace(name, concrete, inputs, display)
+
+
+_SYMBOL = re.compile(r"\bd(\d+)\b")   # (a symbolic dimension in an error message)
+
+
+def _trace_symbolic_dims(python_function, signature, specs, shapes, same):
+    """The ConcreteFunction of `python_function` for placeholders of `shapes`, their k-th
+    unknown dimension symbol d{same[k]}."""
+    names = sorted(set(same))
+    symbols = dict(zip(names, jax_export.symbolic_shape(
+        ", ".join(f"d{i}" for i in names)))) if names else {}
+    unknown = iter(same)
+    placeholders = iter([EagerTensor(jax.ShapeDtypeStruct(
+        tuple(symbols[next(unknown)] if d is None else d for d in shape), s.dtype._np))
+        for s, shape in zip(specs, shapes)])
+    args = tuple(nest.map_structure(lambda s: next(placeholders), entry)
+                 for entry in signature)
+    concrete, _ = trace_function(python_function, args, {}, allow_creation=False)
+    return concrete
 
 
 def _strings_error(name):

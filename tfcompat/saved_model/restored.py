@@ -16,7 +16,7 @@ import inspect
 
 import jax
 
-from ..framework import dtypes, nest
+from ..framework import dtypes, errors, nest
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.context import x64_methods
@@ -126,7 +126,16 @@ class RestoredConcreteFunction:
         shapes = tuple(t._value.shape for t in tensors) if self._symbolic else ()
         concrete = self._concrete.get(shapes)
         if concrete is None:
-            concrete = self._concrete[shapes] = self._build(tensors)
+            try:
+                concrete = self._build(tensors)
+            except ValueError as e:   # (dimensions its trace needed equal: save's symbols)
+                if "polymorphic shapes specification" not in str(e):
+                    raise
+                raise errors.InvalidArgumentError(
+                    None, None, f"tfcompat: the saved function computes with input "
+                    f"dimensions that must be equal (TF checks them when it runs): "
+                    f"{str(e).splitlines()[0]}") from None
+            self._concrete[shapes] = concrete
         return concrete._call_flat(tensors)
 
     def _build(self, tensors):
