@@ -14,9 +14,10 @@ element_specs have fully defined shapes, for which TF's trace has the shapes tfc
 has.
 
 Differs from TF: with an element_spec of unknown dimensions (a batch without
-``drop_remainder``), nothing is assigned; a Variable updated twice, the second time from the element
-(``v.assign(1.)`` then ``v.assign_add(x)``), keeps its old value, where TF's executor has
-made the first update; stateful random ops (``tf.random.uniform``) do not advance.
+``drop_remainder``), nothing is assigned; a Variable updated twice, the second time from
+the element (``v.assign(1.)`` then ``v.assign_add(x)``), keeps its old value, where TF's
+executor has made the first update; stateful random ops (``tf.random.uniform``) do not
+advance.
 """
 import jax
 from jax._src.interpreters import partial_eval as pe
