@@ -2,7 +2,7 @@
 shapes unknown: a short last batch among the reads of one call (Keras's
 steps_per_execution loop), across calls, through get_next_as_optional; ragged and sparse
 elements. Values, element_specs, tracing counts and Python side effects of tracing."""
-from snippet_registry import Snippets
+from snippet_registry import CAPTURE, Snippets
 
 SNIPPETS = Snippets()
 _s = SNIPPETS.add
@@ -282,4 +282,27 @@ for _ in range(3):
     except tf.errors.OutOfRangeError:
         print("OutOfRangeError")
     print(v.numpy(), n.numpy())
+""")
+
+_p = SNIPPETS.adder(CAPTURE.strip("\n") + "\n")   # (tf.print writes to fd 1 under TF)
+
+_p("iter_fn_read_past_the_end_prints_once", """
+# The updates made after a failed read are not a second run: a tf.print beside them has
+# printed once.
+v = tf.Variable(0.)
+@tf.function
+def step(it):
+    tf.print("step", output_stream=sys.stdout)
+    v.assign_add(1.)
+    return next(it)
+def call(it, raised):
+    try:
+        step(it)
+    except tf.errors.OutOfRangeError:
+        raised.append("OutOfRangeError")
+it = iter(tf.data.Dataset.from_tensors(1.))
+for _ in range(2):
+    raised = []
+    print(captured(call, it, raised), end="")
+    print(raised, v.numpy())
 """)

@@ -67,12 +67,24 @@ def _calls_marked(jaxpr, mark):
     return False
 
 
+def calls_host(eqn):
+    """Whether equation `eqn` itself calls back to the host (a tf.print, a tf.data read, a
+    py_function, an op's run-time check)."""
+    return eqn.primitive is ordered_print.print_p or eqn.primitive.name in (
+        "io_callback", "pure_callback", "debug_callback")
+
+
+def reads_unknown_shapes(jaxpr):
+    """Whether `jaxpr` (or one nested in it) reads a tf.data element whose element_spec
+    leaves dimensions unknown (its read function marked `unknown_shapes`)."""
+    return _calls_marked(jaxpr, "unknown_shapes")
+
+
 def host_calls(jaxpr):
     """The name of a host callback `jaxpr` (or one nested in it) still calls (a tf.print, a
     tf.data read, a py_function), else None."""
     for eqn in jaxpr.eqns:
-        if eqn.primitive in (ordered_print.print_p,) or eqn.primitive.name in (
-                "io_callback", "pure_callback", "debug_callback"):
+        if calls_host(eqn):
             return "tf.print" if eqn.primitive is ordered_print.print_p else \
                 eqn.primitive.name
         for sub in _sub_jaxprs(eqn):

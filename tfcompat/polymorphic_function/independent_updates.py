@@ -26,7 +26,6 @@ from jax.extend.core import ClosedJaxpr, jaxpr_as_fun, jaxprs_in_params
 from ..framework import host_callback, jaxpr_eval
 
 _UNAVAILABLE = object()   # a value computed from the failed read
-_CALLBACKS = frozenset({"io_callback", "pure_callback", "debug_callback"})
 # Calls whose body runs as its own jaxpr: evaluated equation by equation, so that their
 # outputs that do not depend on the read stay available (a nested tf.function's updates).
 _CALL_JAXPR = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr",
@@ -41,8 +40,8 @@ def program(jaxpr, hoisted, outputs):
     is none, or where an element read has dimensions its element_spec leaves unknown: a
     trace for its shapes has made constants of what TF computes from them (Keras's
     metrics count a batch's size), which would look independent of the read."""
-    if not all(getattr(fn, "static_shapes", True) for fn, _, _ in hoisted) or \
-            _reads_unknown_shapes(jaxpr):
+    if any(getattr(fn, "unknown_shapes", False) for fn, _, _ in hoisted) or \
+            host_callback.reads_unknown_shapes(jaxpr):
         return (), None
     n_unavailable = sum(len(avals) for _, _, avals in hoisted)
     n_in = len(jaxpr.invars) - n_unavailable
@@ -66,7 +65,7 @@ def _evaluate(jaxpr, consts, args):
     an _UNAVAILABLE value, is _UNAVAILABLE (no callback runs)."""
     def available(eqn, values):
         inner = eqn.params.get(_CALL_JAXPR.get(eqn.primitive.name))
-        if eqn.primitive.name in _CALLBACKS:
+        if host_callback.calls_host(eqn):   # (not run again: a tf.print already printed)
             return [_UNAVAILABLE] * len(eqn.outvars)
         if isinstance(inner, ClosedJaxpr) and (
                 _missing(values) or _holds_callback(inner.jaxpr)):
@@ -77,15 +76,9 @@ def _evaluate(jaxpr, consts, args):
     return jaxpr_eval.evaluate(jaxpr, consts, args, available)
 
 
-def _reads_unknown_shapes(jaxpr):
-    return any(not getattr(host_callback.host_function(eqn), "static_shapes", True) or any(
-        _reads_unknown_shapes(j) for j in jaxprs_in_params(eqn.params)) for eqn in jaxpr.eqns)
-
-
 def _missing(values):
     return any(v is _UNAVAILABLE for v in values)
 
 
 def _holds_callback(jaxpr):
-    return any(eqn.primitive.name in _CALLBACKS or any(
-        _holds_callback(j) for j in jaxprs_in_params(eqn.params)) for eqn in jaxpr.eqns)
+    return host_callback.host_calls(jaxpr) is not None
