@@ -74,6 +74,11 @@ def calls_host(eqn):
         "io_callback", "pure_callback", "debug_callback")
 
 
+def reaches_host(eqn):
+    """Whether equation `eqn`, or a jaxpr among its parameters, calls back to the host."""
+    return calls_host(eqn) or any(host_calls(sub) is not None for sub in _sub_jaxprs(eqn))
+
+
 def reads_unknown_shapes(jaxpr):
     """Whether `jaxpr` (or one nested in it) reads a tf.data element whose element_spec
     leaves dimensions unknown (its read function marked `unknown_shapes`)."""

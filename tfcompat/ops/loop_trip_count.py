@@ -14,7 +14,7 @@ import jax
 import numpy as np
 from jax.extend.core import Literal
 
-from ..framework import jaxpr_eval
+from ..framework import host_callback, jaxpr_eval
 
 _MAX_EVALS = 2048   # equations evaluated on the host at most (else the loop stays masked)
 
@@ -73,7 +73,7 @@ def _slice(traced, outs, loop_in):
     eqns = []
     for eqn in reversed(jaxpr.eqns):
         if any(v in live for v in eqn.outvars):
-            if eqn.effects or _calls_host(eqn) or not all(map(_exact, eqn.outvars)):
+            if eqn.effects or host_callback.reaches_host(eqn) or not all(map(_exact, eqn.outvars)):
                 return None
             eqns.append(eqn)
             live.update(v for v in eqn.invars if not isinstance(v, Literal))
@@ -104,16 +104,3 @@ def _exact(v):
     time, and in the compiled loop (a float counter might round otherwise there)."""
     dtype = getattr(v.aval, "dtype", None)
     return dtype is not None and (np.issubdtype(dtype, np.integer) or dtype == np.bool_)
-
-
-def _calls_host(eqn):
-    """Whether `eqn` (or a jaxpr among its parameters) calls back to the host (an op's
-    run-time check): never run when the loop is traced."""
-    if "callback" in eqn.primitive.name:
-        return True
-    for param in eqn.params.values():
-        for p in param if isinstance(param, (tuple, list)) else (param,):
-            inner = getattr(p, "jaxpr", p)
-            if hasattr(inner, "eqns") and any(map(_calls_host, inner.eqns)):
-                return True
-    return False
