@@ -123,6 +123,34 @@ def test_python_m_tfcompat_script_file_and_argv_as_python_sets_them(tmp_path):
                                          "True True"]
 
 
+def test_python_m_tfcompat_prints_an_uncaught_exception_as_python_does(tmp_path):
+    """The traceback starts at the script's own frame (no runner or runpy frames), the
+    exit status is 1, and a chained exception keeps its chain; as under ``python``,
+    also for ``-m MODULE`` (less python's own runpy frames)."""
+    (tmp_path / "prog.py").write_text(textwrap.dedent("""
+        def f():
+            try:
+                {}["k"]
+            except KeyError as e:
+                raise ValueError("bad") from e
+        f()
+        """))
+    runs = [(_run("prog.py", module=True, cwd=tmp_path), True),
+            (subprocess.run([sys.executable, "prog.py"], capture_output=True, text=True,
+                            cwd=tmp_path), True),
+            (_run("-m", "prog", module=True, cwd=tmp_path), False)]
+    for p, as_python in runs:
+        assert p.returncode == 1 and p.stdout == ""
+        frames = [line.strip() for line in p.stderr.splitlines() if line.startswith("  File")]
+        assert frames == [f'File "{tmp_path / "prog.py"}", line 4, in f',
+                          f'File "{tmp_path / "prog.py"}", line 7, in <module>',
+                          f'File "{tmp_path / "prog.py"}", line 6, in f'], p.stderr
+        assert p.stderr.rstrip().endswith("ValueError: bad") and "KeyError: 'k'" in p.stderr
+        if as_python:
+            reference = p.stderr
+    assert runs[0][0].stderr == reference
+
+
 def test_import_keras_after_tfcompat(tmp_path):
     """`import tfcompat as tf; import keras` is Keras on tfcompat, as `import tensorflow as
     tf; import keras` is Keras on TF: with no TensorFlow installed, `import tensorflow`

@@ -224,21 +224,32 @@ class KerasLazyLoader(types.ModuleType):
 # `python -m tfcompat` uses this.
 def run_script(argv):
     """Run ``argv[0]`` (a script path, or ``-m MODULE``) as ``__main__`` with tfcompat as
-    tensorflow, with ``sys.argv`` and ``sys.path[0]`` set as ``python`` sets them."""
-    import runpy
+    tensorflow, with ``sys.argv`` and ``sys.path[0]`` set as ``python`` sets them; an
+    uncaught exception is printed with the program's frames alone, and returns 1."""
     if not argv or argv[0] in ("-h", "--help"):
         print("usage: python -m tfcompat SCRIPT [ARGS...]\n"
               "       python -m tfcompat -m MODULE [ARGS...]\n"
               "Runs a TensorFlow 2 program unmodified, with `import tensorflow` giving tfcompat.")
         return 0 if argv else 2
     register_as_tensorflow()
+    try:
+        _run(argv)
+    except Exception as e:  # noqa: BLE001 - reported as python reports an uncaught one
+        e.with_traceback(_user_frames(e.__traceback__))
+        sys.excepthook(type(e), e, e.__traceback__)
+        return 1
+    return 0
+
+
+def _run(argv):
+    import runpy
     if argv[0] == "-m":
         if len(argv) < 2:
             raise SystemExit("python -m tfcompat -m: argument expected")
         sys.argv = [argv[1], *argv[2:]]
         sys.path.insert(0, os.getcwd())
         runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
-        return 0
+        return
     script = argv[0]
     if not os.path.exists(script):
         raise SystemExit(f"python -m tfcompat: can't open file {script!r}: "
@@ -249,7 +260,17 @@ def run_script(argv):
         _run_source_file(os.path.abspath(script))
     else:   # a folder or zip file with a __main__.py
         runpy.run_path(script, run_name="__main__")
-    return 0
+
+
+def _user_frames(tb):
+    """Traceback `tb` without its first frames that run_script and runpy add, so that an
+    uncaught exception prints as under ``python SCRIPT``."""
+    import runpy
+    runner = {__file__, runpy.__file__, "<frozen runpy>"}
+    while tb is not None and tb.tb_next is not None and \
+            tb.tb_frame.f_code.co_filename in runner:
+        tb = tb.tb_next
+    return tb
 
 
 def _run_source_file(path):
