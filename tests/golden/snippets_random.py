@@ -410,3 +410,37 @@ _s("tf2_initializers", """
         except Exception as e:
             print(type(e).__name__, e)
 """)
+
+_s("function_run_eagerly_draws_as_its_graph", """
+    # tfcompat runs this function's calls eagerly (unicode_split's shape depends on the
+    # values); its random ops still draw as the ops of TF's graph do: op seeds 0, 1 ...,
+    # streams of their own that go on from call to call (two ops with one seed each have
+    # theirs), each trace its own, and the eager op-seed sequence is left alone.
+    tf.random.set_seed(3)
+    logits = tf.math.log([[0.1, 0.2, 0.3, 0.4]] * 2)
+    @tf.function
+    def f(s, l):
+        chars = tf.strings.unicode_split(s, "UTF-8")
+        return (tf.random.categorical(l, 4), tf.random.uniform([2], seed=7),
+                tf.random.uniform([2], seed=7), tf.random.normal([2]), chars.row_lengths())
+    for s in (["héllo", "ab"], ["héllo", "ab"], ["a"], ["a"], ["xyz", "b"]):
+        print([t.numpy().tolist() for t in f(tf.constant(s), logits)])
+    print(tf.random.uniform([2]).numpy(), tf.random.uniform([2], seed=7).numpy())
+    tf.random.set_seed(3)
+    print(f(tf.constant(["héllo", "ab"]), logits)[0].numpy().tolist())
+""")
+
+_s("function_random_ops_restart_after_set_seed", """
+    # tf.random.set_seed clears TF's kernel cache: a traced function's stateful random
+    # ops start their streams again, with the seeds of their trace (no retrace).
+    tf.random.set_seed(3)
+    @tf.function
+    def f(x):
+        return tf.random.uniform([2]) + x, tf.random.normal([1], seed=5)
+    print(f(0.), f(0.))
+    tf.random.set_seed(3)
+    print(f(0.), f(0.), f.experimental_get_tracing_count())
+    tf.random.set_seed(4)
+    print(f(0.), f(1.), f.experimental_get_tracing_count())
+    print(tf.random.uniform([2]))
+""")

@@ -37,7 +37,7 @@ _kernels = {}  # (op name, attrs, seed, seed2) -> Philox state [counter_lo, coun
 _kernels_lock = threading.Lock()
 _generation = [0]
 _graph_op_seeds = weakref.WeakKeyDictionary()   # graph being traced -> its next op seed
-_eager_graphs = threading.local()   # .counters: [next op seed] of graph_op_seeds blocks
+_eager_graphs = threading.local()   # .graphs: the _EagerGraph of each graph_op_seeds block
 
 
 def set_seed(seed):
@@ -64,10 +64,10 @@ def get_seed(op_seed):
     if _global_seed is not None:
         if op_seed is None:
             trace = current_trace()
-            counters = getattr(_eager_graphs, "counters", None)
-            if trace is None and counters:
-                op_seed = counters[-1][0]
-                counters[-1][0] += 1
+            graphs = getattr(_eager_graphs, "graphs", None)
+            if trace is None and graphs:
+                op_seed = graphs[-1].next_seed
+                graphs[-1].next_seed += 1
             elif trace is None:
                 op_seed = _op_seeds.randint(0, _MAXINT32)
             else:   # (a cond branch or loop body is a graph of its own)
@@ -82,18 +82,48 @@ def get_seed(op_seed):
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
+class GraphKernels:
+    """The Philox states of the stateful random ops of a function TF runs as a graph and
+    tfcompat runs eagerly, kept by the function across its runs: by the ops' position in
+    a run (the n-th stateful op a run calls is the graph's n-th kernel). Like TF's kernel
+    cache, tf.random.set_seed clears them."""
+
+    def __init__(self):
+        self.states = {}
+        self.generation = _generation[0]
+
+    def current(self):
+        """Its states, cleared where tf.random.set_seed was called since their last use."""
+        if self.generation != _generation[0]:
+            self.states.clear()
+            self.generation = _generation[0]
+        return self.states
+
+
+class _EagerGraph:
+    """One eager run of a function TF runs as a graph: its next op seed, and where given,
+    its GraphKernels' states, and the position of its next stateful op."""
+
+    def __init__(self, kernels):
+        self.next_seed = 0
+        self.kernels = None if kernels is None else kernels.current()
+        self.position = 0
+
+
 @contextlib.contextmanager
-def graph_op_seeds():
+def graph_op_seeds(kernels=None):
     """Inside, op seeds are drawn as in a graph of their own (0, 1, 2 ...), not from the
     eager sequence: for a function TF traces that tfcompat calls eagerly (a tf.data
-    function returning a Dataset, as in flat_map), each call being one run of that
-    graph."""
-    counters = _eager_graphs.__dict__.setdefault("counters", [])
-    counters.append([0])
+    function returning a Dataset, as in flat_map; a tf.function XLA cannot compile),
+    each call being one run of that graph. With `kernels` (the function's GraphKernels),
+    its stateful ops draw from streams of their own that go on across its calls, never
+    shared with eager ops or other functions."""
+    graphs = _eager_graphs.__dict__.setdefault("graphs", [])
+    graphs.append(_EagerGraph(kernels))
     try:
         yield
     finally:
-        counters.pop()
+        graphs.pop()
 
 
 def reserve(kernel, seed, seed2, calls):
@@ -102,14 +132,18 @@ def reserve(kernel, seed, seed2, calls):
     Seeds (0, 0) mean a random generator, as in TF."""
     if ctx.traces:
         return _traced_state(seed, seed2, calls)
-    key = (kernel, seed, seed2)
+    key, kernels = (kernel, seed, seed2), _kernels
+    graphs = getattr(_eager_graphs, "graphs", None)
+    if graphs and graphs[-1].kernels is not None:
+        key, kernels = (graphs[-1].position,) + key, graphs[-1].kernels
+        graphs[-1].position += 1
     with _kernels_lock:   # one reservation at a time, as the kernel's mutex in TF
-        state = _kernels.get(key)
+        state = kernels.get(key)
         if state is None:
             if seed == 0 and seed2 == 0:
                 seed, seed2 = secrets.randbits(64), secrets.randbits(64)
-            state = _kernels[key] = [0, seed2, seed]
-        _kernels[key] = philox.advance(state, calls)
+            state = kernels[key] = [0, seed2, seed]
+        kernels[key] = philox.advance(state, calls)
     return np.array(state, np.uint64)
 
 

@@ -27,6 +27,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import used_vars
 from ..framework.trace_type import trace_type_of
 from ..framework.variables import Variable
+from ..ops import random_seed
 from . import deferred_checks, hoisted_reads, independent_updates, program_cache
 from .composites import _carried, _spec, components, rebuild
 from .function_type_utils import (_cache_key, _cast_to_spec, _flat_tensors, _flat_variables,
@@ -156,6 +157,7 @@ class ConcreteFunction(_Typed):
         captures = structure.get("captures", {})
         self._captured = tuple(captures.get(id(c)) for c in closed.consts)
         self._initial_consts = (self._consts, self._const_values)
+        self._seed_generation = random_seed.generation()
         self._assigned = [variables[i] for i in structure["assigned"]]
         self._arg_variables = structure.get("variable_args", ())
         self._result = structure["result"]
@@ -192,6 +194,7 @@ class ConcreteFunction(_Typed):
         self._plain = not (self._strings or self._reads or self._random_states or
                            self._random_finals or self._assigned or self._arg_variables)
         self._call = structure.get("call")
+        self._eager_kernels = random_seed.GraphKernels()   # (for calls run eagerly)
         self._pack = _packer(self._result)
         self._locks = None   # those of the variables it assigns (_call_flat)
         self._name = f"__inference_{structure.get('name', 'function')}_{next(_uids)}"
@@ -299,7 +302,7 @@ class ConcreteFunction(_Typed):
         except host_callback.Rerun as exc:
             if self._call is None:   # (a loaded SavedModel's function: no Python to run)
                 raise errors.UnimplementedError(None, None, str(exc)) from None
-            return run_eagerly(self._call[0], args, kwargs)
+            return run_eagerly(self._call[0], args, kwargs, self._eager_kernels)
 
     def _check_known_values(self, tensors):
         """The error for a call whose arguments differ from the values its trace read."""
@@ -355,8 +358,10 @@ class ConcreteFunction(_Typed):
 
     def restart_random_states(self):
         """Start the stateful random ops again from their initial states (a tf.data
-        function, which TF instantiates anew for each iterator)."""
+        function, which TF instantiates anew for each iterator; after tf.random.set_seed,
+        which clears TF's kernel cache, the function's kernels too)."""
         self._consts, self._const_values = self._initial_consts
+        self._seed_generation = random_seed.generation()
 
     def _advance_random_states(self, drawn):
         values = list(self._const_values)
@@ -421,6 +426,8 @@ class ConcreteFunction(_Typed):
 
     def _run_flat(self, tensors, used, assigned):
         traces = ctx.traces
+        if self._random_states and self._seed_generation != random_seed.generation():
+            self.restart_random_states()
         consts, const_values = self._consts, self._const_values
         if traces:
             # Called inside another trace: as in TF, that function has its own instance of

@@ -12,17 +12,21 @@ from ..framework import errors, nest
 from ..framework.constant_op import convert_to_tensor
 from ..framework.trace_state import captured_output, singleton_variables_error
 from ..framework.variables import Variable, variable_creator_scope
+from ..ops import random_seed
 
 
-def run_eagerly(fn, args, kwargs, may_create=False):
+def run_eagerly(fn, args, kwargs, kernels, may_create=False):
     """`fn(*args, **kwargs)` eagerly, for a call of its tf.function (`fn` as traced: its
     errors as TF's trace raises them); `may_create`: it may create variables (a first
-    call whose trace made none, as TF's first trace may)."""
+    call whose trace made none, as TF's first trace may). Random ops draw as in the
+    function's graph: op seeds 0, 1 ... per call, and streams kept in `kernels` (the
+    caller's random_seed.GraphKernels) that go on from call to call."""
     for a in nest.flatten((args, kwargs)):
         give_back = getattr(type(a), "_give_back", None)
         if give_back is not None:
             give_back(a)
-    with captured_output(), contextlib.ExitStack() as scopes:
+    with captured_output(), random_seed.graph_op_seeds(kernels), \
+            contextlib.ExitStack() as scopes:
         if not may_create:   # (TF's graph creates none: a trace would raise)
             scopes.enter_context(variable_creator_scope(_no_creation))
         try:

@@ -21,6 +21,7 @@ from ..framework.tensor import Tensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.type_spec import TypeSpec
 from ..framework.trace_state import CallsRunEagerly, captured_output, functions_run_eagerly
+from ..ops import random_seed
 from .compiler_ir import get_compiler_ir
 from .concrete_function import ConcreteFunction
 from .per_shape_function import PerShapeFunction
@@ -194,7 +195,7 @@ class Function:
                 concrete.may_create = False
             fn = autograph.convert(self._python_function) if self._autograph else \
                 self._python_function   # (its errors as TF's trace raises them)
-            return run_eagerly(fn, args, kwargs, may_create)
+            return run_eagerly(fn, args, kwargs, concrete._eager_kernels, may_create)
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Function.pretty_printed_concrete_signatures: each trace's signature."""
@@ -547,6 +548,7 @@ class _EagerCalls:
     def __init__(self, reason, may_create):
         self.reason = reason
         self.may_create = may_create
+        self._eager_kernels = random_seed.GraphKernels()   # (its random ops' streams)
 
     def error(self, python_function):
         """The error where a ConcreteFunction of it is asked for."""
