@@ -403,3 +403,32 @@ for v in f(tf.reshape(tf.range(12.0), [3, 4]), tf.ones([2, 3, 4]),
            tf.constant([[3, 1], [2, 5]])):
     print(v.numpy())
 """)
+
+_s("final_noop_waits_for_ops_that_must_run", """
+# TF's automatic control dependencies: the outputs wait on a NoOp that waits for the
+# stateful ops, except the legacy random ops (order-free); with no outputs there is no
+# NoOp, and the ops are the function's control outputs.
+v = tf.Variable(1.0)
+
+@tf.function
+def draws(x):
+    return tf.random.categorical(x, 2), tf.random.uniform([2])
+
+@tf.function
+def assigns(x):
+    v.assign(x)
+
+@tf.function
+def both(x):
+    v.assign_add(x)
+    tf.random.normal([1])
+    return x + 1.
+
+for f, arg in ((draws, tf.ones([2, 3])), (assigns, tf.constant(1.0)), (both, tf.constant(1.0))):
+    concrete = f.get_concrete_function(arg)
+    g = concrete.graph
+    print(len(g.get_operations()), [(n.name, list(n.input)) for n in g.as_graph_def().node
+                                     if n.op in ("NoOp", "Identity")])
+    print([op.name for op in g.control_outputs], dict(concrete.function_def.control_ret),
+          list(concrete.function_def.signature.control_output))
+""")

@@ -48,8 +48,12 @@ _WRAPPER_NAMES = {"AddV2": "Add", "FloorDiv": "floordiv"}
 # named "Const" where the reduction is called (so a later tf.constant is Const_1).
 _ALL_AXES_REDUCTIONS = frozenset({"Sum", "Prod", "Mean", "Max", "Min", "All", "Any",
                                   "EuclideanNorm"})
-_STATEFUL_TYPES = frozenset(("ReadVariableOp", "AssignVariableOp", "AssignAddVariableOp",
-                             "AssignSubVariableOp"))
+# Stateful ops that TF's automatic control dependencies leave unordered and need not run
+# (auto_control_deps.LEGACY_RANDOM_OPS): a function's final NoOp does not wait for them.
+_LEGACY_RANDOM_OPS = frozenset(("RandomUniform", "RandomUniformInt", "RandomStandardNormal",
+                                "ParameterizedTruncatedNormal", "TruncatedNormal",
+                                "RandomShuffle", "Multinomial", "RandomGamma",
+                                "RandomGammaGrad", "RandomPoisson", "RandomPoissonV2"))
 
 
 def input_names(op_type, n):
@@ -110,6 +114,7 @@ class GraphBuilder:
         self._stateful = []
         self.inputs = []          # (node name, dims, DType) of Placeholders, in order
         self.output_names = []
+        self.control_outputs = None   # (once finished: the names of the ops that must run)
         self.suppressed = 0
         self.name_hint = None
         self.function_name = None   # TF's name of its function ("f", "while_body_3")
@@ -319,7 +324,7 @@ class GraphBuilder:
         first = inputs[0] if inputs else (outputs[0] if outputs else None)
         attrs = [] if first is None or first.dtype._np is None else [("T", _enum(first.dtype))]
         self.add(node, op_type, wired, attrs, outputs)
-        if op.stateful:
+        if op.stateful and op_type not in _LEGACY_RANDOM_OPS:
             self._stateful.append(node)
         if outputs:
             _name_checks(outputs[0], node)
@@ -371,7 +376,9 @@ class GraphBuilder:
 
     # -- the end of the trace ----------------------------------------------------------
     def finish(self, flat_outputs):
-        """One Identity per output (after the NoOp that orders the stateful ops)."""
+        """One Identity per output, then where there are outputs and ops that must run,
+        the NoOp the outputs wait on that waits for those ops (TF's automatic control
+        dependencies; with no outputs, they are the function's control outputs)."""
         from .constant_op import convert_to_tensor
         from .variables import Variable
         sources = []
@@ -380,21 +387,23 @@ class GraphBuilder:
                 continue
             t = x._read() if isinstance(x, Variable) else convert_to_tensor(x)
             sources.append((t, self.input_name(t)))
-        control = ["^NoOp"] if self._stateful else []
+        self.control_outputs = sorted(set(self._stateful))
+        control = ["^NoOp"] if self.control_outputs and sources else []
         for t, source in sources:
             node = self.unique_name("Identity")
             self.add(node, "Identity", ([source] if source else []) + control,
                      [("T", _enum(t.dtype))])
             self.records[-1].outputs.append((_dims(t._value.shape), t.dtype))
             self.output_names.append(node)
-        if self._stateful:
-            self.add(self.unique_name("NoOp"), "NoOp",
-                     [f"^{n}" for n in sorted(set(self._stateful))], [])
+        if control:
+            self.add(self.unique_name("NoOp"), "NoOp", [f"^{n}" for n in self.control_outputs],
+                     [])
 
     def freeze(self, name):
         """The finished FuncGraph; the builder lets go of the trace's tensors (remembering
         their names while they live, for TF's error on one used after its trace)."""
-        graph = FuncGraph.traced(name, self.records, self.inputs, self.output_names)
+        graph = FuncGraph.traced(name, self.records, self.inputs, self.output_names,
+                                 self.control_outputs)
         _remember_dead(self, graph)
         self.clear()
         return graph
@@ -716,12 +725,15 @@ class FuncGraph(Graph):
         self.variables = ()
         self.structured_outputs = structured_outputs
         self.structured_input_signature = structured_input_signature
+        self.control_outputs = []
 
     @classmethod
-    def traced(cls, name, records, inputs, outputs):
-        """The FuncGraph of a finished trace."""
+    def traced(cls, name, records, inputs, outputs, control_outputs=()):
+        """The FuncGraph of a finished trace; `control_outputs`: the names of the ops that
+        must run (FuncGraph.control_outputs)."""
         graph = cls(name)
         graph._set_records(records, inputs, outputs)
+        graph.control_outputs = [graph._by_name[n] for n in control_outputs]
         return graph
 
 

@@ -21,9 +21,7 @@ class FunctionDef:
         by_name = {op.name: op for op in graph.get_operations()}
         outputs = [("identity" if i == 0 else f"identity_{i}", t)
                    for i, t in enumerate(graph.outputs)]
-        # The function's control outputs: the stateful ops its outputs' NoOp waits for.
-        control = [i[1:] for n in nodes if n.op == "NoOp" and n.name == "NoOp"
-                   for i in n.input if i.startswith("^")]
+        control = [op.name for op in graph.control_outputs]
         self.signature = _Signature(
             name, [_Arg(arg_names[n.name], n.attr["dtype"]._value) for n in args],
             [_Arg(o, enum_of(t.dtype)) for o, t in outputs], control)

@@ -40,7 +40,7 @@ class Deferred:
     def applies(self):
         if self._applies is None:
             root = self.root
-            if not (root.output_names or (root.records and root.records[-1].op == "NoOp")):
+            if root.control_outputs is None:
                 return False   # (only a finished graph decides)
             canon, edges = _counted(self.builder, root)
             self._applies = edges.get(canon.get(self.node, self.node), 0) == 1
@@ -54,7 +54,7 @@ def _counted(builder, root):
     found = _counts.get(builder)
     if found is None:
         outputs = root.output_names if builder is root else None
-        found = _counts[builder] = consumers(builder.records, outputs)
+        found = _counts[builder] = consumers(builder.records, outputs, root.control_outputs)
     return found
 
     def __repr__(self):
@@ -66,14 +66,13 @@ def _ref(name):
     return node, int(index or 0)
 
 
-def consumers(records, outputs):
+def consumers(records, outputs, control_outputs=()):
     """(node -> the node it is merged into, merged node -> the data edges from live
     nodes that read its output 0, a merged consumer's once); `outputs`: the output
-    nodes, None when all nodes are live."""
+    nodes, None when all nodes are live; `control_outputs`: the nodes that must run."""
     by_name = {r.name: r for r in records}
     live = set(by_name) if outputs is None else set()
-    stack = [] if outputs is None else list(outputs) + [r.name for r in records
-                                                        if r.op == "NoOp"]
+    stack = [] if outputs is None else list(outputs) + list(control_outputs)
     while stack:
         name = stack.pop()
         if name not in live and name in by_name:

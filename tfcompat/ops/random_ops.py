@@ -242,6 +242,7 @@ _NO_KERNEL = (
     + " [Op:Multinomial] name: ")
 
 
+@op_scope("categorical")
 def categorical(logits, num_samples, dtype=None, seed=None, name=None):
     """tf.random.categorical (TF's Multinomial kernel, one stream over the rows)."""
     logits = to_tensor(logits)
