@@ -688,3 +688,23 @@ def grad(x):
     return y, tape.gradient(y, x)
 print(grad(tf.constant(1.5)))
 """)
+
+_s("user_code_errors_keep_no_jax_note_and_key_errors_as_tf", """
+# An error raised in user code inside a tf.function: TF's re-made exception (a KeyError's
+# key is its cause message) with no notes (jax's note on errors raised through its
+# transformations is not TF's).
+@tf.function
+def f(x):
+    raise ValueError("boom")
+
+@tf.function
+def g(x):
+    return {"a": x}["b"]
+
+for fn in (f, g):
+    try:
+        fn(tf.constant(1.0))
+    except Exception as e:
+        print(type(e).__name__, repr(e.args[0])[:40], getattr(e, "__notes__", None))
+        print(str(e))
+""")

@@ -373,7 +373,7 @@ def _user_code_error(e):
     lines.append("")
     message = "\n".join(lines)
     if kind is KeyError:
-        new = _MultilineKeyError(message, e.args[0] if e.args else None)
+        new = _MultilineKeyError(message, cause)
     elif op_error:
         new = kind(e.node_def, e.op, message)
     elif as_is:

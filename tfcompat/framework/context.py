@@ -34,6 +34,7 @@ import threading
 import types
 
 from jax._src import config as _jax_config   # (a thread-local swap: no public API)
+from jax._src import traceback_util as _jax_traceback
 
 __all__ = ["ctx", "current_trace", "executing_eagerly", "private_values", "shared_values",
            "is_x64_frame", "is_x64_wrapper", "unscoped", "x64", "x64_class", "x64_exempt", "x64_free",
@@ -108,18 +109,35 @@ def x64(fn):
     setting; two swaps, ~0.1 us): every entry from user code into tfcompat (an op, a
     conversion, a tf.function call, a gradient, an iterator) runs under it. What `fn` hands
     out is entered so too: a tfcompat function it returns (a decorator's) is wrapped, and
-    the class of a tfcompat object it returns gets x64 methods (`x64_class`)."""
+    the class of a tfcompat object it returns gets x64 methods (`x64_class`). An exception
+    leaves without the note jax adds to one raised through its transformations (TF's
+    errors have none)."""
     @functools.wraps(fn)
     def with_x64(*args, **kwargs):
         prev = _X64.swap_local(True)
         try:
             out = fn(*args, **kwargs)
+        except Exception as e:
+            if getattr(e, "__notes__", None):
+                _drop_jax_note(e)
+            raise
         finally:
             _X64.set_local(prev)
         if type(out) in _seen:
             return out
         return _handed_out(out)
     return with_x64
+
+
+_JAX_NOTE = _jax_traceback._simplified_tb_msg
+
+
+def _drop_jax_note(exc):
+    """Remove jax's "For simplicity, JAX has removed its internal frames ..." note from
+    `exc` (it removed those frames, which stay removed)."""
+    exc.__notes__[:] = [n for n in exc.__notes__ if not n.endswith(_JAX_NOTE)]
+    if not exc.__notes__:
+        del exc.__notes__
 
 
 _WRAPPER_CODE = x64(lambda: None).__code__
