@@ -44,3 +44,67 @@ print(list(ds.interleave(tf.data.TFRecordDataset, cycle_length=2).as_numpy_itera
 print(list(ds.flat_map(tf.data.TFRecordDataset).batch(4).as_numpy_iterator()))
 print(list(tf.data.TFRecordDataset(ds).take(4).as_numpy_iterator()))
 """, verbatim=True)
+
+_s("cache_in_files", r"""
+import os, tempfile
+d = tempfile.mkdtemp()
+def files():   # (the final files; TF's temporary shard data file is left out)
+    return sorted(n for n in os.listdir(d) if "tempstate" not in n)
+def err(e):
+    return type(e).__name__ + " " + str(e).replace(d, "D").split(" Lockfile contents")[0]
+calls = []
+def gen():
+    for i in range(4):
+        calls.append(i)
+        yield i, str(i).encode()
+src = tf.data.Dataset.from_generator(gen, output_signature=(
+    tf.TensorSpec([], tf.int64), tf.TensorSpec([], tf.string)))
+def triple(a, b):
+    return a * 2, b, tf.fill([2], tf.cast(a, tf.float32))
+ds = src.map(triple).cache(os.path.join(d, "c"))
+print(ds, ds.cardinality().numpy(), files())
+it = iter(ds)
+print(next(it), files())
+it2 = iter(ds)
+try:
+    next(it2)
+except tf.errors.AlreadyExistsError as e:
+    print(err(e))
+print(list(it)[-1], files(), calls)
+print([x[0].numpy() for x in ds], calls, files())   # (read from the files)
+# an iteration not read to the end leaves no cache; the next one writes it
+p = tf.data.Dataset.range(5).cache(os.path.join(d, "p"))
+print([x.numpy() for x in p.take(2)], files())
+print([x.numpy() for x in p], files())
+print([x.numpy() for x in tf.data.Dataset.range(100).cache(os.path.join(d, "p"))])
+print(list(tf.data.Dataset.range(3).cache(os.path.join(d, "r")).repeat(2).as_numpy_iterator()))
+try:
+    list(tf.data.Dataset.range(3).cache(os.path.join(d, "nodir", "x")))
+except tf.errors.NotFoundError as e:
+    print(err(e))
+open(os.path.join(d, "e_0.index"), "w").close()
+try:
+    list(tf.data.Dataset.range(2).cache(os.path.join(d, "e")))
+except tf.errors.AlreadyExistsError as e:
+    print(err(e))
+t = tf.data.Dataset.from_tensor_slices(([1.5, 2.5], [[b"a", b"bc"], [b"", b"d\x00"]],
+                                        [True, False]))
+def typed(a, b, c):
+    return tf.cast(a, tf.bfloat16), b, c, tf.cast(a, tf.float16)
+t = t.map(typed).cache(tf.constant(os.path.join(d, "types")))
+print(list(t))
+print(list(t), files())
+f = tf.data.Dataset.range(4).cache(os.path.join(d, "fn"))
+@tf.function
+def total():
+    s = tf.constant(0, tf.int64)
+    for x in f:
+        s += x
+    return s
+print(total().numpy(), total().numpy(), files())
+print(list(tf.data.Dataset.range(2).cache("").as_numpy_iterator()))
+try:
+    tf.data.Dataset.range(2).cache(3)
+except TypeError as e:
+    print(err(e))
+""")

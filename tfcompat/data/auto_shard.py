@@ -22,6 +22,7 @@ from .functions import _probe_values
 from .prefetch import _PrefetchDataset
 from .ragged_batch import _DenseToRaggedDataset
 from .readers import _Reader
+from .file_cache import FileCacheDataset
 from .sources import _GeneratorDataset, _RangeDataset, _TensorDataset, \
     _TensorSliceDataset
 from .transformations import (
@@ -33,9 +34,9 @@ from ..framework import errors, nest
 from ..ops.spec_probes import probing
 
 # (TF's kPassThroughOps that tfcompat has: the rewrite walks up their one input)
-_PASS_THROUGH = (_BatchDataset, CacheDataset, _FilterDataset, _MapDataset, _OptionsDataset,
-                 _PaddedBatchDataset, _PrefetchDataset, _RepeatDataset, _ShardDataset,
-                 _ShuffleDataset, _SkipDataset, _TakeDataset, _UnbatchDataset,
+_PASS_THROUGH = (_BatchDataset, CacheDataset, FileCacheDataset, _FilterDataset, _MapDataset,
+                 _OptionsDataset, _PaddedBatchDataset, _PrefetchDataset, _RepeatDataset,
+                 _ShardDataset, _ShuffleDataset, _SkipDataset, _TakeDataset, _UnbatchDataset,
                  _DenseToRaggedDataset)
 _FUNCTION = (_FlatMapDataset, _InterleaveDataset)
 _UNSHARDABLE = (_GeneratorDataset, _RangeDataset, _TensorDataset, _TensorSliceDataset)

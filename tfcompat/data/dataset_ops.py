@@ -324,11 +324,13 @@ class Dataset(abc.ABC):
         return _PrefetchDataset(self, buffer_size)
 
     def cache(self, filename="", name=None):
+        """Dataset.cache: in memory, or with a filename in files (file_cache.py)."""
         from .transformations import CacheDataset
+        if not isinstance(filename, str):
+            filename = convert_to_tensor(filename, dtypes.string).numpy().decode()
         if filename:
-            raise TypeError("tfcompat does not implement tf.data.Dataset.cache(filename) (a "
-                            "cache in files, TF's tensor bundle format); use cache() for an "
-                            "in-memory cache.")
+            from .file_cache import FileCacheDataset
+            return FileCacheDataset(self, filename)
         return CacheDataset(self)
 
     def concatenate(self, dataset, name=None):

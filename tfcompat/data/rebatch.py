@@ -12,6 +12,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor_shape import TensorShape
 from . import ragged_structure as ragged, sparse_structure as sparse, structure
 from .dataset_ops import UNKNOWN_CARDINALITY
+from .file_cache import FileCacheDataset
 from .prefetch import _PrefetchDataset
 from .transformations import (
     CacheDataset, _BatchDataset, _ConcatenateDataset, _FilterDataset, _OptionsDataset,
@@ -30,7 +31,7 @@ def split_batch(value, n):
 
 
 # (what TF's compute_batch_size walks through: they keep the batch size)
-_SIZE_KEEPING = (CacheDataset, _FilterDataset, _OptionsDataset, _PrefetchDataset,
+_SIZE_KEEPING = (CacheDataset, FileCacheDataset, _FilterDataset, _OptionsDataset, _PrefetchDataset,
                  _RepeatDataset, _ShardDataset, _ShuffleDataset, _SkipDataset, _TakeDataset)
 
 

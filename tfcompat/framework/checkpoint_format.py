@@ -145,6 +145,14 @@ def _write(prefix, root):
             for name, t in tensors_of(obj).items():
                 arrays[node["tensors"][name]["key"]] = np.asarray(
                     t.numpy(), object if t.dtype is dtypes.string else None)
+    return write_arrays(prefix, arrays)
+
+
+def write_arrays(prefix, arrays):
+    """Write `arrays` (key -> NumPy array, tf.string ones as object arrays of bytes) at
+    `prefix` in this format, atomically: a checkpoint's, or a tf.data file cache's."""
+    prefix = os.fspath(prefix)
+    arrays = dict(arrays)
     tensors = {k: {"shape": list(a.shape), "dtype": str(a.dtype)} for k, a in arrays.items()}
     for k, a in arrays.items():
         if a.dtype == object:   # tf.string: stored as length-prefixed bytes
@@ -220,12 +228,39 @@ def _read(prefix):
     """The arrays of a checkpoint by key (the object graph as a str), every checksum
     checked."""
     prefix = os.fspath(prefix)
+    raw = _index_of(prefix)
+    if tensor_bundle.is_tensor_bundle_index(raw):     # written by TensorFlow
+        return tensor_bundle.read(prefix, raw)
+    out = _read_own(prefix, raw)
+    try:
+        nodes = json.loads(str(out[_GRAPH_KEY]))
+        if not isinstance(nodes, list) or not all(
+                isinstance(n, dict) and isinstance(n.get("children"), dict) for n in nodes):
+            raise ValueError("the object graph is not a list of nodes")
+    except (KeyError, ValueError) as e:
+        raise _data_loss(f"TensorBundle at {prefix} shard 0: {_data_path(prefix)} is corrupt "
+                         f"({type(e).__name__}: {e})") from e
+    return out
+
+
+def read_arrays(prefix):
+    """The arrays `write_arrays` wrote at `prefix` (or a tensor bundle TensorFlow wrote)
+    by key, every checksum checked."""
+    prefix = os.fspath(prefix)
+    raw = _index_of(prefix)
+    if tensor_bundle.is_tensor_bundle_index(raw):
+        return tensor_bundle.read_arrays(prefix, raw)[0]
+    return _read_own(prefix, raw)
+
+
+def _index_of(prefix):
     if not os.path.exists(prefix + ".index"):
         raise errors.NotFoundError(None, None, f"Unsuccessful TensorSliceReader constructor: "
                                                f"Failed to find any matching files for {prefix}")
-    raw = _read_index_bytes(prefix)
-    if tensor_bundle.is_tensor_bundle_index(raw):     # written by TensorFlow
-        return tensor_bundle.read(prefix, raw)
+    return _read_index_bytes(prefix)
+
+
+def _read_own(prefix, raw):
     tensors, data_size = _read_index(prefix, raw)
     path = _data_path(prefix)
     try:
@@ -261,10 +296,6 @@ def _read(prefix):
                             f"calculated on the restored bytes {_crc(stored)}")
                     out[k] = _unpack_strings(stored, entry["shape"]) \
                         if entry["dtype"] == "string" else stored
-            nodes = json.loads(str(out[_GRAPH_KEY]))
-            if not isinstance(nodes, list) or not all(
-                    isinstance(n, dict) and isinstance(n.get("children"), dict) for n in nodes):
-                raise ValueError("the object graph is not a list of nodes")
             return out
     except errors.OpError:
         raise

@@ -142,6 +142,19 @@ def _object_graph(proto, dtype_of):
 def read(prefix, raw):
     """The arrays of TF's checkpoint `prefix` by key (the object graph as tfcompat's JSON
     str), its index's bytes being `raw`."""
+    out, dtype_of = read_arrays(prefix, raw)
+    graph = out.pop("_CHECKPOINTABLE_OBJECT_GRAPH", None)
+    if graph is None:
+        raise errors.NotFoundError(None, None, f"{prefix} is a TF1 (name-based) checkpoint "
+                                               f"without an object graph; tfcompat restores "
+                                               f"object-based checkpoints only")
+    out["_CHECKPOINTABLE_OBJECT_GRAPH"] = json.dumps(_object_graph(graph.item(), dtype_of))
+    return out
+
+
+def read_arrays(prefix, raw):
+    """(The arrays of TF's tensor bundle `prefix` by key, their dtype names by key), its
+    index's bytes being `raw`."""
     index_path = prefix + ".index"
     try:
         num_shards, entries = _entries(raw, index_path)
@@ -180,10 +193,4 @@ def read(prefix, raw):
         else:
             out[key] = np.frombuffer(data, dtype.as_numpy_dtype).reshape(shape).copy()
         dtype_of[key] = dtype.name
-    graph = out.pop("_CHECKPOINTABLE_OBJECT_GRAPH", None)
-    if graph is None:
-        raise errors.NotFoundError(None, None, f"{prefix} is a TF1 (name-based) checkpoint "
-                                               f"without an object graph; tfcompat restores "
-                                               f"object-based checkpoints only")
-    out["_CHECKPOINTABLE_OBJECT_GRAPH"] = json.dumps(_object_graph(graph.item(), dtype_of))
-    return out
+    return out, dtype_of
