@@ -24,8 +24,8 @@ GOLDEN_DIR = pathlib.Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(GOLDEN_DIR))
 
 from harness import (
-    Tolerance, as_this_python, compare, format_result, ordered_dicts_as_312, pinned_versions,
-    run_snippet, snippet_sha256, suites)
+    Tolerance, as_this_python, compare, cpu_kind, format_result, ordered_dicts_as_312,
+    pinned_versions, run_snippet, snippet_sha256, suites)
 from bad_calls import classify
 from known import BAD_CALLS, KNOWN
 
@@ -35,6 +35,9 @@ TOLERANCE = {s: getattr(m, "TOLERANCE", {}) for s, m in MODULES.items()}
 GOLDEN = {s: json.loads((GOLDEN_DIR / f"{s}.json").read_text(encoding="utf-8"))
           for s in SUITES}
 PINNED = json.loads((GOLDEN_DIR / "known.json").read_text(encoding="utf-8"))
+CPU_DEPENDENT = {f"{s}:{n}": why for s, m in MODULES.items()
+                 for n, why in getattr(m, "CPU_DEPENDENT", {}).items()}
+CPU_VARIANTS = json.loads((GOLDEN_DIR / "cpu_variants.json").read_text(encoding="utf-8"))
 CASES = [(s, n) for s, snippets in SUITES.items() for n in snippets]
 TF_VERSION = "2.21.0"
 
@@ -63,6 +66,23 @@ def test_golden_file_matches_snippets(suite):
         f"{suite}.json was recorded with other versions than constraints.txt pins; "
         f"re-record it in the reference environment (tests/golden/reference.txt)")
     assert {"numpy", "ml-dtypes"} <= set(prov["packages"])
+
+
+def test_cpu_variants_match_snippets():
+    """cpu_variants.json holds, for each kind of CPU recorded there, TF's output of every
+    CPU_DEPENDENT snippet as it is now, recorded with the pinned versions."""
+    assert CPU_DEPENDENT and CPU_VARIANTS
+    for kind, recorded in CPU_VARIANTS.items():
+        assert kind != "base"
+        assert sorted(recorded["snippets"]) == sorted(CPU_DEPENDENT), (
+            f"cpu_variants.json ({kind}) is out of date: re-record it on such a machine "
+            f"with /tmp/tfref/bin/python tests/golden/record.py --cpu-variants")
+        for key, result in recorded["snippets"].items():
+            suite, name = key.split(":", 1)
+            assert result["sha256"] == snippet_sha256(SUITES[suite][name]), key
+        prov = recorded["provenance"]
+        assert prov["tensorflow"] == TF_VERSION
+        assert prov["packages"] == pinned_versions(prov["packages"])
 
 
 # Issue 13's target: 98% (the same output or TF's exception class); the pins keep each
@@ -99,9 +119,11 @@ def test_known_differences_are_pinned():
 @pytest.mark.parametrize("suite,name", CASES, ids=[f"{s}:{n}" for s, n in CASES])
 def test_golden(tf, suite, name):
     source = SUITES[suite][name]
-    expected = GOLDEN[suite]["snippets"][name]
-    got = run_snippet(tf, source, name)
     key = f"{suite}:{name}"
+    expected = GOLDEN[suite]["snippets"][name]
+    if key in CPU_DEPENDENT and cpu_kind() != "base":   # (TF's output on this kind of CPU)
+        expected = CPU_VARIANTS[cpu_kind()]["snippets"][key]
+    got = run_snippet(tf, source, name)
     if key in KNOWN:
         assert compare(expected, got, TOLERANCE[suite].get(name)) is not None, (
             f"{key} now matches TF: remove it from golden/known.py and re-pin")

@@ -35,6 +35,19 @@ def suites():
     return sorted(p.stem[len("snippets_"):] for p in here.glob("snippets_*.py"))
 
 
+def cpu_kind():
+    """The kind of x86 CPU a snippet's TF output may depend on: "avx512" where the CPU has
+    AVX-512F (TF 2.21's float64 log and log1p give other bits there), else "base" (the
+    AVX2 machine the suites' own files were recorded on)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            flags = next((line.split(":", 1)[1].split() for line in f
+                          if line.startswith("flags")), [])
+    except OSError:
+        return "base"
+    return "avx512" if "avx512f" in flags else "base"
+
+
 def snippet_sha256(source):
     """The hash a golden record keeps of the snippet it was recorded from."""
     return hashlib.sha256(source.encode("utf-8")).hexdigest()

@@ -11,6 +11,12 @@ repository (NOT the project's .venv, which must never contain tensorflow):
     /tmp/tfref/bin/python tests/golden/record.py -s dtypes   # one suite
     /tmp/tfref/bin/python tests/golden/record.py -s dtypes -k NAME   # print, write nothing
     /tmp/tfref/bin/python tests/golden/record.py --check   # reproduces every file byte for byte?
+    /tmp/tfref/bin/python tests/golden/record.py --cpu-variants   # on an AVX-512 machine
+
+A suite's ``CPU_DEPENDENT`` snippets give other TF output on another kind of CPU
+(harness.cpu_kind): ``--cpu-variants``, run on such a machine, records them into
+cpu_variants.json under that kind, which the tests compare with there. The suites' own
+files hold the "base" kind's output.
 
 Every snippet of a suite runs in order in this one process, each in a fresh namespace
 {tf, np}, through ``harness.run_snippet`` (the same capture the tests use under
@@ -48,7 +54,8 @@ if _MISMATCH:
 
 import tensorflow as tf
 
-from harness import environment, format_result, run_snippet, snippet_sha256, suites
+from harness import (cpu_kind, environment, format_result, run_snippet, snippet_sha256,
+                     suites)
 
 
 def main():
@@ -60,8 +67,13 @@ def main():
     ap.add_argument("--check", action="store_true",
                     help="write nothing; exit 1 unless each golden file is reproduced byte "
                          "for byte")
+    ap.add_argument("--cpu-variants", action="store_true",
+                    help="record the CPU_DEPENDENT snippets for this kind of CPU")
     a = ap.parse_args()
     tf.get_logger()  # make sure TF's logger is set up before the first snippet
+    if a.cpu_variants:
+        record_cpu_variants()
+        return
     same = [record(suite, a.only, a.check) for suite in a.suite or suites()]
     if a.check and not all(same):
         sys.exit(1)
@@ -93,6 +105,28 @@ def record(suite, only, check=False):
     print(f"recorded {len(results)} snippets ({n_exc} raise, {n_warn} warn) "
           f"with TensorFlow {tf.__version__} -> {output}")
     return True
+
+
+def record_cpu_variants():
+    """Record every suite's CPU_DEPENDENT snippets into cpu_variants.json under this
+    CPU's kind (not the "base" kind, which the suites' own files hold)."""
+    kind = cpu_kind()
+    if kind == "base":
+        sys.exit("record.py --cpu-variants: this CPU is of the base kind, which the suites' "
+                 "own files hold")
+    output = HERE / "cpu_variants.json"
+    variants = json.loads(output.read_text(encoding="utf-8")) if output.exists() else {}
+    results = {}
+    for suite in suites():
+        module = importlib.import_module(f"snippets_{suite}")
+        for name in getattr(module, "CPU_DEPENDENT", {}):
+            source = module.SNIPPETS[name]
+            results[f"{suite}:{name}"] = run_snippet(tf, source, name) | {
+                "sha256": snippet_sha256(source)}
+    variants[kind] = {"provenance": environment(tf.__version__), "snippets": results}
+    output.write_text(json.dumps(variants, sort_keys=True, indent=1, ensure_ascii=False)
+                      + "\n", encoding="utf-8")
+    print(f"recorded {len(results)} snippets for CPU kind {kind} -> {output}")
 
 
 if __name__ == "__main__":

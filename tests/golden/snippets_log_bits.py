@@ -13,6 +13,14 @@ generic_log1p on packets, glibc's log1pf on the tail); tf.nn.softplus (TF's kern
 exp, then log1p) and tf.math.log_sigmoid, with their gradients (grad * sigmoid(x))."""
 from snippet_registry import Snippets
 
+# Snippets whose TF output depends on the CPU: on an AVX-512 machine TF 2.21's float64
+# log and log1p give other bits (measured: TF's own digests differ), recorded there as
+# cpu_variants.json (record.py --cpu-variants).
+CPU_DEPENDENT = {
+    "log_float64": "TF's float64 log (its Eigen kernel) gives other bits with AVX-512",
+    "log1p_bits": "TF's float64 log1p (its Eigen kernel) gives other bits with AVX-512",
+}
+
 _PRELUDE = """
 import hashlib
 import numpy as np
