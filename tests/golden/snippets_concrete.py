@@ -231,3 +231,45 @@ def g(x):
 g(tf.constant([1.0, 2.0]))
 print(g.pretty_printed_concrete_signatures().split('Captures:')[0])
 """, verbatim=True)
+
+_s("var_positional_and_keyword_parameters_and_spec_names", """
+# TF's FunctionType: the arguments past the positional parameters are the var-positional
+# one's (a_0, a_1 ...; the positional parameters are then positional-only, printed before
+# "/"), extra keyword arguments keyword-only; an input_signature's spec names are kept
+# (Keras's export prints its endpoints so), and name the placeholders.
+def show(f, *a, **k):
+    c = f.get_concrete_function(*a, **k)
+    print(c.pretty_printed_signature(verbose=False))
+    print(c.structured_input_signature)
+    print([op.name for op in c.graph.get_operations() if op.type == "Placeholder"])
+def first(*a):
+    return a[0]
+def pos_var_kw(x, *a, **kw):
+    return x
+def with_default(x, y=2):
+    return x
+def two(x, y):
+    return x
+show(tf.function(first), tf.constant(1.), tf.constant(2))
+show(tf.function(pos_var_kw), tf.constant(1.), tf.constant(2), z=tf.constant(3.))
+show(tf.function(with_default), tf.TensorSpec([None], tf.float32, name="nm"))
+show(tf.function(two, input_signature=[
+    tf.TensorSpec([None], tf.float32, name="nm"), tf.TensorSpec([], tf.int32)]))
+def h(a, *args, k=1, **kw):
+    return a
+show(tf.function(h, input_signature=[tf.TensorSpec([], tf.float32),
+                                     tf.TensorSpec([2], tf.int32, name="x"),
+                                     tf.TensorSpec([3], tf.int32)]))
+def serve(*args):
+    return args[0] * 2
+f = tf.function(serve, input_signature=[tf.TensorSpec([None, 4], tf.float32,
+                                                      name="keras_tensor")])
+print(f.get_concrete_function().pretty_printed_signature())
+print(f.pretty_printed_concrete_signatures() == f.get_concrete_function().pretty_printed_signature())
+print(f(tf.ones([1, 4])))
+class M(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32, name="inp")])
+    def __call__(self, x):
+        return x
+print(M().__call__.get_concrete_function().pretty_printed_signature())
+""")

@@ -62,10 +62,13 @@ class _Typed:
         out = type_text(self._result)
         if not verbose:
             params = []
-            for n, kind, t in self._inputs:
+            for i, (n, kind, t) in enumerate(self._inputs):
                 if kind == "KEYWORD_ONLY" and "*" not in params:
                     params.append("*")
                 params.append(f"{n}: {t}")
+                if kind == "POSITIONAL_ONLY" and (i + 1 == len(self._inputs) or
+                                                  self._inputs[i + 1][1] != kind):
+                    params.append("/")
             return f"({', '.join(params)}) -> {out}"
         captures = [f"  {id(v._handle)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
                     for v in self._variables]

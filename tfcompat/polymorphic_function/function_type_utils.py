@@ -393,28 +393,59 @@ def _flat_tensors(args, kwargs):
     return out
 
 
+def canonical_parameters(fn, args, kwargs):
+    """TF's FunctionType parameters of a trace's canonical arguments: [(name, kind,
+    value)]. The arguments past the positional parameters are the var-positional
+    parameter's, named ``args_0``, ``args_1`` ... after it (all positional parameters are
+    then positional-only); keyword arguments past the parameters are keyword-only, named
+    by their keys; parameters left unbound take their defaults."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return [(f"args_{i}", "POSITIONAL_ONLY", a) for i, a in enumerate(args)] + \
+            [(k, "KEYWORD_ONLY", v) for k, v in sorted(kwargs.items())]
+    P = inspect.Parameter
+    var_positional = next((p.name for p in params if p.kind is P.VAR_POSITIONAL), None)
+    positional = [p for p in params if p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
+    out = []
+    for i, a in enumerate(args):
+        if i < len(positional):
+            kind = P.POSITIONAL_ONLY if var_positional else positional[i].kind
+            out.append((positional[i].name, str(kind), a))
+        else:
+            out.append((f"{var_positional or 'args'}_{i - len(positional)}",
+                        "POSITIONAL_ONLY", a))
+    kwargs = dict(kwargs)
+    for p in params[len(args) if not var_positional else len(positional):]:
+        if p.kind in (P.VAR_POSITIONAL, P.VAR_KEYWORD) or p in positional[:len(args)]:
+            continue
+        kind = P.POSITIONAL_ONLY if var_positional and p.kind is P.POSITIONAL_OR_KEYWORD \
+            else p.kind
+        if p.name in kwargs:
+            out.append((p.name, str(kind), kwargs.pop(p.name)))
+        elif p.default is not P.empty:
+            out.append((p.name, str(kind), p.default))
+    out += [(k, "KEYWORD_ONLY", v) for k, v in sorted(kwargs.items())]
+    return out
+
+
 def _input_types(fn, args, kwargs):
     """[(parameter name, kind, type text)] of a trace's canonical arguments, as TF's
     FunctionType prints them."""
-    try:
-        sig = inspect.signature(fn)
-        bound = sig.bind(*args, **kwargs).arguments
-        return [(name, str(p.kind), type_text(bound[name]))
-                for name, p in sig.parameters.items() if name in bound]
-    except (TypeError, ValueError):
-        return [(f"args_{i}", "POSITIONAL_ONLY", type_text(a)) for i, a in enumerate(args)]
+    return [(name, kind, type_text(v)) for name, kind, v in canonical_parameters(
+        fn, args, kwargs)]
 
 
-def _spec_text(shape, dtype):
-    return repr(TensorSpec(shape, dtype))
+def _spec_text(shape, dtype, name=None):
+    return repr(TensorSpec(shape, dtype, name))
 
 
 def type_text(x):
     """TF's text for the trace type of an argument or output."""
     if isinstance(x, _Shaped):
-        return _spec_text(x.spec.shape, x.spec.dtype)
+        return _spec_text(x.spec.shape, x.spec.dtype, x.spec.name)
     if isinstance(x, TensorSpec):
-        return _spec_text(x.shape, x.dtype)
+        return _spec_text(x.shape, x.dtype, x.name)
     if isinstance(x, Variable):
         return (f"VariableSpec(shape={x.shape}, dtype={x.dtype!r}, "
                 f"trainable={x.trainable}, alias_id=None)")

@@ -27,7 +27,8 @@ from ..framework.variables import Uninitialized, Variable, live_variables
 from . import hoisted_reads
 from .composites import components
 from .concrete_function import ConcreteFunction
-from .function_type_utils import _arg_tensors, _Composite, _input_types, _Shaped, _spec_name
+from .function_type_utils import (_arg_tensors, _Composite, _input_types, _Shaped, _spec_name,
+                                  canonical_parameters)
 from .relaxed_shapes import RelaxedTensor, relaxed
 from .runtime_checks import _check_out_of_scope
 
@@ -266,21 +267,14 @@ def _abstract(x, symbols=None):
 
 
 def _arg_names(fn, args, kwargs):
-    """TF's names for the flattened tensor arguments: the parameter name, with _1, _2 ...
-    for the elements of nested structures."""
-    try:
-        params = list(inspect.signature(fn).parameters)
-    except (TypeError, ValueError):
-        params = []
-    names = []
-    for i, a in enumerate(args):
-        base = params[i] if i < len(params) else f"args_{i}"
-        n = len(nest.flatten(a))
-        names.extend([base] if n == 1 else [base if j == 0 else f"{base}_{j}" for j in range(n)])
-    for k, v in sorted(kwargs.items()):
-        n = len(nest.flatten(v))
-        names.extend([k] if n == 1 else [k if j == 0 else f"{k}_{j}" for j in range(n)])
-    return names
+    """TF's names for the flattened tensor arguments: their parameter's name
+    (canonical_parameters), with _1, _2 ... for the elements of nested structures."""
+    named = [(name, a) for (name, _, _), a in zip(canonical_parameters(fn, args, {}), args)]
+    out = []
+    for base, value in named + sorted(kwargs.items()):
+        n = len(nest.flatten(value))
+        out.extend([base] if n == 1 else [base if j == 0 else f"{base}_{j}" for j in range(n)])
+    return out
 
 
 def _output_value(x, fn):
