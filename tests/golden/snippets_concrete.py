@@ -253,6 +253,9 @@ def two(x, y):
 show(tf.function(first), tf.constant(1.), tf.constant(2))
 show(tf.function(pos_var_kw), tf.constant(1.), tf.constant(2), z=tf.constant(3.))
 show(tf.function(with_default), tf.TensorSpec([None], tf.float32, name="nm"))
+def default_then_var(a, b=2, *args):
+    return a
+show(tf.function(default_then_var), tf.constant(1.))
 show(tf.function(two, input_signature=[
     tf.TensorSpec([None], tf.float32, name="nm"), tf.TensorSpec([], tf.int32)]))
 def h(a, *args, k=1, **kw):

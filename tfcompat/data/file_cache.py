@@ -57,7 +57,7 @@ class FileCacheDataset(_Unary):
     def _iter_flat(self):
         if os.path.exists(self._filename + ".index"):
             return self._read()
-        return self._write()
+        return _Writer(self)
 
     def _read(self):
         arrays = checkpoint_format.read_arrays(self._filename)
@@ -65,9 +65,6 @@ class FileCacheDataset(_Unary):
         while self._key % (i, 0) in arrays:
             yield [_as(arrays[self._key % (i, j)], dtype) for j, dtype in enumerate(self._dtypes)]
             i += 1
-
-    def _write(self):
-        return _Writer(self)
 
 
 class _Writer:

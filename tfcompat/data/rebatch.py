@@ -31,8 +31,9 @@ def split_batch(value, n):
 
 
 # (what TF's compute_batch_size walks through: they keep the batch size)
-_SIZE_KEEPING = (CacheDataset, FileCacheDataset, _FilterDataset, _OptionsDataset, _PrefetchDataset,
-                 _RepeatDataset, _ShardDataset, _ShuffleDataset, _SkipDataset, _TakeDataset)
+_SIZE_KEEPING = (CacheDataset, FileCacheDataset, _FilterDataset, _OptionsDataset,
+                 _PrefetchDataset, _RepeatDataset, _ShardDataset, _ShuffleDataset, _SkipDataset,
+                 _TakeDataset)
 
 
 def batch_size(dataset):

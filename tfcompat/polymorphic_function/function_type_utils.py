@@ -416,8 +416,9 @@ def canonical_parameters(fn, args, kwargs):
             out.append((f"{var_positional or 'args'}_{i - len(positional)}",
                         "POSITIONAL_ONLY", a))
     kwargs = dict(kwargs)
-    for p in params[len(args) if not var_positional else len(positional):]:
-        if p.kind in (P.VAR_POSITIONAL, P.VAR_KEYWORD) or p in positional[:len(args)]:
+    bound = {p.name for p in positional[:len(args)]}
+    for p in params:
+        if p.kind in (P.VAR_POSITIONAL, P.VAR_KEYWORD) or p.name in bound:
             continue
         kind = P.POSITIONAL_ONLY if var_positional and p.kind is P.POSITIONAL_OR_KEYWORD \
             else p.kind
