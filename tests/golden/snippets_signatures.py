@@ -246,3 +246,18 @@ model.export(os.path.join(path, 'keras'), verbose=False)
 served = tf.saved_model.load(os.path.join(path, 'keras'))
 print(served.serve([tf.ones([2, 4]), tf.zeros([2, 2])]))
 """)
+
+_s("sig_loaded_variable_class", """
+# A loaded Variable is TF's UninitializedVariable (a tf.Variable, not a ResourceVariable);
+# its copies and a new Variable from it are ResourceVariables.
+import copy, os, tempfile
+m = tf.Module()
+m.v = tf.Variable([1., 2.], name='w')
+path = os.path.join(tempfile.mkdtemp(), 'm')
+tf.saved_model.save(m, path)
+r = tf.saved_model.load(path)
+print(type(r.v).__name__, type(r.v).__module__, isinstance(r.v, tf.Variable))
+print(repr(r.v), r.v.name, r.v.trainable)
+print(type(r.v.assign([3., 4.])).__name__, r.v.numpy())
+print(type(copy.deepcopy(r.v)).__name__, type(tf.Variable(r.v)).__name__)
+""")

@@ -430,6 +430,14 @@ class ResourceVariable(Variable):
 ResourceVariable.__module__ = "tensorflow.python.ops.resource_variable_ops"
 
 
+class UninitializedVariable(Variable):
+    """The class of a Variable that tf.saved_model.load restores (TF's, whose values the
+    load assigns after making it): named and placed as TF's; not a ResourceVariable."""
+
+
+UninitializedVariable.__module__ = "tensorflow.python.ops.resource_variable_ops"
+
+
 def is_update_result(x):
     """Whether `x` is what a Variable's assign* returned (TF's _UnreadVariable)."""
     return isinstance(x, _UnreadVariable)

@@ -15,7 +15,7 @@ from ..framework import checkpoint_format, dtypes
 from ..framework.trackable import AutoTrackable, DictWrapper, ListWrapper
 from ..framework.tensor_shape import TensorShape
 from ..framework.context import ctx
-from ..framework.variables import Variable
+from ..framework.variables import UninitializedVariable, Variable
 from . import restored, save
 
 
@@ -82,9 +82,12 @@ class _Loader:
         if kind == "variable":
             ctx.name_scopes.append("")     # the saved name, whatever scope load() runs in
             try:
-                return Variable(values.get_tensor(node["key"]), trainable=node["trainable"],
-                                name=node["name"], dtype=dtypes.as_dtype(node["dtype"]),
-                                shape=TensorShape(node["shape"]))
+                # (TF's UninitializedVariable, unless a distribution strategy's scope
+                # chooses the class)
+                cls = Variable if ctx.variable_classes else UninitializedVariable
+                return cls(values.get_tensor(node["key"]), trainable=node["trainable"],
+                           name=node["name"], dtype=dtypes.as_dtype(node["dtype"]),
+                           shape=TensorShape(node["shape"]))
             finally:
                 ctx.name_scopes.pop()
         if kind == "function":
