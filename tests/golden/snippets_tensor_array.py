@@ -178,3 +178,35 @@ ta = tf.TensorArray(tf.float32, size=2, clear_after_read=True).write(0, 3.0)
 show(lambda: ta.read(0))
 show(lambda: ta.read(0))
 """, verbatim=True)
+
+_s("dynamic_size_array_grown_in_a_range_loop", """
+# A tf.TensorArray(dynamic_size=True) written in a `for i in tf.range(n)` loop and then
+# stacked, concatenated or gathered: its size is known when the call runs (XLA: the
+# calls run eagerly).
+@tf.function
+def g(x, n):
+    ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+    for i in tf.range(n):
+        ta = ta.write(i, x * tf.cast(i, tf.float32))
+    return ta.stack(), ta.size()
+@tf.function
+def h(x):
+    ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+    for i in tf.range(3):
+        ta = ta.write(i, x * tf.cast(i, tf.float32))
+    return ta.stack()
+@tf.function
+def k(x, n):
+    ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+    for i in tf.range(n):
+        ta = ta.write(i, x * tf.cast(i, tf.float32))
+    tf.print('inside', ta.size())
+    return ta.concat(), ta.gather([0, 1]), ta.read(1)
+x = tf.constant([1., 2.])
+print(g(x, tf.constant(4)), g(x, tf.constant(2)), h(x), h(x * 2))
+print(k(x, tf.constant(3)))
+with tf.GradientTape() as t:
+    t.watch(x)
+    y = g(x, tf.constant(3))[0]
+print(t.gradient(y, x), g.experimental_get_tracing_count())
+""", verbatim=True)

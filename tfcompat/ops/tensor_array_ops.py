@@ -21,6 +21,7 @@ from ..framework.context import executing_eagerly, x64_methods
 from ..framework.dispatch import Op, execute
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
+from ..framework.trace_state import ValueDependentShape
 from ..framework.type_spec import SerializedTypeSpec, TypeSpec
 from ..framework.type_spec_of_value import register_spec_function, type_spec_from_value
 from ..framework.type_spec_registry import register
@@ -66,6 +67,14 @@ class _Flow(EagerTensor):
     """TensorArray.flow: a scalar that stands for its array where only Tensors pass."""
 
     __slots__ = ("_tensor_array",)
+
+
+def _grown_error(how):
+    """A tf.TensorArray(dynamic_size=True) whose size inside a tf.function's trace is
+    known only when it runs (`how`): XLA compiles static shapes, so the function's calls
+    run eagerly, as TF runs its graph (ValueDependentShape)."""
+    return ValueDependentShape(f"tfcompat: a tf.TensorArray(dynamic_size=True) {how} has "
+                               f"a size known only at run time (XLA compiles static shapes)")
 
 
 def _shape_error(ta_shape, shape):
@@ -145,11 +154,7 @@ class TensorArray:
         count = None
         if self._dynamic_size:
             if self._capacity is None:
-                raise ValueError(
-                    "tfcompat's tf.TensorArray(dynamic_size=True) grows inside tf.function "
-                    "only within a tf.while_loop with maximum_iterations (XLA needs a static "
-                    "buffer size): give the loop maximum_iterations, or the TensorArray a "
-                    "fixed size.")
+                raise _grown_error("written at an index computed in it")
             count = constant(n, dtypes.int32)
             n = max(n, self._capacity)
         rows = [e if e is not None else array_ops.zeros(shape, self._dtype)
@@ -169,11 +174,8 @@ class TensorArray:
         ta = self._copy(list(self._elements))
         if self._dynamic_size:
             if maximum_iterations is None:
-                raise ValueError(
-                    "tfcompat's tf.TensorArray(dynamic_size=True) can be a loop variable "
-                    "inside tf.function only of a tf.while_loop with maximum_iterations (XLA "
-                    "needs a static buffer size); a `for i in tf.range(n)` loop has none: "
-                    "give the TensorArray a fixed size.")
+                raise _grown_error("a loop variable of a loop without a maximum_iterations "
+                                   "known when it is traced")
             ta._capacity = len(self._elements) + int(maximum_iterations)
         return ta._buffered() if ta._known_shape() is not None else ta
 
@@ -202,10 +204,7 @@ class TensorArray:
         if self._count is None:
             return self._buffer.shape[0]
         if _traced(self._count):
-            raise ValueError(f"tfcompat's tf.TensorArray.{what}: a dynamic_size array grown "
-                             f"in a traced loop has a number of elements known only at run "
-                             f"time, which XLA's static shapes cannot hold: give the "
-                             f"TensorArray a fixed size.")
+            raise _grown_error(f"read by {what} after a loop grew it")
         return int(self._count)
 
     # -- the API -----------------------------------------------------------------------
