@@ -26,6 +26,7 @@ from .ops.morphology_ops import raw_dilation2d as Dilation2D
 from .ops.pool_argmax_ops import raw_max_pool_with_argmax as MaxPoolWithArgmax
 from .ops.sort_ops import raw_approx_top_k as ApproxTopK
 from .ops.utility_ops import prevent_gradient as PreventGradient
+from .ops.nn_ops import raw_bias_add_grad as BiasAddGrad
 from .ops.space_batch_ops import raw_batch_to_space_nd as BatchToSpaceND
 from .ops.space_batch_ops import raw_space_to_batch_nd as SpaceToBatchND
 from .framework.lazy_exports import scope_namespace as _scope_namespace

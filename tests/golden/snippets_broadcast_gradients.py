@@ -95,3 +95,57 @@ with tf.GradientTape() as t2:
     g = t1.gradient(y, b)
 print(g.numpy(), t2.gradient(g, b).numpy())
 """)
+
+_s("bias_add_gradient_is_bias_add_grad", """
+# tf.nn.bias_add's gradient for its bias is BiasAddGrad, another kernel than Sum, adding
+# each channel's rows one at a time (float16 in float32, bfloat16 in bfloat16): what
+# Keras's Dense and Conv layers train their biases with. Eagerly, inside tf.function, and
+# tf.raw_ops.BiasAddGrad; digests of the bits.
+import hashlib
+import numpy as np
+rng = np.random.RandomState(3)
+def digest(t):
+    return hashlib.md5(tf.io.serialize_tensor(t).numpy()).hexdigest()[:10]
+@tf.function
+def in_function(g, fmt):
+    b = tf.zeros([g.shape[1] if fmt == 'NCHW' else g.shape[-1]], g.dtype)
+    with tf.GradientTape() as t:
+        t.watch(b)
+        y = tf.nn.bias_add(tf.zeros_like(g), b, data_format=fmt)
+    return t.gradient(y, b, output_gradients=g)
+for dtype in (tf.float32, tf.float64, tf.float16, tf.bfloat16):
+    for shape, fmt in (([64, 10], 'NHWC'), ([32, 32], 'NHWC'), ([250, 8], 'NHWC'),
+                       ([7, 300], 'NHWC'), ([2, 13, 13, 24], 'NHWC'), ([40, 6, 1], 'NCHW'),
+                       ([1, 5], 'NHWC')):
+        g = tf.cast(tf.constant((rng.rand(*shape) - 0.3) * 1000, tf.float32), dtype)
+        b = tf.zeros([shape[-1] if fmt == 'NHWC' else shape[1]], dtype)
+        with tf.GradientTape() as t:
+            t.watch(b)
+            y = tf.nn.bias_add(tf.zeros_like(g), b, data_format=fmt)
+        eager = t.gradient(y, b, output_gradients=g)
+        print(dtype.name, shape, fmt, digest(eager), digest(in_function(g, fmt)),
+              digest(tf.raw_ops.BiasAddGrad(out_backprop=g, data_format=fmt)))
+""")
+
+_s("bias_add_grad_raw_op_errors", """
+def show(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+show(lambda: tf.raw_ops.BiasAddGrad(out_backprop=tf.constant([1., 2.])))
+show(lambda: tf.raw_ops.BiasAddGrad(out_backprop=tf.constant([[1, 2]])))
+show(lambda: tf.raw_ops.BiasAddGrad(out_backprop=tf.ones([2, 3]), data_format='NCW'))
+show(lambda: tf.raw_ops.BiasAddGrad(out_backprop=tf.zeros([0, 3])))
+show(lambda: tf.raw_ops.BiasAddGrad(out_backprop=tf.ones([2, 3, 4]), data_format='NCHW'))
+@tf.function
+def f(x):
+    return tf.raw_ops.BiasAddGrad(out_backprop=x)
+show(lambda: f(tf.ones([3])))
+# (BiasAdd's own shape check in a graph: rank 3 for channels first)
+for shape, fmt in (([4, 3], 'NCHW'), ([3], 'NHWC'), ([4, 3], 'NCW'), ([4, 2], 'NWC')):
+    @tf.function
+    def g(x, b):
+        return tf.nn.bias_add(x, b, data_format=fmt)
+    show(lambda: g(tf.ones(shape), tf.ones([3])))
+""")

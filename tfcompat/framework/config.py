@@ -255,6 +255,13 @@ get_intra_op_parallelism_threads, set_intra_op_parallelism_threads = _threads("i
                                                                               "Intra")
 
 
+def intra_op_threads():
+    """The size of TF's intra-op thread pool (the schedulable CPU cores unless set), which
+    sets how some CPU kernels split their work, and so the order they add in."""
+    n = get_intra_op_parallelism_threads()
+    return n if n > 0 else len(os.sched_getaffinity(0))
+
+
 def _dispatch(synchronous):
     """Runs programs on the CPU in the calling thread (`synchronous`), as TF's eager
     executor runs its kernels, or lets JAX's CPU client hand those above its cost threshold

@@ -2,13 +2,16 @@
 whose gradient sums as TF's does: TF's gradient functions reduce a broadcast input's
 gradient with `reduce_sum` over BroadcastGradientArgs' axes, a Sum kernel that adds in
 Eigen's order (eigen_reduce.py), where jax's transpose of broadcast_in_dim is an XLA
-reduction in XLA's order. `broadcast_p` is broadcast_in_dim with that transpose."""
+reduction in XLA's order. `broadcast_p` is broadcast_in_dim with that transpose;
+`bias_p`, BiasAdd's broadcast of its bias, has BiasAddGrad's (another kernel, another
+order)."""
+import jax
 import jax.numpy as jnp
 from jax.extend.core import Primitive
 from jax.interpreters import ad, batching, mlir
 
 from ..framework.rounding import unfused
-from .eigen_reduce import eigen_sum
+from .eigen_reduce import bias_add_grad, eigen_sum
 
 
 def unbroadcast(g, shape):
@@ -60,3 +63,32 @@ def broadcast_operands(fn):
         return fn(x, y, **attrs)
     broadcasting.__name__ = broadcasting.__qualname__ = getattr(fn, "__name__", "binary")
     return broadcasting
+
+
+def _bias_broadcast(b, shape, channels_first):
+    if channels_first:
+        b = b.reshape(b.shape + (1,) * (len(shape) - 2))
+    return jnp.broadcast_to(b, shape)
+
+
+bias_p = Primitive("tfcompat_bias_broadcast")
+bias_p.def_impl(_bias_broadcast)
+bias_p.def_abstract_eval(lambda b, shape, channels_first: b.update(shape=shape))
+mlir.register_lowering(bias_p, mlir.lower_fun(_bias_broadcast, multiple_results=False))
+
+
+def _bias_transpose(ct, b, shape, channels_first):
+    if type(ct) is ad.Zero:
+        return [ad.Zero(b.aval)]
+    return [bias_add_grad(ct, channels_first)]
+
+
+def _bias_batch(args, dims, shape, channels_first):
+    (b,), (d,) = args, dims   # (a batch of biases, each broadcast as the op's bias)
+    b = jnp.moveaxis(b, d, 0)
+    axis = 1 if channels_first else len(shape) - 1
+    return jax.lax.broadcast_in_dim(b, (b.shape[0],) + tuple(shape), (0, 1 + axis)), 0
+
+
+ad.deflinear2(bias_p, _bias_transpose)
+batching.primitive_batchers[bias_p] = _bias_batch

@@ -252,3 +252,85 @@ def _columns(x):
     if packet.all():
         return total
     return jnp.where(packet.reshape(a, c), total, _sequential(_to_front(x, 1)))
+
+
+# -- BiasAddGrad: TF's redux_functor.h (ReduceOuterDimensions) ------------------------------
+
+def bias_add_grad(g, channels_first):
+    """TF's BiasAddGrad: `g` summed over every dimension but its channels' (the last, or
+    the second with `channels_first`), in the order of TF's CPU kernel. float16 adds in
+    float32, the other types in their own. TF views `g` as [rows, channels]; with more
+    than 32 channels per intra-op thread (config.intra_op_threads) each channel sums all
+    rows one at a time from +0.0, else the rows are split into at most one block per
+    thread of at least 2000 values, and the blocks that Eigen's parallelFor runs apart
+    (its cost model: `_eigen_calls`) each sum their rows so, then add up in turn.
+    Deliberately differs: channels_first inputs of rank > 2 (TF's ReduceMiddleDimensions),
+    chains longer than _MAX_CHAIN rows and ops placed on an accelerator add in XLA's
+    order."""
+    axis = 1 if channels_first else g.ndim - 1
+    c = g.shape[axis]
+    if channels_first and all(d == 1 for d in g.shape[2:]):   # (TF: as [N, C])
+        g, axis = g.reshape(g.shape[:2]), 1
+    acc = g.astype(jnp.float32) if g.dtype == jnp.float16 else g
+    if not jnp.issubdtype(g.dtype, jnp.inexact) or (channels_first and g.ndim > 2) or \
+            not config.placed_on_cpu() or not all(isinstance(d, int) for d in g.shape):
+        return jnp.sum(acc, tuple(a for a in range(g.ndim) if a != axis)).astype(g.dtype)
+    if not g.size:
+        return jnp.zeros((c,), g.dtype)
+    rows = acc.reshape(-1, c)
+    outer = rows.shape[0]
+    if outer == 1:   # (TF copies the input)
+        return rows[0].astype(g.dtype)
+    threads = config.intra_op_threads()
+    if c > 32 * threads:   # (each channel by one thread: all rows in turn)
+        calls = [(0, outer)]
+    else:
+        blocks = min(outer, _divup(outer * c, _divup(2000, c)), threads)
+        size = _divup(outer, blocks)
+        values = size * c   # (a block's cost: its bytes loaded and its additions)
+        add_cost = 2 if jnp.issubdtype(g.dtype, jnp.complexfloating) else 1
+        unit = values * g.dtype.itemsize * 11 / 64 + values * add_cost
+        calls = [(a * size, min(b * size, outer))
+                 for a, b in _eigen_calls(blocks, unit, threads)]
+    length = max(b - a for a, b in calls)
+    if length > _MAX_CHAIN:
+        return jnp.sum(rows, 0).astype(g.dtype)   # (XLA's order: see _MAX_CHAIN)
+    # Each call's rows, the last padded with +0.0 (which leaves a sum from +0.0 as it is).
+    padded = jnp.pad(rows, ((0, len(calls) * length - outer), (0, 0)))
+    parts = _sequential(_to_front(padded.reshape(len(calls), length, c), 1))
+    out = parts[0]
+    for k in range(1, len(calls)):
+        out = lax.add(out, parts[k])
+    return out.astype(g.dtype)
+
+
+def _eigen_calls(n, unit_cost, threads):
+    """The [start, limit) ranges of [0, n) that Eigen's ThreadPoolDevice::parallelFor(n,
+    cost, f) calls f with, for a cost of `unit_cost` cycles per unit (its CostModel: in
+    the caller's thread where one thread is worth it, else CalculateParallelForBlock's
+    blocks)."""
+    def workers(cycles):   # CostModel::numThreads (100000 startup and per-thread cycles)
+        return min(threads, max(1, int((cycles - 100000) / 100000 + 0.9)))
+    if n == 1 or threads == 1 or workers(n * unit_cost) == 1:
+        return [(0, n)]
+    size = min(n, max(_divup(n, 4 * threads), int(40000 / unit_cost)))   # (kTaskSize)
+    max_size = min(n, 2 * size)
+    count = _divup(n, size)
+
+    def efficiency(blocks):
+        return blocks / (_divup(blocks, threads) * threads)
+    best, previous = efficiency(count), count
+    while best < 1.0 and previous > 1:
+        coarser = _divup(n, previous - 1)
+        if coarser > max_size:
+            break
+        previous = _divup(n, coarser)
+        if efficiency(previous) + 0.01 >= best:
+            size, count = coarser, previous
+            best = max(best, efficiency(previous))
+    return [(i * size, min(n, (i + 1) * size)) for i in range(count)]
+
+
+def _divup(a, b):
+    """Eigen::divup: a / b rounded up."""
+    return -(-a // b)

@@ -11,14 +11,15 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import config, errors
+from ..framework import config, errors, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
 from . import shape_inference
+from .broadcast_grad import bias_p
 from .eigen_log import eigen_log
-from .eigen_reduce import eigen_sum, in_tf_order
+from .eigen_reduce import bias_add_grad, eigen_sum, in_tf_order
 from .math_common import eigen_exp, eigen_exp_rows, eigen_packets, rounded, tf_gradient, unbroadcast
 from .cast_ops import cast
 from .manip_ops import concat
@@ -428,9 +429,8 @@ log_softmax.__doc__ = "tf.nn.log_softmax over `axis` (default: the last)."
 # -- bias_add -----------------------------------------------------------------------------
 
 def _bias_add(x, b, channels_first):
-    if channels_first:
-        b = b.reshape(b.shape + (1,) * (x.ndim - 2))
-    return x + b
+    # (the bias broadcast by bias_p: its gradient is TF's BiasAddGrad, in that kernel's order)
+    return x + bias_p.bind(b, shape=x.shape, channels_first=channels_first)
 
 
 def _dims(shape):
@@ -452,6 +452,12 @@ def bias_add(value, bias, data_format=None, name=None):
     x, b = match2(x, b, "BiasAdd")
     channels_first = data_format is not None and data_format.startswith("NC")
     xs, bs = x._value.shape, b._value.shape
+    attrs = (("T", shape_inference.dtype_enum(x)),
+             ("data_format", "NCHW" if channels_first else "NHWC"))
+    if len(xs) < 2 + channels_first and shape_inference.tracing():
+        raise shape_inference.node_error(
+            f"Shape must be at least rank {2 + channels_first} but is rank {len(xs)}",
+            "BiasAdd", (x, b), attrs)
     text = None
     if len(xs) < 2:
         text = f"Input tensor must be at least 2D: {_dims(xs)}"
@@ -463,14 +469,32 @@ def bias_add(value, bias, data_format=None, name=None):
     if text is not None and text.startswith("Must") and shape_inference.tracing():
         raise shape_inference.node_error(
             f"Dimensions must be equal, but are {xs[1 if channels_first else -1]} and "
-            f"{bs[0]}", "BiasAdd", (x, b), (("T", shape_inference.dtype_enum(x)),
-                                            ("data_format", data_format or "NHWC")))
+            f"{bs[0]}", "BiasAdd", (x, b), attrs)
     if text is not None:
         raise errors.InvalidArgumentError(
             None, None, f"{{{{function_node __wrapped__BiasAdd_device_/job:localhost/replica:0/"
                         f"task:0/device:CPU:0}}}} {text} [Op:BiasAdd]")
     return execute(_bias_add_op, (x, b), (("channels_first", channels_first),))
 
+
+
+_bias_add_grad_op = Op("BiasAddGrad", bias_add_grad)
+
+
+def raw_bias_add_grad(*, out_backprop, data_format="NHWC", name=None):
+    """tf.raw_ops.BiasAddGrad: `out_backprop` summed over all but its channel dimension,
+    in the order of TF's CPU kernel (eigen_reduce.bias_add_grad)."""
+    if data_format not in ("NHWC", "NCHW"):
+        raise op_def.attr_value_error("BiasAddGrad", "data_format", data_format, "")
+    g = to_tensor(out_backprop)
+    if g.ndim < 2:
+        if shape_inference.tracing():
+            raise shape_inference.node_error(
+                f"Shape must be at least rank 2 but is rank {g.ndim}", "BiasAddGrad", (g,),
+                (("T", shape_inference.dtype_enum(g)), ("data_format", data_format)))
+        raise kernel_error("BiasAddGrad", f"Input tensor must be at least 2D: "
+                                          f"{_dims(g._value.shape)}", "")
+    return execute(_bias_add_grad_op, (g,), (("channels_first", data_format == "NCHW"),))
 
 # -- dropout ------------------------------------------------------------------------------
 

@@ -43,12 +43,6 @@ def _int32_scalar(value, arg):
     return int(np.asarray(t._value))
 
 
-def _threads():
-    """The size of TF's intra-op thread pool, which sets the kernel's block size."""
-    n = config.get_intra_op_parallelism_threads()
-    return n if n > 0 else len(os.sched_getaffinity(0))
-
-
 def _points(dim, num_results, skip):
     """[num_results, dim] float64: the points of indices skip + 1 ... skip + num_results,
     each block's negated where TF's normalizing constant overflows."""
@@ -61,7 +55,7 @@ def _points(dim, num_results, skip):
         bit = ((gray >> np.uint64(k)) & np.uint64(1)).astype(bool)
         out[bit] ^= v[:, k]
     x = out.astype(np.float64) * 2.0 ** -32
-    block = max(512, -(-num_results // _threads()))
+    block = max(512, -(-num_results // config.intra_op_threads()))
     for start in range(0, num_results, block):
         end = min(start + block, num_results)
         if (skip + end + 1).bit_length() == 31:
