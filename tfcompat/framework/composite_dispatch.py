@@ -12,7 +12,7 @@ lookup per named argument and no argument packing."""
 import functools
 import inspect
 
-from .context import _X64
+from .context import _X64, leaving
 
 # The groups: every elementwise op of one and of two arguments, every tf.math.reduce_*,
 # every binary elementwise assertion (tf.debugging.assert_equal ...).
@@ -59,9 +59,10 @@ def dispatchable(*arg_names, group=None):
         source = (f"def _public({', '.join(signature)}):\n"
                   "    _prev = _X64.swap_local(True)\n    try:\n" +
                   "".join("    " + line + "\n" for line in body.splitlines()) +
+                  "    except Exception as _e:\n        _leaving(_e, _prev)\n        raise\n"
                   "    finally:\n        _X64.set_local(_prev)\n")
         scope = dict(defaults, _fn=fn, _table=table, _LISTS=(list, tuple), _type=type,
-                     _X64=_X64)
+                     _X64=_X64, _leaving=leaving)
         # (as dataclasses and namedtuple make their methods; named as this file, so that
         # tracebacks of user code leave it out as they leave out tfcompat's own frames)
         exec(compile(source, __file__, "exec"), scope)

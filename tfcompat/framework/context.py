@@ -18,7 +18,10 @@
   run-time checks are traced to be saved: framework/host_callback.py);
 - ``staging``: the depth of the branches and loop bodies AutoGraph is staging;
 - ``constructs``: the cond and while nodes being built, innermost last ((node name, TF's
-  op type, predicate Tensor or None, GraphBuilder): ops/control_flow_traced.py).
+  op type, predicate Tensor or None, GraphBuilder): ops/control_flow_traced.py);
+- ``traceback_filtering``: whether an exception leaving tfcompat for user code loses
+  tfcompat's (and jax's) frames, as TF's traceback_utils drops TF's
+  (tf.debugging.disable_traceback_filtering turns it off).
 
 Reading these is an attribute lookup on a C-level thread-local: cheap on the op path.
 
@@ -33,10 +36,12 @@ import os
 import threading
 import types
 
+import jax
+import jaxlib
 from jax._src import config as _jax_config   # (a thread-local swap: no public API)
 from jax._src import traceback_util as _jax_traceback
 
-__all__ = ["ctx", "current_trace", "executing_eagerly", "private_values", "shared_values",
+__all__ = ["ctx", "current_trace", "executing_eagerly", "leaving", "private_values", "shared_values",
            "is_x64_frame", "is_x64_wrapper", "unscoped", "x64", "x64_class", "x64_exempt", "x64_free",
            "x64_installed", "x64_methods", "x64_on", "x64_scope"]
 
@@ -54,6 +59,7 @@ class _Context(threading.local):
         self.exporting = False
         self.staging = 0
         self.constructs = []
+        self.traceback_filtering = True
 
 
 ctx = _Context()
@@ -111,15 +117,15 @@ def x64(fn):
     out is entered so too: a tfcompat function it returns (a decorator's) is wrapped, and
     the class of a tfcompat object it returns gets x64 methods (`x64_class`). An exception
     leaves without the note jax adds to one raised through its transformations (TF's
-    errors have none)."""
+    errors have none) and, at the outermost entry, without tfcompat's frames
+    (`_filtered`)."""
     @functools.wraps(fn)
     def with_x64(*args, **kwargs):
         prev = _X64.swap_local(True)
         try:
             out = fn(*args, **kwargs)
         except Exception as e:
-            if getattr(e, "__notes__", None):
-                _drop_jax_note(e)
+            leaving(e, prev)
             raise
         finally:
             _X64.set_local(prev)
@@ -138,6 +144,39 @@ def _drop_jax_note(exc):
     exc.__notes__[:] = [n for n in exc.__notes__ if not n.endswith(_JAX_NOTE)]
     if not exc.__notes__:
         del exc.__notes__
+
+
+# Where frames are tfcompat's own (or jax's, which it runs on): TF's traceback_utils drops
+# its frames (those under tensorflow/python) from an exception raised to the user.
+_INTERNAL = tuple(os.path.dirname(os.path.abspath(path)) + os.sep for path in (
+    os.path.dirname(os.path.abspath(__file__)), jax.__file__, jaxlib.__file__))
+# Exceptions that Python's protocols raise and catch (iteration, attribute lookups): as
+# they are, at no cost.
+_UNFILTERED = (StopIteration, AttributeError)
+
+
+def leaving(exc, prev):
+    """`exc` as it leaves an `x64` entry whose caller's 64-bit setting was `prev` (True:
+    tfcompat called it): without jax's note, and where user code called, without
+    tfcompat's frames (`_filtered`, unless tf.debugging.disable_traceback_filtering)."""
+    if getattr(exc, "__notes__", None):
+        _drop_jax_note(exc)
+    if prev is not True and ctx.traceback_filtering and not isinstance(exc, _UNFILTERED):
+        exc.__traceback__ = _filtered(exc.__traceback__)
+
+
+def _filtered(tb):
+    """Traceback `tb` without tfcompat's and jax's frames; the innermost one where no
+    other is left (TF's traceback_utils._process_traceback_frames)."""
+    entries = []
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    kept = [t for t in entries if not t.tb_frame.f_code.co_filename.startswith(_INTERNAL)]
+    out = None
+    for t in reversed(kept or entries[-1:]):
+        out = types.TracebackType(out, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return out
 
 
 _WRAPPER_CODE = x64(lambda: None).__code__

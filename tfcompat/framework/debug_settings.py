@@ -2,14 +2,14 @@
 hooks that ``dispatch.execute`` calls after each op while one is installed (an empty list
 otherwise: one truth test per op).
 
-Deliberate differences from TF: tfcompat never filters its own frames out of tracebacks,
-so the traceback-filtering switch is only reported back; placement logging writes TF's
-``Executing op <type> in device <device>`` line (without absl's prefix) to stderr for the
-ops tfcompat runs eagerly through its op path (not for tf.constant, Variable creation or
-tf.function calls, and not the placer's lines TF prints when it instantiates a function).
+Traceback filtering drops tfcompat's (and jax's) frames from an exception that reaches
+user code (context.x64), as TF drops its own. Deliberate difference from TF: placement
+logging writes TF's ``Executing op <type> in device <device>`` line (without absl's
+prefix) to stderr for the ops tfcompat runs eagerly through its op path (not for
+tf.constant, Variable creation or tf.function calls, and not the placer's lines TF prints
+when it instantiates a function).
 """
 import sys
-import threading
 
 from .config import _is_initialized
 from .context import ctx
@@ -17,23 +17,22 @@ from .context import ctx
 # Called as hook(op, inputs, outputs) after every op dispatch.execute runs.
 op_hooks = []
 
-_filtering = threading.local()
 _log_placement = [False]
 
 
 def is_traceback_filtering_enabled():
     """tf.debugging.is_traceback_filtering_enabled (per thread; True by default)."""
-    return getattr(_filtering, "value", True)
+    return ctx.traceback_filtering
 
 
 def enable_traceback_filtering():
     """tf.debugging.enable_traceback_filtering."""
-    _filtering.value = True
+    ctx.traceback_filtering = True
 
 
 def disable_traceback_filtering():
     """tf.debugging.disable_traceback_filtering."""
-    _filtering.value = False
+    ctx.traceback_filtering = False
 
 
 def _log_device(op, inputs, outputs):

@@ -1,0 +1,73 @@
+"""An exception that tfcompat raises to user code leaves without tfcompat's (and jax's)
+frames, as TF's traceback_utils leaves TF's out: the user's frames stay, and the innermost
+frame where no other is left; tf.debugging.disable_traceback_filtering (per thread) keeps
+them all."""
+import os
+import threading
+import traceback
+
+import jax
+
+import tfcompat as tf
+
+INTERNAL = (os.path.dirname(tf.__file__) + os.sep, os.path.dirname(jax.__file__) + os.sep)
+
+
+def _raised(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the exception is the result
+        return e
+    raise AssertionError("nothing raised")
+
+
+def _files(exc):
+    return [frame.filename for frame in traceback.extract_tb(exc.__traceback__)]
+
+
+def _internal(exc):
+    return [f for f in _files(exc) if f.startswith(INTERNAL)]
+
+
+def test_an_op_error_keeps_the_callers_frames_and_the_raising_one():
+    e = _raised(lambda: tf.reshape(tf.zeros([4]), [3]))
+    assert isinstance(e, tf.errors.InvalidArgumentError)
+    files = _files(e)
+    assert files[0] == __file__ and files[-1].startswith(INTERNAL)
+    assert len(_internal(e)) == 1
+    e = _raised(lambda: tf.Variable(1.0).assign([1.0, 2.0]))   # (a method's entry)
+    assert isinstance(e, ValueError) and len(_internal(e)) == 1
+
+
+def test_user_code_called_by_tfcompat_keeps_its_frames():
+    def bad(x):
+        raise ValueError("bad input")
+
+    @tf.function
+    def f(x):
+        return bad(x)
+    e = _raised(lambda: f(tf.constant(1)))
+    assert isinstance(e, ValueError) and "bad input" in str(e)
+    assert not _internal(e)
+    assert traceback.extract_tb(e.__traceback__)[-1].name.endswith("bad")   # (tf__bad)
+    e = _raised(lambda: list(tf.data.Dataset.range(2).map(
+        lambda x: tf.py_function(bad, [x], tf.int64))))
+    assert isinstance(e, tf.errors.InvalidArgumentError) and len(_internal(e)) <= 1
+
+
+def test_disabling_keeps_every_frame_in_that_thread_only():
+    tf.debugging.disable_traceback_filtering()
+    try:
+        assert not tf.debugging.is_traceback_filtering_enabled()
+        seen = []
+        thread = threading.Thread(target=lambda: seen.append(
+            (tf.debugging.is_traceback_filtering_enabled(),
+             len(_internal(_raised(lambda: tf.reshape(tf.zeros([4]), [3])))))))
+        thread.start()
+        thread.join()
+        assert seen == [(True, 1)]
+        e = _raised(lambda: tf.reshape(tf.zeros([4]), [3]))
+        assert len(_internal(e)) > 1
+    finally:
+        tf.debugging.enable_traceback_filtering()
+    assert tf.debugging.is_traceback_filtering_enabled()
