@@ -586,3 +586,55 @@ print('products fused into sums:', int(np.sum(plus != x * y + z)))
 print('in the gradient:', int(np.sum(g != w * y + w * z)))
 print('exp:', e[:4].tobytes().hex())
 """)
+
+_s("py_function_errors_as_tf_ops", """
+# An exception of a py_function's (or, inside a graph, a numpy_function's) function is
+# the op's error: ValueError and TypeError InvalidArgumentError, StopIteration
+# OutOfRangeError, NotImplementedError UnimplementedError, MemoryError
+# ResourceExhaustedError, others UnknownError; inside a dataset function an OutOfRangeError
+# is an InvalidArgumentError (it does not end the dataset).
+def show(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+def raising(exc):
+    def fn(x):
+        if int(x) >= 2:
+            raise exc('m')
+        return x
+    return fn
+for exc in (ValueError, TypeError, StopIteration, NotImplementedError, MemoryError,
+            IndexError, KeyError, tf.errors.NotFoundError):
+    fn = raising(exc) if exc is not tf.errors.NotFoundError else \\
+        (lambda x: (_ for _ in ()).throw(tf.errors.NotFoundError(None, None, 'nf')))
+    show(lambda: tf.py_function(fn, [tf.constant(3, tf.int64)], tf.int64))
+    show(lambda: tf.numpy_function(fn, [tf.constant(3, tf.int64)], tf.int64))
+for api in (tf.py_function, tf.numpy_function):
+    @tf.function
+    def f(x):
+        return api(raising(ValueError), [x], tf.int64)
+    print(f(tf.constant(1, tf.int64)))
+    try:   # (TF's 'Graph execution error' names the node: the class only)
+        f(tf.constant(3, tf.int64))
+    except Exception as e:
+        print(type(e).__name__)
+    @tf.function
+    def g(x):
+        return api(raising(StopIteration), [x], tf.int64)
+    print(g(tf.constant(1, tf.int64)))
+    try:
+        g(tf.constant(3, tf.int64))
+    except Exception as e:
+        print(type(e).__name__)
+    for exc in (ValueError, StopIteration):
+        def mapped(x, exc=exc):
+            return api(raising(exc), [x], tf.int64)
+        ds = tf.data.Dataset.range(4).map(mapped)
+        it = iter(ds)
+        print(next(it).numpy(), next(it).numpy())
+        try:   # (TF numbers its MapDatasets process-wide: the class, and the OutOfRange text)
+            next(it)
+        except Exception as e:
+            print(type(e).__name__, 'Function invocation produced OutOfRangeError' in str(e))
+""")

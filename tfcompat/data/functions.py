@@ -25,7 +25,7 @@ of the component's element_spec).
 import numpy as np
 
 from ..framework import config, dtypes, errors, nest
-from ..framework.func_graph import GraphTensor
+from ..framework.func_graph import GraphTensor, kernel_text
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import functions_run_eagerly
 from ..polymorphic_function.concrete_function import ConcreteFunction
@@ -246,7 +246,17 @@ class StructuredFunction:
         return nest.map_structure(_output_spec, outputs)
 
     def __call__(self, flat_arrays):
-        """Run on one element (flat arrays); the result as flat arrays."""
+        """Run on one element (flat arrays); the result as flat arrays. An OutOfRangeError
+        of the function is TF's InvalidArgumentError (it does not end the dataset)."""
+        try:
+            return self._call_flat(flat_arrays)
+        except errors.OutOfRangeError as e:
+            from .iterator_ops import ElementError   # (iterator_ops builds on this module)
+            raise ElementError(errors.InvalidArgumentError,
+                               f"Function invocation produced OutOfRangeError: "
+                               f"{kernel_text(e.message)}") from None
+
+    def _call_flat(self, flat_arrays):
         if self._runners is not None and not functions_run_eagerly():
             out = self._run_program(flat_arrays)
             if out is not None:

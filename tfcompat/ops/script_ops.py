@@ -14,6 +14,7 @@ Tout) cross the op as their tensors.
 """
 import functools
 import itertools
+import traceback
 
 import jax
 import jax.numpy as jnp
@@ -24,13 +25,18 @@ from ..framework.backprop import GradientTape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.context import executing_eagerly
-from ..framework.trace_state import captured_output, init_scope
+from ..framework.trace_state import ValueDependentShape, captured_output, init_scope
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from .assert_ops import Operation
 
 __all__ = ["numpy_function", "py_function"]
 
 _TOKENS = itertools.count()
+# The op errors of the exceptions a py_function or numpy_function raises (else UnknownError).
+_RAISED = ((StopIteration, errors.OutOfRangeError),
+           ((ValueError, TypeError), errors.InvalidArgumentError),
+           (NotImplementedError, errors.UnimplementedError),
+           (MemoryError, errors.ResourceExhaustedError))
 
 
 def py_function(func=None, inp=None, Tout=None, name=None):
@@ -96,10 +102,26 @@ class _Script:
         args = [EagerTensor(a if strings.is_string(a) else jnp.asarray(a))
                 for a in arrays] if self.tensors else [
             a if isinstance(a, bytes) else np.asarray(a) for a in arrays]
-        result = self.func(*args)
+        result = self.called(args) if graph else self.func(*args)
         if graph and not self.tensors and self.touts:
             self.check_dtypes([result] if self.single else list(result))
         return self.outputs(result, len(arrays))
+
+    def called(self, args):
+        """The function called on `args`, an exception it raises reported as TF's kernel
+        reports it (py_func.cc): ValueError and TypeError as InvalidArgumentError,
+        StopIteration as OutOfRangeError, NotImplementedError as UnimplementedError,
+        MemoryError as ResourceExhaustedError, any other as UnknownError, with the
+        exception's traceback in the message."""
+        try:
+            return self.func(*args)
+        except Exception as exc:  # noqa: BLE001 -- every exception becomes an op error
+            cls = next((c for types, c in _RAISED if isinstance(exc, types)),
+                       errors.UnknownError)
+            op, kernel = self.op_name(len(args))
+            text = "\n".join(traceback.format_exception(exc))
+            raise errors.op_error(cls, op, f"{type(exc).__name__}: {exc}\n{text}\n",
+                                  kernel=kernel) from None
 
     def check_dtypes(self, values):
         """TF's PyFunc kernel check of a numpy_function's results against Tout."""
@@ -160,9 +182,9 @@ class _Script:
 def _call(script, inp):
     inputs = [to_tensor(x) for x in nest.flatten(inp if inp is not None else [])]
     traced = any(symbolic(t._value) for t in inputs)
-    if executing_eagerly() and not traced:
+    if executing_eagerly() and not traced:   # (a numpy_function's errors as they are)
         outs = script.run([t._value for t in inputs]) if not script.tensors else \
-            script.outputs(script.func(*inputs), len(inputs))
+            script.outputs(script.called(inputs), len(inputs))
         if not script.touts and not script.single:   # (TF: numpy_function gives None)
             return outs if script.tensors else None
     else:
@@ -193,7 +215,9 @@ def _probe(script, inputs):
         except errors.InvalidArgumentError:
             raise   # its results do not fit Tout (TF's error, at run time)
         except Exception as exc:  # noqa: BLE001 -- reported with what was attempted
-            raise TypeError(
+            # (a tf.function's calls then run eagerly, where the function's own error is
+            # TF's InvalidArgumentError of the op)
+            raise ValueDependentShape(
                 f"tfcompat needs the output shapes of {script.op_name(len(inputs))[0]}'s "
                 f"function inside tf.function (XLA has static shapes); calling it on zeros "
                 f"of its inputs' shapes to find them failed: {type(exc).__name__}: "
