@@ -406,3 +406,10 @@ def f(x):
     return tf.make_tensor_proto(x)
 P(lambda: f(tf.constant(1)))
 """)
+
+_s("is_gpu_available_deprecation", """
+# tf.test.is_gpu_available logs its deprecation once, naming the caller's line;
+# tf.test.gpu_device_name does not.
+print(tf.test.gpu_device_name() == '')
+print(tf.test.is_gpu_available(), tf.test.is_gpu_available(cuda_only=True))
+""")

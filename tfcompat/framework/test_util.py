@@ -14,6 +14,7 @@ import jax
 
 from . import config
 from .context import executing_eagerly
+from .deprecation import warn_deprecated
 
 _temp_dir = [""]
 # The CPU targets TF's pip wheel answers True for (its XLA links every LLVM backend);
@@ -22,8 +23,10 @@ _CPU_TARGETS = ("arm", "aarch64", "ppc", "powerpc", "x86", "s390x")
 
 
 def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
-    """tf.test.is_gpu_available (deprecated in TF for tf.config.list_physical_devices):
-    whether JAX has a GPU device."""
+    """tf.test.is_gpu_available (deprecated in TF for tf.config.list_physical_devices,
+    which it logs): whether JAX has a GPU device."""
+    warn_deprecated("is_gpu_available", "tensorflow.python.framework.test_util",
+                    "Use `tf.config.list_physical_devices('GPU')` instead.")
     if min_cuda_compute_capability is not None:
         raise NotImplementedError("tfcompat: the min_cuda_compute_capability argument of "
                                   "tf.test.is_gpu_available is not supported")
@@ -32,7 +35,7 @@ def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
 
 def gpu_device_name():
     """tf.test.gpu_device_name: the name of the first GPU device, or '' without one."""
-    return "/device:GPU:0" if is_gpu_available() else ""
+    return "/device:GPU:0" if config.list_physical_devices("GPU") else ""
 
 
 def _jax_plugin(prefix):

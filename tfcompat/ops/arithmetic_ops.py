@@ -17,6 +17,7 @@ from jax import lax
 from ..framework import dtypes, errors, gradient_order, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx, current_trace
+from ..framework.deprecation import warn_deprecated
 from ..framework.dispatch import Op, execute, match, match2, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
@@ -610,7 +611,9 @@ def add_n(inputs, name=None):
 
 
 def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
-    """tf.math.accumulate_n (deprecated in TF, which logs so; here it only adds)."""
+    """tf.math.accumulate_n: add_n (deprecated in TF, which logs so; its log names a line of
+    TF's dispatch.py, this one the caller's)."""
+    warn_deprecated("accumulate_n", "tensorflow.python.ops.math_ops", "Use `tf.math.add_n` Instead")
     error = ValueError("inputs must be a list of at least one Tensor with the same dtype "
                        "and shape")
     if not inputs or not isinstance(inputs, (list, tuple)):
