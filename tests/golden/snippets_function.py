@@ -615,10 +615,11 @@ for api in (tf.py_function, tf.numpy_function):
     def f(x):
         return api(raising(ValueError), [x], tf.int64)
     print(f(tf.constant(1, tf.int64)))
-    try:   # (TF's 'Graph execution error' names the node: the class only)
+    try:   # (TF's 'Graph execution error' names the node and the function)
         f(tf.constant(3, tf.int64))
     except Exception as e:
-        print(type(e).__name__)
+        print(type(e).__name__, str(e).splitlines()[0], 'node EagerPyFunc' in str(e) or
+              'node PyFunc' in str(e), str(e).splitlines()[-1].startswith('\t [['))
     @tf.function
     def g(x):
         return api(raising(StopIteration), [x], tf.int64)

@@ -41,9 +41,9 @@ import jaxlib
 from jax._src import config as _jax_config   # (a thread-local swap: no public API)
 from jax._src import traceback_util as _jax_traceback
 
-__all__ = ["ctx", "current_trace", "executing_eagerly", "leaving", "private_values", "shared_values",
-           "is_x64_frame", "is_x64_wrapper", "unscoped", "x64", "x64_class", "x64_exempt", "x64_free",
-           "x64_installed", "x64_methods", "x64_on", "x64_scope"]
+__all__ = ["INTERNAL", "ctx", "current_trace", "executing_eagerly", "leaving", "private_values",
+           "shared_values", "is_x64_frame", "is_x64_wrapper", "unscoped", "x64", "x64_class",
+           "x64_exempt", "x64_free", "x64_installed", "x64_methods", "x64_on", "x64_scope"]
 
 
 class _Context(threading.local):
@@ -146,10 +146,11 @@ def _drop_jax_note(exc):
         del exc.__notes__
 
 
-# Where frames are tfcompat's own (or jax's, which it runs on): TF's traceback_utils drops
-# its frames (those under tensorflow/python) from an exception raised to the user.
-_INTERNAL = tuple(os.path.dirname(os.path.abspath(path)) + os.sep for path in (
-    os.path.dirname(os.path.abspath(__file__)), jax.__file__, jaxlib.__file__))
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+# Where frames are tfcompat's own or jax's (which it runs on): what TF's traceback_utils
+# and its nodes' definition tracebacks leave out of TF's (those under tensorflow/python).
+INTERNAL = (_PACKAGE,) + tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep
+                               for m in (jax, jaxlib))
 # Exceptions that Python's protocols raise and catch (iteration, attribute lookups): as
 # they are, at no cost.
 _UNFILTERED = (StopIteration, AttributeError)
@@ -172,7 +173,7 @@ def _filtered(tb):
     while tb is not None:
         entries.append(tb)
         tb = tb.tb_next
-    kept = [t for t in entries if not t.tb_frame.f_code.co_filename.startswith(_INTERNAL)]
+    kept = [t for t in entries if not t.tb_frame.f_code.co_filename.startswith(INTERNAL)]
     out = None
     for t in reversed(kept or entries[-1:]):
         out = types.TracebackType(out, t.tb_frame, t.tb_lasti, t.tb_lineno)
@@ -256,7 +257,6 @@ def x64_methods(cls):
     return cls
 
 
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _wrapped_classes = set()
 # The types whose values x64 hands out as they are: those looked at once (x64_class).
 _seen = {type(None), bool, int, float, str, bytes, tuple, list, dict}

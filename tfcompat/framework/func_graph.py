@@ -25,7 +25,6 @@ frames where it was defined (``runtime_error``).
 """
 import contextlib
 import functools
-import os
 import re
 import sys
 import threading
@@ -37,7 +36,7 @@ import numpy as np
 from . import dtypes, errors, host_callback, op_def
 from .graph_def import AttrValue, GraphDef, NodeDef, _Enum, _enum, _Shape, _TensorValue
 from .tensor_shape import TensorShape
-from .context import ctx, current_trace
+from .context import INTERNAL, ctx, current_trace
 
 # The node name TF's Python wrapper gives an op whose type differs from it (tf.add,
 # tf.math.floordiv).
@@ -427,9 +426,7 @@ class GraphBuilder:
 
 # -- run-time errors at a node ----------------------------------------------------------------
 
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-_JAX = tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep
-             for m in (jax, sys.modules.get("jaxlib")) if getattr(m, "__file__", None))
+_RUNPY = "<frozen runpy>"   # (`python -m tfcompat SCRIPT`'s frames below the script's)
 
 
 def definition_frames():
@@ -441,7 +438,7 @@ def definition_frames():
     f = sys._getframe(1)
     while f is not None:
         filename = f.f_code.co_filename
-        if not filename.startswith(_PACKAGE) and not filename.startswith(_JAX):
+        if not filename.startswith(INTERNAL) and filename != _RUNPY:
             frames.append((filename, f.f_lineno, _GENERATED.get(f.f_code, f.f_code.co_name)))
         f = f.f_back
     return frames[::-1]

@@ -20,7 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors, host_callback, nest, strings
+from ..framework import dtypes, errors, func_graph, host_callback, nest, strings
 from ..framework.backprop import GradientTape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
@@ -90,6 +90,7 @@ class _Script:
         self.tensors = tensors      # py_function: Tensors in and out; else numpy
         self.shapes = None          # the output shapes, once known (traced calls)
         self.string_inputs = ()     # which inputs are tf.string (handles; traced calls)
+        self.node = None            # its graph node's (name, definition frames), traced
         self.token = next(_TOKENS)  # TF's name of the registered function (pyfunc_N)
 
     def op_name(self, n_in):
@@ -119,9 +120,12 @@ class _Script:
             cls = next((c for types, c in _RAISED if isinstance(exc, types)),
                        errors.UnknownError)
             op, kernel = self.op_name(len(args))
-            text = "\n".join(traceback.format_exception(exc))
-            raise errors.op_error(cls, op, f"{type(exc).__name__}: {exc}\n{text}\n",
-                                  kernel=kernel) from None
+            text = f"{type(exc).__name__}: {exc}\n" + "\n".join(
+                traceback.format_exception(exc)) + "\n"
+            error = errors.op_error(cls, op, text, kernel=kernel)
+            if self.node is not None:
+                error.graph_node = self.node + (text,)
+            raise error from None
 
     def check_dtypes(self, values):
         """TF's PyFunc kernel check of a numpy_function's results against Tout."""
@@ -195,6 +199,10 @@ def _call(script, inp):
         op = _PY_FUNC if script.tensors else _NUMPY_FUNC
         outs = execute(op, tuple(inputs), (("script", script),))
         outs = [outs] if isinstance(outs, Tensor) else list(outs)
+        builder = func_graph.current()
+        name = builder.display_name(outs[0]) if builder is not None and outs else None
+        if name is not None:   # (its errors name the node, as TF's graph errors do)
+            script.node = (name.rsplit(":", 1)[0], tuple(func_graph.definition_frames()))
         outs = [EagerTensor(strings.StringIds(o._value)) if t is dtypes.string else o
                 for o, t in zip(outs, script.touts)]
         if not script.touts and not script.single:   # (runs for its effects alone)
