@@ -276,3 +276,14 @@ class M(tf.Module):
         return x
 print(M().__call__.get_concrete_function().pretty_printed_signature())
 """)
+
+_s("python_outputs_typed_as_tensors", """
+# A tf.function's Python outputs are the tensors TF makes of them, also in its printed
+# FunctionType (not Literal).
+@tf.function
+def f(x, scale=2.0):
+    return x * scale, 'done', 3, {'flag': True}
+print(f(2.0))
+print(f.get_concrete_function(2.0).pretty_printed_signature())
+print(f.get_concrete_function(tf.constant(1.0)).pretty_printed_signature(verbose=False))
+""")

@@ -58,8 +58,11 @@ class _Typed:
         lambda x: x.dtype, self._result))
 
     def _signature_text(self, verbose=True):
-        """TF's printed FunctionType of this trace."""
-        out = type_text(self._result)
+        """TF's printed FunctionType of this trace (its Python outputs as the tensors TF
+        makes of them)."""
+        out = type_text(nest.map_structure(
+            lambda x: convert_to_tensor(x) if isinstance(
+                x, (bool, int, float, complex, str, bytes, np.generic)) else x, self._result))
         if not verbose:
             params = []
             for i, (n, kind, t) in enumerate(self._inputs):
