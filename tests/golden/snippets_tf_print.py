@@ -195,3 +195,22 @@ for fn, x in [(loaded.f, [1., 2.]), (loaded.f, [3., 4., 5.]), (loaded.g, [3, 4, 
     print(captured(lambda: out.append(fn(tf.constant(x)).numpy())), end='')
     print(out[-1])
 """)
+
+_s("print_to_a_file", """
+# output_stream "file://PATH": each print appends its line to the file, eagerly and in a
+# tf.function; another string is TF's ValueError.
+import os, tempfile
+path = os.path.join(tempfile.mkdtemp(), 'log.txt')
+tf.print('first', tf.constant([1, 2]), output_stream='file://' + path)
+@tf.function
+def f(x):
+    tf.print('in f', x, {'k': x * 2}, output_stream='file://' + path, sep='|')
+    return x
+f(tf.constant(3))
+f(tf.constant(4))
+print(open(path).read())
+try:
+    tf.print('x', output_stream='stdout')
+except ValueError as e:
+    print(e)
+""")

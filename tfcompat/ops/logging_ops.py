@@ -87,6 +87,17 @@ def _saved(inputs, n, output_stream, summarize, sep, end):
         (template, summarize, stream)
 
 
+class _FileStream:
+    """TF's "file://PATH" output stream: each write appends to the file (PrintV2)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def write(self, text):
+        with open(self.path, "a") as f:
+            f.write(text)
+
+
 def saved_print(template, summarize, stream, *arrays):
     """A tf.print of a loaded SavedModel's function (run on the host after each call, as a
     run-time check that passes: saved_model/export.py); None."""
@@ -133,7 +144,14 @@ def abandon():
 
 
 def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", name=None):
-    """tf.print."""
+    """tf.print (output_stream: a stream, or "file://PATH", which each print appends to)."""
+    if isinstance(output_stream, str):
+        if not output_stream.startswith("file://"):
+            raise ValueError(f"Unsupported output stream, logging level, or file."
+                             f"{output_stream}. Supported streams are sys.stdout, sys.stderr, "
+                             f"tf.logging.info, tf.logging.warning, tf.logging.error. File "
+                             f"needs to be in the form of 'file://<filepath>'.")
+        output_stream = _FileStream(output_stream[len("file://"):])
     route = distribution.route()
     if route is False:
         return
