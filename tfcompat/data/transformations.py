@@ -1,10 +1,9 @@
 """The transformations of tf.data.Dataset (TF's class names), as Python generators."""
 import itertools
-import os
 
 import numpy as np
 
-from ..framework import dtypes, errors, nest
+from ..framework import config, dtypes, errors, nest
 from ..framework.context import executing_eagerly
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor_shape import TensorShape
@@ -562,21 +561,13 @@ class _FlatMapDataset(_Unary):
         return UNKNOWN
 
 
-def _default_cycle_length():
-    """TF's AUTOTUNE cycle length: the number of schedulable CPU cores."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
-
 def parallel_cycle_length(cycle_length, num_parallel_calls):
     """TF's cycle length of an interleave with `num_parallel_calls` (ParallelInterleave):
     an AUTOTUNE cycle is min(num_parallel_calls, cores), or cores / 3 (rounded up) when
     the parallelism is AUTOTUNE too."""
     if cycle_length != AUTOTUNE:
         return cycle_length
-    cores = _default_cycle_length()
+    cores = config.cpu_cores()
     if num_parallel_calls == AUTOTUNE:
         return -(-cores // 3)   # (a thread per element and two for prefetching)
     return min(num_parallel_calls, cores)
@@ -618,7 +609,7 @@ class _InterleaveDataset(_Unary):
         cycle = AUTOTUNE if cycle_length is None else _int(cycle_length)
         if num_parallel_calls is not None:
             cycle = parallel_cycle_length(cycle, _int(num_parallel_calls))
-        self._cycle = _default_cycle_length() if cycle == AUTOTUNE else cycle
+        self._cycle = config.cpu_cores() if cycle == AUTOTUNE else cycle
         self._block = 1 if block_length is None else _int(block_length)
         if self._cycle <= 0:
             raise errors.op_error(errors.InvalidArgumentError, "InterleaveDataset",

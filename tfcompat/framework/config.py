@@ -255,11 +255,19 @@ get_intra_op_parallelism_threads, set_intra_op_parallelism_threads = _threads("i
                                                                               "Intra")
 
 
+def cpu_cores():
+    """The number of CPU cores this process may run on (TF's port::MaxParallelism)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:   # (no affinity API: macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def intra_op_threads():
-    """The size of TF's intra-op thread pool (the schedulable CPU cores unless set), which
-    sets how some CPU kernels split their work, and so the order they add in."""
+    """The size of TF's intra-op thread pool (cpu_cores unless set), which sets how some
+    CPU kernels split their work, and so the order they add in."""
     n = get_intra_op_parallelism_threads()
-    return n if n > 0 else len(os.sched_getaffinity(0))
+    return n if n > 0 else cpu_cores()
 
 
 def _dispatch(synchronous):

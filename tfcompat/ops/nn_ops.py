@@ -452,12 +452,10 @@ def bias_add(value, bias, data_format=None, name=None):
     x, b = match2(x, b, "BiasAdd")
     channels_first = data_format is not None and data_format.startswith("NC")
     xs, bs = x._value.shape, b._value.shape
-    attrs = (("T", shape_inference.dtype_enum(x)),
-             ("data_format", "NCHW" if channels_first else "NHWC"))
     if len(xs) < 2 + channels_first and shape_inference.tracing():
         raise shape_inference.node_error(
             f"Shape must be at least rank {2 + channels_first} but is rank {len(xs)}",
-            "BiasAdd", (x, b), attrs)
+            "BiasAdd", (x, b), _bias_add_attrs(x, channels_first))
     text = None
     if len(xs) < 2:
         text = f"Input tensor must be at least 2D: {_dims(xs)}"
@@ -469,13 +467,19 @@ def bias_add(value, bias, data_format=None, name=None):
     if text is not None and text.startswith("Must") and shape_inference.tracing():
         raise shape_inference.node_error(
             f"Dimensions must be equal, but are {xs[1 if channels_first else -1]} and "
-            f"{bs[0]}", "BiasAdd", (x, b), attrs)
+            f"{bs[0]}", "BiasAdd", (x, b), _bias_add_attrs(x, channels_first))
     if text is not None:
         raise errors.InvalidArgumentError(
             None, None, f"{{{{function_node __wrapped__BiasAdd_device_/job:localhost/replica:0/"
                         f"task:0/device:CPU:0}}}} {text} [Op:BiasAdd]")
     return execute(_bias_add_op, (x, b), (("channels_first", channels_first),))
 
+
+
+def _bias_add_attrs(x, channels_first):
+    """BiasAdd's attrs as its graph errors print them (data_format as TF normalizes it)."""
+    return (("T", shape_inference.dtype_enum(x)),
+            ("data_format", "NCHW" if channels_first else "NHWC"))
 
 
 _bias_add_grad_op = Op("BiasAddGrad", bias_add_grad)
