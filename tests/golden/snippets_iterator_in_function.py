@@ -284,6 +284,60 @@ for _ in range(3):
     print(v.numpy(), n.numpy())
 """)
 
+_s("iter_fn_static_shapes_of_ops_on_elements", """
+# TF traces for the element_spec: what ops make of an unknown batch dimension is unknown
+# (None) in their static shapes too, as TF's shape inference leaves it.
+ds = tf.data.Dataset.from_tensor_slices(
+    (tf.reshape(tf.range(20.), [10, 2]), tf.range(10))).batch(3)
+@tf.function
+def step(it):
+    x, y = next(it)
+    z = tf.matmul(x, tf.ones([2, 4]))
+    made = {
+        "matmul": z, "add_row": z + tf.ones([4]), "add_fixed": x + tf.zeros([3, 2]),
+        "concat0": tf.concat([x, tf.zeros([3, 2])], 0),
+        "concat1": tf.concat([x, tf.zeros([3, 2])], 1),
+        "reduce1": tf.reduce_sum(z, 1), "reduce0": tf.reduce_sum(z, 0),
+        "mean": tf.reduce_mean(z), "reshape": tf.reshape(z, [-1, 2]), "first_row": z[0],
+        "column": z[:, 1], "slice": z[1:], "transpose": tf.transpose(z),
+        "expand": tf.expand_dims(y, -1), "one_hot": tf.one_hot(y, 5),
+        "cast": tf.cast(y, tf.float32) * 2.0, "gather": tf.gather(z, [0, 1]),
+        "gather_rows": tf.gather(tf.ones([10, 3]), y), "softmax": tf.nn.softmax(z),
+        "argmax": tf.argmax(z, 1),
+        "xent": tf.nn.sparse_softmax_cross_entropy_with_logits(y % 4, z),
+        "stack": tf.stack([y, y]), "pairwise": tf.matmul(z, z, transpose_b=True),
+        "tile": tf.tile(x, [2, 1]), "pad": tf.pad(x, [[1, 1], [0, 0]]),
+    }
+    for k, v in made.items():
+        print(k, v.shape)
+    print(z)
+    return z, made["reduce1"]
+it = iter(ds)
+out = step(it)
+print([t.shape for t in out], out[1].numpy())
+print(step.get_concrete_function(it).structured_outputs)
+print(step.get_concrete_function(it).output_shapes)
+""")
+
+_s("iter_fn_keras_evaluate_weights_per_output_losses_by_static_batch", """
+# Keras weights each output's loss by y_pred.shape[0]: None under TF's trace, so each
+# batch (the short last one too) counts once in the per-output losses.
+import keras
+a = keras.Input((2,))
+h = keras.layers.Dense(3, kernel_initializer="ones", bias_initializer="zeros")(a)
+o1 = keras.layers.Dense(1, name="reg", kernel_initializer="ones")(h)
+o2 = keras.layers.Dense(2, name="cls", kernel_initializer="zeros")(h)
+m = keras.Model(a, [o1, o2])
+m.compile(loss={"reg": "mse", "cls": "sparse_categorical_crossentropy"})
+x = np.arange(14, dtype="float32").reshape(7, 2) / 10
+yr = np.arange(7, dtype="float32").reshape(7, 1)
+yc = np.array([0, 1, 1, 0, 1, 0, 0])
+print({k: round(float(v), 4) for k, v in m.evaluate(
+    x, {"reg": yr, "cls": yc}, batch_size=5, verbose=0, return_dict=True).items()})
+print([round(float(v), 4) for v in m.evaluate(x, {"reg": yr, "cls": yc}, batch_size=3,
+                                             verbose=0)])
+""")
+
 _p = SNIPPETS.adder(CAPTURE.strip("\n") + "\n")   # (tf.print writes to fd 1 under TF)
 
 _p("iter_fn_read_past_the_end_prints_once", """

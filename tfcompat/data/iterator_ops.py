@@ -42,7 +42,7 @@ from ..framework.trace_type import ExactTraceType
 from ..framework.trace_state import CallsRunEagerly
 from ..framework.tracking_base import Trackable
 from ..ops import logging_ops
-from ..polymorphic_function.relaxed_shapes import relaxed
+from ..framework.relaxed_shapes import relaxed
 from . import components, iterator_checkpoint, none_structure, random_seed_ops, structure
 from .dataset_ops import UNKNOWN_CARDINALITY, Dataset
 from .dataset_spec import DatasetSpec

@@ -14,7 +14,8 @@ import threading
 import jax
 import jax.numpy as jnp
 
-from . import config, dtypes, errors, func_graph, host_callback, op_def, strings
+from . import (config, dtypes, errors, func_graph, host_callback, op_def, relaxed_shapes,
+               strings)
 from .constant_op import convert_to_tensor
 from .forwardprop import propagate
 from .tape import Record, record
@@ -212,7 +213,10 @@ def execute(op, inputs, attrs=()):
         if isinstance(exc, (TypeError, ValueError, IndexError)):
             raise op.error(op, arrays, dict(attrs), exc) from None
         raise
-    if type(out) is tuple or type(out) is list:
+    if ctx.traces and relaxed_shapes.any_relaxed(inputs):
+        result = relaxed_shapes.outputs(op, attrs, inputs, out)
+        outputs = result if type(result) is list else (result,)
+    elif type(out) is tuple or type(out) is list:
         result = [EagerTensor(o) for o in out]
         outputs = result
     else:

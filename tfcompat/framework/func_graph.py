@@ -212,7 +212,7 @@ class GraphBuilder:
     # -- nodes -----------------------------------------------------------------------
     def add(self, name, op, inputs, attrs, outputs=()):
         """Append a node named `name` (already unique); `outputs`: its output tensors."""
-        specs = [(_dims(t._value.shape), t.dtype) for t in outputs]
+        specs = [(_dims(t.shape), t.dtype) for t in outputs]
         self.records.append(_Record(name, op, list(inputs), list(attrs), specs))
         self._named[name] = self.records[-1]
         for i, t in enumerate(outputs):
@@ -392,7 +392,7 @@ class GraphBuilder:
             node = self.unique_name("Identity")
             self.add(node, "Identity", ([source] if source else []) + control,
                      [("T", _enum(t.dtype))])
-            self.records[-1].outputs.append((_dims(t._value.shape), t.dtype))
+            self.records[-1].outputs.append((_dims(t.shape), t.dtype))
             self.output_names.append(node)
         if control:
             self.add(self.unique_name("NoOp"), "NoOp", [f"^{n}" for n in self.control_outputs],
@@ -634,10 +634,10 @@ def control_flow(builder, scope, op_type, inputs, outputs, identities, leading=(
     if identities:
         attrs.insert(0, ("Tcond", _enum(pred.dtype) if pred is not None else
                          _Enum("DT_BOOL")))
-    attrs.append(("output_shapes", [_Shape(_dims(t._value.shape)) for t in outputs]))
+    attrs.append(("output_shapes", [_Shape(_dims(t.shape)) for t in outputs]))
     if identities:
         builder.add(scope, op_type, names, attrs)
-        builder.records[-1].outputs.extend((_dims(t._value.shape), t.dtype) for t in outputs)
+        builder.records[-1].outputs.extend((_dims(t.shape), t.dtype) for t in outputs)
         for i, t in enumerate(outputs):
             node = builder.unique_name(scope + "/Identity", absolute=True)
             builder.add(node, "Identity", [scope if i == 0 else f"{scope}:{i}"],
@@ -647,11 +647,11 @@ def control_flow(builder, scope, op_type, inputs, outputs, identities, leading=(
         record = builder.records[-1]
         record.outputs.extend((dims, dtype) for _, dims, dtype in leading)
         for i, t in enumerate(outputs):
-            record.outputs.append((_dims(t._value.shape), t.dtype))
+            record.outputs.append((_dims(t.shape), t.dtype))
             builder._register(t, scope, len(leading) + i)
         # (TF's While has an output per input: the loop-invariant captures pass through)
         passed = list(named.values())[len(outputs):] if len(named) > len(outputs) else []
-        record.outputs.extend((_dims(t._value.shape), t.dtype) for t in passed)
+        record.outputs.extend((_dims(t.shape), t.dtype) for t in passed)
 
 
 # -- the finished graph -----------------------------------------------------------------

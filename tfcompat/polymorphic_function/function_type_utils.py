@@ -16,7 +16,7 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_type import trace_type_of
 from ..framework.type_spec import TypeSpec
 from ..framework.variables import Variable
-from .relaxed_shapes import RelaxedTensor, static_dims
+from ..framework.relaxed_shapes import RelaxedTensor, static_dims
 
 
 def _signature(args, kwargs):

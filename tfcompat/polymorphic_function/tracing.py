@@ -29,7 +29,7 @@ from .composites import components
 from .concrete_function import ConcreteFunction
 from .function_type_utils import (_arg_tensors, _Composite, _input_types, _Shaped, _spec_name,
                                   canonical_parameters)
-from .relaxed_shapes import RelaxedTensor, relaxed
+from ..framework.relaxed_shapes import RelaxedTensor, relaxed
 from .runtime_checks import _check_out_of_scope
 
 
