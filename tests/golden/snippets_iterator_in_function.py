@@ -319,6 +319,39 @@ print(step.get_concrete_function(it).structured_outputs)
 print(step.get_concrete_function(it).output_shapes)
 """)
 
+_s("iter_fn_shape_values_of_unknown_dimensions", """
+# tf.shape of an element of unknown batch size: TF does not know that size, and the shapes
+# made from it (Keras's Flatten and Reshape) leave it unknown.
+import keras
+ds = tf.data.Dataset.from_tensor_slices(tf.reshape(tf.range(60.), [5, 3, 4])).batch(2)
+flatten, reshape = keras.layers.Flatten(), keras.layers.Reshape((6, 2))
+@tf.function
+def step(it):
+    x = next(it)
+    s = tf.shape(x)
+    made = {
+        "shape": s, "s0": s[0], "s1": s[1], "s_tail": s[1:],
+        "flatten": tf.reshape(x, [s[0], -1]),
+        "flatten_tuple": tf.reshape(x, (s[0], 12)),
+        "flatten_concat": tf.reshape(x, tf.concat([s[:1], [12]], 0)),
+        "reshape_minus": tf.reshape(x, [-1, 4]),
+        "zeros_like_shape": tf.zeros(s), "zeros_batch": tf.zeros([s[0], 7]),
+        "ones_stack": tf.ones(tf.stack([s[0], 2])), "fill": tf.fill([s[0], 2], 1.0),
+        "broadcast_to": tf.broadcast_to(tf.ones([1, 4]), [s[0], 4]),
+        "zeros_like": tf.zeros_like(x), "ones_like": tf.ones_like(x[:, 0]),
+        "size": tf.size(x), "cast_shape": tf.cast(s, tf.float32),
+        "int64_shape": tf.cast(s, tf.int64),
+        "tile_mult": tf.tile(tf.ones([1, 2]), [s[0], 1]),
+        "keras_flatten": flatten(x), "keras_reshape": reshape(x),
+    }
+    for k, v in made.items():
+        print(k, v.shape)
+    print(tf.get_static_value(s), tf.get_static_value(s, partial=True))
+    return made["keras_flatten"], made["zeros_batch"]
+out = step(iter(ds))
+print([t.shape for t in out], out[0].numpy()[1, :3])
+""")
+
 _s("iter_fn_keras_evaluate_weights_per_output_losses_by_static_batch", """
 # Keras weights each output's loss by y_pred.shape[0]: None under TF's trace, so each
 # batch (the short last one too) counts once in the per-output losses.

@@ -213,8 +213,8 @@ def execute(op, inputs, attrs=()):
         if isinstance(exc, (TypeError, ValueError, IndexError)):
             raise op.error(op, arrays, dict(attrs), exc) from None
         raise
-    if ctx.traces and relaxed_shapes.any_relaxed(inputs):
-        result = relaxed_shapes.outputs(op, attrs, inputs, out)
+    result = relaxed_shapes.result(op, attrs, inputs, out) if ctx.traces else None
+    if result is not None:
         outputs = result if type(result) is list else (result,)
     elif type(out) is tuple or type(out) is list:
         result = [EagerTensor(o) for o in out]

@@ -13,12 +13,21 @@ shapes jax infers for its function where each unknown dimension is a symbolic on
 Dimensions of one traced size share a symbol, so that ops joining them (x + y of two
 (None, 4) elements) infer as TF's do. Where the function cannot be traced so (it needs a
 concrete size), the op's outputs have the trace's shapes.
+
+The sizes of those unknown dimensions are values TF does not know either: tf.shape of a
+RelaxedTensor is a `ShapeValue`, an integer tensor that knows which of its elements are
+unknown to TF (TF's constant_value_as_shape), through the ops that only move elements
+(tf.shape(x)[0], tf.stack, tf.concat) and integer casts. A shape argument taken from one
+holds `UnknownDim`s (op_args.index_array), and the op's inference gives them the symbol of
+their size: tf.reshape(x, [tf.shape(x)[0], 12]) is (None, 12), as Keras's Flatten is.
 """
 import functools
 import threading
 
 import jax
+import numpy as np
 
+from . import strings
 from .tensor import EagerTensor
 from .tensor_shape import TensorShape
 
@@ -66,28 +75,173 @@ def static_dims(tensor):
     return None if shape.rank is None else tuple(shape.as_list())
 
 
+class UnknownDim(int):
+    """A size in an op's shape argument that TF's static shapes leave unknown (taken
+    from a ShapeValue): to everything else, the int the op runs with."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"UnknownDim({int(self)})"
+
+
+class ShapeValue(EagerTensor):
+    """A traced integer tensor of known value, some of whose elements TF does not know
+    (where `unknown`, a bool array of its shape, is True): sizes of unknown dimensions."""
+
+    __slots__ = ("_unknown",)
+
+    def __init__(self, value, unknown):
+        super().__init__(value)
+        self._unknown = unknown
+
+
+ShapeValue.__module__ = EagerTensor.__module__
+ShapeValue.__name__ = ShapeValue.__qualname__ = EagerTensor.__name__
+
+
+def shape_value(tensor, value):
+    """`value`, the shape of `tensor` as a tensor, as a ShapeValue where `tensor` is a
+    RelaxedTensor of unknown dimensions (in a trace)."""
+    if type(tensor) is not RelaxedTensor or tensor.shape.rank is None:
+        return value
+    unknown = np.array([d is None for d in tensor.shape.as_list()], bool)
+    return ShapeValue(value._value, unknown) if unknown.any() else value
+
+
+def known_dims(value):
+    """A ShapeValue's value as a NumPy object array of ints, UnknownDims where unknown."""
+    array = np.asarray(value._value)
+    out = np.array([UnknownDim(v) if u else int(v)
+                    for v, u in zip(array.reshape(-1).tolist(), value._unknown.reshape(-1))],
+                   object)
+    return out.reshape(array.shape)
+
+
+def traced_dims(tensor):
+    """A tensor's traced shape, UnknownDims where its static shape has None."""
+    if type(tensor) is not RelaxedTensor or tensor.shape.rank is None:
+        return tensor._value.shape
+    return tuple(UnknownDim(n) if d is None else n
+                 for n, d in zip(tensor._value.shape, tensor.shape.as_list()))
+
+
+def unknown_dims(dims):
+    """A shape given as ints (UnknownDims among them) as static dims: None where unknown."""
+    return tuple(None if type(d) is UnknownDim else d for d in dims)
+
+
+def with_dims(tensor, dims):
+    """`tensor` (made for a shape argument `dims`) shown with None for its UnknownDims."""
+    static = unknown_dims(dims)
+    if None not in static or len(static) != tensor._value.ndim:
+        return tensor
+    return RelaxedTensor(tensor._value, TensorShape(static))
+
+
+_SENTINEL = -2**31 + 7   # the first unknown element's stand-in: no size is negative
+
+
+def moved(op, attrs, inputs, out):
+    """The ShapeValue of an op that only moves elements (or casts integers) on integer
+    `inputs` (ShapeValues among them) of known values: which elements of `out` are
+    unknown, found by running the op on the inputs with a stand-in value for each
+    unknown element. None where no output is a ShapeValue."""
+    if not (op.strings is strings.MOVE or op.name == "Cast") or type(out) in (tuple, list) \
+            or isinstance(out, jax.core.Tracer) or not np.issubdtype(out.dtype, np.integer):
+        return None
+    arrays = []
+    count = 0
+    for t in inputs:
+        if isinstance(t._value, jax.core.Tracer):
+            return None
+        array = np.asarray(t._value)
+        if type(t) is ShapeValue:
+            marks = _SENTINEL + count + np.arange(int(t._unknown.sum()))
+            count += marks.size
+            array = array.copy()
+            array[t._unknown] = marks
+        arrays.append(array)
+    try:
+        with jax.ensure_compile_time_eval():
+            marked = np.asarray(op.fn(*arrays, **dict(attrs)))
+    except Exception:   # noqa: BLE001 -- (the op then makes what TF would fold)
+        return None
+    unknown = (marked >= _SENTINEL) & (marked < _SENTINEL + count)
+    return ShapeValue(out, unknown) if unknown.any() else None
+
+
 _inferred = {}   # (op, attrs, input key) -> the outputs' static dims, or None: not inferred
 _inferred_lock = threading.Lock()
 _LIMIT = 10000
 
 
-def any_relaxed(inputs):
-    """Whether one of an op's input Tensors is a RelaxedTensor."""
-    return any(type(t) is RelaxedTensor for t in inputs)
+def result(op, attrs, inputs, out):
+    """An op's result in a trace from its output arrays `out` (a list, or one array), where
+    TF's static shapes or values of it are less known than the trace's: RelaxedTensors
+    (on RelaxedTensor `inputs`, or a shape argument holding UnknownDims) or a ShapeValue;
+    else None."""
+    relaxed = shaped = False
+    for t in inputs:
+        relaxed = relaxed or type(t) is RelaxedTensor
+        shaped = shaped or type(t) is ShapeValue
+    if shaped:
+        value = moved(op, attrs, inputs, out)
+        if value is not None:
+            return value
+    if relaxed or _has_unknown(attrs):
+        return _relaxed_outputs(op, attrs, inputs, out)
+    return None
 
 
-def outputs(op, attrs, inputs, out):
-    """An op's output arrays `out` (a list, or one array) as its result in a trace with
-    RelaxedTensor `inputs`: RelaxedTensors where jax's symbolic shapes of `op.fn` leave
-    dimensions unknown, else EagerTensors."""
+def _has_unknown(value):
+    if type(value) is tuple:
+        return any(_has_unknown(v) for v in value)
+    return type(value) is UnknownDim
+
+
+class _Symbol:
+    """An UnknownDim in an op's attrs, as a key: the index of its size's symbol."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index):
+        self.index = index
+
+    def __eq__(self, other):
+        return type(other) is _Symbol and other.index == self.index
+
+    def __hash__(self):
+        return hash(("_Symbol", self.index))
+
+
+def _attrs_key(value, symbols):
+    if type(value) is tuple:
+        return tuple(_attrs_key(v, symbols) for v in value)
+    if type(value) is UnknownDim:
+        return _Symbol(symbols.setdefault(int(value), len(symbols)))
+    return value
+
+
+def _with_symbols(value, symbols):
+    if type(value) is tuple:
+        return tuple(_with_symbols(v, symbols) for v in value)
+    if type(value) is _Symbol:
+        return symbols[value.index]
+    return value
+
+
+def _relaxed_outputs(op, attrs, inputs, out):
+    """The op's outputs as RelaxedTensors where jax's symbolic shapes of `op.fn` leave
+    dimensions unknown, else EagerTensors (a list, or one tensor, as `out`)."""
     many = type(out) is tuple or type(out) is list
     arrays = list(out) if many else [out]
     symbols = {}   # traced size of unknown dimensions -> its symbol's index
-    key = (op, attrs, tuple(_input_key(t, symbols) for t in inputs))
+    key = (op, tuple(_input_key(t, symbols) for t in inputs), _attrs_key(attrs, symbols))
     with _inferred_lock:
         static = _inferred.get(key, _inferred)
     if static is _inferred:
-        static = _infer(op.jvp_fn or op.fn, attrs, key[2], len(symbols))
+        static = _infer(op.jvp_fn or op.fn, key[2], key[1], len(symbols))
         with _inferred_lock:
             if len(_inferred) >= _LIMIT:
                 _inferred.clear()
@@ -95,11 +249,11 @@ def outputs(op, attrs, inputs, out):
     if static is None or len(static) != len(arrays) or not all(
             len(dims) == a.ndim and all(d is None or d == n for d, n in zip(dims, a.shape))
             for dims, a in zip(static, arrays)):
-        result = [EagerTensor(a) for a in arrays]
+        tensors = [EagerTensor(a) for a in arrays]
     else:
-        result = [EagerTensor(a) if None not in dims else RelaxedTensor(a, TensorShape(dims))
-                  for a, dims in zip(arrays, static)]
-    return result if many else result[0]
+        tensors = [EagerTensor(a) if None not in dims else RelaxedTensor(a, TensorShape(dims))
+                   for a, dims in zip(arrays, static)]
+    return tensors if many else tensors[0]
 
 
 def _input_key(t, symbols):
@@ -117,8 +271,8 @@ def _input_key(t, symbols):
 
 
 def _infer(fn, attrs, inputs, n):
-    """The static dims (ints and None) of each output of `fn` with `attrs` on `inputs`
-    (_input_key's, `n` symbols), where jax can trace it with a symbol for each unknown
+    """The static dims (ints and None) of each output of `fn` with `attrs` (_attrs_key's)
+    on `inputs` (_input_key's; `n` symbols in all), where jax can trace it with a symbol for each unknown
     dimension; else None (also for an input of unknown rank)."""
     if any(shape is None for shape, _ in inputs):
         return None
@@ -126,7 +280,8 @@ def _infer(fn, attrs, inputs, n):
         symbols = jax.export.symbolic_shape(", ".join(f"n{i}" for i in range(n))) if n else ()
         specs = [jax.ShapeDtypeStruct(tuple(symbols[-1 - d] if d < 0 else d for d in shape),
                                       dtype) for shape, dtype in inputs]
-        out = jax.eval_shape(functools.partial(fn, **dict(attrs)), *specs)
+        out = jax.eval_shape(functools.partial(fn, **dict(_with_symbols(attrs, symbols))),
+                             *specs)
     except Exception:   # noqa: BLE001 -- it needs concrete sizes: the trace's shapes
         return None
     return [tuple(d if isinstance(d, int) else None for d in o.shape)

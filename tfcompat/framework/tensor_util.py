@@ -1,5 +1,6 @@
 """TF's tensor_util: tf.is_tensor, tf.is_symbolic_tensor, tf.get_static_value."""
 from .context import ctx
+from .relaxed_shapes import ShapeValue
 from .tensor import Tensor, symbolic
 from .variables import Variable
 
@@ -45,5 +46,7 @@ def get_static_value(tensor, partial=False):
     if not isinstance(tensor, Tensor):
         return tensor
     if symbolic(tensor._value):
+        return None
+    if type(tensor) is ShapeValue:   # (sizes of unknown dimensions; TF's too with `partial`)
         return None
     return tensor.numpy()

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..framework import dtypes, errors, func_graph, op_def
 from ..framework.graph_scope import partial_value, unknown_output
+from ..framework.relaxed_shapes import shape_value, traced_dims, with_dims
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array, graph_const
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
@@ -125,14 +126,14 @@ def _filled_like(shape, dtype, one, name):
         raise TypeError(f"Cannot convert {int(one)} to EagerTensor of dtype {dtype.name}")
     static = all(isinstance(d, int) for d in shape)
     if ctx.traces and static and math.prod(shape) < 1000:
-        out = EagerTensor(device_array(np.full(shape, one, dtype._np)))
+        out = with_dims(EagerTensor(device_array(np.full(shape, one, dtype._np))), shape)
         ctx.traces[-1].constant(out._value)
         builder = func_graph.current()
         if builder is not None and not builder.suppressed:
             builder.const(out, name)
         return out
     if ctx.traces or not static:
-        out = EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np))
+        out = with_dims(EagerTensor((jnp.ones if one else jnp.zeros)(shape, dtype._np)), shape)
         if ctx.traces and static and \
                 math.prod(shape) * np.dtype(dtype._np).itemsize <= _MAX_CONSTANT_BYTES:
             ctx.traces[-1].constant(out._value, value=np.broadcast_to(
@@ -173,7 +174,7 @@ def zeros_like(input, dtype=None, name=None):
     """tf.zeros_like."""
     x = to_tensor(input)
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
-    return _filled_like(x._value.shape, dt, False, name or "zeros_like")
+    return _filled_like(traced_dims(x), dt, False, name or "zeros_like")
 
 
 @dispatchable("input")
@@ -183,7 +184,7 @@ def ones_like(input, dtype=None, name=None):
     dt = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     if dt is dtypes.string:
         check_dtype(_ONES_LIKE, x)
-    return _filled_like(x._value.shape, dt, True, name or "ones_like")
+    return _filled_like(traced_dims(x), dt, True, name or "ones_like")
 
 
 # (only for TF's message on strings)
@@ -348,6 +349,7 @@ def _shape_value(x, np_type, name="Shape"):
     if all(isinstance(d, int) for d in shape):   # a constant, even while tracing
         out = EagerTensor(device_array(np.asarray(shape, np_type)))
         if ctx.traces:
+            out = shape_value(x, out)
             ctx.traces[-1].constant(out._value, x.shape.is_fully_defined())
             if name is not None:
                 graph_const(out, name)

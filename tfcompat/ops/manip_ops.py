@@ -8,6 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors, func_graph, host_callback, op_def
+from ..framework.relaxed_shapes import UnknownDim, with_dims
 from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
@@ -147,7 +148,13 @@ def reshape(tensor, shape, name=None):
         shape = tuple(quotient if d == -1 else d for d in shape)
         if quotient * want != x._value.size:   # (not provably a multiple)
             return execute(_reshape_op, (x,), (("shape", shape), ("want", want)))
-    return execute(_reshape_op, (x,), (("shape", shape),))
+    out = execute(_reshape_op, (x,), (("shape", shape),))
+    if -1 in shape and any(type(d) is UnknownDim for d in shape):
+        # (TF's shape function infers -1 only where no other size is unknown)
+        out = with_dims(out, [UnknownDim(n) if d == -1 or type(d) is UnknownDim else
+                              out.shape[i] for i, (n, d) in enumerate(zip(out._value.shape,
+                                                                         shape))])
+    return out
 
 
 def _transpose(x, perm, conjugate):

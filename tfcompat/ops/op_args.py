@@ -10,6 +10,7 @@ import numpy as np
 from ..framework import dtypes, errors, op_def
 from ..framework.context import ctx
 from ..framework.graph_scope import building_here, known_value, partial_value, unknown_output
+from ..framework.relaxed_shapes import ShapeValue, UnknownDim, known_dims
 from ..framework.strings import StringIds
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -194,11 +195,19 @@ def index_array(value, api="this op", arg="shape"):
     if isinstance(value, (Tensor, Variable)):
         if traced(value):
             return _known(value._value, api, arg)
+        if type(value) is ShapeValue:   # (sizes TF's static shapes leave unknown)
+            return known_dims(value)
         return np.asarray(value._value)
     if isinstance(value, (np.ndarray, np.generic)):
         return np.asarray(value)
     leaves = []
     _flatten(value, leaves)
+    if any(type(v) is ShapeValue or type(v) is UnknownDim for v in leaves) and \
+            not traced(*leaves) and len(leaves) == len(value) and \
+            all(np.ndim(getattr(v, "_value", v)) == 0 for v in leaves):
+        return np.array([known_dims(v).item() if type(v) is ShapeValue else v
+                         if type(v) is UnknownDim else int(np.asarray(getattr(v, "_value", v)))
+                         for v in leaves], object)
     if traced(*leaves) or any(_symbolic(v) for v in leaves):
         if not isinstance(value, (list, tuple)) or len(leaves) != len(value):
             raise static_error(api, arg)
