@@ -639,3 +639,18 @@ for api in (tf.py_function, tf.numpy_function):
         except Exception as e:
             print(type(e).__name__, 'Function invocation produced OutOfRangeError' in str(e))
 """)
+
+
+_s("function_run_eagerly_prints_as_its_trace", """
+# A tf.function that XLA cannot compile as one program (tf.boolean_mask's output shape
+# depends on values) runs eagerly; its first call prints what TF's trace prints, once.
+@tf.function
+def f(x):
+    print("start")
+    kept = tf.boolean_mask(x, x > 1.5)
+    print("after boolean_mask")
+    return tf.reduce_sum(kept)
+print(f(tf.constant([1., 1., 2.])).numpy())
+print(f(tf.constant([3., 3., 3.])).numpy())
+print(f(tf.constant([4., 5.])).numpy())
+""")

@@ -352,6 +352,47 @@ out = step(iter(ds))
 print([t.shape for t in out], out[0].numpy()[1, :3])
 """)
 
+_s("iter_fn_static_shapes_through_control_flow_and_random_ops", """
+# What TF's control flow, random ops and maps make of an unknown batch dimension.
+ds = tf.data.Dataset.from_tensor_slices(
+    (tf.reshape(tf.range(40.), [10, 4]), tf.range(10))).batch(3)
+@tf.function
+def step(it):
+    x, y = next(it)
+    s = tf.shape(x)
+    made = {
+        "range": tf.range(s[0]), "uniform": tf.random.uniform(s),
+        "normal": tf.random.normal([s[0], 2]),
+        "stateless": tf.random.stateless_uniform([s[0], 2], seed=[1, 2]),
+        "cond": tf.cond(tf.reduce_sum(x) > 0, lambda: x * 2, lambda: x),
+        "map_fn": tf.map_fn(lambda r: r * 2, x),
+        "vectorized": tf.vectorized_map(lambda r: r * 2, x),
+        "scan": tf.scan(lambda a, r: a + r, x),
+        "while": tf.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, a * 2), (0, x))[1],
+        "dropout": tf.nn.dropout(x, 0.5, seed=1),
+        "sequence_mask": tf.sequence_mask(y, 5),
+        "where": tf.where(x > 5, x, tf.zeros_like(x)),
+        "sort": tf.sort(x, axis=0), "topk": tf.math.top_k(x, 2).values,
+        "einsum": tf.einsum("bi,ij->bj", x, tf.ones([4, 3])),
+        "segment": tf.math.unsorted_segment_sum(x, y % 2, 2),
+        "split": tf.split(x, 2, axis=1)[0],
+    }
+    if tf.reduce_sum(x) > 1000.:
+        z = x + 1.
+    else:
+        z = x - 1.
+    made["autograph_if"] = z
+    total = tf.constant(0.)
+    for row in x:
+        total += tf.reduce_sum(row)
+    made["row_loop"] = total
+    for k, v in made.items():
+        print(k, v.shape)
+    return made["cond"], made["row_loop"]
+out = step(iter(ds))
+print([t.shape for t in out], out[1].numpy())
+""")
+
 _s("iter_fn_keras_evaluate_weights_per_output_losses_by_static_batch", """
 # Keras weights each output's loss by y_pred.shape[0]: None under TF's trace, so each
 # batch (the short last one too) counts once in the per-output losses.

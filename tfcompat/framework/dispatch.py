@@ -64,15 +64,19 @@ class Op:
       tf.function trace with a tape recording, it runs as ``jax.vjp``, and the trace's
       gradient backpropagates through that pullback instead of replaying the op, so the
       program runs the loop forward once (TF's while_v2 keeps its intermediates alike).
+    static_shapes: for ops whose outputs' static shapes inside a trace of unknown
+      dimensions are not what jax infers from `fn` (control flow: relaxed_shapes), a
+      function of no arguments giving each output's TF dims (ints and None; None for
+      the traced shape), in order (outputs past its list have the traced shapes).
     """
 
     __slots__ = ("name", "spec", "fn", "differentiable", "allowed", "_allowed_np", "error",
                  "dependencies", "jvp_fn", "grad_fn", "stateful", "strings", "traced_attrs",
-                 "linearized", "kernels", "vjps", "jvps", "__weakref__")
+                 "linearized", "static_shapes", "kernels", "vjps", "jvps", "__weakref__")
 
     def __init__(self, name, fn, differentiable=True, allowed=OPDEF,
                  error=None, dependencies=None, jvp_fn=None, grad_fn=None, stateful=False,
-                 strings=None, traced_attrs=(), linearized=False):
+                 strings=None, traced_attrs=(), linearized=False, static_shapes=None):
         self.name = name
         self.spec = spec = op_def.get(name)
         if allowed is OPDEF:
@@ -90,6 +94,7 @@ class Op:
         self.strings = strings
         self.traced_attrs = traced_attrs
         self.linearized = linearized
+        self.static_shapes = static_shapes
         self.kernels = {}   # attrs -> jitted kernel
         self.vjps = {}      # (attrs, float inputs, float outputs) -> its VJP as an Op
         self.jvps = {}      # (attrs, inputs with tangents, float outputs) -> its JVP as an Op

@@ -181,6 +181,8 @@ def result(op, attrs, inputs, out):
     TF's static shapes or values of it are less known than the trace's: RelaxedTensors
     (on RelaxedTensor `inputs`, or a shape argument holding UnknownDims) or a ShapeValue;
     else None."""
+    if op.static_shapes is not None:
+        return _shown(out, op.static_shapes())
     relaxed = shaped = False
     for t in inputs:
         relaxed = relaxed or type(t) is RelaxedTensor
@@ -246,14 +248,43 @@ def _relaxed_outputs(op, attrs, inputs, out):
             if len(_inferred) >= _LIMIT:
                 _inferred.clear()
             _inferred[key] = static
-    if static is None or len(static) != len(arrays) or not all(
-            len(dims) == a.ndim and all(d is None or d == n for d, n in zip(dims, a.shape))
-            for dims, a in zip(static, arrays)):
-        tensors = [EagerTensor(a) for a in arrays]
-    else:
-        tensors = [EagerTensor(a) if None not in dims else RelaxedTensor(a, TensorShape(dims))
-                   for a, dims in zip(arrays, static)]
+    if static is None and not many:   # (an op making its `shape` attr: a random op)
+        shape = dict(attrs).get("shape")
+        if type(shape) is tuple and tuple(shape) == tuple(out.shape):
+            static = [unknown_dims(shape)]
+    if static is None or len(static) != len(arrays):
+        static = ()
+    return _shown(out, static)
+
+
+def _shown(out, static):
+    """The output arrays `out` (a list, or one array) as Tensors, RelaxedTensors where
+    `static` (a list of dims or None, one per output, or shorter) leaves dimensions
+    unknown that fit the array."""
+    many = type(out) is tuple or type(out) is list
+    arrays = list(out) if many else [out]
+    tensors = []
+    for i, a in enumerate(arrays):
+        dims = static[i] if i < len(static) else None
+        if dims is None or None not in dims or len(dims) != a.ndim or any(
+                d is not None and d != n for d, n in zip(dims, a.shape)):
+            tensors.append(EagerTensor(a))
+        else:
+            tensors.append(RelaxedTensor(a, TensorShape(dims)))
     return tensors if many else tensors[0]
+
+
+def merged_dims(tensors):
+    """The most specific static dims that all `tensors` (a construct's values for one
+    output: its branches') fit, as TF's control flow gives its outputs; None where
+    their ranks differ or none is a RelaxedTensor."""
+    if not any(type(t) is RelaxedTensor for t in tensors):
+        return None
+    shapes = [t.shape for t in tensors]
+    if any(s.rank is None for s in shapes) or len({s.rank for s in shapes}) != 1:
+        return None
+    return tuple(dims[0] if len(set(dims)) == 1 else None
+                 for dims in zip(*(s.as_list() for s in shapes)))
 
 
 def _input_key(t, symbols):
@@ -286,3 +317,13 @@ def _infer(fn, attrs, inputs, n):
         return None
     return [tuple(d if isinstance(d, int) else None for d in o.shape)
             for o in jax.tree_util.tree_leaves(out)]
+
+
+def stacked_dims(elems, tensor):
+    """TF's static dims of a map over the first dimension of `elems` whose value for one
+    element is `tensor` (tf.map_fn, tf.scan, tf.vectorized_map); None where that
+    dimension is known (the traced shape)."""
+    first = elems.shape[0] if elems.shape.rank else None
+    if first is not None or tensor.shape.rank is None:
+        return None
+    return (None,) + tuple(tensor.shape.as_list())

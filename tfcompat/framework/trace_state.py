@@ -374,9 +374,16 @@ class KnownArguments:
 
 
 class captured_output:
-    """Holds what a trace prints until it is known to stand (then replays it)."""
+    """Holds what a trace prints until it is known to stand (then replays it); with
+    `held` False, lets it through."""
+
+    def __init__(self, held=True):
+        self._held = held
+        self._out = self._err = None
 
     def __enter__(self):
+        if not self._held:
+            return self
         self._saved = sys.stdout, sys.stderr
         self._out, self._err = io.StringIO(), io.StringIO()
         for held, saved in zip((self._out, self._err), self._saved):   # (tf.print's stream)
@@ -385,9 +392,12 @@ class captured_output:
         return self
 
     def __exit__(self, *exc):
-        sys.stdout, sys.stderr = self._saved
+        if self._held:
+            sys.stdout, sys.stderr = self._saved
 
     def replay(self):
+        if self._out is None:
+            return
         sys.stdout.write(self._out.getvalue())
         sys.stderr.write(self._err.getvalue())
 

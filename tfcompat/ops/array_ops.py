@@ -10,7 +10,8 @@ import numpy as np
 
 from ..framework import dtypes, errors, func_graph, op_def
 from ..framework.graph_scope import partial_value, unknown_output
-from ..framework.relaxed_shapes import shape_value, traced_dims, with_dims
+from ..framework.relaxed_shapes import (ShapeValue, UnknownDim, shape_value, traced_dims,
+                                       with_dims)
 from ..framework.context import ctx
 from ..framework.constant_op import constant, convert_to_tensor, device_array, graph_const
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
@@ -215,6 +216,8 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):
     with np.errstate(over="ignore"):
         values = t(s) + np.arange(size).astype(dt._np) * t(d)
     out = EagerTensor(device_array(values.astype(dt._np)))
+    if any(type(b) is ShapeValue for b in bounds):   # (a size TF does not know)
+        out = with_dims(out, (UnknownDim(size),))
     typed = [b if b.dtype is dt else EagerTensor(device_array(np.asarray(v).astype(dt._np)))
              for b, v in zip(bounds, known)]   # (cast on the host: they stay known)
     _record_range(name, typed, converted, dt, out)

@@ -28,6 +28,7 @@ from jax.interpreters import ad, batching, mlir
 from ..framework import dtypes, errors, func_graph, host_callback, nest, op_def, tape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute
+from ..framework.relaxed_shapes import merged_dims
 from ..framework.trace_state import CallsRunEagerly, RandomRepeat, body_checks, random_draws
 from ..framework.strings import is_string
 from ..framework.strings import traced as handles
@@ -75,11 +76,12 @@ def _union(*traced):
     return out
 
 
-def _as_op(name, compute, traced, tensors, linearized=False):
+def _as_op(name, compute, traced, tensors, linearized=False, static_shapes=tuple):
     """Run `compute(consts_per_traced, var_values, *arrays)` as one op whose inputs are
     what the traced functions capture, the Variables they read and `tensors`: tapes
     recording inside the tf.function connect it like any op, so gradients flow through
-    cond and while_loop (`linearized`: a scanned loop, dispatch.Op's)."""
+    cond and while_loop (`linearized`: a scanned loop, `static_shapes`: TF's static shapes
+    of its leading outputs, dispatch.Op's; by default the traced ones)."""
     variables = traced[0].variables
     assigned = {id(v) for t in traced for v in t.assigned}
     reads = sorted(set().union(*(t.reads for t in traced)) |
@@ -102,7 +104,8 @@ def _as_op(name, compute, traced, tensors, linearized=False):
     # constant inputs)
     stateful = any(t.jaxpr.effects for t in traced)
     with builder.no_recording() if builder is not None else contextlib.nullcontext():
-        out = execute(Op(name, fn, stateful=stateful, linearized=linearized),
+        out = execute(Op(name, fn, stateful=stateful, linearized=linearized,
+                         static_shapes=static_shapes),
                       tuple(inputs))   # (recorded as
         # TF's node: _record)
     return out if isinstance(out, list) else [out]
@@ -358,8 +361,11 @@ def switch_traced(index, traced, keep, guard=None):
             n = len(outs) - len(counts) - checks.size
             outs[:n] = [jnp.where(ok, o, jnp.zeros_like(o)) for o in outs[:n]]
         return outs
+    flats = [_flat(t.out) if kept[k] is None else [_flat(t.out)[j] for j in kept[k]]
+             for k, t in enumerate(traced)]
     results = _as_op("Case", compute, traced,
-                     [EagerTensor(jnp.asarray(index, jnp.int32))] + bases)
+                     [EagerTensor(jnp.asarray(index, jnp.int32))] + bases,
+                     static_shapes=lambda: [merged_dims(out) for out in zip(*flats)])
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn(traced, finals)
@@ -571,7 +577,8 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit,
         return list(values) + list(var_carry) + list(drawn) + cond_counts + list(held)
     extra = [limit] if limit is not None and static_limit is None else []
     results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra + bases,
-                     linearized=static_limit is not None)
+                     linearized=static_limit is not None,
+                     static_shapes=lambda: [merged_dims((t,)) for t in _flat(state)])
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn([body_t, cond_t], finals)
@@ -646,7 +653,8 @@ def _check_loop_shapes(specs, state, out, shape_invariants):
     invariants = [None] * len(flat) if shape_invariants is None else \
         nest.flatten(shape_invariants)
     for k, (spec, o) in enumerate(zip(specs, out)):
-        if tuple(o.shape.as_list()) == tuple(spec.shape):
+        if tuple(o.shape.as_list()) == tuple(spec.shape) or \
+                len(flat) == len(specs) and _fits(o.shape, flat[k].shape):
             continue
         if len(invariants) != len(flat):   # (TensorArrays among the loop variables)
             raise CallsRunEagerly("a tf.while_loop relaxes a loop variable's shape with "
@@ -662,6 +670,15 @@ def _check_loop_shapes(specs, state, out, shape_invariants):
             f"{TensorShape(spec.shape)}, but has shape {o.shape} after one iteration. To "
             f"allow the shape to vary across iterations, use the `shape_invariants` argument "
             f"of tf.while_loop to specify a less-specific shape.")
+
+
+def _fits(shape, entering):
+    """TF's _ShapeLessThanOrEqual: `shape` is `entering` or more specific (a static shape
+    leaves unknown what the traced one knows: RelaxedTensors)."""
+    if entering.rank is None:
+        return True
+    return shape.rank == entering.rank and all(
+        e is None or d == e for d, e in zip(shape.as_list(), entering.as_list()))
 
 
 def _carried_arrays(body, state, maximum_iterations):

@@ -12,6 +12,7 @@ import jax.numpy as jnp
 from ..framework import dtypes, errors, func_graph, nest
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
+from ..framework.relaxed_shapes import merged_dims, stacked_dims
 from ..framework.tensor_shape import TensorShape
 from .control_flow_carry import _arrays, _flat, _like, _pack
 from .control_flow_ops import _as_op, _no_nones, _placeholder
@@ -104,7 +105,9 @@ def _scan_traced(step, carry, elems, reverse):
             checked if checks else body, init, tuple(arrays[n_carry:]),
             length=xs[0]._value.shape[0], reverse=reverse)
         return list(final) + list(ys) + list(var_final) + list(drawn) + list(held)
-    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs + bases, linearized=True)
+    results = _as_op("Scan", compute, [step_t], _flat(carry) + xs + bases, linearized=True,
+                     static_shapes=lambda: [merged_dims((t,)) for t in _flat(carry)] +
+                     [stacked_dims(xs[0], t) for t in _flat(ys_template)])
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn([step_t], finals)
@@ -228,7 +231,9 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
             return tuple(out), tuple(held)
         out, held = jax.vmap(one)(*xs)
         return list(out) + fn_t.checks.vectorized_outputs(list(held))
-    results = _as_op("VectorizedMap", compute, [fn_t], elems_flat)
+    results = _as_op("VectorizedMap", compute, [fn_t], elems_flat,
+                     static_shapes=lambda: [stacked_dims(elems_flat[0], t)
+                                            for t in _flat(fn_t.out)])
     checks.register(results[len(results) - checks.size:])
     return _pack(fn_t.out, results[:len(results) - checks.size])
 

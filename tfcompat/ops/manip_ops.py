@@ -8,7 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors, func_graph, host_callback, op_def
-from ..framework.relaxed_shapes import UnknownDim, with_dims
+from ..framework.relaxed_shapes import UnknownDim, traced_dims, with_dims
 from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
@@ -740,4 +740,5 @@ def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
         if maxlen < 0:
             raise kernel_error("Range", f"Requires start <= limit when delta > 0: 0/{maxlen}", "")
     mask = jnp.arange(maxlen, dtype=arr.dtype) < arr[..., None]
-    return EagerTensor(mask.astype(dtypes.as_dtype(dtype)._np))
+    return with_dims(EagerTensor(mask.astype(dtypes.as_dtype(dtype)._np)),
+                     tuple(traced_dims(lengths)) + (maxlen,))

@@ -12,6 +12,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import config, errors, op_def
+from ..framework.relaxed_shapes import traced_dims
 from ..framework.constant_op import convert_to_tensor
 from ..framework.composite_dispatch import UNARY_ELEMENTWISE, dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
@@ -552,7 +553,7 @@ def _dropout(x, rate, noise_shape, uniform, dummy_rng_step):
             raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
         if not traced(rate):
             rate = float(np.asarray(rate._value))
-    shape = x._value.shape
+    shape = traced_dims(x)   # (TF's unknown sizes: the noise's too)
     if noise_shape is None:
         noise = shape
     else:

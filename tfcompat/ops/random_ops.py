@@ -15,6 +15,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors, op_def
+from ..framework.relaxed_shapes import UnknownDim
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.strings import MOVE
@@ -51,8 +52,8 @@ def shape_arg(shape, op_name, dtype=dtypes.float32):
     if value.ndim != 1:
         raise op_args.kernel_error(op_name, f"shape must be a vector of {{int32,int64}}, got "
                                             f"shape {op_args.dims(value.shape)}", name="")
-    dims = tuple(d if jax.export.is_symbolic_dim(d) else int(d)   # (a graph's unknown)
-                 for d in value.reshape(-1))
+    dims = tuple(d if jax.export.is_symbolic_dim(d) or type(d) is UnknownDim else int(d)
+                 for d in value.reshape(-1))   # (a graph's unknown; TF's unknown sizes)
     for d in dims:
         if not jax.export.is_symbolic_dim(d) and d < 0:
             raise op_args.kernel_error(op_name, f"Dimension {d} must be >= 0", name="")

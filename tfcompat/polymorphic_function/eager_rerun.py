@@ -15,17 +15,19 @@ from ..framework.variables import Variable, variable_creator_scope
 from ..ops import random_seed
 
 
-def run_eagerly(fn, args, kwargs, kernels, may_create=False):
+def run_eagerly(fn, args, kwargs, kernels, may_create=False, prints=False):
     """`fn(*args, **kwargs)` eagerly, for a call of its tf.function (`fn` as traced: its
     errors as TF's trace raises them); `may_create`: it may create variables (a first
     call whose trace made none, as TF's first trace may). Random ops draw as in the
     function's graph: op seeds 0, 1 ... per call, and streams kept in `kernels` (the
-    caller's random_seed.GraphKernels) that go on from call to call."""
+    caller's random_seed.GraphKernels) that go on from call to call. What it prints from
+    Python is dropped unless `prints` (the first call of a trace that failed)."""
     for a in nest.flatten((args, kwargs)):
         give_back = getattr(type(a), "_give_back", None)
         if give_back is not None:
             give_back(a)
-    with captured_output(), random_seed.graph_op_seeds(kernels), \
+    with contextlib.nullcontext() if prints else captured_output(), \
+            random_seed.graph_op_seeds(kernels), \
             contextlib.ExitStack() as scopes:
         if not may_create:   # (TF's graph creates none: a trace would raise)
             scopes.enter_context(variable_creator_scope(_no_creation))

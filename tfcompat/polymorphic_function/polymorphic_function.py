@@ -190,12 +190,14 @@ class Function:
         try:
             return concrete._call_flat(tensors, variables)
         except host_callback.Rerun:
-            may_create = isinstance(concrete, _EagerCalls) and concrete.may_create
-            if may_create:
-                concrete.may_create = False
+            eager = isinstance(concrete, _EagerCalls)
+            may_create, prints = (concrete.may_create, concrete.prints) if eager else \
+                (False, False)
+            if eager:
+                concrete.may_create = concrete.prints = False
             fn = autograph.convert(self._python_function) if self._autograph else \
                 self._python_function   # (its errors as TF's trace raises them)
-            return run_eagerly(fn, args, kwargs, concrete._eager_kernels, may_create)
+            return run_eagerly(fn, args, kwargs, concrete._eager_kernels, may_create, prints)
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         """Function.pretty_printed_concrete_signatures: each trace's signature."""
@@ -243,7 +245,8 @@ class Function:
             # this trace is silent.
             count = self._tracing_count
             with captured_output():
-                concrete = self._cache(key, self._trace(args, kwargs), args, kwargs)
+                concrete = self._cache(key, self._trace(args, kwargs, silent=True), args,
+                                       kwargs)
             self._tracing_count = count
             traced = False
         elif traced:
@@ -265,7 +268,7 @@ class Function:
                 # TF traced this signature once: the traces of later shapes are silent.
                 count = self._tracing_count
                 with captured_output():
-                    concrete = self._trace(args, kwargs, polymorphic=False)
+                    concrete = self._trace(args, kwargs, polymorphic=False, silent=True)
                 self._tracing_count = count
                 traced = False
             elif traced:
@@ -280,7 +283,7 @@ class Function:
             if concrete is None:
                 count = self._tracing_count
                 with captured_output():
-                    concrete = self._trace(args, kwargs, polymorphic=False)
+                    concrete = self._trace(args, kwargs, polymorphic=False, silent=True)
                 self._tracing_count = count
                 self._cache(shape_key, concrete, args, kwargs)
         if not ctx.traces:   # TF counts the calls made eagerly, not those in a trace
@@ -446,14 +449,22 @@ class Function:
                     else None
             return self._save_traces[key]
 
-    def _trace(self, args, kwargs, polymorphic=True):
+    def _trace(self, args, kwargs, polymorphic=True, silent=False):
         """`_trace_once`; where XLA cannot compile the function as one program
         (CallsRunEagerly, at the outermost trace), an _EagerCalls: the calls run the
-        Python function eagerly (TF traces it once: counted once)."""
+        Python function eagerly (TF traces it once: counted once). What the trace printed
+        is then dropped, and the first call prints what the function prints, as TF's
+        trace would (unless the trace is `silent`: TF traced this signature already). Only
+        the main thread's traces hold their output (sys.stdout is the process's: another
+        thread's, a tf.data function's, would take the main thread's prints)."""
+        held = threading.current_thread() is threading.main_thread()
+        output = captured_output(held)
         try:
-            return self._trace_once(args, kwargs, polymorphic)
+            with output:
+                concrete = self._trace_once(args, kwargs, polymorphic)
         except CallsRunEagerly as e:
             if ctx.traces:   # (a tf.function called in another's trace: that one's calls)
+                output.replay()
                 raise
             self._tracing_count += 1
             if not self._warned_eager:   # (TF warns of nothing: at INFO level)
@@ -462,7 +473,13 @@ class Function:
                     f"tfcompat: the calls of the tf.function "
                     f"'{_name(self._python_function)}' run eagerly (op by op): XLA "
                     f"cannot compile it as one program, {e}")
-            return _EagerCalls(str(e), getattr(e, "eager_may_create", False))
+            return _EagerCalls(str(e), getattr(e, "eager_may_create", False),
+                               held and not silent)
+        except BaseException:
+            output.replay()
+            raise
+        output.replay()
+        return concrete
 
     def _trace_once(self, args, kwargs, polymorphic=True):
         """Trace for these arguments. With unknown dimensions (an input_signature's None,
@@ -543,11 +560,13 @@ class _EagerCalls:
     """The trace of a signature XLA cannot compile as one program (CallsRunEagerly): its
     calls run the Python function eagerly (tf.function's rerun: what it prints from
     Python is dropped, as from TF's calls of its graph). The first may create variables
-    where the trace was the function's first and created none (`may_create`)."""
+    where the trace was the function's first and created none (`may_create`), and prints
+    what the trace would have printed (`prints`)."""
 
-    def __init__(self, reason, may_create):
+    def __init__(self, reason, may_create, prints):
         self.reason = reason
         self.may_create = may_create
+        self.prints = prints
         self._eager_kernels = random_seed.GraphKernels()   # (its random ops' streams)
 
     def error(self, python_function):

@@ -329,10 +329,11 @@ def _range_len(start, limit, delta):
 
 
 def _tf_tensor_for(t, extra_test, body, get_state, set_state, symbol_names, opts):
-    n = t.shape[0] if t.shape.rank else None
     if t.shape.rank == 0:
         raise TypeError("Cannot iterate over a scalar tensor.")
-    if n is None:
+    # (the traced length: a dataset element's static one may be unknown, as TF's)
+    n = t._value.shape[0] if t.shape.rank else None
+    if not isinstance(n, int):
         raise ValueError("tfcompat iterates over a traced Tensor only along a static first "
                          "dimension (XLA has static shapes).")
     opts = dict(opts)
