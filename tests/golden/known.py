@@ -29,9 +29,9 @@ KNOWN = {
         "reduction picks, not the one Eigen's reduction order gives",
     "value_shapes:python_after_the_op_and_side_effects":
         "a tf.function whose calls run eagerly (an op's output shape depends on computed "
-        "values) stops its trace at that op: what its Python prints after it is not printed "
-        "(TF's trace prints it once, with unknown dimensions), and its Python runs again on "
-        "each call, so side effects such as a list append happen per call (TF: once)",
+        "values) runs its Python on each call: the first call prints what TF's trace prints, "
+        "but with the shapes computed (after (1,) where TF's trace has (None,)), and side "
+        "effects such as a list append happen per call (TF: once)",
     "forwardprop:fwd_tangent_shape_mismatch":
         "TF meets a tangent whose shape is not its primal's only when it builds the op's JVP "
         "(by double backprop, in a graph): its shape-inference error names that graph's "

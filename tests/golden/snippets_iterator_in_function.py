@@ -393,6 +393,76 @@ out = step(iter(ds))
 print([t.shape for t in out], out[1].numpy())
 """)
 
+_s("iter_fn_random_ops_draw_on_across_a_short_last_batch", """
+# TF traces once for the element_spec: its random op is one kernel whose numbers go on
+# from call to call, the short last batch's call too.
+tf.random.set_seed(7)
+ds = tf.data.Dataset.from_tensor_slices(tf.ones([20, 2])).batch(8)
+@tf.function
+def step(it):
+    x = next(it)
+    return tf.random.normal(tf.shape(x), seed=3), tf.random.uniform([2])
+for _ in range(2):
+    it = iter(ds)
+    for _ in range(3):
+        a, b = step(it)
+        print(np.round(a.numpy()[:, 0], 4).tolist(), np.round(b.numpy(), 4).tolist())
+print(step.experimental_get_tracing_count())
+""")
+
+_s("iter_fn_nested_function_outputs_of_unknown_batch", """
+# A tf.function called in another's trace with an element of unknown batch size: its
+# outputs' static shapes are its graph's.
+ds = tf.data.Dataset.from_tensor_slices(tf.ones([10, 4])).batch(3)
+@tf.function
+def inner(x):
+    print("inner", x.shape)
+    return tf.nn.softmax(x) * 2.0, tf.reduce_sum(x)
+@tf.function
+def outer(it):
+    x = next(it)
+    a, b = inner(x)
+    c = inner(x[:, :2])[0]
+    print("outer", a.shape, b.shape, c.shape)
+    return a
+print(outer(iter(ds)).shape)
+""")
+
+_s("iter_fn_static_shapes_of_nn_and_image_ops", """
+# Convolutions, pooling, normalization, image and sorting ops on an element of unknown
+# batch size keep it unknown.
+ds = tf.data.Dataset.from_tensor_slices((tf.ones([10, 8, 8, 3]), tf.range(10))).batch(3)
+@tf.function
+def step(it):
+    x, y = next(it)
+    flat = tf.reshape(x, [-1, 192])
+    made = {
+        "conv": tf.nn.conv2d(x, tf.ones([3, 3, 3, 4]), 1, "SAME"),
+        "conv_valid_s2": tf.nn.conv2d(x, tf.ones([3, 3, 3, 4]), 2, "VALID"),
+        "depthwise": tf.nn.depthwise_conv2d(x, tf.ones([3, 3, 3, 1]), [1, 1, 1, 1], "SAME"),
+        "maxpool": tf.nn.max_pool2d(x, 2, 2, "VALID"),
+        "avgpool": tf.nn.avg_pool2d(x, 3, 1, "SAME"),
+        "moments": tf.nn.moments(x, [0, 1, 2])[0],
+        "bn": tf.nn.batch_normalization(x, 0., 1., 0., 1., 1e-3),
+        "resize": tf.image.resize(x, [4, 4]), "flip": tf.image.flip_left_right(x),
+        "random_flip": tf.image.random_flip_left_right(x, seed=1),
+        "embedding": tf.nn.embedding_lookup(tf.ones([10, 5]), y),
+        "argsort": tf.argsort(flat, axis=1), "std": tf.math.reduce_std(x, axis=[1, 2]),
+        "batch_matmul": tf.matmul(tf.reshape(x, [-1, 8, 24]), tf.ones([24, 2])),
+        "log_softmax": tf.nn.log_softmax(flat), "l2_loss": tf.nn.l2_loss(x),
+        "gather_axis1": tf.gather(x, [0, 2], axis=1), "reverse": tf.reverse(x, [1]),
+        "pad_reflect": tf.pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], "REFLECT"),
+        "conv1d": tf.nn.conv1d(tf.reshape(x, [-1, 64, 3]), tf.ones([3, 3, 2]), 1, "SAME"),
+        "top_k_idx": tf.math.top_k(flat, 3).indices,
+        "image_std": tf.image.per_image_standardization(x),
+        "rgb_gray": tf.image.rgb_to_grayscale(x),
+    }
+    for k, v in made.items():
+        print(k, v.shape)
+    return made["conv"]
+print(step(iter(ds)).shape)
+""")
+
 _s("iter_fn_keras_evaluate_weights_per_output_losses_by_static_batch", """
 # Keras weights each output's loss by y_pred.shape[0]: None under TF's trace, so each
 # batch (the short last one too) counts once in the per-output losses.

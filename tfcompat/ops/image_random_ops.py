@@ -4,6 +4,7 @@ random_crop, random_jpeg_quality, composed as TF's image_ops_impl.py and random_
 the stateful ones draw from tf.random.uniform's seeded streams and the stateless ones
 from tf.random.stateless_uniform, value for value as TF."""
 from ..framework import dtypes
+from ..framework.relaxed_shapes import traced_dims
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import to_tensor
 from . import array_ops, cast_ops, manip_ops, reduction_ops, unary_ops
@@ -36,7 +37,7 @@ def _random_flip(image, axis, draw):
     _rank_3_or_4(image)
     if image.ndim == 3:
         return where(less(draw([], 0, 1.0), 0.5), array_ops.reverse(image, [axis]), image)
-    batch = image._value.shape[0]
+    batch = traced_dims(image)[0]   # (an unknown batch size: TF's flips' too)
     flips = unary_ops.round(manip_ops.reshape(draw([batch], 0, 1.0), [batch, 1, 1, 1]))
     flips = cast_ops.cast(flips, image.dtype)
     return flips * array_ops.reverse(image, [axis + 1]) + (1 - flips) * image

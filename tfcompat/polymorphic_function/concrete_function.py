@@ -101,6 +101,15 @@ class _Typed:
 
 
 @x64_methods
+class _RandomStreams:
+    """The states of random ops that several traces share (share_random_streams), and
+    the tf.random.set_seed generation they start from."""
+
+    def __init__(self, values, generation):
+        self.values = values
+        self.generation = generation
+
+
 class ConcreteFunction(_Typed):
     """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
 
@@ -156,14 +165,17 @@ class ConcreteFunction(_Typed):
                 self._inline_only = True
         # (Stateful: a call inside another trace never runs while that one is traced,
         # even on constant inputs, where it reads data or draws random numbers.)
+        output_dims = structure.get("output_dims", ())
         self._op = Op("PartitionedCall", self._fn,
-                      stateful=bool(jaxpr.effects or self._random_states))
+                      stateful=bool(jaxpr.effects or self._random_states),
+                      static_shapes=lambda: output_dims)
         self._const_values = tuple(c._value for c in self._consts)
         # The Tensors made outside the trace that it captured, by constant (else None).
         captures = structure.get("captures", {})
         self._captured = tuple(captures.get(id(c)) for c in closed.consts)
         self._initial_consts = (self._consts, self._const_values)
         self._seed_generation = random_seed.generation()
+        self._streams = None   # (share_random_streams)
         self._assigned = [variables[i] for i in structure["assigned"]]
         self._arg_variables = structure.get("variable_args", ())
         self._result = structure["result"]
@@ -368,6 +380,30 @@ class ConcreteFunction(_Typed):
         which clears TF's kernel cache, the function's kernels too)."""
         self._consts, self._const_values = self._initial_consts
         self._seed_generation = random_seed.generation()
+        streams = self._streams
+        if streams is not None and streams.generation != self._seed_generation:
+            streams.values = [self._const_values[i] for i, _ in self._random_states]
+            streams.generation = self._seed_generation
+
+    def share_random_streams(self, other):
+        """Draw on from `other`'s random ops' states, and it from this one's: the traces
+        of the shapes that TF's one trace covers (an iterator's short last batch), whose
+        random ops are TF's same kernels. Not where their random ops differ in number."""
+        if not self._random_states or len(self._random_states) != len(other._random_states):
+            return
+        if other._streams is None:
+            other._streams = _RandomStreams(
+                [other._const_values[i] for i, _ in other._random_states],
+                other._seed_generation)
+        self._streams = other._streams
+
+    def _drawing_on(self):
+        """This function's random states where it shares them (share_random_streams)."""
+        values = list(self._const_values)
+        for (i, _), value in zip(self._random_states, self._streams.values):
+            values[i] = value
+        self._const_values = tuple(values)
+        self._consts = tuple(EagerTensor(c) for c in values)
 
     def _advance_random_states(self, drawn):
         values = list(self._const_values)
@@ -376,6 +412,8 @@ class ConcreteFunction(_Typed):
             values[i] = jax.numpy.asarray(advance(values[i], draws.get(i, 1)))
         self._const_values = tuple(values)
         self._consts = tuple(EagerTensor(c) for c in values)
+        if self._streams is not None:
+            self._streams.values = [values[i] for i, _ in self._random_states]
 
     def _call_flat(self, tensors, variables=()):
         """Run on the flat tensor arguments; `variables`: the call's Variable arguments,
@@ -434,6 +472,8 @@ class ConcreteFunction(_Typed):
         traces = ctx.traces
         if self._random_states and self._seed_generation != random_seed.generation():
             self.restart_random_states()
+        if self._streams is not None and not traces:
+            self._drawing_on()
         consts, const_values = self._consts, self._const_values
         if traces:
             # Called inside another trace: as in TF, that function has its own instance of

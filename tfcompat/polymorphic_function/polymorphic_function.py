@@ -104,6 +104,8 @@ class Function:
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
         self._by_value = {}   # keys of traces that read argument values -> their positions
         self._traced_specs = set()   # keys of those traced per shape once already
+        # TF-trace key -> the first trace made for it (the others draw on its random ops)
+        self._tf_traces = weakref.WeakValueDictionary()
         self._fast = {}     # _call_key keys -> (ConcreteFunction, _plan's or None)
         self._lock = threading.RLock()   # one trace at a time: threads racing trace once
         self._signatures = []   # the flat argument types of each trace (reduce_retracing)
@@ -150,7 +152,8 @@ class Function:
     def __call__(self, *args, **kwargs):
         if functions_run_eagerly():
             return self._python_function(*args, **kwargs)
-        call = _call_key(args, kwargs)
+        # (under a ForwardAccumulator, not the fast path: _concrete_for_locked's polymorphic)
+        call = None if ctx.accumulators else _call_key(args, kwargs)
         if call is not None:
             # Fast path: a call keyed as made (tensors, Python scalars, Variables, objects
             # with a TraceType such as a tf.data iterator, in lists, tuples and dicts) that
@@ -249,10 +252,15 @@ class Function:
                                        kwargs)
             self._tracing_count = count
             traced = False
+            first = self._tf_traces.get(like_tf)
+            if isinstance(concrete, ConcreteFunction) and first is not None:
+                concrete.share_random_streams(first)   # (TF's one graph's random ops)
         elif traced:
             concrete = self._cache(key, self._trace(args, kwargs), args, kwargs)
             if like_tf is not None:
                 self._traced_specs.add(like_tf)
+                if isinstance(concrete, ConcreteFunction):
+                    self._tf_traces[like_tf] = concrete
         if concrete is _PER_SHAPE:
             # No shape-polymorphic trace: one per concrete shape (TF would trace once).
             if _has_specs(args, kwargs):   # get_concrete_function: a per-shape function
@@ -275,9 +283,11 @@ class Function:
                 concrete = self._trace(args, kwargs, polymorphic=False)
                 self._traced_specs.add(key)
             self._cache(shape_key, concrete, args, kwargs)
-        elif getattr(concrete, "_polymorphic", False) and _has_empty_unknown_dims(args, kwargs):
+        elif getattr(concrete, "_polymorphic", False) and (
+                _has_empty_unknown_dims(args, kwargs) or ctx.accumulators):
             # JAX's symbolic dimensions are >= 1: an empty one runs a silent per-shape
-            # trace (TF's one trace covers it).
+            # trace (TF's one trace covers it). So does a call under a ForwardAccumulator
+            # (jax.export's function has no JVP).
             shape_key = _cache_key(args, kwargs, concrete_shapes=True)
             concrete = self._concrete.get(shape_key)
             if concrete is None:

@@ -115,6 +115,11 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             for v, value in zip(variables, trace.real_values):
                 v._value = value
         structure["result"] = result
+        # (TF's static shapes of the outputs: less known than the traced ones in a trace
+        # of an iterator's elements, relaxed_shapes)
+        structure["output_dims"] = [
+            tuple(x.shape.as_list()) if isinstance(x, Tensor) and x.shape.rank is not None
+            else None for x, o in zip(flat_result, flat_out) if o is not None]
         assigned = [i for i, (new, t) in enumerate(zip(new_values, var_tracers)) if new is not t]
         structure["assigned"] = assigned
         structure["checks"] = [check[1] for check in trace.checks]
