@@ -463,6 +463,29 @@ def step(it):
 print(step(iter(ds)).shape)
 """)
 
+_s("iter_fn_unknown_sizes_as_op_arguments", """
+# A batch size TF does not know, given as a size argument (tf.eye, tf.sequence_mask), and
+# slices that take the rest of an unknown dimension.
+ds = tf.data.Dataset.from_tensor_slices((tf.ones([10, 4]), tf.range(10))).batch(3)
+@tf.function
+def step(it):
+    x, y = next(it)
+    s = tf.shape(x)
+    made = {
+        "eye": tf.eye(s[0]), "eye_columns": tf.eye(4, s[0]),
+        "sequence_mask": tf.sequence_mask(tf.range(4), s[0]), "ones": tf.ones(s[0]),
+        "tile": tf.tile(tf.expand_dims(tf.range(4), 0), [s[0], 1]),
+        "central_crop": tf.image.central_crop(tf.reshape(x, [-1, 2, 2, 1]), 0.5),
+        "slice_rest": tf.slice(x, [0, 1], [-1, 2]), "slice_rest_1": tf.slice(x, [1, 0], [-1, 4]),
+        "unstack": tf.unstack(x, axis=1)[0], "diag": tf.linalg.diag(x),
+        "tensordot": tf.tensordot(x, tf.ones([4, 2]), 1),
+    }
+    for k, v in made.items():
+        print(k, v.shape)
+    return made["slice_rest_1"]
+print(step(iter(ds)).shape)
+""")
+
 _s("iter_fn_keras_evaluate_weights_per_output_losses_by_static_batch", """
 # Keras weights each output's loss by y_pred.shape[0]: None under TF's trace, so each
 # batch (the short last one too) counts once in the per-output losses.

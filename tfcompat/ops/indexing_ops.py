@@ -18,6 +18,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, errors, func_graph, host_callback, op_def
+from ..framework.relaxed_shapes import UnknownDim, traced_dims
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.composite_dispatch import dispatchable
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
@@ -354,14 +355,16 @@ def slice(input_, begin, size, name=None):
                                     f"size {len(shape)}, but got shapes [{len(b)}] and "
                                     f"[{len(n)}] instead.")
     end = []
-    for i, (start, count, dim) in enumerate(zip(b, n, shape)):
+    for i, (start, count, dim, known) in enumerate(zip(b, n, shape, traced_dims(x))):
         if not 0 <= start <= dim:
             raise kernel_error("Slice", f"Expected begin[{i}] in [0, {dim}], but got {start}")
-        count = dim - start if count == -1 else count
+        rest = count == -1
+        count = dim - start if rest else count
         if not 0 <= count <= dim - start:
             raise kernel_error("Slice", f"Expected size[{i}] in [0, {dim - start}], but got "
                                         f"{count}")
-        end.append(start + count)
+        # (the rest of a dimension TF does not know: its end is that size)
+        end.append(known if rest and type(known) is UnknownDim else start + count)
     return execute(_plain_slice_op, (x,), (("begin", b), ("end", tuple(end))))
 
 

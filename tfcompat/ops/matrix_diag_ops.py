@@ -7,6 +7,7 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes, func_graph, host_callback, op_def
+from ..framework.relaxed_shapes import with_dims
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
@@ -371,8 +372,8 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
         check_alloc(batch + (rows, cols), dtype, "MatrixDiagV3", "diag")
     else:
         check_alloc(batch + (rows, cols), dtype, "Fill")
-    out = EagerTensor(jnp.broadcast_to(jnp.eye(rows, cols, dtype=dtype._np),
-                                       batch + (rows, cols)))
+    out = with_dims(EagerTensor(jnp.broadcast_to(jnp.eye(rows, cols, dtype=dtype._np),
+                                                 batch + (rows, cols))), batch + (rows, cols))
     if num_columns is None:
         func_graph.fold("MatrixDiagV3", "diag", (), [out])
     else:

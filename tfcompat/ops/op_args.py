@@ -360,7 +360,8 @@ def static_int(value, api="this op", arg="axis", op=None):
     if array.size != 1:
         raise TypeError(f"{api}: the {arg} argument must be a scalar, got shape "
                         f"{dims(array.shape)}")
-    return int(array.reshape(-1)[0])
+    value = array.reshape(-1)[0]
+    return value if type(value) is UnknownDim else int(value)   # (a size TF does not know)
 
 
 def dims(shape):
