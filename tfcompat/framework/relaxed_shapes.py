@@ -165,13 +165,13 @@ def moved(op, attrs, inputs, out):
     try:
         with jax.ensure_compile_time_eval():
             marked = np.asarray(op.fn(*arrays, **dict(attrs)))
-    except Exception:   # noqa: BLE001 -- (the op then makes what TF would fold)
+    except Exception:   # noqa: BLE001 -- not on stand-ins: its outputs are known values
         return None
     unknown = (marked >= _SENTINEL) & (marked < _SENTINEL + count)
     return ShapeValue(out, unknown) if unknown.any() else None
 
 
-_inferred = {}   # (op, attrs, input key) -> the outputs' static dims, or None: not inferred
+_inferred = {}   # (op, inputs' keys, attrs' key) -> the outputs' static dims, or None
 _inferred_lock = threading.Lock()
 _LIMIT = 10000
 
