@@ -486,6 +486,26 @@ def step(it):
 print(step(iter(ds)).shape)
 """)
 
+_s("iter_fn_unstack_of_unknown_batch", """
+# tf.unstack needs a static dimension (TF's "Cannot infer argument `num`"); a TensorArray
+# unstacks an unknown one.
+ds = tf.data.Dataset.from_tensor_slices(tf.reshape(tf.range(12.), [6, 2])).batch(4)
+@tf.function
+def step(it):
+    x = next(it)
+    try:
+        tf.unstack(x)
+    except ValueError as e:
+        print("ValueError", e)
+    print(len(tf.unstack(x, axis=1)))
+    ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True).unstack(x)
+    print(ta.element_shape)
+    return ta.read(1), ta.size()
+it = iter(ds)
+print(step(it))
+print(step(it))
+""")
+
 _s("iter_fn_keras_evaluate_weights_per_output_losses_by_static_batch", """
 # Keras weights each output's loss by y_pred.shape[0]: None under TF's trace, so each
 # batch (the short last one too) counts once in the per-output losses.

@@ -366,6 +366,9 @@ def unstack(value, num=None, axis=0, name="unstack"):
     if not -len(shape) <= axis < len(shape):
         raise _axis_range_error(axis, len(shape))
     n = shape[axis]
+    if num is None and x.shape.rank is not None and x.shape[axis] is None:
+        # (TF's static check: an element of unknown batch size, relaxed_shapes)
+        raise ValueError(f"Cannot infer argument `num` from shape {x.shape}")
     if num is not None:
         num = _make_int(num, "num")
         if num < 0:

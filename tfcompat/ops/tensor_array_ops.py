@@ -313,7 +313,7 @@ class TensorArray:
             # (inside tf.function, the whole array: `value` is its buffer, which a loop's
             # traced reads index rather than restacking the rows at each iteration)
             return self._copy(None, TensorShape(value.shape[1:]), value)
-        return self._copy(list(array_ops.unstack(value)), value.shape[1:])
+        return self._copy(list(array_ops.unstack(value, num=_rows(value))), value.shape[1:])
 
     def scatter(self, indices, value, name=None):
         indices = convert_to_tensor(indices, dtype=dtypes.int32)
@@ -326,7 +326,7 @@ class TensorArray:
             return ta._copy(None, ta._element_shape,
                             execute(_SCATTER, (ta._buffer, indices, value)), count)
         ta = self
-        for i, row in zip(indices.numpy(), array_ops.unstack(value)):
+        for i, row in zip(indices.numpy(), array_ops.unstack(value, num=_rows(value))):
             ta = ta.write(int(i), row)
         return ta
 
@@ -387,3 +387,10 @@ class TensorArraySpec(SerializedTypeSpec):
 
 register_spec_function(TensorArray, TensorArraySpec.from_value)
 TensorArraySpec.__module__ = "tensorflow.python.ops.tensor_array_ops"
+
+
+def _rows(value):
+    """The number of rows of `value` as traced (TF's TensorArray takes those of an unknown
+    first dimension too, where tf.unstack needs a static one)."""
+    n = value._value.shape[0]
+    return n if isinstance(n, int) else None
