@@ -506,6 +506,22 @@ print(step(it))
 print(step(it))
 """)
 
+_s("iter_fn_gradient_through_reshape_of_unknown_batch", """
+# A reshape whose -1 stands beside the unknown batch size: (None, None), and on the tape.
+ds = tf.data.Dataset.from_tensor_slices(tf.reshape(tf.range(24.), [6, 2, 2])).batch(4)
+v = tf.Variable(2.0)
+@tf.function
+def step(it):
+    x = next(it)
+    with tf.GradientTape() as tape:
+        y = tf.reshape(x * v, [tf.shape(x)[0], -1])
+        print(y.shape)
+        loss = tf.reduce_sum(y * y)
+    return tape.gradient(loss, v)
+it = iter(ds)
+print(step(it), step(it))
+""")
+
 _s("iter_fn_keras_evaluate_weights_per_output_losses_by_static_batch", """
 # Keras weights each output's loss by y_pred.shape[0]: None under TF's trace, so each
 # batch (the short last one too) counts once in the per-output losses.

@@ -65,9 +65,10 @@ class Op:
       gradient backpropagates through that pullback instead of replaying the op, so the
       program runs the loop forward once (TF's while_v2 keeps its intermediates alike).
     static_shapes: for ops whose outputs' static shapes inside a trace of unknown
-      dimensions are not what jax infers from `fn` (control flow: relaxed_shapes), a
-      function of no arguments giving each output's TF dims (ints and None; None for
-      the traced shape), in order (outputs past its list have the traced shapes).
+      dimensions are not (always) what jax infers from `fn` (control flow, Reshape:
+      relaxed_shapes), ``static_shapes(attrs)`` giving each output's TF dims (ints and
+      None; None for the traced shape), in order (outputs past its list have the traced
+      shapes), or None where jax's inference stands.
     """
 
     __slots__ = ("name", "spec", "fn", "differentiable", "allowed", "_allowed_np", "error",

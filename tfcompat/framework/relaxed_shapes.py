@@ -9,7 +9,7 @@ shape too (TF's trace of the spec), and its argument inside is a RelaxedTensor a
 
 An op on RelaxedTensors in a trace (dispatch.execute) gives RelaxedTensors again, with the
 shapes jax infers for its function where each unknown dimension is a symbolic one
-(`outputs`): TF's shape inference leaves unknown what derives from unknown dimensions.
+(`result`): TF's shape inference leaves unknown what derives from unknown dimensions.
 Dimensions of one traced size share a symbol, so that ops joining them (x + y of two
 (None, 4) elements) infer as TF's do. Where the function cannot be traced so (it needs a
 concrete size), the op's outputs have the trace's shapes.
@@ -181,8 +181,9 @@ def result(op, attrs, inputs, out):
     TF's static shapes or values of it are less known than the trace's: RelaxedTensors
     (on RelaxedTensor `inputs`, or a shape argument holding UnknownDims) or a ShapeValue;
     else None."""
-    if op.static_shapes is not None:
-        return _shown(out, op.static_shapes())
+    static = None if op.static_shapes is None else op.static_shapes(attrs)
+    if static is not None:
+        return _shown(out, static)
     relaxed = shaped = False
     for t in inputs:
         relaxed = relaxed or type(t) is RelaxedTensor
@@ -303,8 +304,8 @@ def _input_key(t, symbols):
 
 def _infer(fn, attrs, inputs, n):
     """The static dims (ints and None) of each output of `fn` with `attrs` (_attrs_key's)
-    on `inputs` (_input_key's; `n` symbols in all), where jax can trace it with a symbol for each unknown
-    dimension; else None (also for an input of unknown rank)."""
+    on `inputs` (_input_key's; `n` symbols in all), where jax can trace it with a symbol
+    for each unknown dimension; else None (also for an input of unknown rank)."""
     if any(shape is None for shape, _ in inputs):
         return None
     try:

@@ -76,7 +76,8 @@ def _union(*traced):
     return out
 
 
-def _as_op(name, compute, traced, tensors, linearized=False, static_shapes=tuple):
+def _as_op(name, compute, traced, tensors, linearized=False,
+           static_shapes=lambda attrs: ()):
     """Run `compute(consts_per_traced, var_values, *arrays)` as one op whose inputs are
     what the traced functions capture, the Variables they read and `tensors`: tapes
     recording inside the tf.function connect it like any op, so gradients flow through
@@ -365,7 +366,7 @@ def switch_traced(index, traced, keep, guard=None):
              for k, t in enumerate(traced)]
     results = _as_op("Case", compute, traced,
                      [EagerTensor(jnp.asarray(index, jnp.int32))] + bases,
-                     static_shapes=lambda: [merged_dims(out) for out in zip(*flats)])
+                     static_shapes=lambda attrs: [merged_dims(out) for out in zip(*flats)])
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn(traced, finals)
@@ -578,7 +579,7 @@ def _staged_while(cond, body, loop_vars, single, state, limit, static_limit,
     extra = [limit] if limit is not None and static_limit is None else []
     results = _as_op("While", compute, [body_t, cond_t], _flat(state) + extra + bases,
                      linearized=static_limit is not None,
-                     static_shapes=lambda: [merged_dims((t,)) for t in _flat(state)])
+                     static_shapes=lambda attrs: [merged_dims((t,)) for t in _flat(state)])
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
     _drawn([body_t, cond_t], finals)

@@ -106,7 +106,7 @@ def _scan_traced(step, carry, elems, reverse):
             length=xs[0]._value.shape[0], reverse=reverse)
         return list(final) + list(ys) + list(var_final) + list(drawn) + list(held)
     results = _as_op("Scan", compute, [step_t], _flat(carry) + xs + bases, linearized=True,
-                     static_shapes=lambda: [merged_dims((t,)) for t in _flat(carry)] +
+                     static_shapes=lambda attrs: [merged_dims((t,)) for t in _flat(carry)] +
                      [stacked_dims(xs[0], t) for t in _flat(ys_template)])
     results, held = results[:len(results) - checks.size], results[len(results) - checks.size:]
     results, finals = results[:len(results) - len(bases)], results[len(results) - len(bases):]
@@ -232,7 +232,7 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
         out, held = jax.vmap(one)(*xs)
         return list(out) + fn_t.checks.vectorized_outputs(list(held))
     results = _as_op("VectorizedMap", compute, [fn_t], elems_flat,
-                     static_shapes=lambda: [stacked_dims(elems_flat[0], t)
+                     static_shapes=lambda attrs: [stacked_dims(elems_flat[0], t)
                                             for t in _flat(fn_t.out)])
     checks.register(results[len(results) - checks.size:])
     return _pack(fn_t.out, results[:len(results) - checks.size])

@@ -119,7 +119,17 @@ def _multiple_error(size, want):
     return text and kernel_error("Reshape", text)
 
 
-_reshape_op = Op("Reshape", _reshape, strings=MOVE)
+def _reshape_static(attrs):
+    """TF's static shape of a Reshape whose -1 stands beside an unknown size: unknown too
+    (TF's shape function infers -1 only where no other size is unknown; jax solves it);
+    else None (jax's inference)."""
+    shape = dict(attrs)["shape"]
+    if -1 not in shape or not any(type(d) is UnknownDim for d in shape):
+        return None
+    return [tuple(None if d == -1 or type(d) is UnknownDim else d for d in shape)]
+
+
+_reshape_op = Op("Reshape", _reshape, strings=MOVE, static_shapes=_reshape_static)
 
 
 @dispatchable("tensor")
@@ -148,13 +158,7 @@ def reshape(tensor, shape, name=None):
         shape = tuple(quotient if d == -1 else d for d in shape)
         if quotient * want != x._value.size:   # (not provably a multiple)
             return execute(_reshape_op, (x,), (("shape", shape), ("want", want)))
-    out = execute(_reshape_op, (x,), (("shape", shape),))
-    if -1 in shape and any(type(d) is UnknownDim for d in shape):
-        # (TF's shape function infers -1 only where no other size is unknown)
-        out = with_dims(out, [UnknownDim(n) if d == -1 or type(d) is UnknownDim else
-                              out.shape[i] for i, (n, d) in enumerate(zip(out._value.shape,
-                                                                         shape))])
-    return out
+    return execute(_reshape_op, (x,), (("shape", shape),))
 
 
 def _transpose(x, perm, conjugate):

@@ -168,7 +168,7 @@ class ConcreteFunction(_Typed):
         output_dims = structure.get("output_dims", ())
         self._op = Op("PartitionedCall", self._fn,
                       stateful=bool(jaxpr.effects or self._random_states),
-                      static_shapes=lambda: output_dims)
+                      static_shapes=lambda attrs: output_dims)
         self._const_values = tuple(c._value for c in self._consts)
         # The Tensors made outside the trace that it captured, by constant (else None).
         captures = structure.get("captures", {})
