@@ -549,3 +549,19 @@ for make in (lambda: tf.data.Dataset.from_tensors(None),
         # (which attr TF's message names varies from run to run)
         print(type(e).__name__, str(e).split(";")[0].split("' ")[-1])
 """)
+_s("optional_of_no_components", """
+# An Optional of None components only: TF's OptionalFromValue op has no outputs.
+for v in [None, (), {}, (None,), {"a": None}, [], (tf.constant(1), None)]:
+    try:
+        o = tf.experimental.Optional.from_value(v)
+        print(o.element_spec, o.has_value().numpy())
+    except Exception as e:
+        print(type(e).__name__, e)
+@tf.function
+def f():
+    return tf.experimental.Optional.from_value(None)
+try:
+    f()
+except ValueError as e:
+    print(type(e).__name__, str(e).splitlines()[-1])
+""")

@@ -300,3 +300,103 @@ f(tf.constant(2.0))
 f(tf.constant(3.0))
 print(f.experimental_get_tracing_count())
 """, verbatim=True)
+
+# ---------------------------------------------------------------------------
+# TF's Function._call: which calls may create variables
+
+_s("variable_created_on_a_later_call", """
+# The first trace created none: a later trace may, runs, and the call raises.
+vs = []
+@tf.function
+def f(x, create):
+    print('trace', create)
+    if create and not vs:
+        vs.append(tf.Variable(10.0))
+    return x + (vs[0] if vs else 0.)
+for args in [(1., False), (1., True), (1., True), (3., False)]:
+    try:
+        print(repr(f(*args)))
+    except ValueError as e:
+        print(type(e).__name__, e)
+print(len(vs), repr(vs[0]), f.experimental_get_tracing_count())
+@tf.function
+def g(x, create):
+    if create:
+        return x + tf.Variable(1.0)
+    return x
+print(repr(g(tf.constant(1.0), False)))
+for _ in range(2):
+    try:
+        g(tf.constant(1.0), True)
+    except ValueError as e:
+        print(type(e).__name__, str(e).splitlines()[-2:])
+try:
+    g.get_concrete_function(tf.constant(2.0), True)
+except ValueError as e:
+    print(type(e).__name__, str(e).splitlines()[-2:])
+""")
+_s("variables_after_a_failed_first_trace", """
+# A first trace that raised: a later trace creating variables runs and raises; TF's
+# function then has no trace without variable creation, and its calls return None.
+vs = []
+@tf.function
+def f(x, fail):
+    print('trace', fail)
+    if fail:
+        raise ValueError('boom')
+    if not vs:
+        vs.append(tf.Variable(1.0))
+    return vs[0] + x
+for args in [(1., True), (1., False), (2., False), (1., False)]:
+    try:
+        print(repr(f(*args)))
+    except ValueError as e:
+        print(type(e).__name__, str(e).splitlines()[-1])
+print(repr(vs[0]), f.experimental_get_tracing_count())
+ws = []
+@tf.function
+def g(x, fail):
+    print('trace g', fail)
+    if not ws:
+        ws.append(tf.Variable(1.0))
+    if fail:
+        raise ValueError('boom')
+    return ws[0] + x
+for args in [(tf.constant(1.), True), (tf.constant(1.), False), (tf.constant(2.), False)]:
+    try:
+        print(repr(g(*args)))
+    except ValueError as e:
+        print(type(e).__name__, str(e).splitlines()[-1])
+try:
+    g.get_concrete_function(tf.constant(1.), False)
+except TypeError as e:
+    print(type(e).__name__, e)
+print(g.experimental_get_tracing_count())
+""")
+_s("variable_initial_value_from_arguments", """
+# A variable made once from the first call's arguments (TF initializes it in that call's
+# graph); one made on every trace is TF's singleton error.
+class M(tf.Module):
+    def __init__(self):
+        self.v = None
+        self.w = tf.Variable([1., 1.])
+    @tf.function
+    def __call__(self, x):
+        if self.v is None:
+            self.v = tf.Variable(tf.zeros_like(x) + x + self.w * 3.)
+        self.v.assign_add(x)
+        return self.v.read_value()
+m = M()
+print(repr(m(tf.constant([1., 2.]))))
+print(repr(m(tf.constant([5., 5.]))))
+print(repr(m.v), repr(m.w), m.__call__.experimental_get_tracing_count())
+@tf.function
+def g(x):
+    v = tf.Variable(x)
+    return v + 1
+for _ in range(2):
+    try:
+        g(tf.constant(1.0))
+    except ValueError as e:
+        print(type(e).__name__, str(e).splitlines()[-2:])
+""")

@@ -6,7 +6,7 @@ import abc
 
 import jax
 
-from ..framework import errors
+from ..framework import errors, op_def
 from ..framework.constant_op import convert_to_tensor
 from ..framework import nest
 from ..framework.tensor_spec import TensorSpec
@@ -15,7 +15,8 @@ from ..framework.type_spec_of_value import register_spec_function
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from ..framework.variables import Variable
 from . import structure
-from ..framework.context import x64_methods
+from ..framework.context import ctx, x64_methods
+from .none_structure import is_none
 
 
 @x64_methods
@@ -32,6 +33,11 @@ class Optional(abc.ABC):
             spec = nest.map_structure(lambda t: TensorSpec(t.shape, t.dtype), value)
             return _OptionalImpl(convert_to_tensor(True), value, spec)
         structure_, flat = structure.normalize(value)
+        if all(is_none(a) for a in flat):   # (TF's op of no components)
+            if ctx.traces:
+                raise op_def.graph_attr_length_error("OptionalFromValue", "Toutput_types", 0)
+            raise op_def.attr_value_error("OptionalFromValue", "Toutput_types", [],
+                                          node_name="")
         spec = structure.specs(structure_, flat)
         return _OptionalImpl(convert_to_tensor(True), structure.to_tensors(spec, flat), spec)
 

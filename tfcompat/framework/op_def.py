@@ -118,6 +118,13 @@ def attr_value_error(name, attr, value, node_name=None):
     return attr_rejected(name, text, node_name)
 
 
+def graph_attr_length_error(name, attr, length):
+    """TF's ValueError where an op being added to a graph gets a list attr under its
+    minimum length (op_def_library)."""
+    return ValueError(f"Attr '{attr}' of '{name}' Op passed list of length {length} less "
+                      f"than minimum {spec(name).attrs[attr]['minimum']}.")
+
+
 def stateful_names():
     """The names of TF's ops whose OpDef is_stateful."""
     return frozenset(name for name, entry in _all().items() if "is_stateful" in entry["flags"])

@@ -425,10 +425,12 @@ def used_vars(jaxpr):
     return used
 
 
-def lift_initializers(closed, n):
+def lift_initializers(closed, n, inputs=None):
     """The values of the last `n` outputs of a traced function, the initial values of the
     variables it created, computed outside it (TF lifts initializers out of functions):
-    they must depend on constants only."""
+    from constants, or where they depend on the function's arguments or variables, from
+    `inputs` (the concrete values of the jaxpr's inputs, None where not known: TF then
+    initializes them in its first call's graph, from that call's values)."""
     jaxpr = closed.jaxpr
     outs = jaxpr.outvars[len(jaxpr.outvars) - n:]
     live = {v for v in outs if not isinstance(v, jax.extend.core.Literal)}
@@ -437,12 +439,13 @@ def lift_initializers(closed, n):
         if any(v in live for v in eqn.outvars):
             eqns.append(eqn)
             live.update(v for v in eqn.invars if not isinstance(v, jax.extend.core.Literal))
-    if live.intersection(jaxpr.invars):
+    used = [i for i, v in enumerate(jaxpr.invars) if v in live]
+    if used and (inputs is None or any(_unknown(inputs[i]) for i in used)):
         raise ValueError("tfcompat cannot lift the initial value of a tf.Variable created "
                          "inside tf.function: it depends on the function's arguments or on "
                          "other variables.")
-    init = jaxpr.replace(invars=[], outvars=outs, eqns=eqns[::-1],
-                         effects=jax.extend.core.no_effects,
+    init = jaxpr.replace(invars=[jaxpr.invars[i] for i in used], outvars=outs,
+                         eqns=eqns[::-1], effects=jax.extend.core.no_effects,
                          debug_info=jaxpr.debug_info._replace(
                              arg_names=(), result_paths=tuple(f"init{i}" for i in range(n))))
     if any(isinstance(c, jax.core.Tracer) for c in closed.consts):
@@ -450,7 +453,12 @@ def lift_initializers(closed, n):
                          "inside tf.function: it depends on values of an enclosing "
                          "tf.function.")
     with jax.ensure_compile_time_eval():   # now, also inside an enclosing trace
-        return _evaluate(init, closed.consts)
+        return _evaluate(init, closed.consts, [inputs[i] for i in used])
+
+
+def _unknown(value):
+    return value is None or isinstance(value, jax.core.Tracer) or \
+        not isinstance(value, (jax.Array, np.ndarray, np.generic))
 
 
 def lift_partial_initializers(values):
@@ -475,7 +483,7 @@ def lift_partial_initializers(values):
     return [next(lifted) if isinstance(v, jax.core.Tracer) else v for v in values]
 
 
-def _evaluate(jaxpr, consts):
+def _evaluate(jaxpr, consts, args=()):
     """jax.core.eval_jaxpr, with fills of a constant (zeros, ones: a scalar's
     broadcast_in_dim) made on the host: no XLA kernel compiled per variable shape."""
     def host_fill(eqn, args):
@@ -484,4 +492,4 @@ def _evaluate(jaxpr, consts):
             return [jax.device_put(np.full(eqn.params["shape"], np.asarray(args[0]),
                                            eqn.outvars[0].aval.dtype))]
         return None
-    return jaxpr_eval.evaluate(jaxpr, consts, (), host_fill)
+    return jaxpr_eval.evaluate(jaxpr, consts, args, host_fill)

@@ -33,6 +33,8 @@ from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cas
                                   _supertype)
 from .eager_rerun import run_eagerly
 from .tracing import trace_function
+from .variable_creation import (NON_FIRST_CALL, CreatedLater, NoFunction, VariableCreation,
+                                hidden_trace)
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
@@ -112,6 +114,7 @@ class Function:
         self._stats = retracing.stats_of(python_function) if warn_retracing else \
             retracing.silent_stats()
         self._tracing_count = 0
+        self._creation = VariableCreation()   # which traces may create variables
         self._warned_eager = False
         self._save_traces = {}   # tf.saved_model.save's traces (_saved_trace)
         self._bound = weakref.WeakKeyDictionary()
@@ -226,6 +229,10 @@ class Function:
         concrete = self._concrete_for(args, kwargs)[0]
         if isinstance(concrete, _EagerCalls):
             raise concrete.error(self._python_function)
+        if isinstance(concrete, CreatedLater):
+            raise ValueError(NON_FIRST_CALL)
+        if concrete is _NO_FUNCTION:
+            raise NoFunction.error()
         return concrete
 
     def _concrete_for(self, args, kwargs):
@@ -316,6 +323,8 @@ class Function:
         recently called traces are dropped (second chance: one called since it was last
         passed over is kept), with every key that reaches them; their XLA executables go
         with them."""
+        if isinstance(concrete, CreatedLater):   # (run once: the next call traces again)
+            return concrete
         known = getattr(concrete, "_known_values", None)
         if known:
             base = key.base if isinstance(key, _ValueKey) else key
@@ -505,9 +514,8 @@ class Function:
             return _PER_SHAPE
         fn = autograph.convert(self._python_function) if self._autograph else \
             self._python_function
-        # Only a first trace may create variables (their initializers are lifted out of
-        # it, as TF does); the function is then traced again with them.
-        first = not any(isinstance(c, ConcreteFunction) for c in self._concrete.values())
+        if self._creation.returns_none:
+            return _NO_FUNCTION
         polymorphic = polymorphic and _has_unknown_dims(args, kwargs)
         if polymorphic:
             # (A function creating variables is traced per shape: a symbolic attempt
@@ -521,17 +529,35 @@ class Function:
             except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
                 return _PER_SHAPE
             output.replay()
+            self._creation.traced_without_creating()
         else:
-            concrete, created = trace_function(fn, args, kwargs, allow_creation=first,
-                                               jit_compile=self._jit_compile,
-                        graph_rewrites=self._graph_rewrites)
+            try:
+                concrete, created, first = self._creation.trace(
+                    lambda allow, made: trace_function(
+                        fn, args, kwargs, allow_creation=allow, made=made,
+                        jit_compile=self._jit_compile, graph_rewrites=self._graph_rewrites))
+            except BaseException:
+                if self._creation.returns_none:   # (TF's traces kept before are not called)
+                    self._concrete.clear()
+                    self._fast.clear()
+                raise
         self._tracing_count += 1
-        if created:   # traced again with the variables as state (TF counts both traces)
-            self._tracing_count += 1
-            concrete, _ = trace_function(fn, args, kwargs, allow_creation=False,
-                                         polymorphic=polymorphic,
-                                         jit_compile=self._jit_compile,
-                        graph_rewrites=self._graph_rewrites)
+        if created:
+            # Traced again with the variables as state. TF counts both traces of a first
+            # call; a later call's trace initializes them in its graph (one trace), runs
+            # and raises.
+            self._tracing_count += first
+            try:
+                with hidden_trace(not first):
+                    concrete, _ = trace_function(fn, args, kwargs, allow_creation=False,
+                                                 polymorphic=polymorphic,
+                                                 jit_compile=self._jit_compile,
+                                                 graph_rewrites=self._graph_rewrites)
+            except Exception:
+                if first:
+                    raise
+                raise ValueError(NON_FIRST_CALL) from None
+            return concrete if first else CreatedLater(concrete)
         return concrete
 
 
@@ -559,6 +585,7 @@ def _tf_key(key):
 
 
 _PER_SHAPE = object()   # a signature traced once per concrete shape
+_NO_FUNCTION = NoFunction()
 
 
 def _name(python_function):

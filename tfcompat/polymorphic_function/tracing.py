@@ -34,12 +34,14 @@ from .runtime_checks import _check_out_of_scope
 
 
 def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_compile=False,
-                   graph_rewrites=True):
+                   graph_rewrites=True, made=None):
     """Trace `fn` once into a ConcreteFunction; also return whether it created variables
-    (then the ConcreteFunction is None: the variables now hold their lifted initial
-    values and `fn` must be traced again). `polymorphic`: unknown dimensions of input
-    specs become symbolic (jax.export). `graph_rewrites`: whether its ops compute what
-    TF's graph optimizer makes of them (False for a tf.data function's)."""
+    (then the ConcreteFunction is None: the variables now hold their initial values,
+    lifted or computed from this call's arguments, and `fn` must be traced again).
+    `polymorphic`: unknown dimensions of input specs become symbolic (jax.export).
+    `graph_rewrites`: whether its ops compute what TF's graph optimizer makes of them
+    (False for a tf.data function's). `made`: a list the created variables are added
+    to, also where the trace raises."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
     var_strings = [strings.is_string(v) for v in var_values]
@@ -88,6 +90,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             new_kw[k] = nest.pack_sequence_as(v, [rebuild(x, next(names))
                                                   for x in nest.flatten(v)])
         var_tracers = [StringIds(t) if s else t for t, s in zip(var_tracers, var_strings)]
+        var_tracers = [v._value if type(v._value) is Uninitialized else t   # (read: its error)
+                       for v, t in zip(variables, var_tracers)]
         for v, t in zip(variables, var_tracers):
             v._value = t
         saved_tapes = ctx.tapes[:]
@@ -170,6 +174,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
         _check_out_of_scope(closed.consts)
     except BaseException as e:
         trace.graph.clear()
+        if made is not None:
+            made.extend(v for v, _ in trace.created)
         lifted = trace.lifted or [None] * len(trace.created)
         for (v, value), initial in zip(trace.created, lifted):
             if initial is None:   # never computed: reading it raises
@@ -185,7 +191,12 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     structure["graph"] = trace.graph.freeze(structure["name"])
     structure["known_values"] = dict(trace.known_arguments.read)
     if trace.created:
-        for (v, _), value, s in zip(trace.created, lift_initializers(closed, len(trace.created)),
+        if made is not None:
+            made.extend(v for v, _ in trace.created)
+        inputs = [None if s else v for v, s in zip(var_values, var_strings)] + \
+            [_input_value(x) for x in tensor_args]
+        for (v, _), value, s in zip(trace.created,
+                                    lift_initializers(closed, len(trace.created), inputs),
                                     structure["created_strings"]):
             v._value = strings.from_ids(value) if s else value
             for outer in ctx.traces:   # enclosing traces must be traced again with it
@@ -206,6 +217,18 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
                               "depends on values) in a function that prints or calls "
                               "Python")
     return concrete, False
+
+
+def _input_value(x):
+    """A tensor argument's value where a variable's initial value may be computed from it
+    (TF initializes such a variable in its first call's graph); None for a spec, a
+    string or a value of an enclosing trace."""
+    if isinstance(x, _Shaped):
+        x = x.tensor
+    if isinstance(x, TensorSpec) or _is_string_arg(x):
+        return None
+    value = x._value if isinstance(x, Tensor) else x
+    return None if isinstance(value, jax.core.Tracer) else value
 
 
 _MAX_KNOWN = 4096   # elements of an argument whose value a trace may read
