@@ -40,8 +40,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     lifted or computed from this call's arguments, and `fn` must be traced again).
     `polymorphic`: unknown dimensions of input specs become symbolic (jax.export).
     `graph_rewrites`: whether its ops compute what TF's graph optimizer makes of them
-    (False for a tf.data function's). `made`: a list the created variables are added
-    to, also where the trace raises."""
+    (False for a tf.data function's). `made`: a list the variables created by a trace
+    that raises are added to (not where only their lifting fails: TF's trace completed)."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
     var_strings = [strings.is_string(v) for v in var_values]
@@ -191,8 +191,6 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
     structure["graph"] = trace.graph.freeze(structure["name"])
     structure["known_values"] = dict(trace.known_arguments.read)
     if trace.created:
-        if made is not None:
-            made.extend(v for v, _ in trace.created)
         inputs = [None if s else v for v, s in zip(var_values, var_strings)] + \
             [_input_value(x) for x in tensor_args]
         for (v, _), value, s in zip(trace.created,
