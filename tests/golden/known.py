@@ -16,12 +16,12 @@ BAD_CALLS = json.loads(pathlib.Path(__file__).with_name("known_bad_calls.json").
     encoding="utf-8"))
 
 KNOWN = {
-    "iterator_in_function:iter_fn_read_past_the_end_unknown_dims":
-        "a call whose read of an element of unknown dimensions raises OutOfRangeError makes "
-        "none of its Variable updates: tfcompat's trace for the last element's shapes has "
-        "constants where TF's graph computes from the element's shape (tf.shape(x)), so it "
-        "cannot tell the updates TF's executor makes (v.assign_add(1)) from those it does "
-        "not (n.assign_add(tf.shape(x)[0])); with fully defined shapes it makes them as TF",
+    "retracing:static_shapes_of_a_signature_traced_per_shape":
+        "a function of unknown dimensions that XLA cannot trace shape-polymorphically (a "
+        "size read as a value: tf.range(tf.shape(x)[0])) is traced per concrete shape, and "
+        "its arguments and ops show the concrete shapes ((2, 3)) where TF's one trace shows "
+        "the signature's ((None, 3)): tfcompat's op code still takes static sizes from "
+        "arguments traced so (tf.experimental.numpy under [None, None] fails with None)",
     "kinks:signed_zero_scalar_cache_and_reductions":
         "TF's eager scalar cache (TFE_TensorHandleCache) keys Python numbers by value, so a "
         "-0.0 converted after 0.0 is that +0.0 (history-dependent); tfcompat converts each "

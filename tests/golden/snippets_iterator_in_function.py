@@ -563,3 +563,45 @@ for _ in range(2):
     print(captured(call, it, raised), end="")
     print(raised, v.numpy())
 """)
+
+_s("iter_fn_read_past_the_end_counts_unknown_batches", """
+# Past the end of a dataset of unknown length whose batches have unknown size: the
+# updates that do not depend on the element run (iterations), a count of rows computed
+# from tf.shape or tf.size does not; Keras's metrics count so.
+@tf.autograph.experimental.do_not_convert
+def keep(*a):
+    return True
+@tf.autograph.experimental.do_not_convert
+def to_float(a):
+    return tf.cast(a, tf.float32)
+ds = tf.data.Dataset.range(10).filter(keep).map(to_float).batch(4)
+count, total, size, steps = (tf.Variable(0.), tf.Variable(0.), tf.Variable(0),
+                             tf.Variable(0))
+@tf.function
+def step(it):
+    x = next(it)
+    count.assign_add(tf.cast(tf.shape(x)[0], tf.float32) * 2.)
+    size.assign_add(tf.size(x))
+    total.assign_add(tf.reduce_sum(x))
+    steps.assign_add(1)
+it = iter(ds)
+for _ in range(4):
+    try:
+        step(it)
+    except tf.errors.OutOfRangeError:
+        print("OutOfRangeError")
+    print(count.numpy(), total.numpy(), size.numpy(), steps.numpy())
+tf.keras.utils.set_random_seed(1)
+x = np.random.RandomState(0).rand(10, 3).astype("float32")
+y = (x.sum(1) > 1.5).astype("float32")
+ds = tf.data.Dataset.from_tensor_slices((x, y)).filter(keep).batch(4)
+m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1, activation="sigmoid")])
+m.compile("adam", "binary_crossentropy", metrics=["accuracy"])
+import warnings
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    h = m.fit(ds, epochs=3, verbose=0)
+print({k: np.round(v, 5).tolist() for k, v in h.history.items()})
+print(int(m.optimizer.iterations), [np.round(v.numpy(), 4).tolist() for v in m.metrics_variables])
+print(np.round(m.layers[0].kernel.numpy().ravel(), 5))
+""")

@@ -247,3 +247,41 @@ get_mixed_flavor(AppleWithTraceType(), MangoWithTraceType()) # Re-uses the trace
 print(get_mixed_flavor(AppleWithTraceType(), MangoWithTraceType()), get_mixed_flavor.experimental_get_tracing_count())
 print(isinstance(get_mixed_flavor, tf.types.experimental.GenericFunction), isinstance(get_mixed_flavor, tf.types.experimental.Callable), isinstance(1.0, tf.types.experimental.TensorLike), isinstance(AppleWithTraceType(), tf.types.experimental.SupportsTracingProtocol))
 """, verbatim=True)
+_s("static_shapes_of_a_signature_traced_per_shape", """
+# Functions of unknown dimensions that XLA compiles per shape (a size read as a value):
+# inside, their arguments and ops show the signature's static shapes, as TF's one trace.
+@tf.function(input_signature=[tf.TensorSpec([None, 3])])
+def f(x):
+    n = tf.range(tf.shape(x)[0])
+    y = tf.matmul(x, tf.ones([3, 2]))
+    print('f', x.shape, y.shape, n.shape, tf.reduce_sum(x, 0).shape, tf.concat([x, x], 1).shape)
+    return y, n
+print(f(tf.ones([2, 3]))[1], f(tf.ones([4, 3]))[1], f.experimental_get_tracing_count())
+@tf.function(reduce_retracing=True)
+def g(x, w):
+    k = tf.range(tf.shape(x)[1])
+    print('g', x.shape, tf.matmul(x, w).shape, k.shape, x.shape[1] is None)
+    return tf.matmul(x, w), k
+print(g(tf.ones([2, 3]), tf.ones([3, 1]))[1])
+print(g(tf.ones([2, 4]), tf.ones([4, 1]))[1])
+print(g(tf.ones([5, 2]), tf.ones([2, 1]))[0].shape, g.experimental_get_tracing_count())
+""")
+_s("reduce_retracing_after_a_failed_trace", """
+# A trace that raised is not in TF's cache: later calls do not relax against it.
+@tf.function(reduce_retracing=True)
+def h(x):
+    if x.shape[-1] == 5:
+        raise ValueError('five')
+    print('h', x.shape)
+    return x
+try:
+    h(tf.ones([2, 5]))
+except ValueError as e:
+    print(type(e).__name__, str(e).splitlines()[-1])
+for shape in ([2, 4], [3, 4], [4, 4], [2, 5]):
+    try:
+        print(h(tf.ones(shape)).shape)
+    except ValueError as e:
+        print(type(e).__name__, str(e).splitlines()[-1])
+print(h.experimental_get_tracing_count())
+""")

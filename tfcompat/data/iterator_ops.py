@@ -224,9 +224,6 @@ def staged_pull(pull, spec, what, optional=False, *operands, prefetch=False, lay
         values = [strings.to_ids(v) if t else v for v, t in zip(values, is_string)]
         return ([np.asarray(True)] if optional else []) + values
 
-    # (Traced for other shapes than the element_spec's, what it computes from an element's
-    # shape is a constant, where TF's graph computes it: independent_updates.py)
-    callback.unknown_shapes = not static
     if prefetch and not any(is_string) and not slots:   # (string handles live only while
         prefetchable(callback)                            # it runs; datasets as read)
     host_callback.one_run_at_a_time(callback)   # (`pull` and `pulled` live across reads)

@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 
 from . import (config, dtypes, errors, func_graph, host_callback, op_def, relaxed_shapes,
-               strings)
+               shape_taint, strings)
 from .constant_op import convert_to_tensor
 from .forwardprop import propagate
 from .tape import Record, record
@@ -195,6 +195,9 @@ def execute(op, inputs, attrs=()):
     if kernel is None:
         kernel = op.kernels[key] = _new_kernel(op, attrs, key)
     arrays = [t._value for t in inputs]
+    derived = None   # (the element its outputs are computed from the shape of)
+    if ctx.traces and ctx.traces[-1].shape_sources:
+        arrays, derived = shape_taint.op_inputs(arrays)
     pullback = None
     try:
         if ctx.traces and not op.stateful and _static_integers(kernel, arrays):
@@ -219,6 +222,8 @@ def execute(op, inputs, attrs=()):
         if isinstance(exc, (TypeError, ValueError, IndexError)):
             raise op.error(op, arrays, dict(attrs), exc) from None
         raise
+    if derived is not None:
+        out = shape_taint.outputs(out, derived)
     result = relaxed_shapes.result(op, attrs, inputs, out) if ctx.traces else None
     if result is not None:
         outputs = result if type(result) is list else (result,)

@@ -79,12 +79,6 @@ def reaches_host(eqn):
     return calls_host(eqn) or any(host_calls(sub) is not None for sub in _sub_jaxprs(eqn))
 
 
-def reads_unknown_shapes(jaxpr):
-    """Whether `jaxpr` (or one nested in it) reads a tf.data element whose element_spec
-    leaves dimensions unknown (its read function marked `unknown_shapes`)."""
-    return _calls_marked(jaxpr, "unknown_shapes")
-
-
 def host_calls(jaxpr):
     """The name of a host callback `jaxpr` (or one nested in it) still calls (a tf.print, a
     tf.data read, a py_function), else None."""

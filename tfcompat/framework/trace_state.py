@@ -62,6 +62,7 @@ class Trace:
         self.graph = GraphBuilder()   # TF's graph of the trace (ConcreteFunction.graph)
         self.recorded = TraceRecords()   # what tf.gradients differentiates
         self.shapes = {}   # id(argument value) -> its spec's shape where traced per shape
+        self.shape_sources = {}   # id(constant) -> (it, the element): shape_taint
         self.created = []
         self.lifted = None   # their initial values where the trace stopped (CallsRunEagerly)
         self.nested_created = []   # (variable, initial value) made by nested functions' traces

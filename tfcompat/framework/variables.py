@@ -10,7 +10,7 @@ import weakref
 import jax
 import jax.numpy as jnp
 
-from . import errors
+from . import errors, shape_taint
 from .graph_def import enum_of
 from .rounding import unfused
 from .tape import record_read
@@ -335,7 +335,7 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
     # -- writing ------------------------------------------------------------------
     def _converted(self, value):
         from .constant_op import convert_to_tensor
-        return convert_to_tensor(value, dtype=self._handle.dtype)._value
+        return shape_taint.assigned(convert_to_tensor(value, dtype=self._handle.dtype)._value)
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         new = self._converted(value)

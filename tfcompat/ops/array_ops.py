@@ -8,7 +8,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors, func_graph, op_def
+from ..framework import dtypes, errors, func_graph, op_def, shape_taint
 from ..framework.graph_scope import partial_value, unknown_output
 from ..framework.relaxed_shapes import (ShapeValue, UnknownDim, shape_value, traced_dims,
                                        with_dims)
@@ -353,6 +353,8 @@ def _shape_value(x, np_type, name="Shape"):
         out = EagerTensor(device_array(np.asarray(shape, np_type)))
         if ctx.traces:
             out = shape_value(x, out)
+            if not x.shape.is_fully_defined():   # (TF computes it from x)
+                shape_taint.mark(out._value, x._value)
             ctx.traces[-1].constant(out._value, x.shape.is_fully_defined())
             if name is not None:
                 graph_const(out, name)
@@ -390,6 +392,7 @@ def size(input, out_type=dtypes.int32, name=None):
             return constant(n, dtype=out_type, name=name or "Size")
         # (in a trace, not a constant: TF's static shape has unknown dimensions)
         out = EagerTensor(device_array(np.asarray(n, dtypes.as_dtype(out_type)._np)))
+        shape_taint.mark(out._value, x._value)
         graph_const(out, name or "Size")
         return out
     return EagerTensor(jnp.asarray(n, dtype=dtypes.as_dtype(out_type)._np))

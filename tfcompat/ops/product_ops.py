@@ -153,7 +153,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         raise kernel_not_found("MatMul", a.dtype, *_MATMUL_KERNELS, attrs=", " + flags)
     ta, tb = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     k_a, k_b = a.shape[-2 if ta else -1], b.shape[-1 if tb else -2]
-    if a.ndim == b.ndim == 2 and k_a != k_b and shape_inference.tracing():
+    if a.ndim == b.ndim == 2 and k_a != k_b and None not in (k_a, k_b) and \
+            shape_inference.tracing():
         raise shape_inference.node_error(
             f"Dimensions must be equal, but are {k_a} and {k_b}", "MatMul", (a, b),
             (("T", shape_inference.dtype_enum(a)), ("grad_a", bool(grad_a)),

@@ -578,17 +578,22 @@ class ConcreteFunction(_Typed):
         """A read of the call raised `exc`: where it is TF's end of sequence, assign what
         TF's executor has assigned by then, the updates that do not depend on a read
         (independent_updates.py). `values`: the tensor arguments' (no element read)."""
-        if not (isinstance(exc, errors.OutOfRangeError) and assigned) or self._strings or \
-                self._polymorphic:
+        if not (isinstance(exc, errors.OutOfRangeError) and assigned) or self._polymorphic:
             return
+        n_consts = len(self._const_values)
         if self._independent is None:
             n_out = self._n_out
+            strings_at = [n_consts + i for i, s in enumerate(self._string_vars) if s] + \
+                [n_consts + len(var_values) + i for i, v in enumerate(values)
+                 if strings.is_string(v)] if self._strings else ()
             self._independent = independent_updates.program(
-                self._jaxpr, self._reads, range(n_out, n_out + len(self._assigned)))
+                self._jaxpr, self._reads, range(n_out, n_out + len(self._assigned)),
+                frozenset(strings_at))
         found, fn = self._independent
         if found:
             for k, new in zip(found, fn(*self._const_values, *var_values, *values)):
-                assigned[k]._value = new
+                if not strings.is_string(assigned[k]._value):   # (a string's: handles)
+                    assigned[k]._value = new
 
     def _place_consts(self, var_values):
         """The constants (first call): placed as the variables are where those are

@@ -10,14 +10,15 @@ corrections and dropout masks depend on. A tfcompat call is one XLA program, whi
 read aborts whole. `program` builds, once per trace, the program of the assigned values
 that depend on no host callback's result (a read, a check) and on no read made before
 the call (hoisted_reads); the call runs it and assigns them. It does so where the reads'
-element_specs have fully defined shapes, for which TF's trace has the shapes tfcompat's
-has.
+element_specs have unknown dimensions too (a batch without ``drop_remainder``): what TF
+computes from them (Keras's metrics count a batch's rows from ``tf.shape``) depends on
+the read there (framework/shape_taint.py).
 
-Differs from TF: with an element_spec of unknown dimensions (a batch without
-``drop_remainder``), nothing is assigned; a Variable updated twice, the second time from
-the element (``v.assign(1.)`` then ``v.assign_add(x)``), keeps its old value, where TF's
-executor has made the first update; stateful random ops (``tf.random.uniform``) do not
-advance.
+Differs from TF: a Variable updated twice, the second time from the element
+(``v.assign(1.)`` then ``v.assign_add(x)``), keeps its old value, where TF's executor has
+made the first update; stateful random ops (``tf.random.uniform``) do not advance; a
+value computed from an element's unknown dimensions other than by ``tf.shape`` or
+``tf.size`` (``tf.ones_like(x)``) counts as independent of it.
 """
 import jax
 from jax._src.interpreters import partial_eval as pe
@@ -33,23 +34,24 @@ _CALL_JAXPR = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr",
                "custom_vjp_call": "call_jaxpr"}
 
 
-def program(jaxpr, hoisted, outputs):
+def program(jaxpr, hoisted, outputs, unavailable=()):
     """(the indices among `outputs` (output positions of `jaxpr`) whose values do not
-    depend on its trailing inputs read by `hoisted` (hoisted_reads') or on a host callback,
-    a jitted function of its other inputs giving those values), or ((), None) where there
-    is none, or where an element read has dimensions its element_spec leaves unknown: a
-    trace for its shapes has made constants of what TF computes from them (Keras's
-    metrics count a batch's size), which would look independent of the read."""
-    if any(getattr(fn, "unknown_shapes", False) for fn, _, _ in hoisted) or \
-            host_callback.reads_unknown_shapes(jaxpr):
-        return (), None
-    n_unavailable = sum(len(avals) for _, _, avals in hoisted)
-    n_in = len(jaxpr.invars) - n_unavailable
-    avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in jaxpr.invars[:n_in]]
+    depend on its trailing inputs read by `hoisted` (hoisted_reads'), on its inputs at the
+    positions `unavailable` (string handles) or on a host callback, a jitted function of
+    its other inputs giving those values), or ((), None) where there is none. (What TF
+    computes from an element's unknown dimensions, which the trace has as constants, takes
+    the element as an input: framework/shape_taint.py.)"""
+    n_in = len(jaxpr.invars) - sum(len(avals) for _, _, avals in hoisted)
+    given = [i for i in range(n_in) if i not in unavailable]
+    avals = [jax.ShapeDtypeStruct(jaxpr.invars[i].aval.shape, jaxpr.invars[i].aval.dtype)
+             for i in given]
     found = []
 
     def run(*args):
-        outs = _evaluate(jaxpr, (), [*args, *[_UNAVAILABLE] * n_unavailable])
+        inputs = [_UNAVAILABLE] * len(jaxpr.invars)
+        for i, a in zip(given, args):
+            inputs[i] = a
+        outs = _evaluate(jaxpr, (), inputs)
         found[:] = [k for k, i in enumerate(outputs) if outs[i] is not _UNAVAILABLE]
         return [outs[outputs[k]] for k in found]
     closed = jax.make_jaxpr(run)(*avals)
@@ -57,7 +59,7 @@ def program(jaxpr, hoisted, outputs):
         return (), None
     kept, used = pe.dce_jaxpr(closed.jaxpr, [True] * len(found))
     fn = jax.jit(jaxpr_as_fun(ClosedJaxpr(kept, closed.consts)))
-    return tuple(found), lambda *args: fn(*(a for a, u in zip(args, used) if u))
+    return tuple(found), lambda *args: fn(*(args[i] for i, u in zip(given, used) if u))
 
 
 def _evaluate(jaxpr, consts, args):

@@ -244,8 +244,9 @@ class Function:
         args, kwargs = self._bind(args, kwargs)
         key = self._value_key(_cache_key(args, kwargs), args, kwargs)
         concrete = self._concrete.get(key)
+        signature = None   # (reduce_retracing's, kept once it has traced: TF's cache's)
         if concrete is None and self._reduce_retracing:
-            args, kwargs = self._relax(args, kwargs)
+            args, kwargs, signature = self._relax(args, kwargs)
             key = self._value_key(_cache_key(args, kwargs), args, kwargs)
             concrete = self._concrete.get(key)
         traced = concrete is None
@@ -305,6 +306,8 @@ class Function:
                 self._cache(shape_key, concrete, args, kwargs)
         if not ctx.traces:   # TF counts the calls made eagerly, not those in a trace
             retracing.count_call(self._python_function, self._stats, traced)
+        if signature is not None and signature not in self._signatures:
+            self._signatures.append(signature)
         return concrete, args, kwargs
 
     def _value_key(self, key, args, kwargs):
@@ -353,19 +356,16 @@ class Function:
         return concrete
 
     def _relax(self, args, kwargs):
-        """reduce_retracing: a tensor whose shape differs from an earlier trace's (same
+        """reduce_retracing: a tensor whose shape differs from earlier traces' (same
         structure and dtypes) is traced with those dimensions (or, across ranks, its
-        shape) unknown, as TF's most specific common supertype."""
-        sig = _signature(args, kwargs)
-        for old in self._signatures:
-            relaxed = _supertype(old, sig)
-            if relaxed is not None and relaxed != sig:
-                break
-        else:
-            self._signatures.append(sig)
-            return args, kwargs
-        if relaxed not in self._signatures:
-            self._signatures.append(relaxed)
+        shape) unknown: TF's most specific common supertype with each trace's signature
+        in turn. Also returns the
+        signature to keep once the trace is made (a trace that raised is not TF's)."""
+        sig = relaxed = _signature(args, kwargs)
+        for old in self._signatures:   # (TF's try_generalizing_function_type)
+            relaxed = _supertype(old, relaxed) or relaxed
+        if relaxed == sig:
+            return args, kwargs, sig
         it = iter(relaxed[1])
 
         def shaped(x):
@@ -376,7 +376,7 @@ class Function:
         flat = [shaped(x) for x in nest.flatten(args)]
         new_kw = {k: nest.pack_sequence_as(v, [shaped(x) for x in nest.flatten(v)])
                   for k, v in sorted(kwargs.items())}
-        return nest.pack_sequence_as(args, flat), new_kw
+        return nest.pack_sequence_as(args, flat), new_kw, relaxed
 
     def _bind(self, args, kwargs):
         """Canonicalize the call as TF does (arguments bound to parameters, defaults
