@@ -63,7 +63,7 @@ def outputs(out, source):
 
 def assigned(array):
     """A value assigned to a Variable in a trace: tied to its element where marked."""
-    if not ctx.traces or not ctx.traces[-1].shape_sources:
+    if not ctx.traces[-1].shape_sources:
         return array
     source = _source(ctx.traces[-1].shape_sources, array)
     return array if source is None else tie(array, source)

@@ -335,7 +335,8 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
     # -- writing ------------------------------------------------------------------
     def _converted(self, value):
         from .constant_op import convert_to_tensor
-        return shape_taint.assigned(convert_to_tensor(value, dtype=self._handle.dtype)._value)
+        value = convert_to_tensor(value, dtype=self._handle.dtype)._value
+        return shape_taint.assigned(value) if ctx.traces else value
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         new = self._converted(value)

@@ -100,7 +100,6 @@ class _Typed:
                                                       if v.trainable))
 
 
-@x64_methods
 class _RandomStreams:
     """The states of random ops that several traces share (share_random_streams), and
     the tf.random.set_seed generation they start from."""
@@ -110,6 +109,7 @@ class _RandomStreams:
         self.generation = generation
 
 
+@x64_methods
 class ConcreteFunction(_Typed):
     """A tf.function traced for one input signature: a jaxpr run under jax.jit."""
 

@@ -33,8 +33,7 @@ from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cas
                                   _supertype)
 from .eager_rerun import run_eagerly
 from .tracing import trace_function
-from .variable_creation import (NON_FIRST_CALL, CreatedLater, NoFunction, VariableCreation,
-                                hidden_trace)
+from .variable_creation import NON_FIRST_CALL, CreatedLater, NoFunction, VariableCreation
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
@@ -359,8 +358,8 @@ class Function:
         """reduce_retracing: a tensor whose shape differs from earlier traces' (same
         structure and dtypes) is traced with those dimensions (or, across ranks, its
         shape) unknown: TF's most specific common supertype with each trace's signature
-        in turn. Also returns the
-        signature to keep once the trace is made (a trace that raised is not TF's)."""
+        in turn. Also returns the signature to keep once the trace is made (a trace that
+        raised is not in TF's cache)."""
         sig = relaxed = _signature(args, kwargs)
         for old in self._signatures:   # (TF's try_generalizing_function_type)
             relaxed = _supertype(old, relaxed) or relaxed
@@ -548,7 +547,7 @@ class Function:
             # and raises.
             self._tracing_count += first
             try:
-                with hidden_trace(not first):
+                with captured_output(not first):   # (a trace TF does not make: silent)
                     concrete, _ = trace_function(fn, args, kwargs, allow_creation=False,
                                                  polymorphic=polymorphic,
                                                  jit_compile=self._jit_compile,

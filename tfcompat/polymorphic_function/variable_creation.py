@@ -8,9 +8,7 @@ call". A first trace that raised after creating variables leaves TF's function w
 its no-variable-creation trace: every later call returns None and runs nothing (TF's
 default TracingOptions' function), and get_concrete_function raises TF's TypeError.
 """
-import contextlib
-
-from ..framework.trace_state import CallsRunEagerly, captured_output
+from ..framework.trace_state import CallsRunEagerly
 
 NON_FIRST_CALL = ("Creating variables on a non-first call to a function decorated with "
                   "tf.function.")
@@ -55,17 +53,6 @@ class VariableCreation:
         shape-polymorphic one)."""
         if not self.started:
             self.started = self.first_traced = True
-
-
-@contextlib.contextmanager
-def hidden_trace(hidden):
-    """A second trace TF does not make (after a later call's trace that created
-    variables): what it prints is dropped."""
-    if not hidden:
-        yield
-        return
-    with captured_output():
-        yield
 
 
 class CreatedLater:
