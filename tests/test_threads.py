@@ -557,3 +557,53 @@ def test_a_generator_shared_by_threads_draws_each_number_once(draw):
     assert sorted(d for r in results for d in r) == sorted(reference)
     if draw == "normal":
         assert len(set(reference)) == len(reference)
+
+
+def test_prints_of_overlapping_traces_on_two_threads(capsys):
+    """A trace on the main thread and another thread's silent trace (an iterator's partial
+    batch: TF traces once) overlap, the main one ending first. Each trace's prints reach
+    stdout once, and sys.stdout is the same stream after (tfcompat holds a trace's prints
+    per thread; swapping sys.stdout itself lost the stream, and every print after)."""
+    stdout = sys.stdout
+    main_in, other_in, main_done = threading.Event(), threading.Event(), threading.Event()
+    calls = []
+
+    @tf.function
+    def first(x):
+        print("traced first")
+        main_in.set()
+        wait(other_in)
+        return x + 1
+
+    @tf.function
+    def take(iterator):
+        x = next(iterator)
+        calls.append(None)
+        if len(calls) == 2:   # (tfcompat's trace of the partial batch, inside first's)
+            other_in.set()
+            wait(main_done)
+        print("traced take")
+        return x
+
+    def other():
+        iterator = iter(tf.data.Dataset.range(3).batch(2))
+        out = [take(iterator).numpy().tolist()]
+        wait(main_in)
+        out.append(take(iterator).numpy().tolist())
+        other_in.set()   # (TF made no second trace)
+        return out
+
+    results = []
+    helper = threading.Thread(target=lambda: results.append(run_threads(other)[0]),
+                              daemon=True)
+    helper.start()
+    try:
+        assert int(first(tf.constant(1))) == 2
+    finally:
+        main_done.set()
+        helper.join(DEADLINE_S)
+    assert results == [[[0, 1], [2]]]
+    assert sys.stdout is stdout
+    print("after")
+    assert sorted(capsys.readouterr().out.splitlines()) == \
+        ["after", "traced first", "traced take"]

@@ -21,7 +21,9 @@
   op type, predicate Tensor or None, GraphBuilder): ops/control_flow_traced.py);
 - ``traceback_filtering``: whether an exception leaving tfcompat for user code loses
   tfcompat's (and jax's) frames, as TF's traceback_utils drops TF's
-  (tf.debugging.disable_traceback_filtering turns it off).
+  (tf.debugging.disable_traceback_filtering turns it off);
+- ``held_output``: the (stdout, stderr) buffers of this thread's traces whose prints are
+  held until they stand, innermost last (trace_state.captured_output).
 
 Reading these is an attribute lookup on a C-level thread-local: cheap on the op path.
 
@@ -60,6 +62,7 @@ class _Context(threading.local):
         self.staging = 0
         self.constructs = []
         self.traceback_filtering = True
+        self.held_output = []
 
 
 ctx = _Context()

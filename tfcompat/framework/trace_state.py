@@ -4,6 +4,7 @@ tf.init_scope, tf.config.run_functions_eagerly, and what tensors print while tra
 import contextlib
 import io
 import sys
+import threading
 
 import jax
 import numpy as np
@@ -374,9 +375,36 @@ class KnownArguments:
         self.values[var] = (index, value)
 
 
+class _Routed:
+    """sys.stdout or sys.stderr while a thread holds its output (captured_output): each
+    thread's writes go to its innermost held buffer (ctx.held_output), else to the stream
+    this one stands in for, so that threads tracing at once never take each other's."""
+
+    def __init__(self, stream, index):
+        self.stands_for = getattr(stream, "stands_for", stream)   # (tf.print's stream)
+        self._stream, self._index = stream, index
+
+    def _target(self):
+        held = ctx.held_output
+        return held[-1][self._index] if held else self._stream
+
+    def write(self, text):
+        return self._target().write(text)
+
+    def flush(self):
+        return self._target().flush()
+
+    def __getattr__(self, name):
+        return getattr(self._target(), name)
+
+
+_routing = {"holders": 0}   # (the captured_output blocks open in all threads)
+_routing_lock = threading.Lock()
+
+
 class captured_output:
-    """Holds what a trace prints until it is known to stand (then replays it); with
-    `held` False, lets it through."""
+    """Holds what this thread's trace prints until it is known to stand (then replays
+    it); with `held` False, lets it through."""
 
     def __init__(self, held=True):
         self._held = held
@@ -385,16 +413,29 @@ class captured_output:
     def __enter__(self):
         if not self._held:
             return self
-        self._saved = sys.stdout, sys.stderr
+        with _routing_lock:
+            if type(sys.stdout) is not _Routed:
+                sys.stdout = _Routed(sys.stdout, 0)
+            if type(sys.stderr) is not _Routed:
+                sys.stderr = _Routed(sys.stderr, 1)
+            _routing["holders"] += 1
         self._out, self._err = io.StringIO(), io.StringIO()
-        for held, saved in zip((self._out, self._err), self._saved):   # (tf.print's stream)
-            held.stands_for = getattr(saved, "stands_for", saved)
-        sys.stdout, sys.stderr = self._out, self._err
+        self._out.stands_for, self._err.stands_for = \
+            sys.stdout.stands_for, sys.stderr.stands_for
+        ctx.held_output.append((self._out, self._err))
         return self
 
     def __exit__(self, *exc):
-        if self._held:
-            sys.stdout, sys.stderr = self._saved
+        if not self._held:
+            return
+        ctx.held_output.remove((self._out, self._err))
+        with _routing_lock:
+            _routing["holders"] -= 1
+            if not _routing["holders"]:   # (the streams as they were)
+                if type(sys.stdout) is _Routed:
+                    sys.stdout = sys.stdout._stream
+                if type(sys.stderr) is _Routed:
+                    sys.stderr = sys.stderr._stream
 
     def replay(self):
         if self._out is None:

@@ -472,11 +472,8 @@ class Function:
         (CallsRunEagerly, at the outermost trace), an _EagerCalls: the calls run the
         Python function eagerly (TF traces it once: counted once). What the trace printed
         is then dropped, and the first call prints what the function prints, as TF's
-        trace would (unless the trace is `silent`: TF traced this signature already). Only
-        the main thread's traces hold their output (sys.stdout is the process's: another
-        thread's, a tf.data function's, would take the main thread's prints)."""
-        held = threading.current_thread() is threading.main_thread()
-        output = captured_output(held)
+        trace would (unless the trace is `silent`: TF traced this signature already)."""
+        output = captured_output()
         try:
             with output:
                 concrete = self._trace_once(args, kwargs, polymorphic)
@@ -491,8 +488,7 @@ class Function:
                     f"tfcompat: the calls of the tf.function "
                     f"'{_name(self._python_function)}' run eagerly (op by op): XLA "
                     f"cannot compile it as one program, {e}")
-            return _EagerCalls(str(e), getattr(e, "eager_may_create", False),
-                               held and not silent)
+            return _EagerCalls(str(e), getattr(e, "eager_may_create", False), not silent)
         except BaseException:
             output.replay()
             raise
