@@ -329,3 +329,17 @@ for _ in range(4):
     m.save()
 print([base(p) for p in m.checkpoints])
 """)
+_s("checkpoint_reader_scalars", """
+# CheckpointReader.get_tensor (and tf.train.load_variable) give a scalar as NumPy's scalar
+# (bytes for a string), arrays as arrays.
+import os, tempfile
+path = tf.train.Checkpoint(
+    a=tf.Variable(3), b=tf.Variable([1.0, 2.0]), s=tf.Variable(b"hi"),
+    f=tf.Variable(2.5, dtype=tf.float64)).save(os.path.join(tempfile.mkdtemp(), "c"))
+reader = tf.train.load_checkpoint(path)
+for name in "absf":
+    key = name + "/.ATTRIBUTES/VARIABLE_VALUE"
+    value = reader.get_tensor(key)
+    print(name, repr(value), type(value).__name__,
+          type(tf.train.load_variable(path, key)).__name__)
+""")

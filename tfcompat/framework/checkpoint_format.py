@@ -349,8 +349,10 @@ class CheckpointReader:
             raise errors.InternalError(None, None,
                                        "Tensorflow type 21 not convertible to numpy dtype.")
         value = self._arrays[key]
-        return value.item() if key == _GRAPH_KEY else \
-            value.view(self._dtypes[key].as_numpy_dtype).copy()
+        if key == _GRAPH_KEY:
+            return value.item()
+        value = value.view(self._dtypes[key].as_numpy_dtype).copy()
+        return value[()] if value.ndim == 0 else value   # (a scalar as NumPy's, as TF's)
 
     def get_variable_to_shape_map(self):
         return {k: list(a.shape) for k, a in self._arrays.items()}
