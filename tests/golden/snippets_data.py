@@ -565,3 +565,50 @@ try:
 except ValueError as e:
     print(type(e).__name__, str(e).splitlines()[-1])
 """)
+_s("map_function_sees_the_element_spec", """
+# TF traces a dataset function once for the input's element_spec: unknown dimensions are
+# None inside, and the values of the element are unknown to the trace.
+@tf.autograph.experimental.do_not_convert
+def double(x):
+    print("traced", x.shape)
+    return x * 2
+@tf.autograph.experimental.do_not_convert
+def upto(x):
+    return tf.range(x)
+ds = tf.data.Dataset.from_tensor_slices([[1.0], [2.0], [3.0]]).batch(2).map(double)
+print(ds.element_spec, [b.tolist() for b in ds.as_numpy_iterator()])
+ds = tf.data.Dataset.range(1, 4).map(upto)
+print(ds.element_spec, [b.tolist() for b in ds.as_numpy_iterator()])
+table = tf.lookup.StaticHashTable(
+    tf.lookup.KeyValueTensorInitializer(["a", "b"], [1, 2]), default_value=-1)
+@tf.autograph.experimental.do_not_convert
+def look(s):
+    out = table.lookup(tf.strings.upper(tf.strings.lower(s)))
+    print("lookup", out.shape)
+    return out
+ds = tf.data.Dataset.from_tensor_slices([["a", "b"], ["c", "a"], ["b", "b"]]).batch(2)
+print(ds.map(look).element_spec)
+""")
+_s("script_functions_have_unknown_shapes", """
+# tf.py_function and tf.numpy_function outputs have unknown shapes in a graph (a
+# tf.function, a dataset function) until set_shape or ensure_shape gives them one.
+import numpy as np
+@tf.function
+def f(x):
+    y = tf.numpy_function(lambda v: np.float32(v) / 2, [x], tf.float32)
+    z = tf.py_function(lambda v: v * 3, [x], tf.int64)
+    print("traced", y.shape, z.shape)
+    z.set_shape([])
+    print("set", z.shape)
+    return y, z
+print(f(tf.constant(3, tf.int64)))
+@tf.autograph.experimental.do_not_convert
+def halve(x):
+    return tf.numpy_function(lambda v: np.float32(v) / 2, [x], tf.float32)
+@tf.autograph.experimental.do_not_convert
+def halve_shaped(x):
+    return tf.ensure_shape(halve(x), [])
+print(tf.data.Dataset.range(3).map(halve).element_spec)
+print(tf.data.Dataset.range(3).map(halve_shaped).element_spec)
+print(list(tf.data.Dataset.range(3).map(halve).as_numpy_iterator()))
+""")

@@ -284,3 +284,35 @@ show(lambda: m.fit(np.ones((8, 4)), np.zeros(8), verbose=0))
 show(lambda: m.fit(np.ones((8, 4)), np.zeros(8), verbose=0))
 show(lambda: m.evaluate(np.ones((8, 4)), np.zeros(8), verbose=0))
 """)
+_s("lstm_fit_on_batches_of_unknown_size", """
+# A recurrent layer traced for batches of unknown size (the last batch is partial): its
+# output TensorArray's element shape (None, units) is not fully known, and each output's
+# loss is averaged over batches as TF's static batch size (None) makes Keras do.
+import numpy as np
+tf.keras.utils.set_random_seed(3)
+x = np.linspace(-1, 1, 40 * 6 * 2, dtype="float32").reshape(40, 6, 2)
+ds = tf.data.Dataset.from_tensor_slices((x, {"a": x[:, -1, :1], "b": x[:, 0, 1:] > 0})).batch(16)
+inputs = tf.keras.Input((6, 2))
+h = tf.keras.layers.LSTM(4)(inputs)
+model = tf.keras.Model(inputs, {"a": tf.keras.layers.Dense(1)(h),
+                                "b": tf.keras.layers.Dense(1, activation="sigmoid")(h)})
+model.compile(tf.keras.optimizers.Adam(0.01), {"a": "mse", "b": "binary_crossentropy"})
+history = model.fit(ds, epochs=2, verbose=0).history
+print({k: np.round(v, 4).tolist() for k, v in sorted(history.items())})
+print({k: round(v, 4) for k, v in sorted(model.evaluate(ds, verbose=0, return_dict=True).items())})
+""")
+_s("text_vectorization_in_a_dataset_map", """
+# A dataset function is traced for the element_spec: the batch dimension is None inside
+# (string ops and table lookups keep it), as Keras's TextVectorization shows. (With its
+# default split, the function runs eagerly in tfcompat: tf.strings.split of a traced
+# tensor has value-dependent shapes.)
+layer = tf.keras.layers.TextVectorization(output_mode="int", output_sequence_length=4,
+                                          vocabulary=["baz", "bar", "foo"], split=None)
+def vectorize(x):
+    result = layer(x)
+    print("traced", x.shape, tf.strings.lower(x).shape, result.shape)
+    return result
+ds = tf.data.Dataset.from_tensor_slices([["foo"], ["Bar"], ["qux"]]).batch(2).map(vectorize)
+print(ds.element_spec)
+print([b.tolist() for b in ds.as_numpy_iterator()])
+""")

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..framework import config, dtypes, errors, nest
 from ..framework.func_graph import GraphTensor, kernel_text
+from ..framework.relaxed_shapes import RelaxedTensor
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import functions_run_eagerly
 from ..polymorphic_function.concrete_function import ConcreteFunction
@@ -201,8 +202,8 @@ class StructuredFunction:
                    for s in nest.flatten(input_spec)):
                 raise _EagerOnly   # (tfcompat's tf.function takes no SparseTensors, and
                 #                     Dataset arguments only as Python objects)
-            specs = [self._specs(self._fn.get_concrete_function(*self._args(probe))
-                                 .structured_outputs, transformation)
+            specs = [self._specs(self._fn.get_concrete_function(
+                *self._args(self._traced_probe(probe))).structured_outputs, transformation)
                      for probe in _probe_shapes(input_spec)]
         except Exception as traced_error:   # noqa: BLE001 - retried eagerly, else raised
             if isinstance(traced_error, (AttributeError, errors.OperatorNotAllowedInGraphError)):
@@ -229,10 +230,26 @@ class StructuredFunction:
         its stateful random ops start again from their seeds."""
         if self._call is self._fn:
             for concrete in self._fn._concrete_functions():
-                concrete.restart_random_states()
+                concrete.restart_random_states(shared=True)
 
     def _args(self, element):
         return call_args(element) if self._unpack else (element,)
+
+    def _traced_element(self, flat_arrays):
+        """The element a traced call gets: dense components shown with the input spec's
+        shapes (TF traces the function for its element_spec: unknown dimensions None),
+        their values unknown to the trace (RelaxedTensors: tracing._known_value)."""
+        element = structure.to_tensors(self._input_spec, flat_arrays)
+        return nest.pack_sequence_as(self._input_spec, [
+            RelaxedTensor(x._value, s.shape) if type(s) is TensorSpec else x
+            for s, x in zip(nest.flatten(self._input_spec), nest.flatten(element))])
+
+    def _traced_probe(self, probe):
+        """A probe shape's element for the trace (_traced_element of zeros; other
+        components as _probe_shapes gives them)."""
+        flat = [_filled(s.shape.as_list(), s.dtype, 0) if type(s) is TensorSpec else
+                NONE if s is None else s for s in nest.flatten(probe)]
+        return self._traced_element(flat)
 
     @staticmethod
     def _specs(outputs, transformation):
@@ -261,7 +278,8 @@ class StructuredFunction:
             out = self._run_program(flat_arrays)
             if out is not None:
                 return out
-        element = structure.to_tensors(self._input_spec, flat_arrays)
+        element = (self._traced_element(flat_arrays) if self._call is self._fn else
+                   structure.to_tensors(self._input_spec, flat_arrays))
         result = structure.lists_to_tuples(self._call(*self._args(element)))
         out = [structure.to_array(x) for x in nest.flatten(result)]
         if self._eager_specs is not None:
@@ -286,7 +304,7 @@ class StructuredFunction:
     def _runner(self, flat_arrays):
         """The array_runner of the trace a call on these arrays runs (that of tf.function's
         call: no tensors made, no pytrees, per element), or None."""
-        element = structure.to_tensors(self._input_spec, flat_arrays)
+        element = self._traced_element(flat_arrays)
         tensors = nest.flatten(element)
         concrete, args, kwargs = self._fn._concrete_for(self._args(element), {})
         if not isinstance(concrete, ConcreteFunction) or any(

@@ -67,8 +67,9 @@ class Op:
     static_shapes: for ops whose outputs' static shapes inside a trace of unknown
       dimensions are not (always) what jax infers from `fn` (control flow, Reshape:
       relaxed_shapes), ``static_shapes(attrs)`` giving each output's TF dims (ints and
-      None; None for the traced shape), in order (outputs past its list have the traced
-      shapes), or None where jax's inference stands.
+      None; relaxed_shapes.UNKNOWN_RANK for an unknown rank; None for the traced shape),
+      in order (outputs past its list have the traced shapes), or None where jax's
+      inference stands.
     """
 
     __slots__ = ("name", "spec", "fn", "differentiable", "allowed", "_allowed_np", "error",
@@ -291,7 +292,11 @@ def _run_strings(op, kernel, inputs, attrs):
         out = strings.run(op, kernel, arrays, dict(attrs))
     except (TypeError, ValueError, IndexError) as exc:
         raise op.error(op, arrays, dict(attrs), exc) from None
-    result = [EagerTensor(o) for o in out] if type(out) is list else EagerTensor(out)
+    result = relaxed_shapes.shifted_result(
+        lambda shapes: strings.output_shapes(op, kernel, arrays, dict(attrs), shapes),
+        inputs, out) if ctx.traces else None
+    if result is None:
+        result = [EagerTensor(o) for o in out] if type(out) is list else EagerTensor(out)
     if ctx.traces:
         string_op = op.strings.name if isinstance(op.strings, strings.Kernel) else None
         ctx.traces[-1].graph.record(op, attrs, inputs,

@@ -197,6 +197,36 @@ def result(op, attrs, inputs, out):
     return None
 
 
+_SHIFT = 1000003   # (added to each unknown dimension's size: see shifted_result)
+
+
+def shifted_result(output_shapes, inputs, out):
+    """An op's result in a trace (as `result`) for ops jax cannot trace symbolically (the
+    host string kernels): from `output_shapes(input shapes)` at the inputs' sizes with each
+    unknown dimension's size shifted, the output dimensions that change are unknown, as
+    TF's shape inference leaves them; None where no input is a RelaxedTensor of known rank
+    or the shifted sizes are rejected."""
+    if not any(type(t) is RelaxedTensor and t.shape.rank is not None for t in inputs):
+        return None
+    shifted = []
+    for t in inputs:
+        shape = tuple(t._value.shape)
+        if type(t) is RelaxedTensor:
+            if t.shape.rank is None:
+                return None
+            shape = tuple(n + _SHIFT if d is None else n
+                          for n, d in zip(shape, t.shape.as_list()))
+        shifted.append(shape)
+    try:
+        other = output_shapes(shifted)
+    except Exception:   # noqa: BLE001 -- sizes it needs as they are: the trace's shapes
+        return None
+    arrays = list(out) if type(out) is tuple or type(out) is list else [out]
+    static = [tuple(a if a == b else None for a, b in zip(array.shape, tuple(o)))
+              if len(o) == array.ndim else None for array, o in zip(arrays, other)]
+    return _shown(out, static)
+
+
 def _has_unknown(value):
     if type(value) is tuple:
         return any(_has_unknown(v) for v in value)
@@ -258,16 +288,21 @@ def _relaxed_outputs(op, attrs, inputs, out):
     return _shown(out, static)
 
 
+UNKNOWN_RANK = "unknown rank"   # (an output's static dims in `_shown`: TensorShape(None))
+
+
 def _shown(out, static):
     """The output arrays `out` (a list, or one array) as Tensors, RelaxedTensors where
-    `static` (a list of dims or None, one per output, or shorter) leaves dimensions
-    unknown that fit the array."""
+    `static` (a list of dims, UNKNOWN_RANK or None, one per output, or shorter) leaves
+    dimensions unknown that fit the array."""
     many = type(out) is tuple or type(out) is list
     arrays = list(out) if many else [out]
     tensors = []
     for i, a in enumerate(arrays):
         dims = static[i] if i < len(static) else None
-        if dims is None or None not in dims or len(dims) != a.ndim or any(
+        if dims is UNKNOWN_RANK:
+            tensors.append(RelaxedTensor(a, TensorShape(None)))
+        elif dims is None or None not in dims or len(dims) != a.ndim or any(
                 d is not None and d != n for d, n in zip(dims, a.shape)):
             tensors.append(EagerTensor(a))
         else:

@@ -198,6 +198,17 @@ def run(op, kernel, arrays, attrs):
     return _host_call(how, arrays, attrs)
 
 
+def output_shapes(op, kernel, arrays, attrs, shapes):
+    """The output shapes `op` (see run) gives for inputs of `shapes`, computed without
+    running it."""
+    how = op.strings
+    if how is MOVE:
+        specs = [jax.ShapeDtypeStruct(s, np.int32 if is_string(a) else a.dtype)
+                 for a, s in zip(arrays, shapes)]
+        return [o.shape for o in jax.tree_util.tree_leaves(jax.eval_shape(kernel, *specs))]
+    return how.shapes(shapes, attrs)
+
+
 def _map(out, fn):
     if type(out) in (tuple, list):
         return [fn(o) for o in out]

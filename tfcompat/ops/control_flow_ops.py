@@ -701,12 +701,12 @@ def _carried_arrays(body, state, maximum_iterations):
         state = [nest.map_structure(lambda x: typed.get(id(x), x), s) for s in state]
         if not pending:
             return state
-    shapes = {}
+    shapes = {}   # (the traced and static element shapes the body's writes give)
     for k, x in enumerate(nest.flatten(state)):
         ta = _tensor_array(out[k]) if k < len(out) else None
-        if _tensor_array(x) is not None and x._buffer is None and ta is not None and \
-                ta._buffer is not None:
-            shapes[id(x)] = ta.element_shape
+        shape = None if ta is None else ta._known_shape()
+        if _tensor_array(x) is not None and x._buffer is None and shape is not None:
+            shapes[id(x)] = (shape, ta.element_shape)
     for x in pending:
         if id(x) not in shapes:
             raise ValueError("tfcompat's tf.while_loop cannot carry a tf.TensorArray whose "
@@ -716,8 +716,7 @@ def _carried_arrays(body, state, maximum_iterations):
     def fill(x):
         if _tensor_array(x) is None or x._buffer is not None:
             return x
-        ta = x._copy(list(x._elements), shapes[id(x)])
-        return ta._buffered()
+        return x._copy(list(x._elements))._buffered(*shapes[id(x)])
     return [nest.map_structure(fill, s) for s in state]
 
 

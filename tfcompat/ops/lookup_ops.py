@@ -22,6 +22,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.context import executing_eagerly
 from ..framework.dispatch import Op, execute
 from ..framework.strings import OBJECT
+from ..framework.relaxed_shapes import RelaxedTensor, relaxed
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from . import file_io, string_hash
@@ -349,8 +350,11 @@ def find(table, keys, default):
     """LookupTableFindV2: the values of Tensor `keys`, `default` where absent."""
     default = tensor_of(default, table.value_dtype)
     shape = tuple(keys._value.shape) + table.value_shape   # (a RelaxedTensor's traced one)
-    return run("LookupTableFindV2", table.find, [keys, default],
-               [(shape, _np_dtype(table.value_dtype))])[0]
+    out = run("LookupTableFindV2", table.find, [keys, default],
+              [(shape, _np_dtype(table.value_dtype))])[0]
+    if type(keys) is RelaxedTensor:   # (TF's static shape: the keys' and the values')
+        return relaxed(out, keys.shape.concatenate(table.value_shape))
+    return out
 
 
 def _find_sorted(keys, default, table):

@@ -5,9 +5,9 @@ is differentiable). Inside tf.function it runs on the host each time the functio
 (an ordered io_callback); a py_function's gradient there comes from running the function
 under a GradientTape on the host, as TF does. Deliberate difference: XLA needs static
 output shapes, so while tracing, the function is called once, eagerly, on zeros of its
-inputs' shapes (its printed output discarded) to learn them; TF's outputs have unknown
-shapes. A function whose output shape depends on its input values then fails at run
-time with a clear error. tf.string inputs and outputs cross the callback as handles
+inputs' shapes (its printed output discarded) to learn them (the outputs show TF's
+unknown shapes: RelaxedTensors). A function whose output shape depends on its input
+values then fails at run time with a clear error. tf.string inputs and outputs cross the callback as handles
 (framework/strings.py); a scalar string reaches a numpy_function inside tf.function as
 bytes, as in TF's graph mode. A py_function's ExtensionType inputs and outputs (specs in
 Tout) cross the op as their tensors.
@@ -26,6 +26,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.context import executing_eagerly
 from ..framework.trace_state import ValueDependentShape, captured_output, init_scope
+from ..framework.relaxed_shapes import UNKNOWN_RANK, RelaxedTensor
 from ..framework.tensor import EagerTensor, Tensor, symbolic
 from .assert_ops import Operation
 
@@ -203,8 +204,8 @@ def _call(script, inp):
         name = builder.display_name(outs[0]) if builder is not None and outs else None
         if name is not None:   # (its errors name the node, as TF's graph errors do)
             script.node = (name.rsplit(":", 1)[0], tuple(func_graph.definition_frames()))
-        outs = [EagerTensor(strings.StringIds(o._value)) if t is dtypes.string else o
-                for o, t in zip(outs, script.touts)]
+        outs = [RelaxedTensor(strings.StringIds(o._value), o.shape) if t is dtypes.string
+                else o for o, t in zip(outs, script.touts)]
         if not script.touts and not script.single:   # (runs for its effects alone)
             kind = script.op_name(len(inputs))[0]
             return Operation(kind, kind)
@@ -268,5 +269,12 @@ def _py_func(*arrays, script):
     return run(*arrays)
 
 
-_PY_FUNC = Op("EagerPyFunc", _py_func, stateful=True)
-_NUMPY_FUNC = Op("PyFunc", _numpy_func, differentiable=False, stateful=True)
+def _unknown_shapes(attrs):
+    """TF's static shapes of the outputs in a graph: unknown (set_shape or ensure_shape
+    gives them one)."""
+    return [UNKNOWN_RANK] * len(dict(attrs)["script"].touts)
+
+
+_PY_FUNC = Op("EagerPyFunc", _py_func, stateful=True, static_shapes=_unknown_shapes)
+_NUMPY_FUNC = Op("PyFunc", _numpy_func, differentiable=False, stateful=True,
+                 static_shapes=_unknown_shapes)

@@ -19,6 +19,7 @@ from ..framework import dtypes, errors, host_callback
 from ..framework.constant_op import constant, convert_to_tensor
 from ..framework.context import executing_eagerly, x64_methods
 from ..framework.dispatch import Op, execute
+from ..framework.relaxed_shapes import relaxed
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.trace_state import ValueDependentShape
@@ -110,7 +111,7 @@ class TensorArray:
     @property
     def element_shape(self):
         if self._buffer is not None:
-            return TensorShape(self._buffer._value.shape[1:])
+            return TensorShape(self._buffer.shape[1:])
         return self._element_shape or TensorShape(None)
 
     @property
@@ -134,15 +135,19 @@ class TensorArray:
     # -- buffer mode -------------------------------------------------------------------
 
     def _known_shape(self, value_shape=None):
+        """The element shape of a buffer: the element_shape, or where it leaves
+        dimensions unknown, the traced shape of a first write (or `value_shape`)."""
         shape = self._element_shape
         if shape is None or not shape.is_fully_defined():
             written = [e for e in self._elements if e is not None]
-            shape = written[0].shape if written else value_shape
+            shape = written[0]._value.shape if written else value_shape
         return None if shape is None else tuple(TensorShape(shape).as_list())
 
-    def _buffered(self, value_shape=None):
+    def _buffered(self, value_shape=None, value_static=None):
         """This array in buffer mode (itself if it is): list elements stacked, unwritten
-        ones zeros. `value_shape`: the element shape a first write gives."""
+        ones zeros. `value_shape`: the element shape a first write gives (`value_static`:
+        its static shape). The buffer shows the static element shape (a RelaxedTensor
+        where it leaves dimensions unknown), as TF's TensorList does."""
         if self._buffer is not None:
             return self
         shape = self._known_shape(value_shape)
@@ -161,10 +166,16 @@ class TensorArray:
                 for e in self._elements]
         rows += [array_ops.zeros(shape, self._dtype)] * (n - len(rows))
         for r in rows:
-            if tuple(r.shape.as_list()) != shape:
+            if tuple(r._value.shape) != shape:
                 raise _shape_error(shape, r.shape)
         buffer = array_ops.stack(rows) if rows else array_ops.zeros((0,) + shape, self._dtype)
-        return self._copy(None, TensorShape(shape), buffer, count)
+        written = [e.shape for e in self._elements if e is not None]
+        static = self._element_shape or (written[0] if written else value_static)
+        if static is None or static.rank is None:
+            static = TensorShape(shape)
+        if _traced(buffer):
+            buffer = relaxed(buffer, TensorShape([len(rows)]).concatenate(static))
+        return self._copy(None, static, buffer, count)
 
     def _loop_carry(self, maximum_iterations):
         """This array as a tf.while_loop variable: in buffer mode, or (element shape not
@@ -218,9 +229,9 @@ class TensorArray:
     def write(self, index, value, name=None):
         value = convert_to_tensor(value, dtype=self._dtype)
         if self._buffer is not None or _traced(index):
-            ta = self._buffered(value.shape)
-            shape = ta._buffer.shape[1:]
-            if value.shape != shape:
+            ta = self._buffered(value._value.shape, value.shape)
+            shape = ta._buffer._value.shape[1:]   # (traced shapes: RelaxedTensors)
+            if value._value.shape != shape:
                 raise _shape_error(shape, value.shape)
             i = convert_to_tensor(index, dtype=dtypes.int32)
             count = ta._count if ta._count is None else execute(_GROW, (ta._count, i))

@@ -374,14 +374,16 @@ class ConcreteFunction(_Typed):
             return outs[:n_out]
         return run
 
-    def restart_random_states(self):
+    def restart_random_states(self, shared=False):
         """Start the stateful random ops again from their initial states (a tf.data
         function, which TF instantiates anew for each iterator; after tf.random.set_seed,
-        which clears TF's kernel cache, the function's kernels too)."""
+        which clears TF's kernel cache, the function's kernels too). The states it shares
+        with other traces restart once per seed, or with `shared` (a new iterator, which
+        restarts all its function's traces at once)."""
         self._consts, self._const_values = self._initial_consts
         self._seed_generation = random_seed.generation()
         streams = self._streams
-        if streams is not None and streams.generation != self._seed_generation:
+        if streams is not None and (shared or streams.generation != self._seed_generation):
             streams.values = [self._const_values[i] for i, _ in self._random_states]
             streams.generation = self._seed_generation
 

@@ -239,6 +239,8 @@ def _known_value(x, tracer):
     its tracer there, whose value that trace may know); else None."""
     if isinstance(x, TensorSpec) or _is_string_arg(x):
         return None
+    if type(x) is RelaxedTensor and not isinstance(x._value, jax.core.Tracer):
+        return None   # (a tf.data function's element: its graph knows no values)
     if isinstance(x, _Shaped):   # (not a probe of a spec's unknown dimensions)
         if not x.spec.shape.is_fully_defined():
             return None
