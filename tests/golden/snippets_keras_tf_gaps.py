@@ -316,3 +316,19 @@ ds = tf.data.Dataset.from_tensor_slices([["foo"], ["Bar"], ["qux"]]).batch(2).ma
 print(ds.element_spec)
 print([b.tolist() for b in ds.as_numpy_iterator()])
 """)
+_s("recurrent_layers_eagerly_and_in_functions", """
+# Keras's recurrent layers run tf.while_loop over TensorArrays: the output array is written
+# at each step (return_sequences) or at index 0, eagerly and inside tf.function.
+import numpy as np
+tf.keras.utils.set_random_seed(4)
+x = np.linspace(-1, 1, 3 * 2 * 4, dtype="float32").reshape(3, 2, 4)
+for cls in (tf.keras.layers.LSTM, tf.keras.layers.GRU, tf.keras.layers.SimpleRNN):
+    for kwargs in ({"units": 3}, {"units": 3, "return_sequences": True},
+                   {"units": 3, "return_sequences": True, "return_state": True}):
+        layer = cls(**kwargs)
+        eager = tf.nest.flatten(layer(x))
+        traced = tf.nest.flatten(tf.function(layer)(x))
+        print(cls.__name__, sorted(kwargs), [tuple(t.shape) for t in eager],
+              [round(float(v), 4) for v in eager[0].numpy().ravel()[:4]],
+              all(np.allclose(a, b, atol=1e-6) for a, b in zip(eager, traced)))
+""")

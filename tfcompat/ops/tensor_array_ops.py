@@ -137,6 +137,8 @@ class TensorArray:
     def _known_shape(self, value_shape=None):
         """The element shape of a buffer: the element_shape, or where it leaves
         dimensions unknown, the traced shape of a first write (or `value_shape`)."""
+        if self._buffer is not None:
+            return tuple(self._buffer._value.shape[1:])
         shape = self._element_shape
         if shape is None or not shape.is_fully_defined():
             written = [e for e in self._elements if e is not None]
