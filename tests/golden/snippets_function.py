@@ -654,3 +654,29 @@ print(f(tf.constant([1., 1., 2.])).numpy())
 print(f(tf.constant([3., 3., 3.])).numpy())
 print(f(tf.constant([4., 5.])).numpy())
 """)
+_s("function_wraps_its_python_function", """
+# tf.function takes its function's name, doc, signature and attributes (those it does not
+# have itself: a callable object's `_lock` or `name` stay the Function's), as TF's
+# tf_decorator.make_decorator.
+import inspect
+def f(x, y=2):
+    "doc of f"
+    return x
+f.custom = 5
+g = tf.function(f)
+print(g.__name__, g.__doc__, g.__wrapped__ is f, inspect.signature(g), g.custom, g.name)
+class Layerish:
+    def __init__(self):
+        self._lock = False
+        self.name = "layerish"
+    def __call__(self, x):
+        return x + 1
+h = tf.function(Layerish())
+print(h(tf.constant(1)), h.name, tf.function(lambda x: x).name)
+class M(tf.Module):
+    @tf.function
+    def m(self, x):
+        "method doc"
+        return x
+print(M().m.__name__, M().m.__doc__, inspect.signature(M().m), M().m.name)
+""")

@@ -5,7 +5,6 @@ value, over nested structures), traces the Python function once per new key
 input_signature's unknown dimensions the trace is shape-polymorphic where it can be,
 else one per concrete shape."""
 import collections
-import functools
 import inspect
 import threading
 import weakref
@@ -43,11 +42,24 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
              experimental_follow_type_hints=None):
     """tf.function, as a decorator with or without arguments."""
     def decorate(f):
-        return functools.update_wrapper(
-            Function(f, input_signature, autograph, reduce_retracing or
-                     bool(experimental_relax_shapes),
-                     jit_compile=bool(jit_compile or experimental_compile)), f)
+        return _wrapping(Function(f, input_signature, autograph, reduce_retracing or
+                                  bool(experimental_relax_shapes),
+                                  jit_compile=bool(jit_compile or experimental_compile)), f)
     return decorate if func is None else decorate(func)
+
+
+def _wrapping(function, target):
+    """`function` made to look like `target`, as TF's tf_decorator.make_decorator does: its
+    name, module and doc, `__wrapped__` (its signature), and the entries of `target`'s
+    __dict__ that `function` lacks (functools.update_wrapper would replace its own: a
+    Keras layer's `_lock`)."""
+    for name in ("__name__", "__qualname__", "__module__", "__doc__"):
+        if hasattr(target, name):
+            setattr(function, name, getattr(target, name))
+    for name, value in getattr(target, "__dict__", {}).items():
+        function.__dict__.setdefault(name, value)
+    function.__wrapped__ = target
+    return function
 
 
 def _check_input_signature(python_function, input_signature):
@@ -128,6 +140,8 @@ class Function:
 
     python_function = property(lambda self: self._python_function)
     input_signature = property(lambda self: self._input_signature)
+    # (TF's Function.name: its Python function's name, "function" for a callable without)
+    name = property(lambda self: getattr(self._python_function, "__name__", "function"))
 
     def __get__(self, instance, owner):
         """On a method: one Function per instance, as TF caches them."""
@@ -139,7 +153,7 @@ class Function:
                              self._input_signature, self._autograph, self._reduce_retracing,
                              jit_compile=self._jit_compile)
             # (wrapping the bound method, as TF: inspect.signature shows no `self`)
-            functools.update_wrapper(bound, bound._python_function)
+            _wrapping(bound, bound._python_function)
             self._bound[instance] = bound
         return bound
 
