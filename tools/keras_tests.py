@@ -1,9 +1,9 @@
 """Keras 3.15.1's own tests on tfcompat, as a ratchet for CI (issue 14).
 
 ``../shared/keras_tests/run.py`` runs Keras's test files against their outcomes under real
-TF 2.21. This script runs the CI subset (core layers, models, trainers, losses, optimizers,
-callbacks, saving, the TF backend's own tests (distribution, SavedModel), export, tree,
-legacy saving) through it, two files at a time, and compares with
+TF 2.21. This script runs the CI subset (core, recurrent and preprocessing layers, models,
+trainers, losses, optimizers, callbacks, saving, the TF backend's own tests (distribution,
+SavedModel), export, tree, legacy saving) through it, two files at a time, and compares with
 ``tests/keras_passing.json``: the tests of those files that pass on tfcompat.
 
     .venv/bin/python tools/keras_tests.py            # fail if a listed test no longer passes
@@ -25,8 +25,8 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SUITE = ROOT.parent / "shared" / "keras_tests"
 PASSING = ROOT / "tests" / "keras_passing.json"
-SUBSET = ("layers/core", "models", "trainers", "losses", "optimizers", "callbacks", "saving",
-          "backend/tensorflow", "export", "tree", "legacy")
+SUBSET = ("layers/core", "layers/rnn", "layers/preprocessing", "models", "trainers", "losses",
+          "optimizers", "callbacks", "saving", "backend/tensorflow", "export", "tree", "legacy")
 
 
 def _files():
