@@ -612,3 +612,30 @@ print(tf.data.Dataset.range(3).map(halve).element_spec)
 print(tf.data.Dataset.range(3).map(halve_shaped).element_spec)
 print(list(tf.data.Dataset.range(3).map(halve).as_numpy_iterator()))
 """)
+_s("script_functions_in_chained_maps", """
+# A py_function's outputs in a dataset map have unknown shapes, and a map after it gets
+# elements of unknown rank (TF never calls the Python function before the elements come).
+import numpy as np
+def tile_rows(x):
+    return tf.concat([x, tf.tile(x[:1], [tf.shape(x)[0], 1])], axis=1).numpy()
+@tf.autograph.experimental.do_not_convert
+def first(x):
+    return tf.py_function(lambda v: tf.reshape(v, [-1, 1]), [x], tf.int64)
+@tf.autograph.experimental.do_not_convert
+def second(x):
+    return tf.py_function(tile_rows, [x], tf.int64)
+@tf.autograph.experimental.do_not_convert
+def three(x):
+    return tf.py_function(lambda v: tf.fill([3], v), [x], tf.int64)
+ds = tf.data.Dataset.range(6).batch(3).map(first).cache().map(second)
+print(ds.element_spec, [b.tolist() for b in ds.as_numpy_iterator()])
+print(ds.unbatch().element_spec, [b.tolist() for b in ds.unbatch().as_numpy_iterator()])
+print(ds.batch(2).element_spec)
+ds = tf.data.Dataset.range(4).map(three)
+print(ds.element_spec, [b.tolist() for b in ds.as_numpy_iterator()])
+try:
+    ds.padded_batch(2)
+except ValueError as e:
+    print("ValueError", e)
+print([b.tolist() for b in ds.padded_batch(2, padded_shapes=[None]).as_numpy_iterator()])
+""")

@@ -25,6 +25,7 @@ of the component's element_spec).
 import numpy as np
 
 from ..framework import config, dtypes, errors, nest
+from ..framework.context import ctx
 from ..framework.func_graph import GraphTensor, kernel_text
 from ..framework.relaxed_shapes import RelaxedTensor
 from ..framework.tensor_spec import TensorSpec
@@ -202,9 +203,15 @@ class StructuredFunction:
                    for s in nest.flatten(input_spec)):
                 raise _EagerOnly   # (tfcompat's tf.function takes no SparseTensors, and
                 #                     Dataset arguments only as Python objects)
-            specs = [self._specs(self._fn.get_concrete_function(
-                *self._args(self._traced_probe(probe))).structured_outputs, transformation)
-                     for probe in _probe_shapes(input_spec)]
+            ctx.spec_traces += 1
+            ctx.unprobed = False
+            try:
+                specs = [self._specs(self._fn.get_concrete_function(
+                    *self._args(self._traced_probe(probe))).structured_outputs,
+                    transformation) for probe in _probe_shapes(input_spec)]
+            finally:
+                ctx.spec_traces -= 1
+            unprobed = ctx.unprobed
         except Exception as traced_error:   # noqa: BLE001 - retried eagerly, else raised
             if isinstance(traced_error, (AttributeError, errors.OperatorNotAllowedInGraphError)):
                 raise   # what TF's graph of the function cannot do (Tensor.numpy(), bool())
@@ -216,14 +223,22 @@ class StructuredFunction:
                 if isinstance(traced_error, _EagerOnly):
                     raise
                 raise traced_error from None
-            self._call = func
-            self._runners = None
-            self._eager_specs = nest.flatten(self.output_spec)
-            self._transformation = transformation
+            self._run_eagerly(transformation)
             return
         self.output_spec = specs[0] if len(specs) == 1 else _merge_specs(*specs)
-        if any(ext.is_ext_spec(s) for s in nest.flatten(self.output_spec)):
+        if unprobed:   # (a py_function the traces could not call on zeros of a guessed
+            #               shape: an element of unknown rank)
+            self._run_eagerly(transformation)
+        elif any(ext.is_ext_spec(s) for s in nest.flatten(self.output_spec)):
             self._runners = None   # (its program returns an ExtensionType's tensors)
+
+    def _run_eagerly(self, transformation):
+        """Calls run the Python function eagerly, each result checked against
+        `output_spec`."""
+        self._call = self._python
+        self._runners = None
+        self._eager_specs = nest.flatten(self.output_spec)
+        self._transformation = transformation
 
     def instantiate(self):
         """Prepare for a new iterator: TF instantiates a dataset function per iterator, so

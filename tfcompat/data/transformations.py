@@ -169,14 +169,14 @@ class _PaddedBatchDataset(_Unary):
         self._size = _batch_size(batch_size, "PaddedBatchDatasetV2")
         self._drop = bool(drop_remainder)
         flat = structure.flat_specs(self._spec)
-        for s in flat:
+        for i, s in enumerate(flat):
             if not isinstance(s, TensorSpec):
                 raise TypeError(f"`padded_batch` is only supported for datasets that produce "
                                 f"tensor elements but type spec of elements in the input "
                                 f"dataset is not a subclass of TensorSpec: `{s!r}`.")
             if s.shape.rank is None and padded_shapes is None:
-                raise ValueError("You must provide `padded_shapes` argument because component "
-                                 "shapes are unknown.")
+                raise ValueError(f"You must provide `padded_shapes` argument because "
+                                 f"component {i} has unknown rank.")
         if padded_shapes is None:
             shapes = [s.shape for s in flat]
         else:

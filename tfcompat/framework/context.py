@@ -23,7 +23,11 @@
   tfcompat's (and jax's) frames, as TF's traceback_utils drops TF's
   (tf.debugging.disable_traceback_filtering turns it off);
 - ``held_output``: the (stdout, stderr) buffers of this thread's traces whose prints are
-  held until they stand, innermost last (trace_state.captured_output).
+  held until they stand, innermost last (trace_state.captured_output);
+- ``spec_traces``: the depth of traces made only for their output specs (a tf.data
+  function's at construction), where a tf.py_function whose output shapes its call on
+  zeros cannot find gives outputs of unknown rank and sets ``unprobed``
+  (ops/script_ops.py), so that its calls run eagerly.
 
 Reading these is an attribute lookup on a C-level thread-local: cheap on the op path.
 
@@ -63,6 +67,8 @@ class _Context(threading.local):
         self.constructs = []
         self.traceback_filtering = True
         self.held_output = []
+        self.spec_traces = 0
+        self.unprobed = False
 
 
 ctx = _Context()

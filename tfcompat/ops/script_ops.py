@@ -24,7 +24,7 @@ from ..framework import dtypes, errors, func_graph, host_callback, nest, strings
 from ..framework.backprop import GradientTape
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
-from ..framework.context import executing_eagerly
+from ..framework.context import ctx, executing_eagerly
 from ..framework.trace_state import ValueDependentShape, captured_output, init_scope
 from ..framework.relaxed_shapes import UNKNOWN_RANK, RelaxedTensor
 from ..framework.tensor import EagerTensor, Tensor, symbolic
@@ -217,13 +217,16 @@ def _call(script, inp):
 def _probe(script, inputs):
     """The output shapes: the function called eagerly on zeros (output discarded)."""
     with init_scope(), captured_output():
-        zeros = [np.full(t.shape.as_list(), b"", object) if t.dtype is dtypes.string else
-                 np.zeros(t.shape.as_list(), t.dtype._np) for t in inputs]
+        zeros = [np.full(t._value.shape, b"", object) if t.dtype is dtypes.string else
+                 np.zeros(t._value.shape, t.dtype._np) for t in inputs]   # (traced shapes)
         try:
             return [tuple(t.shape.as_list()) for t in script.run(zeros, graph=True)]
         except errors.InvalidArgumentError:
             raise   # its results do not fit Tout (TF's error, at run time)
         except Exception as exc:  # noqa: BLE001 -- reported with what was attempted
+            if ctx.spec_traces:   # (its outputs' shapes are unknown anyway: TF's)
+                ctx.unprobed = True
+                return [()] * len(script.touts)
             # (a tf.function's calls then run eagerly, where the function's own error is
             # TF's InvalidArgumentError of the op)
             raise ValueDependentShape(
