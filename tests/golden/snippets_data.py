@@ -639,3 +639,38 @@ except ValueError as e:
     print("ValueError", e)
 print([b.tolist() for b in ds.padded_batch(2, padded_shapes=[None]).as_numpy_iterator()])
 """)
+
+_s("function_arguments_are_named_by_component", """
+# TF's dataset function graphs name their inputs args_0, args_1 ... (the element's flat
+# components), whatever the Python parameters are called; a function tfcompat runs
+# eagerly prints nothing while its element_spec is found.
+nc = tf.autograph.experimental.do_not_convert
+@nc
+def nested(p, q):
+    print("nested", p, q)
+    return q
+@nc
+def in_dict(d):
+    print("dict", d)
+    return d["a"]
+@nc
+def add(s, x):
+    print("reduce", s, x)
+    return s + x
+@nc
+def full(x):
+    print("filter", x)
+    return tf.size(x) > 1
+@nc
+def fill(x):
+    print("fill")
+    return tf.fill([x], x)
+tf.data.Dataset.from_tensor_slices(((([1, 2], [3, 4]), [5., 6.]))).map(nested)
+tf.data.Dataset.from_tensor_slices({"a": [1, 2], "b": [[1., 2.], [3., 4.]]}).map(in_dict)
+d3 = tf.data.Dataset.range(3)
+d3.reduce(tf.constant(0, tf.int64), add)
+d3.batch(2).filter(full)
+d4 = d3.map(fill)
+print(d4.element_spec)
+print([v.tolist() for v in d4.as_numpy_iterator()])
+""")

@@ -12,11 +12,13 @@ A function that cannot be traced by JAX (output shapes that depend on values, as
 ``tf.fill([x], x)`` or ``tf.strings.split(line)``) runs eagerly on each element instead;
 its element_spec then comes from eager calls on probe elements (numbers 1, 2, then mixed
 signs and zeros; strings of one or more words or numbers separated by spaces, commas or
-tabs: `_STRING_FILLS`; unknown dimensions 2 and 3), the dimensions that differ being None; probes the function
-rejects are skipped. Ops whose output shapes TF infers from their attributes alone (the
+tabs: `_STRING_FILLS`; unknown dimensions 2 and 3), the dimensions that differ being
+None; probes the function rejects are skipped. Their prints and those of the calls are
+dropped, and what the trace printed before it stopped is printed, as TF's trace prints
+it. Ops whose output shapes TF infers from their attributes alone (the
 tf.io.parse_example family) return probe outputs of those shapes (ops/spec_probes.py).
-Each eager result is checked against that element_spec (an error,
-never an element the spec does not describe).
+Each eager result is checked against that element_spec (an error, never an element the
+spec does not describe).
 Functions returning Datasets (flat_map, interleave, group_by_window's reduce_func) and
 functions of DatasetSpec components (a window) are always called eagerly (and probed the
 same way at construction; a dataset component's probe is a dataset of one probe element,
@@ -29,7 +31,7 @@ from ..framework.context import ctx
 from ..framework.func_graph import GraphTensor, kernel_text
 from ..framework.relaxed_shapes import RelaxedTensor
 from ..framework.tensor_spec import TensorSpec
-from ..framework.trace_state import functions_run_eagerly
+from ..framework.trace_state import captured_output, functions_run_eagerly
 from ..polymorphic_function.concrete_function import ConcreteFunction
 from ..polymorphic_function.function_type_utils import takes_in_order
 from ..polymorphic_function.polymorphic_function import Function
@@ -141,11 +143,12 @@ def _filled(shape, dtype, k):
 
 def _probed_specs(call, element_spec):
     """The output specs of `call` on the probe elements it accepts (the first error if it
-    accepts none)."""
+    accepts none). What the calls print is dropped: TF's trace prints symbolic tensors,
+    never these synthetic values."""
     specs, error = [], None
     for k, probe in enumerate(_probe_values(element_spec)):
         try:
-            with probing(_PROBE_SIZES[k % len(_PROBE_SIZES)]):   # (ops/spec_probes.py)
+            with probing(_PROBE_SIZES[k % len(_PROBE_SIZES)]), captured_output():
                 specs.append(call(probe))
         except Exception as e:  # noqa: BLE001 - a probe the function rejects
             error = error or e
@@ -190,7 +193,7 @@ class StructuredFunction:
         # TF traces a dataset function once per dataset, outside tf.function's retracing
         # count: never warn (a map made per element, in interleave, traces each time).
         self._fn = Function(func, warn_retracing=False)
-        self._fn._graph_rewrites = False   # (TF's graph optimizer leaves its values)
+        self._fn._dataset_function = True   # (tracing.trace_function)
         self._input_spec = input_spec
         self._call = self._fn
         self._eager_specs = None
@@ -223,6 +226,9 @@ class StructuredFunction:
                 if isinstance(traced_error, _EagerOnly):
                     raise
                 raise traced_error from None
+            trace_output = getattr(traced_error, "trace_output", None)
+            if trace_output is not None:   # (what TF's trace prints, up to what XLA
+                trace_output.replay()      # cannot trace)
             self._run_eagerly(transformation)
             return
         self.output_spec = specs[0] if len(specs) == 1 else _merge_specs(*specs)
@@ -293,9 +299,13 @@ class StructuredFunction:
             out = self._run_program(flat_arrays)
             if out is not None:
                 return out
-        element = (self._traced_element(flat_arrays) if self._call is self._fn else
-                   structure.to_tensors(self._input_spec, flat_arrays))
-        result = structure.lists_to_tuples(self._call(*self._args(element)))
+        if self._call is self._fn:
+            result = self._call(*self._args(self._traced_element(flat_arrays)))
+        else:   # (TF runs the function's graph: what it prints from Python is dropped)
+            with captured_output():
+                result = self._call(*self._args(
+                    structure.to_tensors(self._input_spec, flat_arrays)))
+        result = structure.lists_to_tuples(result)
         out = [structure.to_array(x) for x in nest.flatten(result)]
         if self._eager_specs is not None:
             self._check(out)

@@ -12,6 +12,7 @@ from ..framework.host_callback import debug_callback
 from ..framework.strings import StringIds, from_ids
 from ..framework.tensor import Tensor, symbolic
 from ..framework.variables import Variable
+from .spec_probes import probe_size
 
 __all__ = ["print"]
 
@@ -175,5 +176,5 @@ def print(*inputs, output_stream=sys.stderr, summarize=3, sep=" ", end="\n", nam
         emit.saved = _saved(inputs, len(tensors), output_stream, summarize, sep, end)
         # (on every call of the tf.function; vectorized, once: TF's vectorized_map)
         (route or functools.partial(debug_callback, first_example=True))(emit, *tensors)
-    else:
+    elif probe_size() is None:   # (tf.data's calls on probe elements print nothing)
         emit(*tensors, eager=True)

@@ -111,7 +111,7 @@ class Function:
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
         self._jit_compile = jit_compile
-        self._graph_rewrites = True   # (tracing.trace_function; False for tf.data's)
+        self._dataset_function = False   # (tracing.trace_function; True for tf.data's)
         self._concrete = {}
         self._traces = collections.OrderedDict()   # its ConcreteFunctions, oldest first
         self._generic = {}  # get_concrete_function's specs XLA cannot trace as one program
@@ -502,7 +502,8 @@ class Function:
                     f"tfcompat: the calls of the tf.function "
                     f"'{_name(self._python_function)}' run eagerly (op by op): XLA "
                     f"cannot compile it as one program, {e}")
-            return _EagerCalls(str(e), getattr(e, "eager_may_create", False), not silent)
+            return _EagerCalls(str(e), getattr(e, "eager_may_create", False), not silent,
+                               output)
         except BaseException:
             output.replay()
             raise
@@ -534,7 +535,7 @@ class Function:
                     concrete, created = trace_function(
                         fn, args, kwargs, allow_creation=False, polymorphic=True,
                         jit_compile=self._jit_compile,
-                        graph_rewrites=self._graph_rewrites)
+                        dataset_function=self._dataset_function)
             except Exception:   # noqa: BLE001 -- retraced per shape, which re-raises
                 return _PER_SHAPE
             output.replay()
@@ -544,7 +545,7 @@ class Function:
                 concrete, created, first = self._creation.trace(
                     lambda allow, made: trace_function(
                         fn, args, kwargs, allow_creation=allow, made=made,
-                        jit_compile=self._jit_compile, graph_rewrites=self._graph_rewrites))
+                        jit_compile=self._jit_compile, dataset_function=self._dataset_function))
             except BaseException:
                 if self._creation.returns_none:   # (TF's traces kept before are not called)
                     self._concrete.clear()
@@ -561,7 +562,7 @@ class Function:
                     concrete, _ = trace_function(fn, args, kwargs, allow_creation=False,
                                                  polymorphic=polymorphic,
                                                  jit_compile=self._jit_compile,
-                                                 graph_rewrites=self._graph_rewrites)
+                                                 dataset_function=self._dataset_function)
             except Exception:
                 if first:
                     raise
@@ -607,18 +608,22 @@ class _EagerCalls:
     calls run the Python function eagerly (tf.function's rerun: what it prints from
     Python is dropped, as from TF's calls of its graph). The first may create variables
     where the trace was the function's first and created none (`may_create`), and prints
-    what the trace would have printed (`prints`)."""
+    what the trace would have printed (`prints`). `trace_output`: what the trace printed
+    before it stopped (dropped; a tf.data function replays it: data/functions.py)."""
 
-    def __init__(self, reason, may_create, prints):
+    def __init__(self, reason, may_create, prints, trace_output):
         self.reason = reason
         self.may_create = may_create
         self.prints = prints
+        self.trace_output = trace_output
         self._eager_kernels = random_seed.GraphKernels()   # (its random ops' streams)
 
     def error(self, python_function):
-        """The error where a ConcreteFunction of it is asked for."""
-        return TypeError(f"tfcompat cannot trace the tf.function "
-                         f"'{_name(python_function)}' as one XLA program: {self.reason}")
+        """The error where a ConcreteFunction of it is asked for (with `trace_output`)."""
+        error = TypeError(f"tfcompat cannot trace the tf.function "
+                          f"'{_name(python_function)}' as one XLA program: {self.reason}")
+        error.trace_output = self.trace_output
+        return error
 
     def _call_flat(self, tensors, variables=()):
         raise host_callback.Rerun(self.reason)

@@ -34,25 +34,28 @@ from .runtime_checks import _check_out_of_scope
 
 
 def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_compile=False,
-                   graph_rewrites=True, made=None):
+                   dataset_function=False, made=None):
     """Trace `fn` once into a ConcreteFunction; also return whether it created variables
     (then the ConcreteFunction is None: the variables now hold their initial values,
     lifted or computed from this call's arguments, and `fn` must be traced again).
     `polymorphic`: unknown dimensions of input specs become symbolic (jax.export).
-    `graph_rewrites`: whether its ops compute what TF's graph optimizer makes of them
-    (False for a tf.data function's). `made`: a list the variables created by a trace
-    that raises are added to (not where only their lifting fails: TF's trace completed)."""
+    `dataset_function`: a tf.data function's trace (TF's StructuredFunctionWrapper): its
+    ops compute what they do, not what TF's graph optimizer makes of them, and its
+    placeholders are named args_0, args_1 ... (the element's flat components). `made`: a
+    list the variables created by a trace that raises are added to (not where only their
+    lifting fails: TF's trace completed)."""
     variables = list(live_variables())
     var_values = [v._value for v in variables]
     var_strings = [strings.is_string(v) for v in var_values]
     flat_args = nest.flatten(args)
     kw_items = sorted(kwargs.items())
     flat_kw = [x for _, v in kw_items for x in nest.flatten(v)]
-    arg_names = _arg_names(fn, args, kwargs)
+    arg_names = ([f"args_{i}" for i in range(len(flat_args) + len(flat_kw))]
+                 if dataset_function else _arg_names(fn, args, kwargs))
     structure = {}
     trace = Trace(variables, var_values, allow_creation,
                   jit_compile or any(t.jit_compile for t in ctx.traces),
-                  graph_rewrites=graph_rewrites)
+                  graph_rewrites=not dataset_function)
     trace.graph.function_name = getattr(fn, "__name__", "function")
 
     def traced(var_tracers, tensor_tracers):
