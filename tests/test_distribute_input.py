@@ -253,12 +253,12 @@ def test_a_generator_made_outside_the_strategy_across_processes_names_the_limit(
     """The replicas of one process draw in turn (TF_OUT's unscoped_generator cases); a
     MultiWorkerMirroredStrategy's replicas in other processes cannot share the state."""
     from tfcompat.distribute import distribute_lib, stateful_random
-    from tfcompat.distribute.mirrored_replica import MirroredReplicaContext
+    from tfcompat.distribute.mirrored_replica import _MirroredReplicaContext
 
     class _Worker:   # (a strategy spanning processes)
         _multi_worker = True
 
-    class _Context(MirroredReplicaContext):
+    class _Context(_MirroredReplicaContext):
         num_replicas_in_sync = 2
 
     distribute_lib._state.contexts.append(_Context(_Worker()))

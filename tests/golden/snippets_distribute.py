@@ -31,3 +31,15 @@ with s.scope():
     print("default scope", tf.distribute.in_cross_replica_context(),
           tf.__internal__.distribute.strategy_supports_no_merge_call())
 """)
+
+_s("strategy_and_context_classes", """
+# The classes TF's default strategy, its extended and replica contexts print as.
+print(type(tf.distribute.get_strategy()).__name__,
+      type(tf.distribute.get_strategy().extended).__name__,
+      type(tf.distribute.get_replica_context()).__name__)
+print(isinstance(tf.distribute.get_strategy(), tf.distribute.Strategy),
+      isinstance(tf.distribute.get_replica_context(), tf.distribute.ReplicaContext))
+s = tf.distribute.MirroredStrategy()
+print(type(s.extended).__name__,
+      s.run(lambda: type(tf.distribute.get_replica_context()).__name__))
+""")

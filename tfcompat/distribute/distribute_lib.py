@@ -289,7 +289,22 @@ class ReplicaContext:
         return value
 
 
-_DEFAULT = Strategy()
+class _DefaultDistributionStrategy(Strategy):
+    """TF's default strategy (get_strategy outside any scope)."""
+
+    def __init__(self):
+        super().__init__(_DefaultDistributionExtended(self))
+
+
+class _DefaultDistributionExtended(StrategyExtended):
+    """The default strategy's extended."""
+
+
+class _DefaultReplicaContext(ReplicaContext):
+    """get_replica_context() outside any strategy: the default strategy's replica 0."""
+
+
+_DEFAULT = _DefaultDistributionStrategy()
 
 
 def get_strategy():
@@ -313,7 +328,7 @@ def get_replica_context():
     ``merge_call``), as TF."""
     if in_cross_replica_context():
         return None
-    return _state.contexts[-1] if _state.contexts else ReplicaContext(_DEFAULT)
+    return _state.contexts[-1] if _state.contexts else _DefaultReplicaContext(_DEFAULT)
 
 
 def _multi_device(name, api=None):

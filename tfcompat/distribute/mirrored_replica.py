@@ -23,10 +23,10 @@ def reduce_op_of(op):
 def spmd_context():
     """The replica context of the SPMD run being traced, or None."""
     context = _state.contexts[-1] if _state.contexts else None
-    return context if isinstance(context, MirroredReplicaContext) else None
+    return context if isinstance(context, _MirroredReplicaContext) else None
 
 
-class MirroredReplicaContext(ReplicaContext):
+class _MirroredReplicaContext(ReplicaContext):
     """The replica context inside MirroredStrategy.run: this replica's id is the mesh
     axis index and all_reduce is XLA's psum/pmean over the replicas."""
 

@@ -21,6 +21,7 @@ is; TF's run gives no Mirrored values there either. TF sees "one object" by iden
 tfcompat knows the tensors the replica function captures from its closure, defaults and
 the globals it names (mirrored_replica.py): one reached otherwise counts as per-replica."""
 import contextlib
+import logging
 import re
 import weakref
 
@@ -30,7 +31,7 @@ import numpy as np
 from jax.extend.core import ClosedJaxpr, jaxpr_as_fun
 from jax.sharding import Mesh, NamedSharding, PartitionSpec
 
-from ..framework import host_callback, nest
+from ..framework import host_callback, nest, tf_logging
 from ..framework.config import device, jax_device_of, list_logical_devices
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx, executing_eagerly
@@ -46,7 +47,7 @@ from .distribute_lib import (
     ReduceOp, ReplicaContext, Strategy, StrategyExtended, ValueContext, _state,
 )
 from .distributed_variables import MirroredVariable, ReplicaCopy, SyncOnReadVariable
-from .mirrored_replica import LocalValue, MirroredReplicaContext, all_reduce, reduce_op_of
+from .mirrored_replica import LocalValue, _MirroredReplicaContext, all_reduce, reduce_op_of
 from .values import AXIS, PerReplica, stack
 
 
@@ -166,6 +167,12 @@ class MirroredStrategy(Strategy):
         input signatures, as tf.function is)."""
         kwargs = kwargs or {}
         if executing_eagerly() and not _state.contexts:
+            tf_logging.log_first_n(
+                logging.WARNING, f"Using {type(self).__name__} eagerly has significant "
+                "overhead currently. We will be working on improving this in the future, "
+                "but for now please wrap `call_for_each_replica` or `experimental_run` or "
+                "`run` inside a tf.function to get the best performance.", 5,
+                "eager_run", per_call_site=False)
             run, records = self._cached_run(fn)
             try:
                 result, trace = run(args, kwargs)
@@ -254,7 +261,7 @@ class MirroredStrategy(Strategy):
             leaves = [x if k is None else EagerTensor(next(it)[0] if k == "per" else next(it))
                       for x, k in zip(flat, kinds)]
             a, k = nest.pack_sequence_as((args, kwargs), leaves)
-            context = MirroredReplicaContext(self)
+            context = _MirroredReplicaContext(self)
             _state.contexts.append(context)
             _state.strategies.append(self)   # (get_strategy() in a replica, as TF)
             saved, _state.cross_replica = _state.cross_replica, 0

@@ -14,7 +14,7 @@ split in a replica of a run (TF shares the first replica's new generators)."""
 from ..ops import random_generator
 from . import distribute_lib, uneven_run
 from .distributed_variables import MirroredVariable
-from .mirrored_replica import MirroredReplicaContext
+from .mirrored_replica import _MirroredReplicaContext
 
 
 class _Distribution:
@@ -43,7 +43,7 @@ class _Distribution:
         if isinstance(context, uneven_run.UnevenReplicaContext):
             context.share(state_var)
             return
-        if isinstance(context, MirroredReplicaContext) and \
+        if isinstance(context, _MirroredReplicaContext) and \
                 not getattr(context.strategy, "_multi_worker", False):
             raise uneven_run.Sequential()
         raise NotImplementedError(

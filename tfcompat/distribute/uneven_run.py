@@ -23,7 +23,7 @@ from ..ops import manip_ops
 from . import distribute_lib
 from .distribute_lib import ReduceOp, _state
 from .distributed_variables import SyncOnReadVariable
-from .mirrored_replica import MirroredReplicaContext, non_distributed_error, reduce_op_of
+from .mirrored_replica import _MirroredReplicaContext, non_distributed_error, reduce_op_of
 from .values import PerReplica
 
 
@@ -81,7 +81,7 @@ class _Replay:
         self.ends[(stretch, replica)] = {k: v._value for k, v in self.shared.items()}
 
 
-class UnevenReplicaContext(MirroredReplicaContext):
+class UnevenReplicaContext(_MirroredReplicaContext):
     """The replica context of one replica of an uneven run: its id is a constant and its
     collectives are met through the replay."""
 

@@ -33,9 +33,10 @@ def _caller():
     return (f.f_code.co_filename, f.f_lineno) if f is not None else ("<unknown>", 0)
 
 
-def log_first_n(level, msg, n, key):
-    """Log `msg` unless `key` was already logged n times from the same user call site."""
-    key = (key,) + _caller()
+def log_first_n(level, msg, n, key, per_call_site=True):
+    """Log `msg` unless `key` was already logged n times from the same user call site (in
+    the process where not `per_call_site`: TF's call site is its own)."""
+    key = (key,) + _caller() if per_call_site else (key,)
     count = _counts.get(key, 0)
     if count < n:
         _counts[key] = count + 1
