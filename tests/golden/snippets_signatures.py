@@ -261,3 +261,50 @@ print(repr(r.v), r.v.name, r.v.trainable)
 print(type(r.v.assign([3., 4.])).__name__, r.v.numpy())
 print(type(copy.deepcopy(r.v)).__name__, type(tf.Variable(r.v)).__name__)
 """)
+
+_s("sig_calls_bind_as_concrete_functions", """
+# A loaded signature is TF's _WrapperFunction: keyword arguments cast to the structured
+# signature, else the flat one (tensors by position or name), else TF's error naming both;
+# named signature_wrapper_<tf.function> (a ConcreteFunction's: signature_wrapper); a dtype
+# its program does not take fails as TF's function call kernel fails.
+import tempfile
+class M(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32, name="inp"),
+                                  tf.TensorSpec([], tf.int32, name="k")])
+    def scale(self, a, k):
+        return {"out": a * tf.cast(k, tf.float32)}
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def one(self, a):
+        return a * 2
+    @tf.function
+    def two(self, a, b):
+        return {"x": a + b}
+m = M()
+c = m.two.get_concrete_function(tf.TensorSpec([2], tf.float32, name="aa"),
+                                 tf.TensorSpec([2], tf.float32))
+d = tempfile.mkdtemp()
+tf.saved_model.save(m, d, signatures={"s": m.scale, "o": m.one, "c": c})
+l = tf.saved_model.load(d)
+s, o, c2 = l.signatures["s"], l.signatures["o"], l.signatures["c"]
+def show(f):
+    try:
+        print({k: v.numpy().tolist() for k, v in f().items()})
+    except Exception as e:
+        print(type(e).__name__, e)
+show(lambda: s(inp=tf.constant([1.]), bad=1))
+show(lambda: s(inp=tf.constant([1.])))
+show(lambda: s(tf.constant([1.]), tf.constant(1)))
+show(lambda: s(inp=[1., 2.], k=3))
+show(lambda: s(inp=tf.constant([1.]), k=tf.constant(1.)))
+show(lambda: o(tf.constant([1.])))
+show(lambda: o(tf.constant([1.]), tf.constant([1.])))
+show(lambda: o(x=tf.constant([1.])))
+show(lambda: o(a=[3.]))
+show(lambda: o([1., 2.]))
+show(lambda: o(tf.constant([1])))
+show(lambda: c2(aa=tf.constant([1., 2.]), b=tf.constant([1., 2.])))
+show(lambda: c2(aa=tf.constant([1., 2.])))
+show(lambda: c2(tf.constant([1., 2.]), b=tf.constant([1., 2.])))
+print(type(o).__name__, o.function_type)
+print(callable(l), callable(o))
+""")

@@ -39,6 +39,12 @@ from .eager_rerun import run_eagerly
 _uids = itertools.count(1)   # numbering the traces' names (next() is atomic: threads trace)
 
 
+def inference_name(name):
+    """TF's name of a new function graph of a Python function `name`:
+    ``__inference_<name>_<uid>``."""
+    return f"__inference_{name}_{next(_uids)}"
+
+
 def _named(fn, name):
     """`fn` called `name` (what jax.jit names its program after)."""
     def call(*args):
@@ -215,7 +221,7 @@ class ConcreteFunction(_Typed):
         self._eager_kernels = random_seed.GraphKernels()   # (for calls run eagerly)
         self._pack = _packer(self._result)
         self._locks = None   # those of the variables it assigns (_call_flat)
-        self._name = f"__inference_{structure.get('name', 'function')}_{next(_uids)}"
+        self._name = inference_name(structure.get("name", "function"))
         self._called = False   # since Function's trace cache last passed it over
         self._consts_placed = False   # (see _place_consts)
         self._jitted = self._jit()

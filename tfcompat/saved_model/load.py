@@ -22,15 +22,18 @@ from . import restored, save
 class _UserObject(AutoTrackable):
     """A loaded object (TF's Loader._recreate_base_user_object.<locals>._UserObject)."""
 
+
+class _CallableUserObject(_UserObject):
+    """A loaded object with a `__call__` function (TF sets its class's __call__)."""
+
     def __call__(self, *args, **kwargs):
-        fn = self.__dict__.get("__call__")
-        if fn is None:
-            raise TypeError("'_UserObject' object is not callable")
-        return fn(*args, **kwargs)
+        return self.__dict__["__call__"](*args, **kwargs)
 
 
-_UserObject.__module__ = "tensorflow.python.saved_model.load"
-_UserObject.__qualname__ = "Loader._recreate_base_user_object.<locals>._UserObject"
+for _cls in (_UserObject, _CallableUserObject):
+    _cls.__name__ = "_UserObject"
+    _cls.__module__ = "tensorflow.python.saved_model.load"
+    _cls.__qualname__ = "Loader._recreate_base_user_object.<locals>._UserObject"
 
 
 def contains_saved_model(export_dir):
@@ -73,7 +76,9 @@ class _Loader:
             self._attach(obj, node)
         self.root = self.objects[0]
         self.root.signatures = restored.SignatureMap(
-            (key, restored.SignatureFunction([self.concretes[i] for i in indices]))
+            (key, restored.WrapperFunction(
+                [self.concretes[i] for i in indices],
+                metadata.get("signature_names", {}).get(key, "signature_wrapper")))
             for key, indices in metadata["signatures"].items())
 
     @staticmethod
@@ -120,6 +125,8 @@ class _Loader:
         elif isinstance(obj, _UserObject):
             for name, value in children:
                 setattr(obj, name, value)
+            if "__call__" in obj.__dict__:
+                obj.__class__ = _CallableUserObject
 
     def _value(self, j):
         obj = self.objects[j]

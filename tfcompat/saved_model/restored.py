@@ -20,7 +20,10 @@ from ..framework import dtypes, errors, nest
 from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.context import x64_methods
-from ..polymorphic_function.concrete_function import ConcreteFunction
+from ..framework.constant_op import convert_to_tensor
+from ..framework.tensor import Tensor
+from ..framework.variables import Variable
+from ..polymorphic_function.concrete_function import ConcreteFunction, inference_name
 from ..polymorphic_function.function_type_utils import type_text
 from . import saved_checks, structures
 
@@ -219,16 +222,19 @@ RestoredFunction.__module__ = "tensorflow.python.saved_model.function_deserializ
 
 
 @x64_methods
-class SignatureFunction:
-    """A serving signature: a saved trace called with its flat tensors, by keyword (or
-    positionally where it takes one), returning a dict of tensors (TF's _WrapperFunction).
-    Nested inputs are flattened as TF's signatures flatten them: each tensor by its
-    placeholder's name (inputs, inputs_1 ...). A signature of unknown rank has one trace
-    per rank saved."""
+class WrapperFunction:
+    """A serving signature: a saved trace called with its flat tensors, returning a dict of
+    tensors (TF's _WrapperFunction, a ConcreteFunction of keyword-only parameters named
+    `signature_wrapper[_<function>]`). Nested inputs are flattened as TF's signatures
+    flatten them: each tensor by its placeholder's name (inputs, inputs_1 ...). A signature
+    of unknown rank has one trace per rank saved. Deliberate difference: TF runs its graph
+    on tensors of any shape; a saved XLA program runs only on those its trace allows."""
 
-    def __init__(self, concretes):
+    def __init__(self, concretes, function_name):
         self._concretes = concretes
         self._names = [n["name"] for n in structures.tensor_leaves(concretes[0].inputs)]
+        self._function_name = function_name
+        self.name = inference_name(function_name).encode()
 
     @property
     def variables(self):
@@ -263,31 +269,95 @@ class SignatureFunction:
             out[name] = TensorSpec(shape, dtypes.as_dtype(avals[0].dtype), name)
         return out
 
+    @property
+    def function_type(self):
+        """TF's FunctionType, as printed: ``(*, name: TensorSpec, ...) -> Dict[...]``."""
+        return _SignatureType(self)
+
+    def _type_text(self):
+        inputs = self.structured_input_signature[1]
+        outputs = ", ".join(f"[{k!r}, {v!r}]" for k, v in self.structured_outputs.items())
+        return (f"(*, {', '.join(f'{n}: {inputs[n]!r}' for n in self._names)}) -> "
+                f"Dict[{outputs}]")
+
     def __call__(self, *args, **kwargs):
+        """TF's ConcreteFunction call: the structured signature (keyword arguments cast to
+        their specs), else the flat one (tensors by position or name), else TF's error
+        naming both."""
+        try:
+            flat = self._structured_inputs(args, kwargs)
+        except TypeError as structured:
+            try:
+                flat = self._flat_inputs(args, kwargs)
+            except TypeError as flat_error:
+                raise TypeError(f"{structured}\nFallback to flat signature also failed due "
+                                f"to: {flat_error}") from None
+        return self._run(flat)
+
+    def _structured_inputs(self, args, kwargs):
+        specs = self.structured_input_signature[1]
+        signature = inspect.Signature([inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY)
+                                       for n in self._names])
+        try:
+            bound = signature.bind(*args, **kwargs).arguments
+            flat = []
+            for n in self._names:
+                value, spec = bound[n], specs[n]
+                t = value if isinstance(value, (Tensor, Variable)) else \
+                    convert_to_tensor(value, dtype=spec.dtype)
+                if t.dtype != spec.dtype or not spec.shape.is_compatible_with(t.shape):
+                    raise TypeError(f"Can not cast {TensorSpec(t.shape, t.dtype, n)!r} to "
+                                    f"{spec!r}")
+                flat.append(t)
+        except (TypeError, ValueError) as e:
+            raise TypeError(f"Binding inputs to tf.function failed due to `{e}`. Received "
+                            f"args: {args} and kwargs: {kwargs} for signature: "
+                            f"{self._type_text()}.") from None
+        return flat
+
+    def _flat_inputs(self, args, kwargs):
+        """TF's _call_with_flat_signature: positionally where it takes one tensor, else by
+        the parameters' names."""
+        summary = f"{self._function_name}({', '.join(self._names)})"
         positional = 1 if len(self._names) == 1 else 0   # (TF's _num_positional_args)
         if len(args) > positional:
-            raise TypeError(f"{self._summary()} takes {positional} positional arguments, "
-                            f"got {len(args)}.")
-        values = dict(zip(self._names, args))
-        for k, v in kwargs.items():
-            if k not in self._names or k in values:
-                raise TypeError(f"{self._summary()} got unexpected keyword arguments: {k}.")
-            values[k] = v
-        missing = [n for n in self._names if n not in values]
-        if missing:
-            raise TypeError(f"{self._summary()} missing required arguments: "
-                            f"{', '.join(missing)}.")
-        flat = [values[n] for n in self._names]
+            raise TypeError(f"{summary} takes {positional} positional arguments, got "
+                            f"{len(args)}.")
+        flat, kwargs = list(args), dict(kwargs)
+        for name in self._names[len(flat):]:
+            if name not in kwargs:
+                given = set(self._names[:len(flat)]) | set(kwargs)
+                raise TypeError(f"{summary} missing required arguments: "
+                                f"{', '.join(sorted(set(self._names) - given))}.")
+            flat.append(kwargs.pop(name))
+        if kwargs:
+            raise TypeError(f"{summary} got unexpected keyword arguments: "
+                            f"{', '.join(sorted(kwargs))}.")
+        for i, a in enumerate(flat):
+            if not isinstance(a, (Tensor, Variable)):
+                raise TypeError(f"{summary}: expected argument #{i}(zero-based) to be a "
+                                f"Tensor; got {type(a).__name__} ({a}).")
+        return flat
+
+    def _run(self, flat):
+        name = self.name.decode()
+        specs = self.structured_input_signature[1]
+        for i, (t, n) in enumerate(zip(flat, self._names)):
+            if t.dtype != specs[n].dtype:   # (TF's function call kernel)
+                raise errors.InvalidArgumentError(
+                    None, None, f"cannot compute {name} as input #{i}(zero-based) was "
+                    f"expected to be a {specs[n].dtype._tf_name} tensor but is a "
+                    f"{t.dtype._tf_name} tensor [Op:{name}]")
         for concrete in self._concretes:
             args, kwargs = structures.pack_inputs(concrete.inputs, iter(flat))
             tensors = concrete.match(args, kwargs, True)
             if tensors is not None:
                 return output_dict(concrete._call_flat(tensors))
-        raise ValueError(structures.no_match_message(
-            tuple(flat), {}, self._names, [self._concretes[0]._display]))
-
-    def _summary(self):
-        return f"signature_wrapper({', '.join(self._names)})"
+        shapes = ", ".join(f"{n}: {tuple(t.shape)}" for n, t in zip(self._names, flat))
+        raise ValueError(f"tfcompat: the signature function {name} cannot run on inputs of "
+                         f"shapes {shapes}: its saved XLA program takes "
+                         f"{self._type_text().split(' -> ')[0]} (TF runs its graph on "
+                         f"tensors of any shape).")
 
     def __str__(self):
         """TF's printed signature: its keyword parameters by name, the output dict, the
@@ -303,6 +373,20 @@ class SignatureFunction:
 
     def __repr__(self):
         return f"<ConcreteFunction (*, {', '.join(self._names)}) (signature)>"
+
+
+WrapperFunction.__name__ = WrapperFunction.__qualname__ = "_WrapperFunction"
+WrapperFunction.__module__ = "tensorflow.python.saved_model.load"
+
+
+class _SignatureType:
+    """A signature's FunctionType: str is TF's compact form."""
+
+    def __init__(self, function):
+        self._function = function
+
+    def __str__(self):
+        return self._function._type_text()
 
 
 def output_dict(result):

@@ -112,6 +112,7 @@ class _Writer:
         self.blobs = []         # their serialized bytes
         self.traced = {}        # id(Function) -> [concrete indices]
         self.signatures = {}
+        self.signature_names = {}   # (TF's signature_wrapper function names)
 
     # -- the object graph -----------------------------------------------------------
     def build(self, signatures):
@@ -247,6 +248,9 @@ class _Writer:
                                  f"signature or concrete functions can be used as a "
                                  f"signature.")
             self.signatures[key] = indices
+            # (TF names the wrapper after a tf.function, not a ConcreteFunction: __name__)
+            self.signature_names[key] = "signature_wrapper" + (
+                f"_{fn.__name__}" if isinstance(fn, Function) else "")
 
     def _returns_tensor(self, fn):
         """Whether the saved traces of `fn` return a tensor (TF's _valid_signature)."""
@@ -290,7 +294,8 @@ class _Writer:
                 with open(os.path.join(tmp, record["file"]), "wb") as f:
                     f.write(blob)
             metadata = {"format": FORMAT, "version": VERSION, "nodes": self.nodes,
-                        "concrete_functions": self.concretes, "signatures": self.signatures}
+                        "concrete_functions": self.concretes, "signatures": self.signatures,
+                        "signature_names": self.signature_names}
             with open(os.path.join(tmp, METADATA), "w") as f:
                 json.dump(metadata, f)
             _replace_dir(tmp, export_dir)
