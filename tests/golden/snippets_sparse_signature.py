@@ -5,10 +5,11 @@ errors), SparseTensor arguments and results of tf.function,
 tf.sparse.sampled_addmm (values, dtypes, gradients, errors) and tf.sparse.to_dense of
 strings, bools and the other dtypes with default_value.
 
-Not printed: what a trace sees of a SparseTensor's indices and dense_shape (tfcompat's
-trace holds them as constants, keyed by their values: one trace per structure where TF
-traces once per spec), hence neither trace counts nor the output shapes of traces that
-depend on a dense_shape (static here, unknown in TF)."""
+Not printed: what a trace sees of a SparseTensor's indices and dense_shape or a
+RaggedTensor's row partitions (tfcompat's trace holds them as constants, keyed by their
+values: one trace per structure where TF traces once per spec; those after the first of a
+spec are silent and not counted, so trace counts are TF's), nor the output shapes of
+traces that depend on a dense_shape (static here, unknown in TF)."""
 from snippet_registry import Snippets
 
 SNIPPETS = Snippets()
@@ -398,4 +399,27 @@ print(m.predict(x, batch_size=2, verbose=0))
 h = m.fit(x, np.ones((4, 2), "float32"), batch_size=2, epochs=2, verbose=0, shuffle=False)
 print(np.round(h.history["loss"], 3))
 print(m(x))
+""")
+
+_s("composite_arguments_trace_as_tf_counts", """
+# TF traces a composite argument by its spec (a SparseTensor's shape, a RaggedTensor's
+# number of rows), or once for an input_signature: tracing counts, and no retracing warning.
+@tf.function
+def f(x):
+    return tf.reduce_sum(x, axis=1) * 2
+for rows in ([[1, 2], [3]], [[1], [2, 3]], [[1, 2, 3], [4], [5]], [[1], [2], [3, 4]], [[7, 7, 7, 7]]):
+    print(f(tf.ragged.constant(rows)).numpy())
+print(f.experimental_get_tracing_count())
+@tf.function(input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])
+def g(x):
+    return x.row_lengths(), x.flat_values * 2
+for rows in ([[1, 2], [3]], [[1], [2, 3]], [[1, 2, 3], [4], [5]]):
+    print([t.numpy().tolist() for t in g(tf.ragged.constant(rows))])
+print(g.get_concrete_function().structured_input_signature, g.experimental_get_tracing_count())
+@tf.function
+def h(sp):
+    return tf.sparse.reduce_sum(sp, axis=0)
+for idx in ([[0, 0]], [[1, 1]], [[0, 1], [1, 0]], [[2, 2]], [[0, 0], [1, 1]]):
+    print(h(tf.sparse.SparseTensor(idx, [1.] * len(idx), [3, 3])).numpy())
+print(h(tf.sparse.SparseTensor([[0, 0]], [1.], [2, 2])).numpy(), h.experimental_get_tracing_count())
 """)

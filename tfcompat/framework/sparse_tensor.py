@@ -88,9 +88,13 @@ class _SparseTraceType(ExactTraceType):
 
     def __init__(self, sp):
         self._sp = sp
+        self.tf_type = None
         if symbolic(sp.indices._value) or symbolic(sp.dense_shape._value):
             self._key = ("id", id(sp))
             return
+        # (what TF's trace is keyed by, its SparseTensorSpec: a trace for new indices of
+        # the same spec is silent, tf.function)
+        self.tf_type = ("spec", sp._type_spec)
         self._indices = np.asarray(sp.indices._value)
         self._dense_shape = np.asarray(sp.dense_shape._value)
         self._key = (self._indices.shape, self._indices.tobytes(), self._dense_shape.tobytes(),

@@ -24,7 +24,15 @@ class RaggedTraceType(ExactTraceType):
         self._lengths = tuple(level._static_row_length() for level in rt._levels())
         self._key = (flat._value.shape, flat.dtype, tuple(
             (s.dtype.str, s.tobytes()) for s in self._splits), self._lengths)
+        self._spec = rt._type_spec
 
+
+    @property
+    def tf_type(self):
+        """What TF's trace is keyed by (the value's RaggedTensorSpec: row partitions by
+        their number of rows), where this one is keyed by the partitions' values: a new
+        partition's trace is silent (tf.function)."""
+        return ("spec", self._spec)
 
     def to_tensors(self, value):
         return [value.flat_values]

@@ -30,8 +30,8 @@ from ..framework.variables import Variable
 from ..ops import random_seed
 from . import deferred_checks, hoisted_reads, independent_updates, program_cache
 from .composites import _carried, _spec, components, rebuild
-from .function_type_utils import (_cache_key, _cast_to_spec, _flat_tensors, _flat_variables,
-                                  _is_composite_spec, _is_tensor_like, _Shaped, _spec_name,
+from .function_type_utils import (_cache_key, _cast_to_spec, _Composite, _flat_tensors,
+                                  _flat_variables, _is_composite_spec, _is_tensor_like, _Shaped, _spec_name,
                                   type_text)
 from .runtime_checks import _OUT_OF_SCOPE, _assertion_failed, check_data
 from .eager_rerun import run_eagerly
@@ -721,7 +721,9 @@ def _bind_call(concrete, args, kwargs):
             trace_type = trace_type_of(traced[name])   # (its cast: a DatasetSpec's)
             if trace_type is not None:
                 given[name] = trace_type.cast(given[name], None)
-            if _cache_key((given[name],), {}) != _cache_key((traced[name],), {}):
+            model = traced[name].value if isinstance(traced[name], _Composite) else \
+                traced[name]   # (keyed by its value, not as matched to its spec)
+            if _cache_key((given[name],), {}) != _cache_key((model,), {}):
                 structured = (f"Can not cast {given[name]!r} to "
                               f"{type_text(traced[name])}")
                 break

@@ -225,6 +225,25 @@ class _Composite:
         self.spec = spec
 
 
+class _SignatureTyped:
+    """The key of a composite argument matched to an input_signature spec: its value's
+    TraceType (which the trace is keyed by), and TF's key, the spec (`tf_type`: TF traces
+    an input_signature once, so the traces of other values are silent)."""
+
+    __slots__ = ("trace_type", "tf_type")
+
+    def __init__(self, trace_type, spec):
+        self.trace_type = trace_type
+        self.tf_type = ("spec", spec)
+
+    def __eq__(self, other):
+        return type(other) is _SignatureTyped and self.trace_type == other.trace_type and \
+            self.tf_type == other.tf_type
+
+    def __hash__(self):
+        return hash(self.trace_type)
+
+
 class _Shaped:
     """A tensor argument matched to an input_signature TensorSpec (keyed by the spec)."""
 
@@ -257,7 +276,9 @@ def _cache_key(args, kwargs, concrete_shapes=False):
             if x.shape.is_fully_defined():   # the trace of a tensor of this shape and dtype
                 return ("T", tuple(x.shape.as_list()), x.dtype._np)
             return ("spec", x)
-        trace_type = trace_type_of(x.value if isinstance(x, _Composite) else x)
+        if isinstance(x, _Composite):
+            return ("TT", _SignatureTyped(trace_type_of(x.value), x.spec))
+        trace_type = trace_type_of(x)
         if trace_type is not None:
             return ("TT", trace_type)
         if isinstance(x, Variable):
@@ -273,6 +294,34 @@ def _cache_key(args, kwargs, concrete_shapes=False):
     flat = [key(x) for x in nest.flatten(args)]
     kw = tuple((k, tuple(key(x) for x in nest.flatten(v))) for k, v in sorted(kwargs.items()))
     return (_structure(args), tuple(flat), kw)
+
+
+class _ValueKey(collections.namedtuple("_ValueKey", "base values")):
+    """The key of a trace that read argument values: its signature's key, and the values
+    (shape, dtype, bytes) of the arguments that its traces read."""
+
+
+def _tf_key(key):
+    """The key TF traces a call by, where an argument's TraceType is finer than TF's (a
+    tf.data iterator's, keyed by its next element's shapes, defines `tf_type`; a
+    RelaxedTensor's, keyed by its traced shape; argument values, _ValueKey), else None."""
+    if isinstance(key, _ValueKey):
+        return _tf_key(key.base) or key.base
+    finer = []
+
+    def coarse(k):
+        if k[0] == "T" and len(k) == 4:   # a RelaxedTensor: TF's trace is of its static shape
+            finer.append(k)
+            return ("T", k[3], k[2])
+        tf_type = getattr(k[1], "tf_type", None) if k[0] == "TT" else None
+        if tf_type is None:
+            return k
+        finer.append(k)
+        return ("TT", tf_type)
+    structure, flat, kw = key
+    coarse_key = (structure, tuple(coarse(k) for k in flat),
+                  tuple((name, tuple(coarse(k) for k in ks)) for name, ks in kw))
+    return coarse_key if finer else None
 
 
 class _NotKeyed(Exception):

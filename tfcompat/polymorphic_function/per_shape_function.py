@@ -12,7 +12,8 @@ from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output
 from .concrete_function import ConcreteFunction, _bind_call, _Typed
 from .function_type_utils import (_cache_key, _check_spec, _Composite, _flat_tensors,
-                                  _flat_variables, _input_types, _is_composite_spec, _Shaped)
+                                  _flat_variables, _input_types, _is_composite_spec, _Shaped,
+                                  _tf_key)
 
 
 class PerShapeFunction(_Typed):
@@ -31,6 +32,7 @@ class PerShapeFunction(_Typed):
         count = function._tracing_count
         key = _cache_key(args, kwargs)
         seen = key in function._traced_specs   # (traced per shape already: silent)
+        like_tf = None   # (composites: TF's key, their specs; a call may have traced it)
         for k, sizes in enumerate(((7,), (11, 13))):
             def shaped(x, sizes=sizes, filled=k == 1):
                 if isinstance(x, TensorSpec) and not x.shape.is_fully_defined():
@@ -44,12 +46,17 @@ class PerShapeFunction(_Typed):
                 return x
             probe_args = nest.map_structure(shaped, args)
             probe_kwargs = nest.map_structure(shaped, kwargs)
+            if k == 0:
+                like_tf = _tf_key(_cache_key(probe_args, probe_kwargs))
+                seen = seen or like_tf in function._traced_specs
             with captured_output() as output:
                 probes.append(function._trace(probe_args, probe_kwargs, polymorphic=False))
             function._tracing_count = count + (not seen)   # (TF traces once)
             if k == 0 and not seen:
                 output.replay()
         function._traced_specs.add(key)
+        if like_tf is not None:
+            function._traced_specs.add(like_tf)
         for probe in probes:
             if not isinstance(probe, ConcreteFunction):   # (calls run eagerly: no graph)
                 raise probe.error(function._python_function)

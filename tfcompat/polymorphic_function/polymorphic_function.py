@@ -24,8 +24,8 @@ from ..ops import random_seed
 from .compiler_ir import get_compiler_ir
 from .concrete_function import ConcreteFunction
 from .per_shape_function import PerShapeFunction
-from .function_type_utils import (_CAPTURED_DEFAULT, _cache_key, _call_key, _cast_to_literal,
-                                  _cast_to_spec,
+from .function_type_utils import (_CAPTURED_DEFAULT, _ValueKey, _cache_key, _call_key,
+                                  _cast_to_literal, _cast_to_spec, _tf_key,
                                   _flat_tensors, _flat_variables, _has_composite_specs,
                                   _has_empty_unknown_dims, _has_specs, _has_unknown_dims,
                                   _immutable, _plan, _Shaped, _signature, _spec_type_text,
@@ -571,29 +571,6 @@ class Function:
         return concrete
 
 
-def _tf_key(key):
-    """The key TF traces a call by, where an argument's TraceType is finer than TF's (a
-    tf.data iterator's, keyed by its next element's shapes, defines `tf_type`; a
-    RelaxedTensor's, keyed by its traced shape; argument values, _ValueKey), else None."""
-    if isinstance(key, _ValueKey):
-        return _tf_key(key.base) or key.base
-    finer = []
-
-    def coarse(k):
-        if k[0] == "T" and len(k) == 4:   # a RelaxedTensor: TF's trace is of its static shape
-            finer.append(k)
-            return ("T", k[3], k[2])
-        tf_type = getattr(k[1], "tf_type", None) if k[0] == "TT" else None
-        if tf_type is None:
-            return k
-        finer.append(k)
-        return ("TT", tf_type)
-    structure, flat, kw = key
-    coarse_key = (structure, tuple(coarse(k) for k in flat),
-                  tuple((name, tuple(coarse(k) for k in ks)) for name, ks in kw))
-    return coarse_key if finer else None
-
-
 _PER_SHAPE = object()   # a signature traced once per concrete shape
 _NO_FUNCTION = NoFunction()
 
@@ -627,11 +604,6 @@ class _EagerCalls:
 
     def _call_flat(self, tensors, variables=()):
         raise host_callback.Rerun(self.reason)
-
-
-class _ValueKey(collections.namedtuple("_ValueKey", "base values")):
-    """The key of a trace that read argument values: its signature's key, and the values
-    (shape, dtype, bytes) of the arguments that its traces read."""
 
 
 def _value_of(tensor):

@@ -113,7 +113,9 @@ def from_cache_key(key, params, structured_input_signature=None):
         if kind == "V":
             raise Unsupported("a tf.Variable argument")
         if kind == "TT":   # (a SparseTensor, RaggedTensor or other composite)
-            raise Unsupported(f"a composite argument (of {type(k[1]).__name__.strip('_')})")
+            trace_type = getattr(k[1], "trace_type", k[1])   # (_SignatureTyped's)
+            raise Unsupported(f"a composite argument (of "
+                              f"{type(trace_type).__name__.strip('_')})")
         raise Unsupported(f"an argument keyed {kind!r}")
 
     def walk(s, name):
