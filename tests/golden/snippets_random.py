@@ -444,3 +444,35 @@ _s("function_random_ops_restart_after_set_seed", """
     print(f(0.), f(1.), f.experimental_get_tracing_count())
     print(tf.random.uniform([2]))
 """)
+
+_s("fills_across_chunks_and_empty_shapes", """
+# Eager random fills of many shapes (tfcompat runs them in chunks of one kernel's size,
+# 65,536 values, and keeps the first ones): TF's values on both sides of a chunk's end,
+# for each kernel and dtype; empty shapes give empty tensors.
+np.set_printoptions(precision=8)
+def ends(t):
+    v = t.numpy().reshape(-1)
+    return v[[0, 65535, 65536, -1]].tolist() if v.size > 65536 else v[[0, -1]].tolist()
+for dtype in (tf.float32, tf.float64, tf.float16, tf.bfloat16):
+    for name, fn in (("uniform", tf.random.stateless_uniform),
+                     ("normal", tf.random.stateless_normal),
+                     ("truncated", tf.random.stateless_truncated_normal)):
+        print(name, dtype.name, ends(fn((70001,), seed=(1, 2), dtype=dtype)),
+              ends(fn((3, 5), seed=(1, 2), dtype=dtype)))
+for dtype in (tf.int32, tf.int64):
+    print(dtype.name, ends(tf.random.stateless_uniform((70001,), (3, 4), -5, 1000, dtype)),
+          ends(tf.random.stateless_uniform((70001,), (3, 4), None, None, dtype)))
+tf.random.set_seed(11)
+print(ends(tf.random.truncated_normal((300, 300), seed=3)),
+      ends(tf.random.truncated_normal((300, 300), seed=3)), ends(tf.random.normal((7,))))
+g = tf.random.Generator.from_seed(5)
+print(ends(g.truncated_normal((70000,))), ends(g.normal((9,))), ends(g.uniform((70000,))))
+@tf.function
+@tf.autograph.experimental.do_not_convert
+def empty():
+    return tf.random.stateless_truncated_normal((2, 0), (1, 2))
+for f in (lambda: tf.random.stateless_truncated_normal((0,), seed=(1, 2)),
+          lambda: tf.random.truncated_normal((2, 0)),
+          lambda: g.truncated_normal((0, 3)), empty):
+    print(repr(f()))
+""")

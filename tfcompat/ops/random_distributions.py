@@ -135,6 +135,8 @@ _TRIES = 8  # engine calls tried per output group; fewer accepted values has p <
 def truncated_normal(state, shape, dtype):
     """TruncatedNormalDistribution filled as TF does (values with |x| < 2)."""
     n = math.prod(shape)
+    if not n:
+        return jnp.zeros(shape, dtype)
     group = group_size(dtype)
     groups = -(-n // group)
     stride = group * philox.RESERVED_PER_OUTPUT // 4

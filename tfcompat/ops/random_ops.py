@@ -14,7 +14,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, op_def
+from ..framework import config, dtypes, errors, op_def
+from ..framework.context import ctx
 from ..framework.relaxed_shapes import UnknownDim
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
@@ -22,7 +23,7 @@ from ..framework.strings import MOVE
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from . import manip_ops, arithmetic_ops, op_args, random_distributions as D, random_samplers
-from . import random_seed
+from . import philox, random_seed
 from .decomposition_ops import raise_on_gradient
 from .philox import RESERVED_PER_OUTPUT
 from .op_scope import op_scope
@@ -134,6 +135,58 @@ _gamma = Op("RandomGamma", functools.partial(gamma_fn, stateless=False), statefu
 _poisson = Op("RandomPoissonV2", _poisson_fn, stateful=True)
 
 
+_CHUNK = 1 << 16   # (elements of run_filled's one kernel per op and dtype)
+_OWN_KERNEL_AFTER = 8   # (calls of one shape through chunks, then its own kernel)
+_chunked = {}   # (op name, attrs) -> how many calls ran through run_filled's chunks
+_TRUNCATED = ("TruncatedNormal", "StatelessTruncatedNormalV2")
+_FILLED = frozenset(_TRUNCATED + (   # (the kernels run_filled chunks)
+    "RandomUniform", "RandomStandardNormal", "RandomUniformInt", "StatelessRandomUniformV2",
+    "StatelessRandomNormalV2", "StatelessRandomUniformIntV2",
+    "StatelessRandomUniformFullIntV2"))
+
+
+def _chunk_calls(op, inputs, attrs):
+    """The Philox engine calls one _CHUNK of `op`'s outputs takes (random_distributions:
+    one per output group, a truncated normal's group RESERVED_PER_OUTPUT / 4 per
+    output)."""
+    dtype = dict(attrs).get("dtype", inputs[-1]._value.dtype)   # (uniform_int: minval's)
+    group = D.group_size(dtype)
+    calls = _CHUNK // group
+    return calls * group * RESERVED_PER_OUTPUT // 4 if op.name in _TRUNCATED else calls
+
+
+def run_filled(op, inputs, attrs):
+    """execute(op, inputs, attrs); for a kernel that fills its `shape` attribute from the
+    Philox stream of its state, inputs[0] (element i depends on i alone:
+    random_distributions' fill and truncated_normal: _FILLED), eagerly, a shape runs the op's one
+    kernel of _CHUNK outputs, from the state advanced chunk by chunk, and keeps the first
+    elements: the same numbers, with one compile per op and dtype where each shape would
+    compile its own (a model's initializers draw a few times per weight shape, and a
+    random kernel takes ~1 s to compile on CPU). A shape drawn more often (an eager
+    training loop's) gets its own kernel, so it makes no extra numbers."""
+    attrs = tuple(attrs)
+    key = (op.name, attrs)
+    calls = _chunked.get(key, 0)
+    if ctx.traces or op.name not in _FILLED or attrs in op.kernels or \
+            calls >= _OWN_KERNEL_AFTER:
+        return execute(op, inputs, attrs)
+    if len(_chunked) > 4096:
+        _chunked.clear()
+    _chunked[key] = calls + 1
+    shape = dict(attrs)["shape"]
+    n = math.prod(shape)
+    chunk_attrs = tuple((k, (_CHUNK,) if k == "shape" else v) for k, v in attrs)
+    state = [int(x) for x in np.asarray(inputs[0]._value)]
+    step = _chunk_calls(op, inputs, attrs)
+    chunks = [execute(op, (EagerTensor(jnp.asarray(np.array(
+        philox.advance(state, j * step), np.uint64))),) + tuple(inputs[1:]), chunk_attrs)._value
+        for j in range(max(1, -(-n // _CHUNK)))]
+    if config.placed_on_cpu():   # (NumPy on the host's arrays: no compile per shape)
+        flat = np.concatenate([np.asarray(c) for c in chunks])
+        return EagerTensor(jax.device_put(flat[:n].reshape(shape)))
+    return EagerTensor(jnp.concatenate(chunks)[:n].reshape(shape))
+
+
 def _stateful(op, seed, inputs, attrs, calls, shape=None):
     """Run stateful kernel `op`; TF caches its kernel by the dtype attributes (including
     that of the `shape` argument) and seeds, not by shape or num_samples, which are
@@ -142,7 +195,7 @@ def _stateful(op, seed, inputs, attrs, calls, shape=None):
     dtype_attrs = (tuple(t.dtype for t in inputs) + tuple(v for k, v in attrs if k == "dtype")
                    + (getattr(shape, "dtype", None),))
     state = random_seed.reserve((op.name, dtype_attrs), seed1, seed2, calls)
-    return execute(op, (EagerTensor(jnp.asarray(state)),) + inputs, attrs)
+    return run_filled(op, (EagerTensor(jnp.asarray(state)),) + inputs, attrs)
 
 
 def _unit(op, shape, dtype, seed):

@@ -14,8 +14,8 @@ from ..framework.dispatch import Op, execute, to_tensor
 from . import op_args, philox, random_distributions as D, random_samplers
 from .random_ops import (
     check_attr, check_categorical, check_float, check_range,
-    full_int_fn, gamma_fn, gamma_params, gamma_scale, gamma_tiny, kernel, normal_fn, scale,
-    shape_arg, shift, truncated_normal_fn, uniform_fn, uniform_int_fn,
+    full_int_fn, gamma_fn, gamma_params, gamma_scale, gamma_tiny, kernel, normal_fn, run_filled,
+    scale, shape_arg, shift, truncated_normal_fn, uniform_fn, uniform_int_fn,
 )
 
 __all__ = []
@@ -100,16 +100,16 @@ def seed_state(seed, alg, op_name):
 def unit(op, state, shape, dtype):
     """Run a float V2 kernel (uniform, normal, truncated normal) on a Philox state."""
     check_float(op, dtype)
-    return execute(op, (state,), (("shape", shape), ("dtype", dtype._np)))
+    return run_filled(op, (state,), (("shape", shape), ("dtype", dtype._np)))
 
 
 def uniform_int(state, shape, minval, maxval):
     check_range(uniform_int_v2.name, minval, maxval)
-    return execute(uniform_int_v2, (state, minval, maxval), (("shape", shape),))
+    return run_filled(uniform_int_v2, (state, minval, maxval), (("shape", shape),))
 
 
 def full_int(state, shape, dtype):
-    return execute(full_int_v2, (state,), (("shape", shape), ("dtype", dtype._np)))
+    return run_filled(full_int_v2, (state,), (("shape", shape), ("dtype", dtype._np)))
 
 
 _UNIFORM_DTYPES = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64,
