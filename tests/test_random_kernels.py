@@ -4,6 +4,7 @@ shape, and draw the numbers each shape's own kernel (a tf.function's) draws."""
 import numpy as np
 
 import tfcompat as tf
+from tfcompat.framework import debug_settings
 from tfcompat.ops import random_ops, stateless_random_ops as S
 
 SHAPES = [(3, 3, 17, 5), (1, 1, 96, 1152), (11,), (300, 301), (65536,), (65537,), (2, 0)]
@@ -44,3 +45,15 @@ def test_stateful_draws_go_on_from_call_to_call_across_chunks():
     assert eager[0].tobytes() == traced[0].tobytes()
     assert eager[1].tobytes() == traced[1].tobytes()
     assert not np.array_equal(eager[0], eager[1])
+
+
+def test_tf_debugging_hooks_see_one_run_of_a_large_draw():
+    runs = []
+    debug_settings.op_hooks.append(lambda op, inputs, outputs: runs.append(
+        (op.name, tuple(outputs[0].shape))))
+    try:
+        tf.random.stateless_normal((70001,), seed=(1, 2))
+    finally:
+        debug_settings.op_hooks.pop()
+    assert [r for r in runs if r[0] == "StatelessRandomNormalV2"] == [
+        ("StatelessRandomNormalV2", (70001,))]

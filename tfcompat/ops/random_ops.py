@@ -16,6 +16,7 @@ from jax import lax
 
 from ..framework import config, dtypes, errors, op_def
 from ..framework.context import ctx
+from ..framework.debug_settings import op_hooks
 from ..framework.relaxed_shapes import UnknownDim
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
@@ -167,8 +168,8 @@ def run_filled(op, inputs, attrs):
     attrs = tuple(attrs)
     key = (op.name, attrs)
     calls = _chunked.get(key, 0)
-    if ctx.traces or op.name not in _FILLED or attrs in op.kernels or \
-            calls >= _OWN_KERNEL_AFTER:
+    if ctx.traces or op.name not in _FILLED or attrs in op.kernels or op_hooks or \
+            calls >= _OWN_KERNEL_AFTER:   # (op_hooks: tf.debugging sees the op run once)
         return execute(op, inputs, attrs)
     if len(_chunked) > 4096:
         _chunked.clear()
