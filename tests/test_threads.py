@@ -607,3 +607,30 @@ def test_prints_of_overlapping_traces_on_two_threads(capsys):
     print("after")
     assert sorted(capsys.readouterr().out.splitlines()) == \
         ["after", "traced first", "traced take"]
+
+
+def test_a_variable_made_on_another_thread_during_an_init_scope_is_not_this_traces():
+    # A tf.init_scope block inside a trace lifts the Variables it creates out of the
+    # traces in progress, which are then traced again with them. A Variable another
+    # thread creates meanwhile is not one of them: the trace stands, traced once. (It was
+    # taken for the trace's own, so the trace gave no function and the call raised,
+    # "'NoneType' object has no attribute '_call_flat'", in CI.) TF 2.21: 5.0 1 and 3.0.
+    entered, made = threading.Event(), threading.Event()
+
+    @tf.function
+    def f(x):
+        with tf.init_scope():
+            entered.set()
+            assert made.wait(WAIT_S)
+        return x * 2.0 + 1.0
+
+    def tracer():
+        return float(f(tf.constant(2.0))), f.experimental_get_tracing_count()
+
+    def creator():
+        assert entered.wait(WAIT_S)
+        v = tf.Variable(3.0)
+        made.set()
+        return float(v)
+
+    assert run_threads(tracer, creator) == [(5.0, 1), 3.0]

@@ -27,7 +27,10 @@
 - ``spec_traces``: the depth of traces made only for their output specs (a tf.data
   function's at construction), where a tf.py_function whose output shapes its call on
   zeros cannot find gives outputs of unknown rank and sets ``unprobed``
-  (ops/script_ops.py), so that its calls run eagerly.
+  (ops/script_ops.py), so that its calls run eagerly;
+- ``lifted_created``: the Variables this thread creates inside each tf.init_scope block
+  lifted out of traces, innermost last (trace_state.init_scope: other threads' are not
+  its traces' business).
 
 Reading these is an attribute lookup on a C-level thread-local: cheap on the op path.
 
@@ -69,6 +72,7 @@ class _Context(threading.local):
         self.held_output = []
         self.spec_traces = 0
         self.unprobed = False
+        self.lifted_created = []
 
 
 ctx = _Context()

@@ -297,9 +297,9 @@ def init_scope():
         return
     traces = list(ctx.traces)
     traced_values = [[v._value for v in t.variables] for t in traces]
-    from .variables import live_variables   # (variables.py imports this module)
     saved_tapes = ctx.tapes[:]
-    existing = {id(v) for v in live_variables()}
+    created = []   # (the Variables this thread makes in the block)
+    ctx.lifted_created.append(created)
     ctx.traces.clear()
     try:
         # the variables' own values; ops on concrete values run now
@@ -307,12 +307,14 @@ def init_scope():
             yield
     finally:
         ctx.traces[:] = traces
+        ctx.lifted_created.pop()
+        if ctx.lifted_created:   # (an enclosing block's too)
+            ctx.lifted_created[-1].extend(created)
         # Variables created here are not state of the traces in progress (what they assign
         # to them would be lost): each is traced again with them, as for a nested trace's.
-        for v in live_variables():
-            if id(v) not in existing:
-                for t in traces:
-                    t.nested_created.append((v, v._value))
+        for v in created:
+            for t in traces:
+                t.nested_created.append((v, v._value))
         ctx.tapes[:] = saved_tapes
         with shared_values():
             traces[0].real_values = [v._value for v in traces[0].variables]

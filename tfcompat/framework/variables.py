@@ -223,6 +223,8 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
             for trace in ctx.traces[:-1]:
                 trace.check_creation()
             ctx.traces[-1].variable_created(self, value)
+        elif ctx.lifted_created:   # (in a tf.init_scope block lifted out of traces)
+            ctx.lifted_created[-1].append(self)
         if trainable is None:
             trainable = synchronization is not VariableSynchronization.ON_READ
         self._shape = TensorShape(value.shape) if shape is None else as_shape(shape)

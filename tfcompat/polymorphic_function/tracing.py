@@ -202,6 +202,8 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             v._value = strings.from_ids(value) if s else value
             for outer in ctx.traces:   # enclosing traces must be traced again with it
                 outer.nested_created.append((v, value))
+            if not ctx.traces and ctx.lifted_created:   # (in a tf.init_scope block)
+                ctx.lifted_created[-1].append(v)
         return None, True
     if trace.nested_created:
         return None, True
