@@ -274,11 +274,14 @@ class WrapperFunction:
         """TF's FunctionType, as printed: ``(*, name: TensorSpec, ...) -> Dict[...]``."""
         return _SignatureType(self)
 
+    def _outputs_text(self):
+        items = ", ".join(f"[{k!r}, {v!r}]" for k, v in self.structured_outputs.items())
+        return f"Dict[{items}]"
+
     def _type_text(self):
         inputs = self.structured_input_signature[1]
-        outputs = ", ".join(f"[{k!r}, {v!r}]" for k, v in self.structured_outputs.items())
         return (f"(*, {', '.join(f'{n}: {inputs[n]!r}' for n in self._names)}) -> "
-                f"Dict[{outputs}]")
+                f"{self._outputs_text()}")
 
     def __call__(self, *args, **kwargs):
         """TF's ConcreteFunction call: the structured signature (keyword arguments cast to
@@ -363,12 +366,11 @@ class WrapperFunction:
         """TF's printed signature: its keyword parameters by name, the output dict, the
         captured variables."""
         inputs = self.structured_input_signature[1]
-        outputs = ", ".join(f"[{k!r}, {v!r}]" for k, v in self.structured_outputs.items())
         captures = [f"  {id(v._handle)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
                     for v in self.variables]
         return "\n".join(["ConcreteFunction Input Parameters:"] +
                          [f"  {k} (KEYWORD_ONLY): {inputs[k]!r}" for k in sorted(inputs)] +
-                         ["Output Type:", f"  Dict[{outputs}]", "Captures:"] +
+                         ["Output Type:", f"  {self._outputs_text()}", "Captures:"] +
                          (captures or ["  None"]))
 
     def __repr__(self):
