@@ -132,6 +132,11 @@ def fill(dist, state, shape, dtype, *args):
 _TRIES = 8  # engine calls tried per output group; fewer accepted values has p < 1e-30
 
 
+def truncated_stride(dtype):
+    """The engine calls from one truncated normal output group to the next."""
+    return group_size(dtype) * philox.RESERVED_PER_OUTPUT // 4
+
+
 def truncated_normal(state, shape, dtype):
     """TruncatedNormalDistribution filled as TF does (values with |x| < 2)."""
     n = math.prod(shape)
@@ -139,7 +144,7 @@ def truncated_normal(state, shape, dtype):
         return jnp.zeros(shape, dtype)
     group = group_size(dtype)
     groups = -(-n // group)
-    stride = group * philox.RESERVED_PER_OUTPUT // 4
+    stride = truncated_stride(dtype)
     offsets = (jnp.arange(groups, dtype=_U64)[:, None] * _U64(stride)
                + jnp.arange(_TRIES, dtype=_U64)[None, :])
     samples = philox.bits_at(state, offsets)  # [groups, tries, 4]

@@ -148,12 +148,10 @@ _FILLED = frozenset(_TRUNCATED + (   # (the kernels run_filled chunks)
 
 def _chunk_calls(op, inputs, attrs):
     """The Philox engine calls one _CHUNK of `op`'s outputs takes (random_distributions:
-    one per output group, a truncated normal's group RESERVED_PER_OUTPUT / 4 per
-    output)."""
+    one per output group, a truncated normal's truncated_stride)."""
     dtype = dict(attrs).get("dtype", inputs[-1]._value.dtype)   # (uniform_int: minval's)
-    group = D.group_size(dtype)
-    calls = _CHUNK // group
-    return calls * group * RESERVED_PER_OUTPUT // 4 if op.name in _TRUNCATED else calls
+    groups = _CHUNK // D.group_size(dtype)
+    return groups * D.truncated_stride(dtype) if op.name in _TRUNCATED else groups
 
 
 def run_filled(op, inputs, attrs):
