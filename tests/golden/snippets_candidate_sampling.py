@@ -33,6 +33,16 @@ _s("all_candidates", """
     show(tf.nn.all_candidate_sampler(tc, 2, 3, False))
 """)
 
+_s("expected_counts_in_float_math", """
+    # 1 - (1 - p)^tries: each of log1p, the product and expm1 rounded to float32, as
+    # TF's kernel computes it (full float32 digits printed).
+    tf.random.set_seed(None)
+    labels = tf.constant([[3], [8], [2], [28], [0], [9], [6]], tf.int64)
+    for seed in (2, 6, 9):
+        s = tf.random.log_uniform_candidate_sampler(labels, 1, 6, True, 50, seed=seed)
+        print(s[0].numpy().tolist(), s[1].numpy().ravel().tolist(), s[2].numpy().tolist())
+""")
+
 _s("op_seed_only", """
     tf.random.set_seed(None)
     show(tf.random.uniform_candidate_sampler(tc, 2, 5, True, 20, seed=7))

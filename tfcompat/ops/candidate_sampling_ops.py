@@ -123,10 +123,12 @@ _SAMPLERS = {"UniformCandidateSampler": (_uniform_draw, _uniform_prob),
 
 
 def _expected(p, batch_size, tries):
-    """ExpectedCountHelper (with unique sampling and repeated draws, 1 - (1 - p)^tries
-    is computed in double and rounded: it can differ from TF's float math in the last
-    bit)."""
-    x = tries.astype(jnp.float64) * jnp.log1p(-p.astype(jnp.float64))
+    """ExpectedCountHelper: with unique sampling and repeated draws, 1 - (1 - p)^tries
+    in TF's float math (log1p, the product and expm1 each rounded to float32). log1p and
+    expm1 are computed in double and rounded, as glibc's correctly rounded float
+    functions (2.41 on) give them; an older glibc's can differ in the last bit."""
+    log_q = jnp.log1p(-p.astype(jnp.float64)).astype(jnp.float32)
+    x = (tries.astype(jnp.float32) * log_q).astype(jnp.float64)
     return jnp.where(tries == batch_size, p * np.float32(batch_size),
                      -jnp.expm1(x).astype(jnp.float32))
 
