@@ -240,23 +240,44 @@ def _inv_tf(x, adjoint):
     return _INV[adjoint](x)
 
 
-# TF's gradients (written in TF's convention, see math_common.tf_gradient): det's is
-# (g * det) * inv(a^H) (for complex inputs not conj(det), as TF), slogdet's g * inv(a^H)
-# with its log|det| complex-typed.
-_det = tf_gradient(jnp.linalg.det,
-                   lambda g, a, det: ((g * det)[..., None, None] * _inv(a, True),))
+def _sign_log_abs(a):
+    """TF's SLogDet (CPU): Eigen's partially pivoted LU; log|det| (real) is the sum of
+    the logs of |diag(U)|, and the sign the permutation's times the product of the
+    signs of diag(U) (a zero entry's is 0, so a singular matrix has sign +-0 and log|det|
+    -inf; NaNs and infinities stay, as TF leaves them)."""
+    lu, pivots, _ = lax.linalg.lu(a)
+    diag = jnp.diagonal(lu, axis1=-2, axis2=-1)
+    abs_diag = jnp.abs(diag)
+    swaps = jnp.sum(pivots != jnp.arange(pivots.shape[-1], dtype=pivots.dtype), axis=-1)
+    if jnp.iscomplexobj(diag):
+        signs = jnp.where(abs_diag == 0, jnp.zeros((), diag.dtype), diag / abs_diag)
+    else:
+        signs = jnp.sign(diag)
+    sign = jnp.where(swaps % 2 == 1, -1, 1).astype(a.dtype) * jnp.prod(signs, axis=-1)
+    return sign, jnp.sum(jnp.log(abs_diag), axis=-1)
 
 
 def _slogdet_value(a):
-    sign, log_abs = jnp.linalg.slogdet(a)
+    sign, log_abs = _sign_log_abs(a)
     return sign, log_abs.astype(a.dtype)
 
 
+def _det_value(a):
+    """TF's DeterminantOp (CPU): sign * exp(log|det|)."""
+    sign, log_abs = _sign_log_abs(a)
+    return sign * jnp.exp(log_abs)
+
+
+# TF's gradients (written in TF's convention, see math_common.tf_gradient): det's is
+# (g * det) * inv(a^H) (for complex inputs not conj(det), as TF), slogdet's g * inv(a^H)
+# with its log|det| complex-typed.
+_det = tf_gradient(_det_value,
+                   lambda g, a, det: ((g * det)[..., None, None] * _inv(a, True),))
 _slogdet = tf_gradient(_slogdet_value,
                        lambda g, a, out: (g[1][..., None, None] * _inv(a, True),))
 _inv_op = Op("MatrixInverse", _invertible("MatrixInverse", _inv_tf),
              jvp_fn=_invertible("MatrixInverse", _inv))
-_det_op = Op("MatrixDeterminant", _det, jvp_fn=jnp.linalg.det)
+_det_op = Op("MatrixDeterminant", _det, jvp_fn=_det_value)
 _slogdet_op = Op("LogMatrixDeterminant", _slogdet, jvp_fn=_slogdet_value)
 
 
