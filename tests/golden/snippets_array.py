@@ -332,3 +332,38 @@ _checks("split_unstack_attr_errors",
         "tf.split(x, [1.0, 2.0])", "tf.split(x, [1.5, 1.5], name=None)",
         "tf.split(x, tf.constant([1.0, 2.0]))", "tf.identity_n([])",
         "tf.split(x, tf.constant([1, 2]), name='v')")
+
+
+_s("stack_and_autopack_shape_errors", """
+# TF's Pack errors: eagerly its kernel's, ending in the op's name (none where the list
+# autopacked has other values than Tensors, none at all for Python lists); in a trace
+# shape inference's, merging the last shape with each earlier one, on node stack_1
+# (TF's autopacking took "stack" first at axis 0) or packed.
+x = tf.ones([8, 4, 2])
+calls = {
+    "tensors": lambda x: tf.stack([tf.ones([2]) * x[0, 0, 0], tf.ones([3])]),
+    "tensors_named": lambda x: tf.stack([tf.ones([2]) * x[0, 0, 0], tf.ones([3])], name="foo"),
+    "tensors_rank": lambda x: tf.stack([x, tf.ones([])]),
+    "mixed": lambda x: tf.stack([x, 1.0]),
+    "mixed_named": lambda x: tf.stack([x, 1.0], name="foo"),
+    "axis1": lambda x: tf.stack([x, 1.0], axis=1),
+    "three": lambda x: tf.stack([tf.ones([2]) * x[0, 0, 0], tf.ones([3]), 1.0]),
+    "convert_mixed": lambda x: tf.convert_to_tensor([x, 3.0]),
+    "convert_tensors": lambda x: tf.convert_to_tensor([x, tf.ones([2])]),
+    "convert_nested": lambda x: tf.convert_to_tensor([[x, x], [x, 3.0]]),
+}
+for k, f in calls.items():
+    for where, g in (("eager", f), ("traced", tf.function(f, autograph=False))):
+        try:
+            print(k, where, g(x).shape)
+        except Exception as e:
+            print(k, where, type(e).__name__, e)
+for k, f in {"lists": lambda: tf.stack([[1.0, 2.0], [1.0, 2.0, 3.0]]),
+             "zeros": lambda: tf.zeros([x, 32]),
+             "reshape": lambda: tf.reshape(x, [tf.ones([2], tf.int32), -1]),
+             "fill": lambda: tf.fill([x, 2], 1.0)}.items():
+    try:
+        print(k, f())
+    except Exception as e:
+        print(k, type(e).__name__, e)
+""")

@@ -5,7 +5,8 @@ import numpy as np
 
 from ..framework.constant_op import convert_to_tensor, register_list_conversion
 from ..framework.tensor import Tensor, symbolic
-from .manip_ops import stack
+from .cast_ops import cast
+from .manip_ops import pack
 
 
 def _first_dtype(value):
@@ -20,10 +21,19 @@ def _first_dtype(value):
     return None
 
 
-def _pack(value, dtype):
-    if type(value) in (list, tuple):
-        return stack([_pack(v, dtype) for v in value])
-    return convert_to_tensor(value, dtype)
+def _pack(value, dtype, name="packed", scope=""):
+    """TF's _autopacking_helper: a Pack named `name` in name scope `scope` (its values
+    converted in its own: ``packed/1``); eagerly, one of Tensors alone is named `name`
+    and one with other values nothing. Its Tensors of another dtype are cast
+    (_cast_nested_seqs_to_dtype)."""
+    if type(value) not in (list, tuple):
+        if isinstance(value, Tensor):
+            return value if value.dtype == dtype else cast(value, dtype)
+        return convert_to_tensor(value, dtype)
+    items = [_pack(v, dtype, str(i), f"{scope}{name}/") for i, v in enumerate(value)]
+    eager_name = name if all(isinstance(v, Tensor) for v in value) else ""
+    return pack(items, 0, scope + name, eager_name,
+                arg_names=[str(i) for i in range(len(items))])
 
 
 def _values(value):
@@ -38,12 +48,16 @@ def _values(value):
 
 def autopack(value, dtype=None):
     """A (nested) list or tuple holding Tensors as one stacked Tensor. Eagerly, a `dtype`
-    other than the first Tensor's is TF's constant conversion of the values instead."""
+    other than the first Tensor's is TF's constant conversion of the values instead
+    (where they are rectangular)."""
     first = _first_dtype(value)
     if dtype is not None and dtype is not first:
         values = _values(value)
         if values is not None:
-            return convert_to_tensor(values, dtype)
+            try:
+                return convert_to_tensor(values, dtype)
+            except ValueError:   # (not rectangular: packed, TF's error)
+                pass
     return _pack(value, dtype or first)
 
 

@@ -41,13 +41,33 @@ def _index_attrs(x, attr):
     return (("T", dtype_enum(x)), (attr, "DT_INT32"))
 
 
-def _merge_error(a, b):
-    """TF's TensorShape.merge_with error (tf.stack of unequal shapes, while traced)."""
+def _merge_text(a, b):
+    """Shape inference's InferenceContext::Merge error for shapes `a` and `b` (tuples,
+    None for an unknown dimension), or None where they merge."""
     if len(a) != len(b):
-        return ValueError(f"Shapes {dims(a)} and {dims(b)} must have the same rank")
-    i = next(i for i, (p, q) in enumerate(zip(a, b)) if p != q)
-    return ValueError(f"Dimension {i} in both shapes must be equal, but are {a[i]} and {b[i]}. "
-                      f"Shapes are {dims(a)} and {dims(b)}.")
+        return f"Shapes must be equal rank, but are {len(a)} and {len(b)}"
+    for i, (p, q) in enumerate(zip(a, b)):
+        if p is not None and q is not None and p != q:
+            return (f"Dimension {i} in both shapes must be equal, but are {p} and {q}. "
+                    f"Shapes are {_known_dims(a)} and {_known_dims(b)}.")
+    return None
+
+
+def _known_dims(shape):
+    return dims("?" if d is None else d for d in shape)
+
+
+def _pack_merge_text(shapes):
+    """TF's Pack shape function error: the last input's shape merged with each earlier
+    one in turn, from the last but one (TensorShapes of a known rank), or None."""
+    merged = tuple(shapes[-1].as_list())
+    for i in builtins.range(len(shapes) - 2, -1, -1):
+        shape = tuple(shapes[i].as_list())
+        text = _merge_text(shape, merged)
+        if text:
+            return f"{text}\n\tFrom merging shape {i} with other shapes."
+        merged = tuple(q if p is None else p for p, q in zip(shape, merged))
+    return None
 
 
 # -- identity ------------------------------------------------------------------------------
@@ -312,19 +332,47 @@ def stack(values, axis=0, name="stack"):
     if axis is None or isinstance(axis, (str, bytes, list, tuple)):   # (TF compares it)
         raise TypeError(f"'<' not supported between instances of '{type(axis).__name__}' "
                         f"and 'int'")
-    values = match(list(values), "Pack", op_suffix="stack")
+    inputs = list(values)
+    tensors = [isinstance(v, (Tensor, Variable)) for v in inputs]
+    if not any(tensors) and not any(_holds_tensor(v) for v in inputs):
+        eager_name = None   # (TF's Pack of Python sequences names no op)
+    else:   # (at axis 0, TF's autopacking of a list with other values names none)
+        eager_name = "" if axis == 0 and not all(tensors) else name
+    return pack(inputs, axis, name, eager_name, reserved=axis == 0 and eager_name is not None)
+
+
+def _holds_tensor(value):
+    """Whether a (nested) list or tuple holds a Tensor (TF's autopacking packs it)."""
+    return type(value) in (list, tuple) and any(
+        isinstance(v, Tensor) or _holds_tensor(v) for v in value)
+
+
+def pack(inputs, axis, name, eager_name, reserved=False, arg_names=None):
+    """TF's Pack of `inputs` (converted to the first Tensor's dtype), as tf.stack and
+    tf.convert_to_tensor's autopacking make it. Unequal shapes raise the kernel's error
+    ending in `eager_name` (None: no name), or in a trace shape inference's on node
+    `name` (`reserved`: TF's autopacking already took `name` there, so it is name_1;
+    `arg_names`: the names of the Consts it converts, else values, values_1 ...)."""
+    values = match(inputs, "Pack", op_suffix="stack")
     rank = values[0].ndim + 1
     axis = static_int(axis, "tf.stack", "axis")
     if not -rank <= axis < rank:
         raise _axis_range_error(axis, rank)
     for i, t in enumerate(values[1:], 1):
         if t._value.shape != values[0]._value.shape:
-            if tracing():
-                raise _merge_error(values[0]._value.shape, t._value.shape)
+            text = tracing() and _pack_merge_text(
+                [t.shape if t.shape.rank is not None else TensorShape(t._value.shape)
+                 for t in values])
+            if text:
+                if reserved:
+                    func_graph.current().unique_name(name)
+                raise node_error(text, "Pack", values, (
+                    ("N", len(values)), ("T", dtype_enum(values[0])), ("axis", axis)),
+                    scope=name, arg_names=arg_names)
             raise kernel_error(
                 "Pack", f"Shapes of all inputs must match: values[0].shape = "
                         f"{dims(values[0]._value.shape)} != values[{i}].shape = "
-                        f"{dims(t._value.shape)}", "stack", kernel=f"Pack_N_{len(values)}")
+                        f"{dims(t._value.shape)}", eager_name, kernel=f"Pack_N_{len(values)}")
     with func_graph.named(name or "stack"):
         return execute(_stack_op, values, (("axis", axis),))
 
@@ -351,7 +399,7 @@ def parallel_stack(values, name="parallel_stack"):
     for v in values[1:]:
         if (1,) + v._value.shape != first:
             shape = dims((len(values),) + first[1:])
-            exc = _merge_error((1,) + v._value.shape, first)
+            exc = _merge_text((1,) + v._value.shape, first)
             raise ValueError(
                 f"{exc}\n\tFrom merging shape 1 with other shapes. for '{{{{node parallel_"
                 f"stack/ParallelConcat}}}} = ParallelConcat[N={len(values)}, T=DT_"

@@ -8,6 +8,7 @@ import jax
 import numpy as np
 
 from ..framework import dtypes, errors, op_def
+from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.graph_scope import building_here, known_value, partial_value, unknown_output
 from ..framework.relaxed_shapes import ShapeValue, UnknownDim, known_dims
@@ -209,6 +210,9 @@ def index_array(value, api="this op", arg="shape"):
                          if type(v) is UnknownDim else int(np.asarray(getattr(v, "_value", v)))
                          for v in leaves], object)
     if traced(*leaves) or any(_symbolic(v) for v in leaves):
+        if isinstance(value, (list, tuple)) and any(
+                isinstance(v, (Tensor, Variable)) and v.shape.rank for v in leaves):
+            convert_to_tensor(value)   # (TF's autopacking: its Pack's shape error)
         if not isinstance(value, (list, tuple)) or len(leaves) != len(value):
             raise static_error(api, arg)
         return _known(np.array([_known(v._value, api, arg).item() if traced(v) else v
@@ -226,6 +230,8 @@ def index_array(value, api="this op", arg="shape"):
     try:
         return np.asarray(_plain(value), np_type)
     except ValueError:
+        if not ctx.traces and any(isinstance(v, (Tensor, Variable)) for v in leaves):
+            convert_to_tensor(value)   # (TF's autopacking: its Pack's error)
         raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
 
 

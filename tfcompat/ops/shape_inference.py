@@ -54,17 +54,21 @@ def _attr(value):
     return str(value)
 
 
-def node_error(text, op_type, inputs, attrs=(), scope=None, computed=None, partial=None):
+def node_error(text, op_type, inputs, attrs=(), scope=None, computed=None, partial=None,
+               arg_names=None):
     """TF's ValueError of shape inference for op `op_type` on `inputs` (Tensors or Python
     values; the node's input shapes), `attrs` ((name, value) pairs, T first, as TF sorts
     them). `computed`: {input index: its constant value} (TF's "with computed input
-    tensors"); `partial`: {input index: a shape} ("computed as partial shapes")."""
+    tensors"); `partial`: {input index: a shape} ("computed as partial shapes");
+    `arg_names`: the names of the inputs the op's wrapper converts (default its op-def
+    input names)."""
     graph = func_graph.current()
     node = graph.name_hint if graph is not None and graph.name_hint else \
         (scope or _SCOPES.get(op_type, op_type))
     if graph is not None:
         node = graph.unique_name(node, mark=False)
-    args = _WRAPPER_INPUTS.get(op_type) or func_graph.input_names(op_type, len(inputs)) or ("x", "y")
+    args = arg_names or _WRAPPER_INPUTS.get(op_type) or \
+        func_graph.input_names(op_type, len(inputs)) or ("x", "y")
     names, seen = [], {}
     for i, t in enumerate(inputs):
         ref = None if graph is None else graph.lookup(t if isinstance(t, Tensor) else _Value(t))
