@@ -71,3 +71,20 @@ def test_disabling_keeps_every_frame_in_that_thread_only():
     finally:
         tf.debugging.enable_traceback_filtering()
     assert tf.debugging.is_traceback_filtering_enabled()
+
+
+def test_a_converted_lambdas_frame_is_named_none_and_shows_the_lambda_alone():
+    # TF's "in user code:" text names a lambda AutoGraph converted None and shows the
+    # lambda's own source, not the whole line it is on (TF 2.21 through the shim:
+    # passes).
+    f = tf.function(lambda x: tf.reshape(x, [5]))
+    e = _raised(lambda: f(tf.ones([2, 3])))
+    line = f.python_function.__code__.co_firstlineno
+    assert str(e).split("\n")[:4] == [
+        "in user code:", "", f'    File "{__file__}", line {line}, in None  *',
+        "        lambda x: tf.reshape(x, [5])"]
+    e = _raised(lambda: tf.data.Dataset.range(3).map(lambda i: tf.reshape(i, [2])))
+    assert isinstance(e, ValueError)
+    assert str(e).split("\n")[2:4] == [
+        f'    File "{__file__}", line {line + 6}, in None  *',
+        "        lambda i: tf.reshape(i, [2])"]

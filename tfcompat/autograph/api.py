@@ -135,18 +135,32 @@ def _parse(fn):
         tree = ast.parse(source)
     except SyntaxError:
         tree = ast.parse("(" + source.strip().rstrip(",\\") + "\n)")
-    ast.increment_lineno(tree, first - 1)
     code = fn.__code__
     if code.co_name == "<lambda>":
         found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and
                  [a.arg for a in n.args.args] == list(code.co_varnames[:code.co_argcount])]
         if len(found) != 1:
             raise ValueError("cannot identify the lambda's source")
+        found[0].ag_source = ast.get_source_segment(source, found[0])
+    ast.increment_lineno(tree, first - 1)
+    if code.co_name == "<lambda>":
         return found[0]
     node = tree.body[0]
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         raise ValueError("not a function definition")
     return node
+
+
+# The code of a converted single-line lambda -> its source (TF's "in user code:" text).
+_LAMBDA_SOURCES = {}
+
+
+def _nested_code(code):
+    """`code` and the code objects nested in it."""
+    yield code
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            yield from _nested_code(c)
 
 
 def _compile(fn, options):
@@ -194,6 +208,8 @@ def _compile(fn, options):
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType) and
                  c.co_name == wanted)
     register(inner, code.co_name)
+    if isinstance(node, ast.Lambda) and "\n" not in node.ag_source:
+        _LAMBDA_SOURCES.update(dict.fromkeys(_nested_code(inner), node.ag_source))
     return inner, source
 
 
@@ -350,22 +366,24 @@ def _user_code_error(e):
         if name is not None:
             key = frame.f_globals.get("__name__"), name
             if key != seen_converted:
-                frames.append((code.co_filename, lineno, name, "  *"))
+                frames.append((code.co_filename, lineno, name, "  *", code))
                 seen_converted = key
         elif seen_converted is None and code.co_filename.startswith(_AUTOGRAPH_DIR):
             # AutoGraph's own frame (converted_call, an operator) over a user function
             # called but not converted (TF's allowlisted frame: do_not_convert,
             # autograph=False).
             if frames and not frames[-1][3]:
-                frames[-1] = frames[-1][:3] + ("  **",)
+                frames[-1] = frames[-1][:3] + ("  **", None)
         elif seen_converted is None and not _library_file(code.co_filename):
-            frames.append((code.co_filename, lineno, code.co_name, ""))
+            frames.append((code.co_filename, lineno, code.co_name, "", None))
     if not any(f[3] == "  *" for f in frames):
         return None
     lines = ["in user code:", ""]
-    for filename, lineno, name, mark in reversed(frames):
-        lines.append(f'    File "{filename}", line {lineno}, in {name}{mark}')
+    for filename, lineno, name, mark, code in reversed(frames):
         text = linecache.getline(filename, lineno).strip()
+        if code in _LAMBDA_SOURCES:   # (TF's converted lambda: its own source, no name)
+            name, text = None, _LAMBDA_SOURCES[code]
+        lines.append(f'    File "{filename}", line {lineno}, in {name}{mark}')
         lines.append("        " + (text or "<source unavailable>"))
     lines.append("")
     cause = f"{kind.__name__}: {e}" if kind is not KeyError else f"KeyError: {e}"
