@@ -157,6 +157,33 @@ def f(x):
 print(f(tf.constant([z])))
 """, verbatim=True)
 
+_s("parse_tensor_in_dataset_map", r"""
+# TF's static shape of ParseTensor is unknown (rank too): the map's element_spec says so,
+# and each element is the tensor the record holds.
+import os, tempfile
+p = os.path.join(tempfile.mkdtemp(), "tensors.tfrecord")
+with tf.io.TFRecordWriter(p, options="GZIP") as w:
+    for i in range(4):
+        w.write(tf.io.serialize_tensor(tf.reshape(tf.range(i * 2), [i, 2])).numpy())
+        w.write(tf.io.serialize_tensor(tf.constant(["a" * i, "b"])).numpy())
+@tf.autograph.experimental.do_not_convert
+def parse(s):
+    return tf.io.parse_tensor(s, tf.int32)
+@tf.autograph.experimental.do_not_convert
+def parse_flat(s):
+    return tf.reshape(tf.io.parse_tensor(s, tf.int32), [-1]) * 3
+records = tf.data.TFRecordDataset(p, compression_type="GZIP")
+ints = records.shard(2, 0)
+for ds in (ints.map(parse), ints.map(parse_flat)):
+    print(ds.element_spec)
+    print([t.numpy().tolist() for t in ds])
+@tf.autograph.experimental.do_not_convert
+def parse_string(s):
+    return tf.io.parse_tensor(s, tf.string)
+strs = records.shard(2, 1).map(parse_string)
+print(strs.element_spec, [t.numpy().tolist() for t in strs])
+""")
+
 _s("serialize_parse_tensor", r"""
 def show(f):
     try:

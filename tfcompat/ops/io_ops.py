@@ -25,8 +25,10 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error
 from ..framework.context import executing_eagerly
 from ..framework.proto_decode import MalformedProto
+from ..framework.relaxed_shapes import relaxed
 from ..framework.strings import OBJECT, Kernel, StringIds
 from ..framework.tensor import EagerTensor, Tensor, symbolic
+from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
 from . import file_io
 from .op_args import attr_error, dims, dynamic_shape_error, kernel_error, static_int
@@ -438,6 +440,12 @@ def parse_tensor(serialized, out_type, name=None):
     if x.shape.rank != 0:
         raise kernel_error("ParseTensor", f"Expected `serialized` to be a scalar, got shape: "
                            f"{dims(x.shape)}", nm)
+    size = probe_size()
+    if size is not None:   # (tf.data's spec probe: TF's static shape is unknown, rank too)
+        shape = (size,) * (size - 1)   # (the probes' sizes 2 and 3: ranks 1 and 2)
+        value = np.full(shape, b"", object) if out_type is dtypes.string else \
+            np.zeros(shape, out_type._np)
+        return relaxed(convert_to_tensor(value, out_type), TensorShape(None))
     if symbolic(x._value):
         raise dynamic_shape_error("tf.io.parse_tensor", "serialized")
     op = _parse_ops.get(out_type)
