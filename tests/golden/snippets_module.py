@@ -282,6 +282,29 @@ show(s.assert_consumed); show(s.assert_existing_objects_matched); s.expect_parti
 s = tf.train.Checkpoint().restore(None)
 show(s.assert_consumed); show(s.assert_existing_objects_matched); show(s.expect_partial)
 """)
+_s("checkpoint_assert_consumed_names_an_unrestored_value", _PRE + """
+# TF checks the live objects first, then the saved nodes that hold values in order: a
+# node with children only (the optimizer here) is never the one named.
+m = tf.Module(); m.w = tf.Variable([1., 2.])
+opt = tf.keras.optimizers.SGD(0.1, momentum=0.9)
+opt.apply_gradients([(tf.constant([1., 1.]), m.w)])
+p = tf.train.Checkpoint(model=m, opt=opt, step=tf.Variable(3)).save(os.path.join(d, 'k'))
+m2 = tf.Module(); m2.w = tf.Variable([0., 0.])
+s = tf.train.Checkpoint(model=m2).restore(p)
+try:
+    s.assert_consumed()
+except AssertionError as e:
+    print('AssertionError:', e)
+s.expect_partial()
+m3 = tf.Module(); m3.w = tf.Variable([0., 0.]); m3.extra = tf.Variable(0.)
+s = tf.train.Checkpoint(model=m3).restore(p)
+try:
+    s.assert_consumed()
+except AssertionError as e:
+    print('AssertionError:', str(e).split(':')[0])
+s.expect_partial()
+print(m2.w.numpy(), m3.w.numpy())
+""")
 _s("checkpoint_restore_errors", _PRE + """
 m = tf.Module(); m.a = tf.Variable(1.)
 p = tf.train.Checkpoint(m=m).write(os.path.join(d, 'c'))
