@@ -3,6 +3,7 @@ dense cases of split, bytes_split, unicode_decode, unicode_split (scalars) and n
 (dense data), with the kernels ragged_string_ops shares for the ragged results."""
 import builtins
 import codecs
+import re
 
 import numpy as np
 
@@ -59,9 +60,28 @@ def unsorted_segment_join(inputs, segment_ids, num_segments, separator="", name=
 
 # -- splitting of scalars (ragged_string_ops splits the rest) ---------------------------
 
+_NON_WHITESPACE = re.compile(rb"[^ \t\n\v\f\r]+")
+
+
+def split_bytes(b, sep, maxsplit):
+    """TF's SplitV2 of one string: maxsplit 0 keeps it whole; with `sep`, Python's
+    bytes.split; without (None), the runs of non-whitespace, leading whitespace dropped,
+    and once `maxsplit` parts are taken the rest (its leading whitespace dropped, maybe
+    empty) is one more part, where Python's keeps trailing whitespace and adds no empty
+    part."""
+    if maxsplit == 0 or sep is not None:
+        return [b] if maxsplit == 0 else b.split(sep, maxsplit)
+    parts = []
+    for run in _NON_WHITESPACE.finditer(b):
+        parts.append(run.group())
+        if len(parts) == maxsplit:
+            rest = _NON_WHITESPACE.search(b, run.end())
+            return parts + [b[rest.start():] if rest else b""]
+    return parts
+
+
 def _split_scalar(x, sep, maxsplit):
-    b = x[()]
-    return _split_list(b.split(sep, maxsplit))
+    return _split_list(split_bytes(x[()], sep, maxsplit))
 
 
 _split_op = _op("StringSplitV2", _split_scalar)
