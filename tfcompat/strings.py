@@ -3,7 +3,7 @@ from .ops.ragged_string_ops import (   # (ragged-aware wrappers of the tf.string
     as_string, bytes_split, length, lower, ngrams, reduce_join, regex_full_match,
     regex_replace, split, strip, substr, to_hash_bucket, to_hash_bucket_fast,
     to_hash_bucket_strong, to_number, unicode_decode, unicode_decode_with_offsets,
-    unicode_split, unicode_split_with_offsets, upper,
+    unicode_script, unicode_split, unicode_split_with_offsets, upper,
 )
 from .ops.string_conversion_ops import format
 from .ops.string_split_ops import unicode_encode, unicode_transcode, unsorted_segment_join

@@ -310,3 +310,35 @@ def g(x, n):
 for r in g(tf.constant(["1.5", "2"]), tf.constant([3, 4])):
     print(r)
 """, verbatim=True)
+
+
+_s("split_on_whitespace_with_maxsplit", """
+# TF's SplitV2 on whitespace: maxsplit 0 keeps each string whole, and after maxsplit
+# parts the rest, its leading whitespace dropped, is one more part (empty too).
+cases = ["Hello World", "  padded  ", "abc", "", "   ", "a b c d", " a  b ", "a\\tb\\nc ",
+         "a b ", " a", "a  "]
+for m in (-1, 0, 1, 2, 3):
+    print(m, tf.strings.split(cases, maxsplit=m).to_list())
+    print(m, tf.strings.split(cases, sep=" ", maxsplit=m).to_list())
+for c in ("  padded  ", "", "a b"):
+    print(tf.strings.split(c, maxsplit=1), tf.strings.split(c, maxsplit=0))
+""")
+
+_s("unicode_script", _ERR + """
+# ICU's script codes (UScriptCode) of code points, -1 for values that are none.
+t(lambda: tf.strings.unicode_script([-1, 0x110000, 2**31 - 1, 0, 65, 0x10FFFF, 0xE0001,
+                                     0x0301, 1000, 0x0627, 0x4E2D, 0x3042, 0x1F600]))
+t(lambda: tf.strings.unicode_script(tf.constant([[65, 1000], [0x4E2D, 0x0301]])))
+t(lambda: tf.strings.unicode_script(tf.ragged.constant([[65, 1000], [0x4E2D]])))
+t(lambda: tf.strings.unicode_script(tf.strings.unicode_decode(["héllo мир 中文"], "UTF-8")))
+t(lambda: tf.strings.unicode_script(tf.constant([65], tf.int64)))
+t(lambda: tf.strings.unicode_script([65.0]))
+s = tf.strings.unicode_script(np.arange(0, 0x110000, 3, dtype=np.int32)).numpy()
+print(s.shape, s.dtype, s.sum(), np.bincount(s + 1).tolist())
+@tf.function
+def f(x):
+    return tf.strings.unicode_script(x)
+t(lambda: f(tf.constant([65, 66, 0x0627, -3])))
+t(lambda: f.get_concrete_function(tf.TensorSpec([None], tf.int32)).output_shapes)
+t(lambda: f(tf.constant([65], tf.int64)))
+""")

@@ -319,12 +319,14 @@ def to_tensor(value):
     return _converted(value, convert_to_tensor(value))
 
 
-def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix=""):
+def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix="",
+                   value=None):
     """TF's error for input `index` of op `op_name` having dtype `got`, not `expected`:
     eagerly the kernel's InvalidArgumentError, inside a tf.function the error of TF's
-    graph-building op wrapper (named by the op-def's inputs)."""
+    graph-building op wrapper (named by the op-def's inputs; `value`: the input, where
+    known)."""
     if ctx.traces:
-        return _graph_mismatch(op_name, index, expected, got)
+        return _graph_mismatch(op_name, index, expected, got, value)
     return errors.InvalidArgumentError(
         None, None,
         f"cannot compute {kernel_name or op_name} as input #{index}(zero-based) was expected "
@@ -332,9 +334,12 @@ def mismatch_error(op_name, index, expected, got, kernel_name=None, op_suffix=""
         f"name: {op_suffix}")
 
 
-def _graph_mismatch(op_name, index, expected, got):
+def _graph_mismatch(op_name, index, expected, got, value=None):
     """TF's op_def_library errors: an input of a type attr (T) inferred from an earlier
-    one raises TypeError; one of a fixed dtype trips TF's ``assert False, "Unreachable"``."""
+    one raises TypeError; so does a tensor of the graph (`value` traced) given for an
+    input of a fixed dtype, which TF's conversion refuses; any other (a captured eager
+    tensor, which its conversion takes as it is) trips TF's ``assert False,
+    "Unreachable"``."""
     spec = op_def.get(op_name)
     args = () if spec is None else spec.inputs
     if index >= len(args) or "*" in args[index][1]:
@@ -342,6 +347,9 @@ def _graph_mismatch(op_name, index, expected, got):
                          f"not match type {expected.name}.")
     name, kind = args[index]
     if kind in dtypes._TF_NAMES:
+        if isinstance(getattr(value, "_value", None), jax.core.Tracer):
+            return TypeError(f"Input '{name}' of '{op_name}' Op has type {got.name} that "
+                             f"does not match expected type of {expected.name}.")
         return AssertionError("Unreachable")
     first = next(n for n, k in args if k == kind)
     return TypeError(f"Input '{name}' of '{op_name}' Op has type {got.name} that does not "

@@ -18,7 +18,7 @@ from ..framework.dispatch import execute, mismatch_error
 from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from . import indexing_ops, manip_ops, string_conversion_ops as conversion, string_split_ops as dense, \
-    string_text_ops as text
+    string_text_ops as text, unicode_script_ops
 from .op_args import concrete
 from .ragged_tensor import RaggedTensor
 from .string_text_ops import _bytes, _string_input
@@ -73,7 +73,8 @@ def split(input, sep=None, maxsplit=-1, name=None):
     if isinstance(sep, (Tensor, Variable)):
         sep = np.asarray(sep._value)[()]
     sep = _bytes(sep) if sep else None
-    return _ragged_map(x, "split", lambda b: b.split(sep, int(maxsplit)), dtypes.string)
+    return _ragged_map(x, "split", lambda b: dense.split_bytes(b, sep, int(maxsplit)),
+                       dtypes.string)
 
 
 def bytes_split(input, name=None):
@@ -206,6 +207,7 @@ def _on_flat_values(fn):
 length, lower, upper, strip, substr, regex_full_match, regex_replace = (
     _on_flat_values(f) for f in (text.length, text.lower, text.upper, text.strip, text.substr,
                                  text.regex_full_match, text.regex_replace))
+unicode_script = _on_flat_values(unicode_script_ops.unicode_script)
 as_string, to_number, to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong = (
     _on_flat_values(f) for f in (conversion.as_string, conversion.to_number,
                                  conversion.to_hash_bucket, conversion.to_hash_bucket_fast,
