@@ -95,8 +95,8 @@ def test_first_access_imports_and_keeps_the_same_objects():
         "tfcompat.summary._ops scalar",
         "tfcompat.ops.lookup_tables StaticHashTable",
         "True True True True",
-        "module 'tfcompat' has no attribute 'no_such_name'",
-        "module 'tfcompat.sparse' has no attribute 'no_such_name'",
+        "module 'tensorflow' has no attribute 'no_such_name'",
+        "module 'tensorflow._api.v2.sparse' has no attribute 'no_such_name'",
         "True True False",
     ]
 

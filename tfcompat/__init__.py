@@ -104,9 +104,9 @@ __getattr__, __dir__ = _lazy_exports(globals(), {
     ".framework.tensor_proto": ("make_ndarray", "make_tensor_proto"),
     ".data.optional_ops": ("OptionalSpec",),
 }, submodules=(
-    "audio", "compat", "data", "distribute", "experimental", "image", "io", "lookup", "math", "nn",
-    "profiler", "quantization", "random", "raw_ops", "saved_model", "sets", "signal", "sparse",
-    "strings", "summary", "sysconfig", "test", "train", "types", "version",
+    "audio", "compat", "data", "distribute", "dtensor", "experimental", "image", "io", "lookup",
+    "math", "nn", "profiler", "quantization", "random", "raw_ops", "saved_model", "sets",
+    "signal", "sparse", "strings", "summary", "sysconfig", "test", "train", "types", "version",
     "tf_internal as __internal__",
 ))
 

@@ -65,7 +65,7 @@ def _resolve(path):
         return getattr(importlib.import_module(module), name)
     target = _NAMES.get(path, False)
     if target is False:
-        raise AttributeError(f"module 'tensorflow.compat.v1' has no attribute '{path}'")
+        raise AttributeError(f"module 'tensorflow._api.v2.compat.v1' has no attribute '{path}'")
     if target is None:
         raise AttributeError(f"tf.compat.v1.{path} {_TF1_ONLY}")
     if target == "<module>":

@@ -413,3 +413,15 @@ _s("is_gpu_available_deprecation", """
 print(tf.test.gpu_device_name() == '')
 print(tf.test.is_gpu_available(), tf.test.is_gpu_available(cuda_only=True))
 """)
+
+
+_s("missing_names_name_tfs_modules", """
+# A name a namespace lacks raises AttributeError naming TF's module of it
+# (tensorflow._api.v2.<namespace>, tensorflow for tf itself), with no "Did you mean".
+for path in ["tf", "tf.strings", "tf.math", "tf.nn", "tf.sparse", "tf.data", "tf.io",
+             "tf.experimental", "tf.experimental.numpy", "tf.compat.v1", "tf.linalg",
+             "tf.random", "tf.dtensor", "tf.distribute", "tf.train", "tf.config"]:
+    module = eval(path)
+    E(lambda: getattr(module, "no_such_namez"))
+    print(hasattr(module, "no_such_namez"), getattr(module, "no_such_namez", "default"))
+""")

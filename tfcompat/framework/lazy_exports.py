@@ -42,11 +42,41 @@ def scoped(value):
     return wrapper
 
 
+# Namespaces whose TF module is not under tensorflow._api.v2 (tensorflow.python.* too).
+_TF_MODULES = {"tfcompat": "tensorflow", "tfcompat.dtensor": "tensorflow.dtensor",
+               "tfcompat.experimental": "tensorflow.experimental"}
+_NOT_TF = ("tfcompat.autograph.operators", "tfcompat.tf_internal")   # (tfcompat's own)
+
+
+def tf_module_name(name):
+    """The name of the TF module of namespace `name` (tf.strings: 'tensorflow._api.v2.strings'),
+    which TF's AttributeError for a missing name shows."""
+    if name in _TF_MODULES:
+        return _TF_MODULES[name]
+    if name in _NOT_TF or not name.startswith("tfcompat."):
+        return name
+    if name.startswith("tfcompat.python."):
+        return "tensorflow" + name[len("tfcompat"):]
+    return "tensorflow._api.v2" + name[len("tfcompat"):]
+
+
+def _missing(namespace, name):
+    """TF's AttributeError for `name`, missing from `namespace` (no "Did you mean":
+    TF's lazy modules offer none)."""
+    return AttributeError(f"module {tf_module_name(namespace['__name__'])!r} has no "
+                          f"attribute {name!r}")
+
+
 def scope_namespace(namespace):
-    """Replace the public names of a namespace's globals by their `scoped` values."""
+    """Replace the public names of a namespace's globals by their `scoped` values, and
+    give it TF's AttributeError for a missing name (unless it has its own __getattr__)."""
     for name, value in list(namespace.items()):
         if not name.startswith("_"):
             namespace[name] = scoped(value)
+    if "__getattr__" not in namespace:
+        def __getattr__(name):
+            raise _missing(namespace, name)
+        namespace["__getattr__"] = __getattr__
 
 
 def _split(entry):
@@ -82,8 +112,7 @@ def lazy_exports(namespace, exports=None, submodules=()):
         try:
             module, source = where[name]
         except KeyError:
-            raise AttributeError(
-                f"module {namespace['__name__']!r} has no attribute {name!r}") from None
+            raise _missing(namespace, name) from None
         value = importlib.import_module(module, package)
         if source is not None:
             try:
