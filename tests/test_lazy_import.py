@@ -77,6 +77,10 @@ def test_first_access_imports_and_keeps_the_same_objects():
             tf.sparse.no_such_name
         except AttributeError as e:
             print(e)
+        try:
+            tf.lite.TFLiteConverter
+        except AttributeError as e:
+            print(e, hasattr(tf, 'lite'), hasattr(tf, 'feature_column'))
         star = {}
         exec('from tfcompat.nn import *', star)   # the lazy names too, as before
         print(star['ctc_loss'] is tf.nn.ctc_loss, 'conv2d' in star, '_lazy_exports' in star)
@@ -97,6 +101,8 @@ def test_first_access_imports_and_keeps_the_same_objects():
         "True True True True",
         "module 'tensorflow' has no attribute 'no_such_name'",
         "module 'tensorflow._api.v2.sparse' has no attribute 'no_such_name'",
+        "tfcompat does not support tf.lite (TensorFlow Lite conversion and its interpreter) "
+        "False False",
         "True True False",
     ]
 

@@ -108,7 +108,17 @@ __getattr__, __dir__ = _lazy_exports(globals(), {
     "math", "nn", "profiler", "quantization", "random", "raw_ops", "saved_model", "sets",
     "signal", "sparse", "strings", "summary", "sysconfig", "test", "train", "types", "version",
     "tf_internal as __internal__",
-))
+), unsupported={
+    "feature_column": "TF1-style feature columns; use Keras preprocessing layers",
+    "graph_util": "TF1 GraphDef utilities",
+    "lite": "TensorFlow Lite conversion and its interpreter",
+    "mlir": "TF's MLIR experimental API",
+    "queue": "TF1 input queues; use tf.data",
+    "security": "TF's security fuzzing API",
+    "tools": "TF's tools package (saved_model_cli, graph transforms)",
+    "tpu": "TF's TPU embedding and topology APIs; tf.distribute.TPUStrategy is supported",
+    "xla": "TF's tf.xla API; tf.function(jit_compile=...) runs on XLA",
+})
 
 # What import loaded lives as long as the process: full collections skip it.
 _freeze_loaded()

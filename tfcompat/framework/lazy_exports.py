@@ -85,7 +85,7 @@ def _split(entry):
     return alias or name, name
 
 
-def lazy_exports(namespace, exports=None, submodules=()):
+def lazy_exports(namespace, exports=None, submodules=(), unsupported=None):
     """``(__getattr__, __dir__)`` for the namespace whose globals are `namespace`.
 
     `exports` maps a module, written as in a ``from MODULE import`` of the namespace's
@@ -93,7 +93,8 @@ def lazy_exports(namespace, exports=None, submodules=()):
     it, each ``"name"`` or ``"name as alias"``; a name the module lacks is its submodule, as
     in ``from .. import dtensor``. `submodules` names the namespace package's own
     submodules that load on first access (``import tfcompat.data`` works as before), each
-    ``"name"`` or ``"name as alias"``.
+    ``"name"`` or ``"name as alias"``. `unsupported` maps the names of TF's that tfcompat
+    does not have to what they are: reading one raises an AttributeError saying so.
     """
     package = namespace["__package__"]
     scope_namespace(namespace)
@@ -112,6 +113,10 @@ def lazy_exports(namespace, exports=None, submodules=()):
         try:
             module, source = where[name]
         except KeyError:
+            if unsupported and name in unsupported:
+                tf_name = tf_module_name(namespace["__name__"]).replace("tensorflow", "tf", 1)
+                raise AttributeError(f"tfcompat does not support {tf_name}.{name} "
+                                     f"({unsupported[name]})") from None
             raise _missing(namespace, name) from None
         value = importlib.import_module(module, package)
         if source is not None:
