@@ -247,3 +247,20 @@ E(lambda: fw(img, tf.ones_like(img), lambda v: tf.image.crop_and_resize(v, crop_
 E(lambda: fw(crop_boxes, tf.ones_like(crop_boxes),
              lambda v: tf.image.crop_and_resize(img, v, bi, [3, 4])))
 """)
+
+
+_b("combined_nms_returns_tfs_namedtuple", """
+# TF's CombinedNonMaxSuppression namedtuple, eagerly and from a tf.function.
+boxes = tf.reshape(tf.constant([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 10, 1, 11]], tf.float32),
+                   [1, 3, 1, 4])
+scores = tf.constant([[[0.9], [0.75], [0.95]]])
+r = tf.image.combined_non_max_suppression(boxes, scores, 3, 3)
+print(type(r).__name__, r._fields)
+print(r.nmsed_boxes.numpy().tolist(), r.nmsed_scores.numpy().tolist(),
+      r.nmsed_classes.numpy().tolist(), r.valid_detections.numpy().tolist())
+@tf.function
+def f(b, s):
+    return tf.image.combined_non_max_suppression(b, s, 2, 2)
+r = f(boxes, scores)
+print(type(r).__name__, r.valid_detections.numpy().tolist(), r.nmsed_scores.numpy().tolist())
+""")

@@ -4,6 +4,8 @@ the host in NumPy, with the candidate orders of its std::priority_queue and std:
 among equal scores (libstdcxx_order). Its output shapes follow from max_total_size (and
 max_output_size_per_class with pad_per_class), so inside a tf.function those must be
 known when it is traced; the boxes and scores may be computed there (a host callback)."""
+import collections
+
 import jax
 import numpy as np
 
@@ -108,11 +110,18 @@ def _scalar(name, value, dtype, text=None, raw=None):
     return dtype(v)
 
 
+CombinedNonMaxSuppression = collections.namedtuple(
+    "CombinedNonMaxSuppression", ["nmsed_boxes", "nmsed_scores", "nmsed_classes",
+                                  "valid_detections"])
+CombinedNonMaxSuppression.__module__ = "tensorflow.python.ops.gen_image_ops"
+
+
 def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_total_size,
                                  iou_threshold=0.5, score_threshold=float("-inf"),
                                  pad_per_class=False, clip_boxes=True, name=None):
     """tf.image.combined_non_max_suppression: per-class NMS over a batch, then the best
-    `max_total_size`: (nmsed_boxes, nmsed_scores, nmsed_classes, valid_detections)."""
+    `max_total_size`: TF's CombinedNonMaxSuppression namedtuple (nmsed_boxes, nmsed_scores,
+    nmsed_classes, valid_detections)."""
     boxes = convert_to_tensor(boxes, dtypes.float32)
     scores = convert_to_tensor(scores, dtypes.float32)
     iou = convert_to_tensor(iou_threshold, dtypes.float32)
@@ -151,8 +160,8 @@ def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_t
                  pad_per_class=bool(pad_per_class), clip_boxes=bool(clip_boxes))
     if executing_eagerly():
         out = _combined(np.asarray(boxes._value), np.asarray(scores._value), **attrs)
-        return tuple(EagerTensor(v) for v in out)
+        return CombinedNonMaxSuppression(*(EagerTensor(v) for v in out))
     per_batch = (min(total, min(2 ** 31 - 1, per_class * s_shape[2])) if pad_per_class
                  else total)
-    return execute(_combined_op, (boxes, scores),
-                   tuple(sorted(attrs.items())) + (("per_batch", per_batch),))
+    return CombinedNonMaxSuppression(*execute(
+        _combined_op, (boxes, scores), tuple(sorted(attrs.items())) + (("per_batch", per_batch),)))
