@@ -425,3 +425,30 @@ for path in ["tf", "tf.strings", "tf.math", "tf.nn", "tf.sparse", "tf.data", "tf
     E(lambda: getattr(module, "no_such_namez"))
     print(hasattr(module, "no_such_namez"), getattr(module, "no_such_namez", "default"))
 """)
+
+
+_s("op_outputs_are_tfs_namedtuples", """
+# Ops with several outputs return the namedtuple of TF's generated op wrapper (its
+# gen_*_ops module), eagerly and from a tf.function.
+x = tf.constant([[3.0, 1.0, 2.0], [1.0, 5.0, 4.0]])
+sq = tf.constant([[4.0, 1.0], [1.0, 3.0]])
+calls = {
+    "top_k": lambda: tf.math.top_k(x, 2), "qr": lambda: tf.linalg.qr(sq),
+    "lu": lambda: tf.linalg.lu(sq), "slogdet": lambda: tf.linalg.slogdet(sq),
+    "max_pool_with_argmax": lambda: tf.nn.max_pool_with_argmax(tf.ones([1, 4, 4, 1]), 2, 2,
+                                                               "VALID"),
+    "accidental_hits": lambda: tf.nn.compute_accidental_hits(
+        tf.constant([[1]], tf.int64), tf.constant([1, 2], tf.int64), 1),
+    "decode_wav": lambda: tf.audio.decode_wav(tf.audio.encode_wav(tf.zeros([4, 1]), 8000)),
+    "sample_distorted_bbox": lambda: tf.image.sample_distorted_bounding_box(
+        [4, 4, 3], tf.zeros([1, 0, 4]), seed=1, use_image_if_no_bounding_boxes=True),
+    "stateless_sample_distorted_bbox": lambda: tf.image.stateless_sample_distorted_bounding_box(
+        [4, 4, 3], tf.zeros([1, 0, 4]), seed=[1, 2], use_image_if_no_bounding_boxes=True),
+    "log_uniform": lambda: tf.random.log_uniform_candidate_sampler(
+        tf.constant([[1]], tf.int64), 1, 2, True, 5, seed=1),
+}
+for k, f in calls.items():
+    for g in (f, tf.function(f, autograph=False)):
+        r = g()
+        print(k, type(r).__name__, type(r).__module__, r._fields)
+""")

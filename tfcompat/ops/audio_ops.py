@@ -26,7 +26,8 @@ from .string_text_ops import _name
 
 __all__ = []
 
-DecodeWav = collections.namedtuple("DecodeWav", ["audio", "sample_rate"])
+DecodeWav = collections.namedtuple("DecodeWav", ["audio", "sample_rate"],
+                                   module="tensorflow.python.ops.gen_audio_ops")
 
 # the chunks wav_io.cc skips between "WAVE" and "fmt "
 _SKIPPED = (b"JUNK", b"bext", b"iXML", b"qlty", b"mext", b"levl", b"link", b"axml")

@@ -32,10 +32,12 @@ __all__ = ["all_candidate_sampler", "compute_accidental_hits",
 
 _U32, _U64 = jnp.uint32, jnp.uint64
 _FIELDS = ["sampled_candidates", "true_expected_count", "sampled_expected_count"]
-_OUTPUTS = {name: collections.namedtuple(name, _FIELDS) for name in (
+_GEN = "tensorflow.python.ops.gen_candidate_sampling_ops"
+_OUTPUTS = {name: collections.namedtuple(name, _FIELDS, module=_GEN) for name in (
     "UniformCandidateSampler", "LogUniformCandidateSampler", "AllCandidateSampler",
     "LearnedUnigramCandidateSampler", "FixedUnigramCandidateSampler")}
-_AccidentalHits = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"])
+_AccidentalHits = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"],
+                                         module=_GEN)
 _INT32_MAX = 2 ** 31 - 1
 
 

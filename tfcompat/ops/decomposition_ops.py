@@ -31,7 +31,7 @@ from .linalg_solve_ops import (
 __all__ = ["eig", "eigvals", "matrix_square_root"]
 
 
-Qr = collections.namedtuple("Qr", ["q", "r"])
+Qr = collections.namedtuple("Qr", ["q", "r"], module="tensorflow.python.ops.gen_linalg_ops")
 
 
 # -- decompositions -------------------------------------------------------------------------
@@ -53,7 +53,7 @@ def qr(input, full_matrices=False, name=None):
     return Qr(*execute(_qr_op, (x,), (("full_matrices", bool(full_matrices)),)))
 
 
-Lu = collections.namedtuple("Lu", ["lu", "p"])
+Lu = collections.namedtuple("Lu", ["lu", "p"], module="tensorflow.python.ops.gen_linalg_ops")
 
 
 def _lu(x, output_idx_type):

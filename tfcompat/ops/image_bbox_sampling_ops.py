@@ -5,6 +5,8 @@ its float32/double arithmetic, drawing from the same Philox stream through Simpl
 (RandFloat, ExactUniformInt's rejection sampling). The stateful op is seeded as TF seeds
 it (seed 0: a random stream) and each call skips 4 * max_attempts samples. Inside a
 tf.function it runs as a host callback."""
+import collections
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -239,12 +241,18 @@ def _inputs(op_name, image_size, bounding_boxes, min_object_covered, aspect_rati
     return (image_size, boxes, covered), attrs
 
 
+# TF's output namedtuples (gen_image_ops), by op name.
+_OUTPUTS = {name: collections.namedtuple(name, ["begin", "size", "bboxes"],
+                                         module="tensorflow.python.ops.gen_image_ops")
+            for name in _OPS}
+
+
 def _run(op_name, state, inputs, attrs):
     if executing_eagerly():
         out = _sample(np.asarray(state._value), *(np.asarray(t._value) for t in inputs),
                       **dict(attrs))
-        return tuple(EagerTensor(jnp.asarray(v)) for v in out)
-    return execute(_OPS[op_name], (state,) + inputs, attrs)
+        return _OUTPUTS[op_name](*(EagerTensor(jnp.asarray(v)) for v in out))
+    return _OUTPUTS[op_name](*execute(_OPS[op_name], (state,) + inputs, attrs))
 
 
 def sample_distorted_bounding_box(image_size, bounding_boxes, seed=0, min_object_covered=0.1,

@@ -21,7 +21,8 @@ from .arithmetic_ops import _complex_quotient_scalar
 
 
 LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant",
-                                              ["sign", "log_abs_determinant"])
+                                              ["sign", "log_abs_determinant"],
+                                              module="tensorflow.python.ops.gen_linalg_ops")
 
 
 def _fail(op_name, text, **kwargs):

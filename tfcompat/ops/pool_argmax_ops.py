@@ -2,6 +2,8 @@
 maximum's flattened index ((y * width + x) * channels + c, plus b * height * width *
 channels with include_batch_in_index). The first maximum of each window (row-major) wins,
 as TF's kernel picks it; the gradient (MaxPoolGradWithArgmax) goes to that element."""
+import collections
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -26,6 +28,8 @@ def _pool_with_argmax(x, ksize, strides, pads, out, include_batch, index_dtype):
 
 
 _op = Op("MaxPoolWithArgmax", _pool_with_argmax)
+MaxPoolWithArgmax = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"],
+                                           module="tensorflow.python.ops.gen_nn_ops")
 
 
 def max_pool_with_argmax(input, ksize, strides, padding, data_format="NHWC",
@@ -53,10 +57,10 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format="NHWC",
                               "pooling across width/height.", kernel="MaxPoolWithArgmax")
     sizes = [_size_and_pads(x._value.shape[1 + i], ksize[i], strides[i], 1, padding,
                             "MaxPoolWithArgmax") for i in range(2)]
-    return execute(_op, (x,), (
+    return MaxPoolWithArgmax(*execute(_op, (x,), (
         ("ksize", ksize), ("strides", strides), ("pads", tuple(s[1] for s in sizes)),
         ("out", tuple(s[0] for s in sizes)), ("include_batch", bool(include_batch_in_index)),
-        ("index_dtype", output_dtype._np)))
+        ("index_dtype", output_dtype._np))))
 
 
 def raw_max_pool_with_argmax(*, input, ksize, strides, padding, Targmax=dtypes.int64,  # noqa: N803

@@ -21,7 +21,8 @@ from .op_scope import name_result, op_scope
 __all__ = ["approx_top_k", "argsort", "sort"]
 
 
-TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
+TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"],
+                                module="tensorflow.python.ops.gen_nn_ops")
 
 
 def _order(x, axis, descending):
