@@ -708,3 +708,21 @@ for fn in (f, g):
         print(type(e).__name__, repr(e.args[0])[:40], getattr(e, "__notes__", None))
         print(str(e))
 """)
+
+
+_s("set_loop_options_not_first_fails_the_conversion", """
+# TF's directives converter refuses set_loop_options after the first statement of a loop
+# or outside a loop: AutoGraph warns and the function runs unconverted (its Python loop
+# runs at trace time).
+@tf.function
+def f(x):
+    for i in range(3):
+        x = x + 1.0
+        tf.autograph.experimental.set_loop_options(maximum_iterations=2)
+    return x
+@tf.function
+def g(x):
+    tf.autograph.experimental.set_loop_options(maximum_iterations=2)
+    return x * 2.0
+print(f(tf.constant(1.0)), g(tf.constant(1.0)))
+""")

@@ -229,7 +229,10 @@ def _convert_function(fn, options=(True, False)):
         except Exception as e:   # noqa: BLE001 -- TF runs such a function as it is
             from ..framework.tf_logging import get_logger
             get_logger().warning(
-                f"AutoGraph could not transform {fn} and will run it as-is.\nCause: {e}\n"
+                f"AutoGraph could not transform {fn} and will run it as-is.\nPlease report "
+                f"this to the TensorFlow team. When filing the bug, set the verbosity to 10 "
+                f"(on Linux, `export AUTOGRAPH_VERBOSITY=10`) and attach the full output.\n"
+                f"Cause: {e}\n"
                 f"To silence this warning, decorate the function with "
                 f"@tf.autograph.experimental.do_not_convert")
             entry = (None, None)
