@@ -726,3 +726,38 @@ def g(x):
     return x * 2.0
 print(f(tf.constant(1.0)), g(tf.constant(1.0)))
 """)
+
+
+_s("loop_shape_invariants_let_a_variable_grow", """
+# set_loop_options(shape_invariants=...) lets a loop variable change its shape, in a
+# for over a tf.range and in a while loop (tfcompat runs such a function's calls
+# eagerly: XLA carries no such variable); without them TF's ValueError stands.
+@tf.function
+def grow_for(x, n):
+    for i in tf.range(n):
+        tf.autograph.experimental.set_loop_options(
+            shape_invariants=[(x, tf.TensorShape([None]))])
+        x = tf.concat([x, [tf.cast(i, x.dtype)]], 0)
+    return x
+@tf.function
+def grow_while(x):
+    i = tf.constant(0)
+    while i < 3:
+        tf.autograph.experimental.set_loop_options(
+            shape_invariants=[(x, tf.TensorShape([None]))])
+        x = tf.concat([x, [tf.cast(i, x.dtype)]], 0)
+        i += 1
+    return x
+@tf.function
+def fixed(x, n):
+    for i in tf.range(n):
+        x = tf.concat([x, [tf.cast(i, x.dtype)]], 0)
+    return x
+print(grow_for(tf.constant([9.0]), tf.constant(3)), grow_for(tf.constant([1.0]), tf.constant(0)))
+print(grow_while(tf.constant([9.0])), grow_while(tf.constant([5.0])))
+print(grow_for.experimental_get_tracing_count(), grow_while.experimental_get_tracing_count())
+try:
+    fixed(tf.constant([9.0]), tf.constant(3))
+except ValueError as e:
+    print([line.strip() for line in str(e).splitlines() if "has shape" in line])
+""")

@@ -19,8 +19,9 @@ Generated code keeps the user's file name and line numbers, so tracebacks point 
 user's lines; errors raised while tracing a converted function are re-raised with TF's
 "in user code:" text. Deliberate differences: a Tensor whose value is known at trace time
 (tfcompat folds constants in a function's first trace) drives a Python loop or ``if``,
-as it would eagerly; loop variables keep their shape (XLA), so shape invariants cannot
-relax it; a ``for`` over a traced Tensor needs a static first dimension; the optional
+as it would eagerly; loop variables keep their shape (XLA), so a loop whose shape
+invariants (set_loop_options) let one change makes the function's calls run eagerly; a
+``for`` over a traced Tensor needs a static first dimension; the optional
 features (name scopes, automatic control dependencies, ...) are not applied.
 """
 import ast

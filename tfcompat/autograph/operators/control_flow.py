@@ -10,7 +10,8 @@ from ...framework.constant_op import convert_to_tensor
 from ...framework.context import ctx
 from ...framework.errors import InvalidArgumentError
 from ...framework.tensor import Tensor
-from ...framework.trace_state import RandomRepeat, random_draws
+from ...framework.tensor_shape import TensorShape
+from ...framework.trace_state import CallsRunEagerly, RandomRepeat, random_draws
 from .checks import (_cf, _loop_var, _traced, _verify_branch_vars, _verify_cond_vars,
                      _verify_condition, _verify_loop_init_vars, _verify_loop_vars)
 from .logical import and_
@@ -183,6 +184,7 @@ def _tf_while(test, body, get_state, set_state, symbol_names, opts, staged=False
         require_one, init = _define_undefined(body, get_state, set_state, init, nulls,
                                               symbol_names)
     loop_init = tuple(nest.map_structure(_loop_var, v) for v in init)
+    invariants = _shape_invariants(opts, init)
 
     def cond_fn(*values):
         set_state(values[1:] if require_one else values)
@@ -194,6 +196,7 @@ def _tf_while(test, body, get_state, set_state, symbol_names, opts, staged=False
         with _staged():
             body()
         new = tuple(get_state())
+        _check_relaxed(invariants, loop_init, new, symbol_names)
         _verify_loop_vars(loop_init, entry, new, symbol_names)
         new = tuple(nest.map_structure(_loop_var, v) for v in new)
         return ((True,) + new) if require_one else new
@@ -204,6 +207,23 @@ def _tf_while(test, body, get_state, set_state, symbol_names, opts, staged=False
         _require_iteration(out[0], symbol_names, nulls, init)
         out = out[1:]
     set_state(tuple(out))
+
+
+def _shape_invariants(opts, init):
+    """The shape_invariants of set_loop_options for each loop variable (None for none)."""
+    given = {id(v): TensorShape(shape) for v, shape in opts.get("shape_invariants") or ()}
+    return [given.get(id(v)) for v in init]
+
+
+def _check_relaxed(invariants, init, new, names):
+    """A loop variable changing its shape as its shape invariant allows: XLA carries no
+    such variable, so the function's calls run eagerly (CallsRunEagerly), as for
+    tf.while_loop's shape_invariants."""
+    for name, shape, a, b in zip(names, invariants, init, new):
+        if shape is not None and isinstance(a, Tensor) and isinstance(b, Tensor) and \
+                a.shape != b.shape and shape.is_compatible_with(b.shape):
+            raise CallsRunEagerly(f"the loop variable '{name}' changes its shape, as its "
+                                  f"shape_invariants allow")
 
 
 def _require_iteration(flag, names, nulls, init):
