@@ -254,3 +254,26 @@ def ident(x):
     return x
 E(lambda: ds.apply(tf.data.experimental.group_by_reducer(ident, r)))
 """)
+
+
+_s("copy_and_prefetch_to_device", """
+# tf.data.experimental.copy_to_device / prefetch_to_device: the same elements on the
+# device (cardinality unknown, as TF's); dense_to_ragged_batch warns it is deprecated.
+ds = tf.data.Dataset.from_tensor_slices((tf.range(6), tf.constant(list("abcdef")))).batch(2)
+p = ds.apply(tf.data.experimental.prefetch_to_device("/cpu:0"))
+print(p.element_spec, p.cardinality().numpy())
+for x, s in p:
+    print(x.numpy(), s.numpy(), x.device)
+c = ds.apply(tf.data.experimental.copy_to_device("/cpu:0"))
+print([x.numpy().tolist() for x, _ in c], c.cardinality().numpy())
+@tf.autograph.experimental.do_not_convert
+def double(x, s):
+    return x * 2, s
+@tf.autograph.experimental.do_not_convert
+def upto(x):
+    return tf.range(x)
+q = ds.apply(tf.data.experimental.prefetch_to_device("/cpu:0", buffer_size=1))
+print([x.numpy().tolist() for x, _ in q.map(double)])
+r = tf.data.Dataset.range(5).map(upto).apply(tf.data.experimental.dense_to_ragged_batch(2))
+print([t.to_list() for t in r])
+""")

@@ -140,7 +140,14 @@ def _parse(fn):
     if code.co_name == "<lambda>":
         found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and
                  [a.arg for a in n.args.args] == list(code.co_varnames[:code.co_argcount])]
-        if len(found) != 1:
+        if len(found) > 1:   # (TF's parser refuses them)
+            raise UnsupportedLanguageElementError(
+                f"could not parse the source code of {fn}: found multiple definitions with "
+                f"identical signatures at the location. This error may be avoided by "
+                f"defining each lambda on a single line and with unique argument names. The "
+                f"matching definitions were:\n" + "\n".join(
+                    f"Match {i}:\n{ast.unparse(n)}\n" for i, n in enumerate(found)))
+        if not found:
             raise ValueError("cannot identify the lambda's source")
         found[0].ag_source = ast.get_source_segment(source, found[0])
     ast.increment_lineno(tree, first - 1)
@@ -214,6 +221,17 @@ def _compile(fn, options):
     return inner, source
 
 
+def _conversion_warning(fn, e):
+    """TF's warning for a function AutoGraph could not convert (its cause `e`)."""
+    from ..framework.tf_logging import get_logger
+    report = "" if isinstance(e, UnsupportedLanguageElementError) else (
+        "Please report this to the TensorFlow team. When filing the bug, set the verbosity "
+        "to 10 (on Linux, `export AUTOGRAPH_VERBOSITY=10`) and attach the full output.\n")
+    get_logger().warning(f"AutoGraph could not transform {fn} and will run it as-is.\n"
+                         f"{report}Cause: {e}\nTo silence this warning, decorate the "
+                         f"function with @tf.autograph.experimental.do_not_convert")
+
+
 def _convert_function(fn, options=(True, False)):
     """`fn` (a plain function) converted with `options` ((recursive, user_requested)),
     or `fn` itself when it cannot be."""
@@ -226,18 +244,10 @@ def _convert_function(fn, options=(True, False)):
     entry = _CONVERTED.get(key)
     if entry is None:
         try:
-            entry = _compile(fn, options) or (None, None)
-        except Exception as e:   # noqa: BLE001 -- TF runs such a function as it is
-            from ..framework.tf_logging import get_logger
-            get_logger().warning(
-                f"AutoGraph could not transform {fn} and will run it as-is.\nPlease report "
-                f"this to the TensorFlow team. When filing the bug, set the verbosity to 10 "
-                f"(on Linux, `export AUTOGRAPH_VERBOSITY=10`) and attach the full output.\n"
-                f"Cause: {e}\n"
-                f"To silence this warning, decorate the function with "
-                f"@tf.autograph.experimental.do_not_convert")
+            entry = _CONVERTED[key] = _compile(fn, options) or (None, None)
+        except Exception as e:   # noqa: BLE001 -- TF runs such a function as it is, and
+            _conversion_warning(fn, e)   # tries (and warns) again on its next conversion
             entry = (None, None)
-        _CONVERTED[key] = entry
     code = entry[0]
     if code is None:
         return fn
@@ -328,7 +338,13 @@ class StagingError(AutoGraphError):
     traced, which TF cannot re-make with its "in user code:" message."""
 
 
-PyCTError.__module__ = "tensorflow.python.autograph.pyct.errors"
+class UnsupportedLanguageElementError(PyCTError):
+    """TF's autograph UnsupportedLanguageElementError (what TF's conversion warns about
+    without asking for a bug report)."""
+
+
+PyCTError.__module__ = UnsupportedLanguageElementError.__module__ = \
+    "tensorflow.python.autograph.pyct.errors"
 AutoGraphError.__module__ = StagingError.__module__ = "tensorflow.python.autograph.impl.api"
 
 _STRING_ERRORS = (AssertionError, AttributeError, NameError, NotImplementedError,

@@ -20,6 +20,7 @@ __getattr__, __dir__ = _lazy_exports(globals(), {
     ".directed_interleave": ("choose_from_datasets_v2 as choose_from_datasets",
                              "sample_from_datasets_v2 as sample_from_datasets"),
     ".ragged_batch": ("dense_to_ragged_batch",),
+    ".prefetch": ("copy_to_device", "prefetch_to_device"),
     ".writers": ("TFRecordWriter",),
     ".experimental_ops": (
         "CounterV2 as Counter", "Reducer", "SHARD_HINT", "assert_cardinality",

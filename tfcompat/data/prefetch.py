@@ -1,4 +1,6 @@
-"""Dataset.prefetch: a background thread produces the input's elements ahead of the
+"""Dataset.prefetch, and tf.data.experimental's copy_to_device and prefetch_to_device.
+
+Dataset.prefetch: a background thread produces the input's elements ahead of the
 consumer, up to `buffer_size` of them (AUTOTUNE: TF tunes the size; here 2), in the
 input's order. Errors reach the consumer at the element where the input failed. The
 thread starts with the first element asked for and stops when the iteration ends or its
@@ -11,9 +13,12 @@ import contextvars
 import queue
 import threading
 
-from ..framework import errors
+import jax
+import numpy as np
+
+from ..framework import config, errors
 from ..framework.context import x64
-from .dataset_ops import AUTOTUNE
+from .dataset_ops import AUTOTUNE, UNKNOWN_CARDINALITY
 from .structure import scalar_int
 from .transformations import _Unary
 
@@ -53,6 +58,41 @@ class _PrefetchDataset(_Unary):
         if self._size == 0:
             return self._input._iter_flat_from(n)
         return ahead(lambda: self._input._iter_flat_from(n), self._size)
+
+
+class _CopyToDeviceDataset(_Unary):
+    """The input's elements with their arrays on the JAX device of `target_device` (TF's
+    _CopyToDeviceDataset); strings stay on the host, and a device JAX does not have is
+    its default one, as tf.device places ops there."""
+
+    def __init__(self, input_dataset, target_device):
+        super().__init__(input_dataset)
+        self._device = config.jax_device_named(target_device)
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY   # (as TF's)
+
+    def _iter_flat(self):
+        return self._iter_flat_from(0)
+
+    def _iter_flat_from(self, n):
+        device = self._device
+        for flat in self._input._iter_flat_from(n):
+            yield [jax.device_put(a, device) if isinstance(a, (np.ndarray, jax.Array)) and
+                   a.dtype != object else a for a in flat]
+
+
+def copy_to_device(target_device, source_device="/cpu:0"):
+    """tf.data.experimental.copy_to_device: for Dataset.apply, the elements moved to
+    `target_device` as they are produced."""
+    return lambda dataset: _CopyToDeviceDataset(dataset, target_device)
+
+
+def prefetch_to_device(device, buffer_size=None):
+    """tf.data.experimental.prefetch_to_device: for Dataset.apply, the elements moved to
+    `device` and prefetched there, `buffer_size` ahead (None: AUTOTUNE)."""
+    return lambda dataset: _PrefetchDataset(
+        _CopyToDeviceDataset(dataset, device), AUTOTUNE if buffer_size is None else buffer_size)
 
 
 def ahead(make_elements, size):

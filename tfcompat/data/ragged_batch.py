@@ -4,6 +4,7 @@ batch into RaggedTensors."""
 import numpy as np
 
 from ..framework import dtypes
+from ..framework.deprecation import warn_deprecated
 from . import ragged_structure as ragged, structure
 from .transformations import _BatchDataset, _Unary
 
@@ -32,6 +33,9 @@ def ragged_batch(dataset, batch_size, drop_remainder=False, row_splits_dtype=dty
 
 
 def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64):
-    """tf.data.experimental.dense_to_ragged_batch: Dataset.ragged_batch for `apply`."""
+    """tf.data.experimental.dense_to_ragged_batch: Dataset.ragged_batch for `apply`
+    (deprecated in TF, as its warning says)."""
+    warn_deprecated("dense_to_ragged_batch", "tensorflow.python.data.experimental.ops.batching",
+                    "Use `tf.data.Dataset.ragged_batch` instead.")
     return lambda dataset: ragged_batch(dataset, batch_size, drop_remainder,
                                         row_splits_dtype)

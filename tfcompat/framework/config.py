@@ -508,6 +508,12 @@ def jax_device_of(name):
     return _jax_device(dict(_DEFAULT_SPEC, **_device_spec(name)))
 
 
+def jax_device_named(name):
+    """The JAX device of TF device name `name` (its fields over CPU:0's), or None where
+    JAX has no such device."""
+    return _jax_device({**_DEFAULT_SPEC, **_device_spec(name)})
+
+
 def _jax_device(spec):
     """The JAX device of a merged device spec, or None: no spec, or no such device."""
     if not spec:
