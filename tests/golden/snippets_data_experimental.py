@@ -277,3 +277,11 @@ print([x.numpy().tolist() for x, _ in q.map(double)])
 r = tf.data.Dataset.range(5).map(upto).apply(tf.data.experimental.dense_to_ragged_batch(2))
 print([t.to_list() for t in r])
 """)
+
+
+_s("random_dataset_is_dataset_random", """
+# tf.data.experimental.RandomDataset: Dataset.random's numbers, with TF's deprecation.
+r = tf.data.experimental.RandomDataset(seed=4)
+print(list(r.take(3).as_numpy_iterator()), r.element_spec, r.cardinality().numpy())
+print(list(tf.data.Dataset.random(seed=4).take(3).as_numpy_iterator()))
+""")

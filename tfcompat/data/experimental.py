@@ -21,6 +21,7 @@ __getattr__, __dir__ = _lazy_exports(globals(), {
                              "sample_from_datasets_v2 as sample_from_datasets"),
     ".ragged_batch": ("dense_to_ragged_batch",),
     ".prefetch": ("copy_to_device", "prefetch_to_device"),
+    ".sources": ("RandomDataset",),
     ".writers": ("TFRecordWriter",),
     ".experimental_ops": (
         "CounterV2 as Counter", "Reducer", "SHARD_HINT", "assert_cardinality",

@@ -3,6 +3,7 @@ the datasets of given elements a DatasetSpec component holds (a window, a group)
 import numpy as np
 
 from ..framework import dtypes, errors, nest, strings
+from ..framework.deprecation import warn_deprecated
 from ..framework.tensor_spec import TensorSpec
 from ..framework.tensor import Tensor
 from ..framework.tensor_shape import TensorShape
@@ -162,6 +163,15 @@ class _RandomDataset(Dataset):
 
     def _cardinality(self):
         return INFINITE_CARDINALITY
+
+
+def RandomDataset(seed=None, rerandomize_each_iteration=None):  # noqa: N802 - TF's name
+    """tf.data.experimental.RandomDataset (deprecated in TF, as its warning says):
+    Dataset.random."""
+    warn_deprecated("_RandomDataset.__init__",
+                    "tensorflow.python.data.experimental.ops.random_ops",
+                    "Use `tf.data.Dataset.random(...)`.")
+    return _RandomDataset(seed, rerandomize_each_iteration)
 
 
 def _leaf_spec(dtype, shape):
