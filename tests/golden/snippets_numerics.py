@@ -143,3 +143,29 @@ def body():
                   tf.reduce_mean(tf.constant([2**63 - 1, 2**63 - 1], tf.int64))]
 both(body)
 """)
+
+
+_s("cumsum_cumprod_add_in_order", """
+# TF's CPU scan adds (multiplies) one element at a time from 0 (1), in the input's dtype:
+# every float32/float64 running sum is TF's to the bit (XLA's own scan adds in a tree),
+# -0.0 first sums to +0.0, and the gradients are TF's reverse scans.
+rs = np.random.RandomState(0)
+x = rs.uniform(-5, 5, (3, 300))
+for dt in (tf.float32, tf.float64):
+    t = tf.constant(x, dt)
+    for kw in ({}, {"reverse": True}, {"exclusive": True}, {"exclusive": True, "reverse": True}):
+        print(dt.name, kw, tf.cumsum(t, axis=1, **kw).numpy().tolist()[0][-3:],
+              float(tf.reduce_sum(tf.cumsum(t, axis=1, **kw))))
+    print(tf.cumsum(t, axis=0).numpy()[:, -2:].tolist())
+    print(tf.math.cumprod(t[:, :25] * 0.4, axis=1).numpy()[:, -2:].tolist())
+    f = tf.function(lambda a: tf.cumsum(a, axis=-1), autograph=False)
+    print(f(t).numpy()[1, -3:].tolist())
+    w = tf.constant(x[:, :40], dt)
+    with tf.GradientTape() as g:
+        g.watch(w)
+        y = tf.reduce_sum(tf.cumsum(w, axis=1) * w)
+    print(g.gradient(y, w).numpy()[0, :4].tolist())
+print(tf.cumsum(tf.constant([-0.0, -0.0, 1.0])).numpy().tolist(),
+      tf.cumsum(tf.constant([-0.0, 2.0]), exclusive=True, reverse=True).numpy().tolist())
+print(tf.cumsum(tf.constant([1e8, 1.0, -1e8, 1.0], tf.float32)).numpy().tolist())
+""")

@@ -219,12 +219,15 @@ def _scan(fn, identity):
     return scan
 
 
-def _in_order(op, parallel):
-    """A scan along an axis with `parallel`, or for float16/bfloat16 placed on the CPU one
-    step at a time in that dtype with `op`, as TF's Eigen scan rounds (XLA's accumulates
-    wider)."""
+def _in_order(op, identity, parallel):
+    """A scan along an axis as TF's CPU kernel (Eigen's scan) computes it: one element
+    at a time from `identity` with `op`, in the input's dtype (so -0.0 first sums to
+    +0.0, as TF's). XLA's own scan (`parallel`) adds in a tree and accumulates float16
+    wider, so its floats differ from TF's in the last bits; it stays for integers (exact
+    in any order) and for ops placed on a GPU or TPU, where TF's kernels scan in parallel
+    too."""
     def fn(x, axis):
-        if x.dtype not in (jnp.float16, jnp.bfloat16) or x.shape[axis] < 2 or \
+        if not jnp.issubdtype(x.dtype, jnp.inexact) or x.shape[axis] < 2 or \
                 not config.placed_on_cpu():
             return parallel(x, axis)
         moved = jnp.moveaxis(x, axis, 0)
@@ -232,13 +235,15 @@ def _in_order(op, parallel):
         def step(carry, v):
             out = op(carry, v)
             return out, out
-        _, rest = lax.scan(step, moved[0], moved[1:])
-        return jnp.moveaxis(jnp.concatenate([moved[:1], rest]), 0, axis)
+        # (behind a barrier: XLA's simplifier would drop the first 0 + x, keeping -0.0)
+        start = lax.optimization_barrier(jnp.full(moved.shape[1:], identity, x.dtype))
+        _, out = lax.scan(step, start, moved, unroll=8)
+        return jnp.moveaxis(out, 0, axis)
     return fn
 
 
 def _scan_cumprod(x, axis, exclusive, reverse):
-    return _scan(_in_order(lax.mul, lambda v, a: lax.cumprod(v, axis=a)), 1)(
+    return _scan(_in_order(lax.mul, 1, lambda v, a: lax.cumprod(v, axis=a)), 1)(
         x, axis, exclusive, reverse)
 
 
@@ -286,7 +291,7 @@ def _scanner(name, fn):
     return public
 
 
-cumsum = _scanner("Cumsum", _scan(_in_order(lax.add, lambda x, axis: jnp.cumsum(
+cumsum = _scanner("Cumsum", _scan(_in_order(lax.add, 0, lambda x, axis: jnp.cumsum(
     x, axis, x.dtype)), 0))
 cumprod = _scanner("Cumprod", _cumprod)
 
