@@ -8,12 +8,15 @@ import functools
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
-from ..framework import dtypes
+from ..framework import config, dtypes
+from ..framework.rounding import rounded
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from ..framework.indexed_slices import IndexedSlices
 from ..framework.sparse_tensor import SparseTensor
 from .indexing_ops import gather
+from .math_common import exact_divide
 from .op_args import attr_error, concrete, kernel_error
 from .segment_ops import _count, _mean
 from .sparse_ops import _int64, _sparse
@@ -31,16 +34,96 @@ def _segment(reduce, data, indices, ids, n):
     return reduce(data[indices], ids, n)
 
 
-def _ops(names, reduce):
+def _in_order(kind, data, indices, ids, n, groups):
+    """TF's CPU SparseSegmentReduction of floats, in its order: each segment's rows (of
+    `num`) added left to right in a first group of num & 7 of them (8 for 0, 9 for 1, the
+    one row alone for num 1), scaled by 1 / num (mean) or 1 / sqrt(num) (sqrt_n) for num
+    below 10, then each next group of 8 added left to right and added on; from 10 rows
+    the result is divided by num or sqrt(num). `groups`: the most groups after the first
+    of any segment. bfloat16 and float16 are reduced in float32, as TF's."""
+    if not indices.shape[0]:
+        return jnp.zeros((n,) + data.shape[1:], data.dtype)
+    dtype = jnp.float32 if data.dtype in (jnp.bfloat16, jnp.float16) else data.dtype
+    x = data.astype(dtype)
+    segment = jnp.arange(n, dtype=ids.dtype)
+    starts = jnp.searchsorted(ids, segment, side="left")
+    num = jnp.searchsorted(ids, segment, side="right") - starts
+    rest = num & 7
+    first = jnp.where(num == 1, 1, jnp.where(rest >= 2, rest, rest + 8))
+    g = jnp.arange(groups + 1)[None, :, None]
+    j = jnp.arange(9)[None, None, :]
+    at = jnp.where(g == 0, j, first[:, None, None] + (g - 1) * 8 + j)
+    valid = (jnp.where(g == 0, j < first[:, None, None], j < 8)) & (at < num[:, None, None])
+    values = x[indices[jnp.clip(starts[:, None, None] + at, 0, indices.shape[0] - 1)]]
+    tail = (1,) * (x.ndim - 1)
+    mask = valid.reshape(valid.shape + tail)
+    sums = values[:, :, 0]
+    for k in range(1, 9):
+        sums = jnp.where(mask[:, :, k], sums + values[:, :, k], sums)
+    count = num.astype(jnp.float64)
+    root = jnp.sqrt(count).astype(dtype)
+    size = {"sum": jnp.ones_like(root), "mean": count.astype(dtype), "sqrt_n": root}[kind]
+    small = (num < 10).reshape(num.shape + tail)
+    size = size.reshape(num.shape + tail)
+    one = jnp.ones((), dtype)
+    out = rounded(sums[:, 0] * jnp.where(small, one / size, one))
+
+    def add_group(acc, group):
+        part, ok = group
+        return jnp.where(ok, acc + part, acc), None
+    out, _ = lax.scan(add_group, out, (jnp.moveaxis(sums[:, 1:], 1, 0),
+                                       jnp.moveaxis(mask[:, 1:, 0], 1, 0)))
+    out = exact_divide(out, jnp.where(small, one, size))
+    out = jnp.where((num > 0).reshape(num.shape + tail), out, jnp.zeros((), dtype))
+    return out.astype(data.dtype)
+
+
+def _kernel(kind, reduce):
+    """A SparseSegment kernel: floats in TF's order (`_in_order`), differentiated as
+    `reduce` of the gathered rows (TF's gradients); integers by `reduce`."""
+    @functools.partial(jax.custom_vjp, nondiff_argnums=(3, 4))
+    def ordered(data, indices, ids, n, groups):
+        return _in_order(kind, data, indices, ids, n, groups)
+
+    def fwd(data, indices, ids, n, groups):
+        return ordered(data, indices, ids, n, groups), (data, indices, ids)
+
+    def bwd(n, groups, res, g):
+        data, indices, ids = res
+        _, vjp = jax.vjp(lambda d: _segment(reduce, d, indices, ids, n), data)
+        return vjp(g) + (None, None)
+    ordered.defvjp(fwd, bwd)
+
+    def fn(data, indices, ids, n, groups):
+        if not jnp.issubdtype(data.dtype, jnp.floating) or not config.placed_on_cpu():
+            return _segment(reduce, data, indices, ids, n)
+        return ordered(data, indices, ids, n, groups)
+    return fn
+
+
+def _ops(names, kind, reduce):
     """The op without and the op with num_segments (TF's *WithNumSegments)."""
-    fn = functools.partial(_segment, reduce)
-    return tuple(Op(name, lambda d, i, s, n: fn(d, i, s, n)) for name in names)
+    fn = _kernel(kind, reduce)
+    return tuple(Op(name, lambda d, i, s, n, groups: fn(d, i, s, n, groups))
+                 for name in names)
 
 
-_OPS = {"sum": _ops(("SparseSegmentSum", "SparseSegmentSumWithNumSegments"),
+_OPS = {"sum": _ops(("SparseSegmentSum", "SparseSegmentSumWithNumSegments"), "sum",
                     jax.ops.segment_sum),
-        "mean": _ops(("SparseSegmentMean", "SparseSegmentMeanWithNumSegments"), _mean),
-        "sqrt_n": _ops(("SparseSegmentSqrtN", "SparseSegmentSqrtNWithNumSegments"), _sqrt_n)}
+        "mean": _ops(("SparseSegmentMean", "SparseSegmentMeanWithNumSegments"), "mean",
+                     _mean),
+        "sqrt_n": _ops(("SparseSegmentSqrtN", "SparseSegmentSqrtNWithNumSegments"),
+                       "sqrt_n", _sqrt_n)}
+
+
+def _groups(segment_ids, n):
+    """The most groups of 8 after its first that TF's kernel adds for any segment."""
+    num = np.bincount(segment_ids.astype(np.int64), minlength=n)[:n] if segment_ids.size \
+        else np.zeros(0, np.int64)
+    if not num.size:
+        return 0
+    first = np.where(num == 1, 1, np.where(num % 8 >= 2, num % 8, num % 8 + 8))
+    return int(np.max(np.maximum(num - first, 0) + 7) // 8)
 
 
 def _segment_public(kind):
@@ -71,7 +154,8 @@ def _segment_public(kind):
             raise kernel_error(op.name, "segment ids must be < num_segments")
         if sparse_gradient:   # (the rows gathered first: an IndexedSlices gradient)
             data, idx = gather(data, idx), _int64(np.arange(i.size))
-        return execute(op, (data, idx, ids), (("n", n),))
+        return execute(op, (data, idx, ids), (("n", n), ("groups", _groups(s, n))))
+    public.__name__ = public.__qualname__ = f"sparse_segment_{kind}_v2"   # (TF's)
     public.__doc__ = (f"tf.sparse.segment_{kind}: the segment {kind} of rows `indices` of "
                       f"`data` (segment_ids sorted; num_segments: the output's rows).")
     return public
