@@ -169,3 +169,22 @@ print(tf.cumsum(tf.constant([-0.0, -0.0, 1.0])).numpy().tolist(),
       tf.cumsum(tf.constant([-0.0, 2.0]), exclusive=True, reverse=True).numpy().tolist())
 print(tf.cumsum(tf.constant([1e8, 1.0, -1e8, 1.0], tf.float32)).numpy().tolist())
 """)
+
+
+_s("float64_softmax_is_tfs_eigen_kernel", """
+# TF's float64 Softmax on the CPU (Eigen's SoftmaxEigenImpl): exp(x - max) over the
+# array, times 1 / its row sums in TF's order; with TF's gradient, in a tf.function too.
+rs = np.random.RandomState(0)
+for shape, axis in [((10, 100), -1), ((3, 5, 17), 1), ((4, 1000), -1), ((2, 3), -1)]:
+    x = tf.constant(rs.uniform(-8, 8, shape), tf.float64)
+    y = tf.nn.softmax(x, axis=axis)
+    print(shape, axis, y.numpy().ravel()[:3].tolist(), float(tf.reduce_sum(y)))
+    with tf.GradientTape() as g:
+        g.watch(x)
+        loss = tf.reduce_sum(tf.nn.softmax(x, axis=axis) ** 2)
+    print(g.gradient(loss, x).numpy().ravel()[-3:].tolist())
+    f = tf.function(lambda a: tf.nn.softmax(a, axis=axis), autograph=False)
+    print(bool(tf.reduce_all(f(x) == y)))
+x = tf.constant([[1.0, np.inf, 2.0], [np.nan, 1.0, 0.0], [-np.inf, 0.0, 1.0]], tf.float64)
+print(tf.nn.softmax(x).numpy().tolist())
+""")

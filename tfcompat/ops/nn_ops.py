@@ -382,12 +382,29 @@ def _dnnl_softmax_jvp(primals, tangents):
 _dnnl_softmax_tf = tf_gradient(_dnnl_softmax, lambda g, x, y: (_softmax_grad(g, y),))
 
 
-def _softmax_fn(x, axis, kernel=_dnnl_softmax_tf):
-    """TF's float32 Softmax (on the CPU its oneDNN kernel, on the last axis after a
-    transpose, with TF's gradient; `kernel` _dnnl_softmax for forward mode): a row holding
-    nan or +inf gives nan there and 0 elsewhere."""
+def _softmax_rows(x):
+    """TF's float64 Softmax kernel on the CPU (SoftmaxEigenImpl; oneDNN takes float32):
+    e = exp(x - max) over the whole array, then e times 1 / its sum along the rows, the
+    sum in TF's order."""
+    e = eigen_exp(x - jnp.max(x, axis=-1, keepdims=True))
+    return e * (1 / eigen_sum(e, (-1,), True))
+
+
+_softmax_rows_tf = tf_gradient(_softmax_rows, lambda g, x, y: (_softmax_grad(g, y),))
+
+
+def _softmax_fn(x, axis, tf_gradients=True):
+    """TF's Softmax (on the CPU, on the last axis after a transpose: for float32 its
+    oneDNN kernel, for float64 its Eigen kernel, with TF's gradients unless
+    `tf_gradients` is False, for forward mode): a float32 row holding nan or +inf gives
+    nan there and 0 elsewhere, as oneDNN's."""
+    if x.dtype == jnp.float64 and x.size and config.placed_on_cpu() and \
+            in_tf_order(x, (axis,)):
+        kernel = _softmax_rows_tf if tf_gradients else _softmax_rows
+        return jnp.swapaxes(kernel(jnp.swapaxes(x, axis, -1)), axis, -1)
     if x.dtype != jnp.float32 or x.size == 0 or not config.placed_on_cpu():
         return jax.nn.softmax(x, axis=axis)
+    kernel = _dnnl_softmax_tf if tf_gradients else _dnnl_softmax
     y = jnp.moveaxis(kernel(jnp.moveaxis(x, axis, -1)), -1, axis)
     bad = jnp.isnan(x) | (x == jnp.inf)
     return jnp.where(jnp.any(bad, axis=axis, keepdims=True),
@@ -395,7 +412,7 @@ def _softmax_fn(x, axis, kernel=_dnnl_softmax_tf):
 
 
 softmax = _softmax_family("Softmax", _softmax_fn, "softmax_v2",
-                          jvp_fn=functools.partial(_softmax_fn, kernel=_dnnl_softmax))
+                          jvp_fn=functools.partial(_softmax_fn, tf_gradients=False))
 softmax.__doc__ = "tf.nn.softmax over `axis` (default: the last)."
 
 
