@@ -496,3 +496,20 @@ def conv(x, w):
 y = tf.function(conv, jit_compile=True)(x, w)
 print(y.shape, y.dtype, y.numpy().ravel().tolist())
 """)
+
+
+_s("sigmoid_cross_entropy_float32_is_tfs_composition", """
+# TF's sigmoid/weighted cross entropy are compositions of its ops: max(x, 0) - x * z +
+# log1p(exp(-|x|)) with its Exp and Log1p kernels, float32 to the bit.
+rs = np.random.RandomState(0)
+x = tf.constant(np.concatenate([rs.uniform(-5, 5, 300), rs.uniform(0.01, 50, 300),
+                                [0.0, -0.0, 90.0, -90.0]]), tf.float32)
+z = tf.sigmoid(x)
+s = tf.nn.sigmoid_cross_entropy_with_logits(z, x)
+w = tf.nn.weighted_cross_entropy_with_logits(z, x, 2.5)
+print(s.numpy()[::50].tolist(), float(tf.reduce_sum(s)))
+print(w.numpy()[::50].tolist(), float(tf.reduce_sum(w)))
+print(float(tf.keras.losses.BinaryCrossentropy(from_logits=True)(z, x)))
+f = tf.function(lambda a, b: tf.nn.sigmoid_cross_entropy_with_logits(a, b), autograph=False)
+print(bool(tf.reduce_all(f(z, x) == s)))
+""")

@@ -24,7 +24,7 @@ from . import glibc_float
 from .arithmetic_ops import divide_no_nan, truediv
 from .cast_ops import cast
 from .reduction_ops import reduce_sum
-from .unary_ops import exp
+from .unary_ops import _exp, _log1p, exp
 from . import shape_inference
 from .op_args import attr_error, checked_attr, dims, static_int
 from .op_scope import op_scope
@@ -48,7 +48,8 @@ def _sigmoid_xent(logits, labels):
     cond = logits >= zeros
     relu_logits = jnp.where(cond, logits, zeros)
     neg_abs_logits = jnp.where(cond, -logits, logits)
-    return relu_logits - rounded(logits * labels) + jnp.log1p(jnp.exp(neg_abs_logits))
+    # (TF's composition of ops: its Exp and Log1p kernels, each product rounded alone)
+    return relu_logits - rounded(logits * labels) + _log1p(_exp(neg_abs_logits))
 
 
 _sigmoid_xent_op = Op("SigmoidCrossEntropyWithLogits", _sigmoid_xent)
@@ -74,7 +75,7 @@ def _weighted_xent(logits, labels, pos_weight):
     # TF's composition; every product rounded on its own, as TF's ops compute them.
     log_weight = 1 + rounded((pos_weight - 1) * labels)
     return rounded((1 - labels) * logits) + rounded(log_weight * (
-        jnp.log1p(jnp.exp(-logits * jnp.sign(logits))) + jax.nn.relu(-logits)))
+        _log1p(_exp(-jnp.abs(logits))) + jax.nn.relu(-logits)))
 
 
 _weighted_xent_vjp = jax.custom_vjp(_weighted_xent)
