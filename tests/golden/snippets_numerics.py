@@ -188,3 +188,24 @@ for shape, axis in [((10, 100), -1), ((3, 5, 17), 1), ((4, 1000), -1), ((2, 3), 
 x = tf.constant([[1.0, np.inf, 2.0], [np.nan, 1.0, 0.0], [-np.inf, 0.0, 1.0]], tf.float64)
 print(tf.nn.softmax(x).numpy().tolist())
 """)
+
+
+_s("erf_float32_is_eigens_rational_approximation", """
+# TF's CPU Erf of float32 (and of half and bfloat16, through float32) is Eigen's
+# generic_fast_erf<float>: x * P(x^2) / Q(x^2) with x^2 clamped to 16, then clamped to
+# [-1, 1]; its gradient is TF's ErfGrad, grad * 2/sqrt(pi) * exp(-x^2).
+rs = np.random.RandomState(0)
+x = np.concatenate([rs.uniform(-5, 5, 200), rs.uniform(-0.5, 0.5, 200),
+                    [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-30, 3.9, 4.1]])
+for dt in (tf.float32, tf.float16, tf.bfloat16):
+    t = tf.constant(x, dt)
+    y = tf.math.erf(t)
+    print(dt.name, tf.cast(y, tf.float32).numpy()[::20].tolist(),
+          float(tf.reduce_sum(tf.cast(y, tf.float64))))
+    with tf.GradientTape() as g:
+        g.watch(t)
+        loss = tf.reduce_sum(tf.math.erf(t) * 3)
+    print(tf.cast(g.gradient(loss, t), tf.float32).numpy()[::25].tolist())
+    f = tf.function(tf.math.erf, autograph=False)
+    print(bool(tf.reduce_all((f(t) == y) | tf.math.is_nan(tf.cast(y, tf.float32)))))
+""")

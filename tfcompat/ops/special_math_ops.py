@@ -6,14 +6,52 @@ import jax.scipy.special as jss
 import numpy as np
 from jax import lax
 
+from ..framework import config
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
 from . import array_ops, arithmetic_ops, reduction_ops, unary_ops
 from .eigen_log import eigen_log, eigen_log1p
-from .math_common import binary, broadcast_error, cpu_kernels, unary
+from .math_common import binary, broadcast_error, cpu_kernels, rounded, tf_gradient, unary
 
-erf = unary("Erf", jss.erf)
+# Eigen's generic_fast_erf<float> (TF 2.21's CPU Erf for float32, and for half/bfloat16
+# through float32): x * P(x^2) / Q(x^2), x^2 clamped to 16, then clamped to [-1, 1].
+_ERF_P = np.array([2.123732201653183437883853912353515625e-06, 2.861979592125862836837768554687500000e-04,
+                   3.658048342913389205932617187500000000e-03, 5.243302136659622192382812500000000000e-02,
+                   1.874160766601562500000000000000000000e-01, 1.128379106521606445312500000000000000e+00],
+                  np.float32)
+_ERF_Q = np.array([3.89185734093189239501953125000e-05, 1.14329601638019084930419921875e-03,
+                   1.47520881146192550659179687500e-02, 1.12945675849914550781250000000e-01,
+                   4.99425798654556274414062500000e-01, 1.0], np.float32)
+
+
+def _polevl(x, coefficients):
+    """Eigen's ppolevl: Horner's rule, each product rounded on its own (no FMA)."""
+    out = jnp.full_like(x, coefficients[0])
+    for c in coefficients[1:]:
+        out = rounded(out * x) + c
+    return out
+
+
+def _erf_float32(x):
+    x2 = jnp.minimum(np.float32(16), x * x)
+    r = (x * _polevl(x2, _ERF_P)) / _polevl(x2, _ERF_Q)
+    return jnp.clip(r, np.float32(-1), np.float32(1))
+
+
+def _erf_value(x):
+    """TF's Erf: Eigen's float32 rational approximation for float32, half and bfloat16
+    (placed on the CPU); XLA's erf otherwise (float64 too, where Eigen's differs)."""
+    if x.dtype.itemsize > 4 or not jnp.issubdtype(x.dtype, jnp.floating) or \
+            not config.placed_on_cpu():
+        return jss.erf(x)
+    return _erf_float32(x.astype(np.float32)).astype(x.dtype)
+
+
+# TF's ErfGrad: grad * (2 / sqrt(pi)) * exp(-square(x)), with its Exp kernel.
+erf = unary("Erf", tf_gradient(_erf_value, lambda g, x, y: (
+    rounded(g * np.asarray(2 / np.sqrt(np.pi), x.dtype)) * unary_ops._exp(-(x * x)),)),
+    jvp_fn=jss.erf)
 erfc = unary("Erfc", jss.erfc)
 
 
