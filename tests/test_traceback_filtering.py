@@ -88,3 +88,33 @@ def test_a_converted_lambdas_frame_is_named_none_and_shows_the_lambda_alone():
     assert str(e).split("\n")[2:4] == [
         f'    File "{__file__}", line {line + 6}, in None  *',
         "        lambda i: tf.reshape(i, [2])"]
+
+
+def test_two_lambdas_alike_on_one_line_are_not_converted_with_tfs_warning():
+    # TF's parser cannot tell apart two lambdas of the same signature on one line: it
+    # warns (no bug report asked: UnsupportedLanguageElementError) and runs the function
+    # unconverted, on each conversion. TF 2.21 prints the same text (checked with a
+    # script; it repeats the warning for the second dataset).
+    import logging
+    records = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logger = logging.getLogger("tensorflow")
+    logger.addHandler(handler)
+    try:
+        a, b = (tf.data.Dataset.range(5).take_while(lambda x: x < 3), tf.data.Dataset.range(5).take_while(lambda x: x < 3))  # noqa: E501
+    finally:
+        logger.removeHandler(handler)
+    assert [int(v) for v in a] == [0, 1, 2] and [int(v) for v in b] == [0, 1, 2]
+    texts = [r.getMessage() for r in records if "could not transform" in r.getMessage()]
+    assert len(texts) == 2
+    head, cause = texts[0].split("\n", 1)
+    assert head.startswith("AutoGraph could not transform <function ") and \
+        head.endswith("> and will run it as-is.")
+    assert cause.endswith(
+        ": found multiple definitions with identical signatures at the location. This error "
+        "may be avoided by defining each lambda on a single line and with unique argument "
+        "names. The matching definitions were:\nMatch 0:\nlambda x: x < 3\n\nMatch 1:\n"
+        "lambda x: x < 3\n\nTo silence this warning, decorate the function with "
+        "@tf.autograph.experimental.do_not_convert")
+    assert cause.startswith("Cause: could not parse the source code of <function ")
