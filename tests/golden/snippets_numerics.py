@@ -209,3 +209,25 @@ for dt in (tf.float32, tf.float16, tf.bfloat16):
     f = tf.function(tf.math.erf, autograph=False)
     print(bool(tf.reduce_all((f(t) == y) | tf.math.is_nan(tf.cast(y, tf.float32)))))
 """)
+
+
+_s("sin_cos_float32_are_eigens_and_glibcs", """
+# TF's CPU Sin/Cos of float32: Eigen's psincos_float on whole packets of 8 (Cody-Waite
+# reduction, Payne-Hanek from 25966 / 18838), glibc's sinf/cosf on the remaining ones;
+# TF's gradients grad * cos(x) and -grad * sin(x); in a tf.function too.
+rs = np.random.RandomState(1)
+x = np.concatenate([rs.uniform(-5, 5, 300), rs.uniform(-1e5, 1e5, 100), rs.uniform(-1e9, 1e9, 20),
+                    [0.0, -0.0, np.inf, np.nan, 1e-30, 3e38, 25966.0]]).astype(np.float32)
+for n in (len(x), len(x) - 3):
+    t = tf.constant(x[:n])
+    s, c = tf.sin(t), tf.cos(t)
+    print(n, s.numpy()[::13].tolist(), c.numpy()[::17].tolist())
+    print(s.numpy()[-6:].tolist(), c.numpy()[-6:].tolist())
+    with tf.GradientTape() as g:
+        g.watch(t)
+        y = tf.reduce_sum(tf.sin(t) * 2 + tf.cos(t) * 3)
+    print(g.gradient(y, t).numpy()[:400:19].tolist())
+    f = tf.function(lambda a: (tf.sin(a), tf.cos(a)), autograph=False)
+    fs, fc = f(t)
+    print(bool(tf.reduce_all((fs == s) | tf.math.is_nan(s))), bool(tf.reduce_all((fc == c) | tf.math.is_nan(c))))
+""")

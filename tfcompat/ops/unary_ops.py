@@ -7,12 +7,13 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes
+from ..framework import config, dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .eigen_log import eigen_log, eigen_log1p
+from .eigen_trig import eigen_cos, eigen_sin
 from .math_common import (
     broadcast_error, cpu_kernels, eigen_exp, eigen_packets, rounded, tf_gradient, unary,
     upcast,
@@ -131,6 +132,19 @@ def _exp_jvp(primals, tangents):
     return y, t * y
 
 
+def _trig(eigen_fn, jnp_fn):
+    """TF's CPU Sin/Cos: Eigen's float32 code (eigen_trig) on the CPU, else XLA's."""
+    def fn(x):
+        if x.dtype == np.float32 and config.placed_on_cpu():
+            return eigen_fn(x)
+        return jnp_fn(x)
+    return fn
+
+
+_sin = _trig(eigen_sin, jnp.sin)
+_cos = _trig(eigen_cos, jnp.cos)
+
+
 @jax.custom_jvp
 def _log(x):
     return eigen_log(x)
@@ -201,8 +215,8 @@ exp = unary("Exp", tf_gradient(_exp, lambda g, x, y: (g * jnp.conj(y),)),
 expm1 = unary("Expm1", upcast(jnp.expm1, np.float32))
 log = unary("Log", _log)
 log1p = unary("Log1p", _log1p)
-sin = unary("Sin", jnp.sin)
-cos = unary("Cos", jnp.cos)
+sin = unary("Sin", tf_gradient(_sin, lambda g, x, y: (g * jnp.conj(_cos(x)),)), jvp_fn=jnp.sin)
+cos = unary("Cos", tf_gradient(_cos, lambda g, x, y: (-g * jnp.conj(_sin(x)),)), jvp_fn=jnp.cos)
 tan = unary("Tan", jnp.tan)
 asin = unary("Asin", jnp.arcsin)
 acos = unary("Acos", jnp.arccos)
