@@ -342,8 +342,8 @@ def test_sums_follow_tf_cpu_order_only_on_the_cpu(monkeypatch):
         return nn_ops._softmax_fn(v, -1)
 
     @x64
-    def cumulative(v):   # (float16's cumsum and cumulative_logsumexp: TF's scans, on the CPU)
-        cumsum = reduction_ops._in_order(jax.lax.add, lambda v, a: jnp.cumsum(v, a, v.dtype))
+    def cumulative(v):   # (a float cumsum and cumulative_logsumexp: TF's scans, on the CPU)
+        cumsum = reduction_ops._in_order(jax.lax.add, 0, lambda v, a: jnp.cumsum(v, a, v.dtype))
         return cumsum(v.astype(jnp.float16), 0), reduction_ops._cumlogsumexp(v, 0)
 
     with tf.device("/CPU:0"):
