@@ -132,17 +132,21 @@ def _exp_jvp(primals, tangents):
     return y, t * y
 
 
-def _trig(eigen_fn, jnp_fn):
-    """TF's CPU Sin/Cos: Eigen's float32 code (eigen_trig) on the CPU, else XLA's."""
-    def fn(x):
-        if x.dtype == np.float32 and config.placed_on_cpu():
-            return eigen_fn(x)
-        return jnp_fn(x)
-    return fn
+@jax.custom_jvp
+def _sin(x):
+    """TF's CPU Sin: Eigen's float32 code (eigen_trig) on the CPU, else XLA's; its
+    derivative cos (so TF's gradient rules built on it differentiate again)."""
+    return eigen_sin(x) if x.dtype == np.float32 and config.placed_on_cpu() else jnp.sin(x)
 
 
-_sin = _trig(eigen_sin, jnp.sin)
-_cos = _trig(eigen_cos, jnp.cos)
+@jax.custom_jvp
+def _cos(x):
+    """TF's CPU Cos, as _sin."""
+    return eigen_cos(x) if x.dtype == np.float32 and config.placed_on_cpu() else jnp.cos(x)
+
+
+_sin.defjvp(lambda primals, tangents: (_sin(primals[0]), tangents[0] * _cos(primals[0])))
+_cos.defjvp(lambda primals, tangents: (_cos(primals[0]), -tangents[0] * _sin(primals[0])))
 
 
 @jax.custom_jvp
