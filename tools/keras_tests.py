@@ -10,8 +10,11 @@ SavedModel), export, tree, legacy saving) through it, two files at a time, and c
     .venv/bin/python tools/keras_tests.py --record   # rewrite the list from this run
 
 A test that passes under TF and not here is a known gap until it is listed; one that
-starts passing is reported, to be added with --record. Without ../shared/keras_tests the
-check says so and passes (CI runs it only where the suite is present).
+starts passing is reported, to be added with --record. A listed test that fails is run
+again once, with its file: some Keras tests draw unseeded random numbers and compare with a
+threshold, and so fail now and then under TF too (EinsumDense's int4 quantization error
+test: 2 runs in 200 under TF 2.21, the same here). Only a test that fails twice fails the
+check. Without ../shared/keras_tests the check says so and passes (CI runs it only where the suite is present).
 """
 import argparse
 import concurrent.futures
@@ -45,6 +48,12 @@ def _run(path):
         return json.loads(out.read_text()) if out.exists() else {}
 
 
+def _lost(listed, results):
+    """The listed tests that did not pass in results, as (file, test)."""
+    return [(name, t) for name, tests in listed.items() for t in tests
+            if results.get(name, {}).get(t, ["missing"])[0] != "passed"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--record", action="store_true")
@@ -75,8 +84,16 @@ def main():
         PASSING.write_text(json.dumps(passing, indent=0, sort_keys=True) + "\n")
         return 0
     listed = json.loads(PASSING.read_text())
-    lost = [(name, t) for name, tests in listed.items() for t in tests
-            if results.get(name, {}).get(t, ["missing"])[0] != "passed"]
+    lost = _lost(listed, results)
+    if lost:
+        again = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            for outcome in pool.map(_run, sorted({SUITE / name for name, _ in lost})):
+                again.update(outcome)
+        for name, t in lost:
+            if again.get(name, {}).get(t, ["missing"])[0] == "passed":
+                print(f"passed when run again (it failed once): {t}")
+        lost = [(name, t) for name, t in _lost(listed, again) if (name, t) in lost]
     gained = sum(len(set(tests) - set(listed.get(name, ()))) for name, tests in passing.items())
     if gained:
         print(f"{gained} more tests pass than tests/keras_passing.json lists: "
