@@ -13,7 +13,7 @@ import numpy as np
 from jax import lax
 
 from . import glibc_float
-from .math_common import eigen_packets, rounded
+from .math_common import eigen_packets, polevl, rounded
 
 _F32_ALPHA = (0.18256296349849254, 1.0000000190281063, 1.0000000190281136)
 _F32_BETA = (0.049616247954120038, 0.59923249590823520, 1.4999999999999927, 1.0)
@@ -72,13 +72,8 @@ def _plog_float(x0):
     """Eigen's plog_float: log(1 + x) ~ x P(x) / Q(x), P and Q of degrees 2 and 3."""
     f = np.float32
     x, e = _reduced(x0)
-    p = f(_F32_ALPHA[0])
-    for c in _F32_ALPHA[1:]:
-        p = _madd(p, x, f(c))
-    p = rounded(x * p)
-    q = f(_F32_BETA[0])
-    for c in _F32_BETA[1:]:
-        q = _madd(q, x, f(c))
+    p = rounded(x * polevl(x, np.array(_F32_ALPHA, f)))
+    q = polevl(x, np.array(_F32_BETA, f))
     return _special(x0, _madd(e, f(_LN2), p / q))
 
 

@@ -11,7 +11,7 @@ from jax import lax
 
 from ..framework.rounding import rounded
 from . import glibc_float
-from .math_common import eigen_packets
+from .math_common import eigen_packets, polevl
 
 _F = np.float32
 _MAGIC = _F(12582912)   # 2^23 + 2^22: adding it rounds to an integer
@@ -67,13 +67,8 @@ def _psincos(x0, sine):
     sign = sign & jnp.int32(-2 ** 31)
     even = (y_int & 1) == 0
     x2 = x * x
-    cos_p = jnp.full_like(x, _COS[0])
-    for c in _COS[1:]:
-        cos_p = rounded(cos_p * x2) + c
-    sin_p = jnp.full_like(x, _SIN[0])
-    for c in _SIN[1:]:
-        sin_p = rounded(sin_p * x2) + c
-    sin_p = rounded(rounded(sin_p * x2) * x) + x
+    cos_p = polevl(x2, _COS)
+    sin_p = rounded(rounded(polevl(x2, _SIN) * x2) * x) + x
     out = jnp.where(even, sin_p, cos_p) if sine else jnp.where(even, cos_p, sin_p)
     return lax.bitcast_convert_type(lax.bitcast_convert_type(out, jnp.int32) ^ sign, _F)
 

@@ -38,6 +38,15 @@ def tf_gradient(fn, rule):
     return f
 
 
+def polevl(x, coefficients):
+    """Eigen's ppolevl, as TF's CPU kernels evaluate their polynomials: Horner's rule from
+    the highest coefficient, each product rounded on its own (no FMA)."""
+    out = jnp.full_like(x, coefficients[0])
+    for c in coefficients[1:]:
+        out = rounded(out * x) + c
+    return out
+
+
 def eigen_packets(packet_fn, scalar_fn, *arrays):
     """An elementwise kernel as TF's Eigen evaluates it on the CPU: whole AVX packets (32
     bytes: 8 float32, 4 float64) of the flattened arrays with the vectorised code

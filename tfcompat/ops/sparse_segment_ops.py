@@ -34,6 +34,13 @@ def _segment(reduce, data, indices, ids, n):
     return reduce(data[indices], ids, n)
 
 
+def _first_group(num, xp):
+    """The rows in the first group TF's kernel adds of a segment of `num` rows (numpy or
+    jax.numpy arrays, by `xp`): num & 7, 8 for 0, 9 for 1, and the one row alone for 1."""
+    rest = num & 7
+    return xp.where(num == 1, 1, xp.where(rest >= 2, rest, rest + 8))
+
+
 def _in_order(kind, data, indices, ids, n, groups):
     """TF's CPU SparseSegmentReduction of floats, in its order: each segment's rows (of
     `num`) added left to right in a first group of num & 7 of them (8 for 0, 9 for 1, the
@@ -48,8 +55,7 @@ def _in_order(kind, data, indices, ids, n, groups):
     segment = jnp.arange(n, dtype=ids.dtype)
     starts = jnp.searchsorted(ids, segment, side="left")
     num = jnp.searchsorted(ids, segment, side="right") - starts
-    rest = num & 7
-    first = jnp.where(num == 1, 1, jnp.where(rest >= 2, rest, rest + 8))
+    first = _first_group(num, jnp)
     g = jnp.arange(groups + 1)[None, :, None]
     j = jnp.arange(9)[None, None, :]
     at = jnp.where(g == 0, j, first[:, None, None] + (g - 1) * 8 + j)
@@ -122,8 +128,7 @@ def _groups(segment_ids, n):
         else np.zeros(0, np.int64)
     if not num.size:
         return 0
-    first = np.where(num == 1, 1, np.where(num % 8 >= 2, num % 8, num % 8 + 8))
-    return int(np.max(np.maximum(num - first, 0) + 7) // 8)
+    return int(np.max(np.maximum(num - _first_group(num, np), 0) + 7) // 8)
 
 
 def _segment_public(kind):

@@ -12,7 +12,8 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
 from . import array_ops, arithmetic_ops, reduction_ops, unary_ops
 from .eigen_log import eigen_log, eigen_log1p
-from .math_common import binary, broadcast_error, cpu_kernels, rounded, tf_gradient, unary
+from .math_common import (
+    binary, broadcast_error, cpu_kernels, polevl, rounded, tf_gradient, unary)
 
 # Eigen's generic_fast_erf<float> (TF 2.21's CPU Erf for float32, and for half/bfloat16
 # through float32): x * P(x^2) / Q(x^2), x^2 clamped to 16, then clamped to [-1, 1].
@@ -25,17 +26,9 @@ _ERF_Q = np.array([3.89185734093189239501953125000e-05, 1.1432960163801908493041
                    4.99425798654556274414062500000e-01, 1.0], np.float32)
 
 
-def _polevl(x, coefficients):
-    """Eigen's ppolevl: Horner's rule, each product rounded on its own (no FMA)."""
-    out = jnp.full_like(x, coefficients[0])
-    for c in coefficients[1:]:
-        out = rounded(out * x) + c
-    return out
-
-
 def _erf_float32(x):
     x2 = jnp.minimum(np.float32(16), x * x)
-    r = (x * _polevl(x2, _ERF_P)) / _polevl(x2, _ERF_Q)
+    r = (x * polevl(x2, _ERF_P)) / polevl(x2, _ERF_Q)
     return jnp.clip(r, np.float32(-1), np.float32(1))
 
 

@@ -15,7 +15,7 @@ from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from .eigen_log import eigen_log, eigen_log1p
 from .eigen_trig import eigen_cos, eigen_sin
 from .math_common import (
-    broadcast_error, cpu_kernels, eigen_exp, eigen_packets, rounded, tf_gradient, unary,
+    broadcast_error, cpu_kernels, eigen_exp, eigen_packets, polevl, rounded, tf_gradient, unary,
     upcast,
 )
 from .arithmetic_ops import (
@@ -36,13 +36,6 @@ _TANH_P = np.array([1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e
 _TANH_Q = np.array([8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1, 1.0],
                    np.float32)
 _TANH_CLAMP = np.float32(7.90738964080810547)
-
-
-def _horner(x, coeffs):
-    r = jnp.full_like(x, coeffs[0])
-    for c in coeffs[1:]:
-        r = rounded(r * x) + c
-    return r
 
 
 # Eigen's float logistic (scalar_logistic_op<float>), as TF's Sigmoid kernel evaluates it:
@@ -174,8 +167,8 @@ def _log1p_jvp(primals, tangents):
 def _tanh_float32(a):
     x = jnp.clip(a, -_TANH_CLAMP, _TANH_CLAMP)
     x2 = x * x
-    p = rounded(x2 * x * _horner(x2, _TANH_P)) + x
-    return p / _horner(x2, _TANH_Q)
+    p = rounded(x2 * x * polevl(x2, _TANH_P)) + x
+    return p / polevl(x2, _TANH_Q)
 
 
 @jax.custom_jvp
