@@ -108,3 +108,121 @@ try:
 except TypeError as e:
     print(err(e))
 """)
+
+_s("save_and_load", r"""
+import collections, hashlib, os, tempfile
+d = tempfile.mkdtemp()
+def files(path):
+    out = []
+    for root, _, names in os.walk(path):
+        for name in names:
+            rel = os.path.relpath(os.path.join(root, name), path).split(os.sep)
+            out.append("/".join(["RUN_ID" if p.isdigit() else p for p in rel]))
+    return sorted(out)
+def sha(path, name):
+    found = [os.path.join(r, n) for r, _, ns in os.walk(path) for n in ns if n == name]
+    return hashlib.sha256(open(found[0], "rb").read()).hexdigest()[:16]
+P = collections.namedtuple("P", "x y")
+@tf.autograph.experimental.do_not_convert
+def element(i):
+    return P(tf.fill([2], tf.cast(i, tf.float16)), tf.strings.as_string(i)), i * 10
+ds = tf.data.Dataset.range(5).map(element)
+path = os.path.join(d, "plain")
+print(ds.save(path), files(path))
+print(sha(path, "00000000.snapshot"), sha(path, "dataset_spec.pb"))
+loaded = tf.data.Dataset.load(path)
+print(loaded.element_spec)
+print(loaded.cardinality().numpy(), list(loaded.as_numpy_iterator()))
+strings = tf.data.Dataset.from_tensors(tf.constant([[b"a", b""], [b"ccc", b"\x00\xff"]]))
+strings.save(os.path.join(d, "strings"))
+print(sha(os.path.join(d, "strings"), "00000000.snapshot"),
+      list(tf.data.Dataset.load(os.path.join(d, "strings")).as_numpy_iterator()))
+empty = tf.data.Dataset.range(0)
+empty.save(os.path.join(d, "empty"))
+print(files(os.path.join(d, "empty")),
+      tf.data.Dataset.load(os.path.join(d, "empty")).cardinality().numpy())
+tf.data.experimental.save(tf.data.Dataset.range(3), os.path.join(d, "exp"))
+print(list(tf.data.experimental.load(os.path.join(d, "exp")).as_numpy_iterator()))
+print(tf.data.Dataset.load(os.path.join(d, "exp"),
+                           element_spec=tf.TensorSpec([], tf.int64)).element_spec)
+tf.data.Dataset.from_tensors(tf.ones([2, 3])).save(os.path.join(d, "v"))
+print(tf.data.Dataset.load(os.path.join(d, "v")).element_spec)
+@tf.function
+def total():
+    return tf.data.Dataset.load(path).reduce(tf.constant(0, tf.int64), lambda s, e: s + e[1])
+print(total())
+""")
+
+_s("save_and_load_shards", r"""
+import os, tempfile
+d = tempfile.mkdtemp()
+@tf.autograph.experimental.do_not_convert
+def element(i):
+    return i, tf.strings.as_string(i)
+@tf.autograph.experimental.do_not_convert
+def by_three(i, s):
+    return i % 3
+@tf.autograph.experimental.do_not_convert
+def in_order(datasets):
+    return datasets.flat_map(lambda x: x)
+@tf.autograph.experimental.do_not_convert
+def two_at_a_time(datasets):
+    return datasets.interleave(lambda x: x, cycle_length=2)
+ds = tf.data.Dataset.range(10).map(element)
+path = os.path.join(d, "gz")
+ds.save(path, compression="GZIP", shard_func=by_three)
+print(sorted(n for _, dirs, _ in os.walk(path) for n in dirs if n.endswith(".shard")))
+for reader in (in_order, two_at_a_time):
+    loaded = tf.data.Dataset.load(path, compression="GZIP", reader_func=reader)
+    print([int(i) for i, _ in loaded], loaded.cardinality().numpy())
+try:
+    list(tf.data.Dataset.load(path, reader_func=in_order))
+except tf.errors.DataLossError as e:
+    print(type(e).__name__, "corrupted record at 0" in str(e))
+ds.save(os.path.join(d, "z"), compression="ZLIB")
+print([s for _, s in tf.data.Dataset.load(os.path.join(d, "z"), compression="ZLIB")
+       .as_numpy_iterator()])
+try:
+    tf.data.Dataset.load(os.path.join(d, "missing"))
+except tf.errors.NotFoundError as e:
+    print(type(e).__name__, str(e).replace(d, "D"))
+try:
+    tf.data.Dataset.load(os.path.join(d, "missing"), element_spec=tf.TensorSpec([], tf.int64))
+except tf.errors.NotFoundError as e:
+    print(type(e).__name__, str(e).replace(d, "D"))
+@tf.autograph.experimental.do_not_convert
+def int32_shard(i, s):
+    return tf.cast(i, tf.int32)
+try:
+    ds.save(os.path.join(d, "bad"), shard_func=int32_shard)
+except tf.errors.InvalidArgumentError as e:
+    print(type(e).__name__, e)
+""")
+
+_s("load_files_tf_wrote", r"""
+import base64, os, tempfile
+# What TF 2.21 wrote for Dataset.range(5).map(lambda i: P(tf.cast(i, tf.int32) * 3,
+# tf.strings.as_string(i))).save(path, compression="GZIP", shard_func=lambda p:
+# tf.cast(p.x % 2, tf.int64)), P a namedtuple of x and y.
+written = {
+    "9415216673346848248/00000000.shard/00000000.snapshot":
+        "H4sIAAAAAAAAA+JigIB1i/dbcTALMSixgHj8IsLVHFCZ/20q/BzsQBkmRgOeZr8XXBg62IC8qT0/5mHRYSTlutwNU"
+        "wcPkHdZzk4eiw6Tm4zlfAABBgCjRycTlgAAAA==",
+    "9415216673346848248/00000001.shard/00000000.snapshot":
+        "H4sIAAAAAAAAA+JigIB1i/dbcTALMSixMAN5XjdSczmgMv/bVPg52IEyTIyGu9P9n3Fh6OAE8niy1r/BosM4d+UyF"
+        "4AAAwBgmSs+ZAAAAA==",
+    "dataset_spec.pb": "sgMfCgFQEgwKAXgSB4oCBBIAGAMSDAoBeRIHigIEEgAYBw==",
+    "snapshot.metadata": "EhM5NDE1MjE2NjczMzQ2ODQ4MjQ4GJLWrLSIwZgDIAIqAgMHMAXAPgE=",
+}
+d = tempfile.mkdtemp()
+for name, data in written.items():
+    os.makedirs(os.path.dirname(os.path.join(d, name)), exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(base64.b64decode(data))
+@tf.autograph.experimental.do_not_convert
+def in_order(datasets):
+    return datasets.flat_map(lambda x: x)
+loaded = tf.data.Dataset.load(d, compression="GZIP", reader_func=in_order)
+print(loaded.element_spec, loaded.cardinality().numpy())
+print([(int(p.x), p.y.numpy()) for p in loaded])
+""")

@@ -295,6 +295,17 @@ class Dataset(abc.ABC):
         from .transformations import _UnbatchDataset
         return _UnbatchDataset(self)
 
+    def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
+        """Dataset.save: TF's snapshot files of the elements (data/save_load.py)."""
+        from .save_load import save
+        save(self, path, compression, shard_func, checkpoint_args)
+
+    @staticmethod
+    def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
+        """Dataset.load: the dataset Dataset.save wrote to `path` (data/save_load.py)."""
+        from .save_load import load
+        return load(path, element_spec, compression, reader_func, wait)
+
     def rebatch(self, batch_size, drop_remainder=False, name=None):
         from .rebatch import _RebatchDataset
         return _RebatchDataset(self, batch_size, drop_remainder)

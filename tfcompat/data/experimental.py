@@ -23,6 +23,7 @@ __getattr__, __dir__ = _lazy_exports(globals(), {
     ".prefetch": ("copy_to_device", "prefetch_to_device"),
     ".sources": ("RandomDataset",),
     ".writers": ("TFRecordWriter",),
+    ".save_load": ("experimental_save as save", "experimental_load as load"),
     ".experimental_ops": (
         "CounterV2 as Counter", "Reducer", "SHARD_HINT", "assert_cardinality",
         "bucket_by_sequence_length", "dense_to_sparse_batch", "enumerate_dataset",
