@@ -674,3 +674,67 @@ d4 = d3.map(fill)
 print(d4.element_spec)
 print([v.tolist() for v in d4.as_numpy_iterator()])
 """)
+
+_s("map_returning_lists", r"""
+ds = tf.data.Dataset.range(3)
+@tf.autograph.experimental.do_not_convert
+def inner(x):
+    return {"l": [x, x * 2]}
+@tf.autograph.experimental.do_not_convert
+def top(x):
+    return [x, x * 2]
+@tf.autograph.experimental.do_not_convert
+def nested(x):
+    return ([x], {"a": [[x, x], [x + 1, x]]})
+@tf.autograph.experimental.do_not_convert
+def numbers(x):
+    return {"a": [x, 1], "b": [1.5, 2.5], "c": [tf.fill([x], 1.0), tf.fill([x], 2.0)]}
+@tf.autograph.experimental.do_not_convert
+def mixed(x):
+    return {"l": [x, tf.cast(x, tf.int32)]}
+@tf.autograph.experimental.do_not_convert
+def ragged_shapes(x):
+    return {"a": [tf.zeros([2]), tf.zeros([3])]}
+for f in [inner, top, nested, numbers]:
+    m = ds.map(f)
+    print(m.element_spec)
+    print(list(m.as_numpy_iterator())[1:])
+    print(m.batch(2).element_spec)
+for f in [mixed, ragged_shapes]:
+    try:
+        ds.map(f)
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, str(e).split("[")[0], str(e).rsplit("]", 1)[1])
+@tf.function
+def total():
+    return ds.map(inner).reduce(tf.constant(0, tf.int64), lambda s, e: s + tf.reduce_sum(e["l"]))
+print(total())
+""")
+
+_s("lists_of_tensors_keep_their_dtype", r"""
+a = tf.constant(2 ** 40, tf.int64)
+b = tf.constant(2.0 ** 0.5, tf.float64)
+v = tf.Variable(3, dtype=tf.int64)
+print(list(tf.data.Dataset.from_tensors([a, a + 1]).as_numpy_iterator()))
+print(list(tf.data.Dataset.from_tensor_slices([a, a + 1]).as_numpy_iterator()))
+print(list(tf.data.Dataset.from_tensors({"x": [b, 1.0]}).as_numpy_iterator()))
+print(tf.data.Dataset.from_tensors([v, a]).element_spec)
+print(tf.data.Dataset.from_tensors(([a], (a, [a, a]))).element_spec)
+ds = tf.data.Dataset.range(3)
+@tf.autograph.experimental.do_not_convert
+def add(s, x):
+    return s + x
+@tf.autograph.experimental.do_not_convert
+def pair(s, x):
+    return (s[0] + x, s[1] * 2)
+@tf.autograph.experimental.do_not_convert
+def in_dict(s, x):
+    return {"a": s["a"] + 1}
+@tf.autograph.experimental.do_not_convert
+def scan(s, x):
+    return (s + x, s)
+print(ds.reduce([tf.constant(0, tf.int64), a], add))
+print(ds.reduce((a, [1, 2]), pair))
+print(ds.reduce({"a": [b, 2.5]}, in_dict))
+print(list(ds.scan([a, a], scan).as_numpy_iterator()))
+""")

@@ -30,6 +30,7 @@ from ..framework import config, dtypes, errors, nest
 from ..framework.context import ctx
 from ..framework.func_graph import GraphTensor, kernel_text
 from ..framework.relaxed_shapes import RelaxedTensor
+from ..framework.tensor_shape import TensorShape
 from ..framework.tensor_spec import TensorSpec
 from ..framework.trace_state import captured_output, functions_run_eagerly
 from ..polymorphic_function.concrete_function import ConcreteFunction
@@ -161,6 +162,8 @@ def _probed_specs(call, element_spec):
 
 
 def _output_spec(value):
+    if isinstance(value, TensorSpec):   # (a list's, _stacked_spec)
+        return value
     if isinstance(value, Variable):
         return TensorSpec(value.shape, value.dtype)
     if isinstance(value, (Tensor, GraphTensor)):   # (a traced output: the graph's tensor)
@@ -168,6 +171,30 @@ def _output_spec(value):
     if ragged.is_ragged(value):
         return value._type_spec
     return structure.spec_of(structure.to_array(value))
+
+
+def _stacked_spec(items):
+    """The TensorSpec of a list inside a traced function's return value, as
+    tf.convert_to_tensor packs it: its tensors' dtype (Python numbers beside them take
+    it), shape [len] + their shape; TypeError where TF's packing fails on dtypes,
+    tf.convert_to_tensor's ValueError on shapes."""
+    specs = [_stacked_spec(x) if isinstance(x, list) else _output_spec(x)
+             if isinstance(x, (Tensor, GraphTensor, Variable)) else None for x in items]
+    tensors = [s for s in specs if s is not None]
+    if not tensors:
+        return structure.spec_of(structure.to_array(items))
+    if any(type(s) is not TensorSpec for s in tensors) or len({s.dtype for s in tensors}) > 1:
+        raise TypeError("the list's items do not pack into one tensor")
+    shapes = [s.shape for s in tensors] + [TensorShape([])] * (len(specs) - len(tensors))
+    shape, dtype = shapes[0], tensors[0].dtype
+    for s in shapes[1:]:
+        if not shape.is_compatible_with(s):
+            shape = TensorShape(None) if shape.rank != s.rank else TensorShape(
+                [a if a == b else None for a, b in zip(shape.as_list(), s.as_list())])
+            raise ValueError(f"Value {items} is not convertible to a tensor with dtype "
+                             f"{dtype} and shape {TensorShape([len(items)]) + shape}.")
+        shape = shape.merge_with(s)
+    return TensorSpec(TensorShape([len(items)]).concatenate(shape), dtype)
 
 
 def _merge_specs(a, b):
@@ -195,6 +222,7 @@ class StructuredFunction:
         self._fn = Function(func, warn_retracing=False)
         self._fn._dataset_function = True   # (tracing.trace_function)
         self._input_spec = input_spec
+        self._name = transformation
         self._call = self._fn
         self._eager_specs = None
         # Dense components: calls run their trace's program directly (by the flat
@@ -209,9 +237,10 @@ class StructuredFunction:
             ctx.spec_traces += 1
             ctx.unprobed = False
             try:
-                specs = [self._specs(self._fn.get_concrete_function(
-                    *self._args(self._traced_probe(probe))).structured_outputs,
-                    transformation) for probe in _probe_shapes(input_spec)]
+                outputs = [self._fn.get_concrete_function(
+                    *self._args(self._traced_probe(probe))).structured_outputs
+                    for probe in _probe_shapes(input_spec)]
+                specs = [self._specs(out, transformation) for out in outputs]
             finally:
                 ctx.spec_traces -= 1
             unprobed = ctx.unprobed
@@ -235,8 +264,10 @@ class StructuredFunction:
         if unprobed:   # (a py_function the traces could not call on zeros of a guessed
             #               shape: an element of unknown rank)
             self._run_eagerly(transformation)
-        elif any(ext.is_ext_spec(s) for s in nest.flatten(self.output_spec)):
-            self._runners = None   # (its program returns an ExtensionType's tensors)
+        elif any(ext.is_ext_spec(s) for s in nest.flatten(self.output_spec)) or \
+                structure.has_lists(outputs[0]):
+            self._runners = None   # (its program returns an ExtensionType's tensors, or
+            #                         lists that are stacked after it)
 
     def _run_eagerly(self, transformation):
         """Calls run the Python function eagerly, each result checked against
@@ -274,7 +305,7 @@ class StructuredFunction:
 
     @staticmethod
     def _specs(outputs, transformation):
-        outputs = structure.lists_to_tuples(outputs)
+        outputs = structure.function_output(outputs, transformation, _stacked_spec)
         flat = nest.flatten(outputs)
         if all(x is None for x in flat):   # (None components beside others are TF's too)
             if transformation == "Dataset.map()":
@@ -305,7 +336,7 @@ class StructuredFunction:
             with captured_output():
                 result = self._call(*self._args(
                     structure.to_tensors(self._input_spec, flat_arrays)))
-        result = structure.lists_to_tuples(result)
+        result = structure.function_output(result, self._name)
         out = [structure.to_array(x) for x in nest.flatten(result)]
         if self._eager_specs is not None:
             self._check(out)

@@ -47,6 +47,9 @@ def to_array(value, dtype=None):
         if not all(isinstance(t, EagerTensor) for t in (value.indices, value.values)):
             raise TypeError(_TRACED_SOURCE)
         return value
+    if isinstance(value, (list, tuple)) and any(
+            isinstance(x, (Tensor, Variable)) for x in nest.flatten(value)):
+        value = convert_to_tensor(value, dtype)   # (packed as TF packs it: their dtype)
     if isinstance(value, Tensor):
         if isinstance(value._value, (jax.core.Tracer, strings.StringIds)):
             raise TypeError(_TRACED_SOURCE)
@@ -87,16 +90,36 @@ def zero(dtype):
     return np.zeros((), dtype._np)
 
 
-def lists_to_tuples(value):
-    """A function's return value as tf.data reads it: lists are tuples."""
+def function_output(value, transformation, stack=None):
+    """A dataset function's return value as TF's StructuredFunctionWrapper reads it: a
+    list returned is a tuple, and each list inside it one tensor, its items stacked as
+    tf.convert_to_tensor packs them (`stack(items)`, by default convert_to_tensor); TF's
+    TypeError where their dtypes differ (its ValueError where their shapes do)."""
+    if type(value) is list:
+        value = tuple(value)
+    try:
+        return _stack_lists(value, stack or convert_to_tensor)
+    except TypeError:
+        raise TypeError(f"Unsupported return value from function passed to "
+                        f"{transformation}: {value}.") from None
+
+
+def has_lists(value):
+    """Whether a function's return value holds lists below its top level."""
+    items = list(value.values()) if isinstance(value, dict) else value
+    return isinstance(items, (list, tuple)) and any(
+        isinstance(v, list) or isinstance(v, (dict, tuple)) and has_lists(v) for v in items)
+
+
+def _stack_lists(value, stack):
     if isinstance(value, list):
-        return tuple(lists_to_tuples(v) for v in value)
+        return stack(value)
     if isinstance(value, dict):
-        return type(value)((k, lists_to_tuples(v)) for k, v in value.items())
+        return type(value)((k, _stack_lists(v, stack)) for k, v in value.items())
     if isinstance(value, tuple) and not hasattr(type(value), "_fields"):
-        return tuple(lists_to_tuples(v) for v in value)
+        return tuple(_stack_lists(v, stack) for v in value)
     if isinstance(value, tuple):
-        return type(value)(*[lists_to_tuples(v) for v in value])
+        return type(value)(*[_stack_lists(v, stack) for v in value])
     return value
 
 

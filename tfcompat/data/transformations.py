@@ -691,7 +691,7 @@ def _staged_reduce(dataset, state, reduce_func):
     start, step, read = loop_pulls(dataset)
 
     def body(has_value, carried, state):
-        state = structure.lists_to_tuples(reduce_func(state, read(carried)))
+        state = structure.function_output(reduce_func(state, read(carried)), "Dataset.reduce()")
         return (*step(), state)
     return while_loop(lambda has_value, carried, state: has_value, body,
                       (*start(), state))[2]
@@ -706,7 +706,7 @@ def reduce(dataset, initial_state, reduce_func):
         if dataset._cardinality() < 0:
             return _staged_reduce(dataset, value, reduce_func)
         for element in dataset:
-            value = structure.lists_to_tuples(reduce_func(value, element))
+            value = structure.function_output(reduce_func(value, element), "Dataset.reduce()")
         return value
     fn = StructuredFunction(reduce_func, (state_spec, dataset.element_spec), "Dataset.reduce()")
     try:

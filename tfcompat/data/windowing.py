@@ -161,7 +161,7 @@ def _checked_reduce(reduce_func):
         out = reduce_func(key, window)
         if not isinstance(out, Dataset):
             spec = nest.map_structure(lambda x: structure.spec_of(structure.to_array(x)),
-                                      structure.lists_to_tuples(out))
+                                      structure.function_output(out, "reduce_func"))
             raise TypeError(f"Invalid `reduce_func`. `reduce_func` must return a single "
                             f"`tf.data.Dataset` object but its return type is {spec}.")
         return out
