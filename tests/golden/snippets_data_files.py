@@ -226,3 +226,18 @@ loaded = tf.data.Dataset.load(d, compression="GZIP", reader_func=in_order)
 print(loaded.element_spec, loaded.cardinality().numpy())
 print([(int(p.x), p.y.numpy()) for p in loaded])
 """)
+
+_s("load_with_another_element_spec", r"""
+import os, tempfile
+d = tempfile.mkdtemp()
+@tf.autograph.experimental.do_not_convert
+def pair(x):
+    return x, x * 10
+tf.data.Dataset.range(5).map(pair).save(d)
+i64, i32 = tf.TensorSpec([], tf.int64), tf.TensorSpec([], tf.int32)
+for spec in [i64, (i64, i64, i64), (i64, i32)]:
+    try:
+        print(list(tf.data.Dataset.load(d, element_spec=spec).as_numpy_iterator()))
+    except tf.errors.InvalidArgumentError as e:
+        print(type(e).__name__, e)
+""")

@@ -157,14 +157,13 @@ class _ShardDataset(Dataset):
                     f, record_io.DEFAULT_BUFFER_SIZE, self._bits)), self._bits is not None)
                 while True:
                     tensors = [r for _, r in zip(range(n), records)]
-                    if not tensors:
+                    if len(tensors) < n:   # (TF's reader ends at a partial element)
                         break
-                    yield self._element(tensors, n)
+                    yield self._element(tensors)
 
-    def _element(self, tensors, n):
-        if len(tensors) != n:
-            raise ElementError(errors.InternalError,
-                               f"Expected {n} components but got {len(tensors)}.")
+    def _element(self, tensors):
+        """One element of its components' TensorProtos, each checked against its spec
+        (TF checks the dtype; tfcompat the shape too)."""
         arrays = iter(tensor_from_proto(t) for t in tensors)
         flat = []
         for spec in self._specs:
@@ -172,11 +171,15 @@ class _ShardDataset(Dataset):
                 flat.append(NONE)
                 continue
             dtype, array = next(arrays)
-            if dtype != spec.dtype or not spec.shape.is_compatible_with(array.shape):
+            if dtype != spec.dtype:
                 raise ElementError(errors.InvalidArgumentError,
-                                   f"Data type or shape mismatch: the snapshot holds "
-                                   f"{dtype.name} of shape {list(array.shape)}, the "
-                                   f"element_spec expects {spec}.")
+                                   f"Data type mismatch at component {len(flat)}: expected "
+                                   f"{spec.dtype.name} but got {dtype.name}.")
+            if not spec.shape.is_compatible_with(array.shape):
+                raise ElementError(errors.InvalidArgumentError,
+                                   f"tfcompat: component {len(flat)} of the snapshot has "
+                                   f"shape {list(array.shape)}, which the element_spec's "
+                                   f"{spec.shape} does not describe.")
             flat.append(array)
         return flat
 
