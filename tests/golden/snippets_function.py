@@ -680,3 +680,41 @@ class M(tf.Module):
         return x
 print(M().m.__name__, M().m.__doc__, inspect.signature(M().m), M().m.name)
 """)
+
+_s("py_function_and_numpy_function_results_by_tout", r"""
+import numpy as np
+a = tf.constant(5, tf.int64)
+@tf.autograph.experimental.do_not_convert
+def two():
+    return [a, a + 1]
+@tf.autograph.experimental.do_not_convert
+def numbers():
+    return [1, 2, 3]
+@tf.autograph.experimental.do_not_convert
+def one():
+    return [a]
+@tf.autograph.experimental.do_not_convert
+def np_two():
+    return [np.int64(1), np.int64(2)]
+@tf.autograph.experimental.do_not_convert
+def np_float64():
+    return np.array([1.5, 2.5])
+@tf.autograph.experimental.do_not_convert
+def np_nested():
+    return {"a": np.int32(1), "b": (np.float64(2.0), None)}
+print(tf.py_function(two, [], tf.int64))
+print(tf.py_function(numbers, [], tf.int64))
+print(tf.py_function(two, [], [tf.int64]))
+print(tf.numpy_function(np_two, [], tf.int64))
+print(tf.numpy_function(np_two, [], [tf.int64]))
+print(tf.numpy_function(np_float64, [], tf.float32))
+print(tf.numpy_function(np_nested, [], tf.float32))
+try:
+    tf.py_function(one, [], [tf.int64, tf.int64])
+except tf.errors.InvalidArgumentError as e:
+    print(type(e).__name__, str(e).split("}} ")[1])
+@tf.function
+def in_function():
+    return tf.py_function(two, [], tf.int64), tf.py_function(numbers, [], [tf.int64])
+print(in_function())
+""")

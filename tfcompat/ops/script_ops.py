@@ -77,6 +77,9 @@ def _extension_call(func, inp, Tout, spec_type):
 
 def numpy_function(func, inp, Tout, stateful=True, name=None):
     """tf.numpy_function: `func` takes and returns numpy arrays; not differentiable."""
+    inputs, traced = _inputs(inp)
+    if executing_eagerly() and not traced:
+        return _eager_numpy(func, inputs)
     return _call(_Script(func, Tout, tensors=False), inp)
 
 
@@ -104,10 +107,7 @@ class _Script:
         args = [EagerTensor(a if strings.is_string(a) else jnp.asarray(a))
                 for a in arrays] if self.tensors else [
             a if isinstance(a, bytes) else np.asarray(a) for a in arrays]
-        result = self.called(args) if graph else self.func(*args)
-        if graph and not self.tensors and self.touts:
-            self.check_dtypes([result] if self.single else list(result))
-        return self.outputs(result, len(arrays))
+        return self.outputs(self.called(args) if graph else self.func(*args), len(arrays))
 
     def called(self, args):
         """The function called on `args`, an exception it raises reported as TF's kernel
@@ -120,13 +120,17 @@ class _Script:
         except Exception as exc:  # noqa: BLE001 -- every exception becomes an op error
             cls = next((c for types, c in _RAISED if isinstance(exc, types)),
                        errors.UnknownError)
-            op, kernel = self.op_name(len(args))
-            text = f"{type(exc).__name__}: {exc}\n" + "\n".join(
-                traceback.format_exception(exc)) + "\n"
-            error = errors.op_error(cls, op, text, kernel=kernel)
-            if self.node is not None:
-                error.graph_node = self.node + (text,)
-            raise error from None
+            raise self.kernel_error(cls, len(args), f"{type(exc).__name__}: {exc}\n" +
+                                    "\n".join(traceback.format_exception(exc)) + "\n") \
+                from None
+
+    def kernel_error(self, cls, n_in, text):
+        """TF's error of its kernel (naming its graph node inside tf.function)."""
+        op, kernel = self.op_name(n_in)
+        error = errors.op_error(cls, op, text, kernel=kernel)
+        if self.node is not None:
+            error.graph_node = self.node + (text,)
+        return error
 
     def check_dtypes(self, values):
         """TF's PyFunc kernel check of a numpy_function's results against Tout."""
@@ -138,13 +142,22 @@ class _Script:
                     f"{dtypes.from_numpy(have)._tf_name}, but expects {t._tf_name}")
 
     def outputs(self, result, n_in):
+        """The function's result as Tensors of Tout, as TF's kernels take it: a list or
+        tuple is its values (a py_function's cut to len(Tout): TF zips them with Tout,
+        so a single Tout takes the first), anything else one value; other than Tout's
+        number of values is TF's error (fewer, for a py_function). A numpy_function's
+        values must have Tout's dtypes exactly."""
         if not self.touts:
             return []
-        values = [result] if self.single else list(result)
+        values = list(result) if isinstance(result, (list, tuple)) else [result]
+        if self.tensors:
+            values = values[:len(self.touts)]
         if len(values) != len(self.touts):
-            raise self.error(n_in, ValueError(
-                f"Expected {len(self.touts)} values returned from the function, got "
-                f"{len(values)}"))
+            raise self.kernel_error(
+                errors.InvalidArgumentError, n_in, f"pyfunc_{self.token} returns "
+                f"{len(values)} values, but expects to see {len(self.touts)} values.")
+        if not self.tensors:
+            self.check_dtypes(values)
         try:
             return [convert_to_tensor(v, dtype=t) for v, t in zip(values, self.touts)]
         except (TypeError, ValueError) as exc:
@@ -184,14 +197,18 @@ class _Script:
             convert_to_tensor(g)._value) for x, g in zip(xs, grads)]
 
 
-def _call(script, inp):
+def _inputs(inp):
+    """The inputs as tensors, and whether one is traced."""
     inputs = [to_tensor(x) for x in nest.flatten(inp if inp is not None else [])]
-    traced = any(symbolic(t._value) for t in inputs)
-    if executing_eagerly() and not traced:   # (a numpy_function's errors as they are)
-        outs = script.run([t._value for t in inputs]) if not script.tensors else \
-            script.outputs(script.called(inputs), len(inputs))
-        if not script.touts and not script.single:   # (TF: numpy_function gives None)
-            return outs if script.tensors else None
+    return inputs, any(symbolic(t._value) for t in inputs)
+
+
+def _call(script, inp):
+    inputs, traced = _inputs(inp)
+    if executing_eagerly() and not traced:
+        outs = script.outputs(script.called(inputs), len(inputs))
+        if not script.touts and not script.single:
+            return outs
     else:
         script.shapes = _probe(script, inputs) if script.touts else []
         script.string_inputs = [strings.is_string(t._value) for t in inputs]
@@ -212,6 +229,17 @@ def _call(script, inp):
     if script.single:
         return outs[0]
     return outs
+
+
+def _eager_numpy(func, inputs):
+    """A numpy_function called eagerly, as TF's: the function on numpy arrays (its
+    exceptions as they are), its flattened results as tensors of their own dtypes (Tout
+    is not applied), one unwrapped, none None."""
+    args = [np.array(t.numpy()) if t.dtype is dtypes.string else np.asarray(t._value)
+            for t in inputs]
+    outs = [x if x is None else convert_to_tensor(x)
+            for x in nest.flatten(func(*args))]
+    return outs[0] if len(outs) == 1 else outs or None
 
 
 def _probe(script, inputs):
