@@ -231,3 +231,22 @@ for n in (len(x), len(x) - 3):
     fs, fc = f(t)
     print(bool(tf.reduce_all((fs == s) | tf.math.is_nan(s))), bool(tf.reduce_all((fc == c) | tf.math.is_nan(c))))
 """)
+
+_s("reduce_logsumexp_is_tfs_composite", """
+# TF's reduce_logsumexp: log(reduce_sum(exp(x - max))) + max with TF's own Exp, Sum and Log
+# kernels; its float64 gradient (float32's goes through Reciprocal, CPU-dependent).
+rs = np.random.RandomState(3)
+for dt in (tf.float32, tf.float64):
+    x = tf.constant(rs.normal(0, 3, (40, 100)), dt)
+    print(tf.reduce_logsumexp(x, axis=1).numpy().tolist())
+    print(tf.reduce_logsumexp(x, axis=0, keepdims=True).numpy()[0, ::7].tolist())
+    print(tf.reduce_logsumexp(x).numpy().tolist())
+    f = tf.function(lambda v: tf.reduce_logsumexp(v, axis=-1), autograph=False)
+    print(f(x).numpy()[::9].tolist())
+x = tf.constant(rs.normal(0, 3, (10, 30)))
+with tf.GradientTape() as t:
+    t.watch(x)
+    y = tf.reduce_sum(tf.reduce_logsumexp(x, axis=1) * tf.range(10, dtype=tf.float64))
+print(t.gradient(y, x).numpy()[::3, ::4].tolist())
+print(tf.reduce_logsumexp(tf.constant([[-np.inf, -np.inf], [np.inf, 1.0]]), axis=1).numpy().tolist())
+""")

@@ -16,6 +16,7 @@ from ..framework.tensor import Tensor
 from ..framework.variables import Variable
 from .eigen_reduce import eigen_sum, in_tf_order
 from .math_common import exact_divide, reduction_axes
+from .unary_ops import _exp, _log
 from . import shape_inference
 from .op_args import attr_error, static_int
 from .op_scope import op_scope
@@ -90,10 +91,11 @@ def _euclidean_norm(x, axis, keepdims):
 
 
 def _logsumexp(x, axis, keepdims):
-    # TF's composite: the max is taken out (0 where it is not finite) without a gradient.
+    # TF's composite: the max is taken out (0 where it is not finite) without a gradient;
+    # then TF's Exp, Sum and Log kernels (and their gradients).
     raw = jnp.max(x, axis=axis, keepdims=True, initial=-jnp.inf)
     m = lax.stop_gradient(jnp.where(jnp.isfinite(raw), raw, jnp.zeros_like(raw)))
-    out = jnp.log(jnp.sum(jnp.exp(x - m), axis=axis, keepdims=True)) + m
+    out = _log(_sum(_exp(x - m), axis, True)) + m
     return out if keepdims else jnp.squeeze(out, axis=axis)
 
 
