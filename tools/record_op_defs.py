@@ -12,12 +12,12 @@ environment (see tests/golden/record.py; NOT the project's .venv):
     /tmp/tfref/bin/python tools/record_op_defs.py           # write the JSON
     /tmp/tfref/bin/python tools/record_op_defs.py --check   # compare, write nothing
 """
-import argparse
 import json
 import os
 import pathlib
 import re
-import sys
+
+import generated_file
 
 os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
 
@@ -155,16 +155,5 @@ def render():
             + ",\n".join(lines) + "\n}\n")
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true")
-    a = ap.parse_args()
-    text = render()
-    if a.check:
-        sys.exit(0 if OUT.exists() and OUT.read_text(encoding="utf-8") == text else 1)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"{OUT.relative_to(ROOT)}: {text.count(chr(10)) - 2} ops")
-
-
 if __name__ == "__main__":
-    main()
+    generated_file.main(__doc__, OUT, render, ROOT, "ops")

@@ -222,3 +222,18 @@ def f(x):
 print(f(tf.constant(3.0)))
 print(vs[0].name, vs[0].trainable, set(seen))
 """)
+
+_f("public_function_names", r"""
+fns = [tf.sigmoid, tf.nn.sigmoid, tf.math.tanh, tf.add, tf.argmax, tf.negative, tf.math.floormod,
+       tf.nn.relu, tf.nn.silu, tf.nn.conv2d, tf.reduce_sum, tf.reduce_all, tf.cond, tf.gather,
+       tf.io.gfile.exists, tf.io.gfile.copy, tf.math.nextafter, tf.truncatediv, tf.shape,
+       tf.nn.lrn, tf.nn.local_response_normalization, tf.print, tf.map_fn, tf.math.sign]
+print([(f.__name__, f.__qualname__) for f in fns])
+for act in [tf.nn.sigmoid, tf.tanh, tf.nn.relu, tf.math.softplus, tf.nn.elu, tf.math.sign]:
+    cfg = tf.keras.layers.Dense(2, activation=act).get_config()
+    print(cfg["activation"])
+    try:
+        print(tf.keras.layers.Dense.from_config(cfg).activation.__name__)
+    except TypeError as e:
+        print(type(e).__name__)
+""")

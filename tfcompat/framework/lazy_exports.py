@@ -19,6 +19,7 @@ from .context import _ours, is_x64_wrapper, x64, x64_class, x64_exempt
 from .device_spec import DeviceSpecV2
 from .dimension import Dimension
 from .dtypes import DType
+from .function_names import tf_named
 from .tensor_shape import TensorShape
 
 x64_exempt(DType, TensorShape, Dimension, DeviceSpecV2)
@@ -68,11 +69,12 @@ def _missing(namespace, name):
 
 
 def scope_namespace(namespace):
-    """Replace the public names of a namespace's globals by their `scoped` values, and
-    give it TF's AttributeError for a missing name (unless it has its own __getattr__)."""
+    """Replace the public names of a namespace's globals by their `scoped` values (with
+    TF's function names: function_names.py), and give it TF's AttributeError for a
+    missing name (unless it has its own __getattr__)."""
     for name, value in list(namespace.items()):
         if not name.startswith("_"):
-            namespace[name] = scoped(value)
+            namespace[name] = tf_named(scoped(value), namespace["__name__"], name)
     if "__getattr__" not in namespace:
         def __getattr__(name):
             raise _missing(namespace, name)
@@ -124,7 +126,7 @@ def lazy_exports(namespace, exports=None, submodules=(), unsupported=None):
                 value = getattr(value, source)
             except AttributeError:
                 value = importlib.import_module(f"{value.__name__}.{source}")
-        namespace[name] = value = scoped(value)
+        namespace[name] = value = tf_named(scoped(value), namespace["__name__"], name)
         return value
 
     def __dir__():

@@ -8,6 +8,7 @@ s3:// ...) raise UnimplementedError naming the scheme (ops/file_io.py).
 import os
 import shutil
 
+from ..framework.lazy_exports import scope_namespace
 from ..framework import errors
 from ..ops import file_io
 
@@ -304,3 +305,6 @@ def walk(top, topdown=True, onerror=None):
 def get_registered_schemes():
     """The file system schemes tfcompat has: local files only."""
     return ["file", ""]
+
+
+scope_namespace(globals())   # (TF's function names: copy_v2 ...)
