@@ -250,3 +250,24 @@ with tf.GradientTape() as t:
 print(t.gradient(y, x).numpy()[::3, ::4].tolist())
 print(tf.reduce_logsumexp(tf.constant([[-np.inf, -np.inf], [np.inf, 1.0]]), axis=1).numpy().tolist())
 """)
+
+_s("float64_sigmoid_and_tanh_are_eigens", """
+# TF's CPU Sigmoid and Tanh of float64 on whole packets of 4: Eigen's generic logistic
+# (pexp_double, e / (1 + e), 1 where e is inf) and ptanh_double (a [19/18] rational
+# approximation); their gradients (SigmoidGrad, TanhGrad), silu and log_sigmoid on them.
+rs = np.random.RandomState(5)
+x = tf.constant(rs.uniform(-30, 30, 1000))
+w = tf.range(1000, dtype=tf.float64)
+for f in (tf.sigmoid, tf.tanh, tf.nn.silu, tf.math.log_sigmoid):
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = f(x)
+        z = tf.reduce_sum(y * w)
+    g = t.gradient(z, x)
+    print(f.__name__, y.numpy()[::37].tolist(), g.numpy()[::41].tolist())
+    print(bool(tf.reduce_all(tf.function(f, autograph=False)(x) == y)))
+print(tf.sigmoid(tf.constant([-800.0, -40.0, 0.0, 40.0, 800.0, np.inf, -np.inf, np.nan],
+                             tf.float64)).numpy().tolist())
+print(tf.tanh(tf.constant([-800.0, -17.8, -1e-300, 0.0, 17.8, np.inf, -np.inf, np.nan],
+                          tf.float64)).numpy().tolist())
+""")

@@ -36,6 +36,18 @@ _TANH_P = np.array([1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e
 _TANH_Q = np.array([8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1, 1.0],
                    np.float32)
 _TANH_CLAMP = np.float32(7.90738964080810547)
+# Eigen's double tanh (ptanh_double) on whole packets of 4: x clamped to +-17.714196154, a
+# [19/18] rational approximation; the scalar code (the last size % 4) is std::tanh (here
+# XLA's tanh, which differs from glibc's in the last bit now and then).
+_TANH64_P = np.array([
+    2.6158007860482230e-23, 7.6534862268749319e-19, 3.1309488231386680e-15,
+    4.2303918148209176e-12, 2.4618379131293676e-09, 6.8644367682497074e-07,
+    9.3839087674268880e-05, 5.9809711724441161e-03, 1.5184719640284322e-01])
+_TANH64_Q = np.array([
+    6.463747022670968018e-21, 5.782506856739003571e-17, 1.293019623712687916e-13,
+    1.123643448069621992e-10, 4.492975677839633985e-08, 8.785185266237658698e-06,
+    8.295161192716231542e-04, 3.437448108450402717e-02, 4.851805297361760360e-01, 1.0])
+_TANH64_CLAMP = 17.714196154005176
 
 
 # Eigen's float logistic (scalar_logistic_op<float>), as TF's Sigmoid kernel evaluates it:
@@ -76,10 +88,17 @@ def _sigmoid_grad_scalar(y, g):
     return (g * y) * (1 - y)
 
 
+def _sigmoid_double(x):
+    """Eigen's generic logistic (double): e = exp(x) (pexp on packets, std::exp on the
+    rest: eigen_exp), 1 where e is inf, else e / (1 + e)."""
+    e = eigen_exp(x)
+    return jnp.where(e == jnp.inf, 1.0, e / (1.0 + e))
+
+
 def _sigmoid_value(x):
     if x.dtype == np.float32:
         return eigen_packets(_sigmoid_packet, _sigmoid_scalar, x)
-    return jax.nn.sigmoid(x)
+    return _sigmoid_double(x) if x.dtype == np.float64 else jax.nn.sigmoid(x)
 
 
 @jax.custom_jvp
@@ -94,9 +113,9 @@ def _sigmoid_jvp(primals, tangents):
     return y, t * (y * (1 - y))
 
 
-_sigmoid_float32 = jax.custom_vjp(_sigmoid_value)
+_sigmoid_eigen = jax.custom_vjp(_sigmoid_value)
 # TF's SigmoidGrad, g * y * (1 - y), associated as Eigen's packet and scalar code do.
-_sigmoid_float32.defvjp(lambda x: (_sigmoid_value(x),) * 2, lambda y, g: (
+_sigmoid_eigen.defvjp(lambda x: (_sigmoid_value(x),) * 2, lambda y, g: (
     eigen_packets(_sigmoid_grad_packet, _sigmoid_grad_scalar, y, g),))
 
 
@@ -108,8 +127,8 @@ _sigmoid_narrow.defvjp(lambda x: (_sigmoid_narrow(x),) * 2,
 
 
 def _sigmoid(x):
-    if x.dtype == np.float32:
-        return _sigmoid_float32(x)
+    if x.dtype in (np.float32, np.float64):
+        return _sigmoid_eigen(x)
     return _sigmoid_narrow(x) if x.dtype.itemsize == 2 else jax.nn.sigmoid(x)
 
 
@@ -171,8 +190,17 @@ def _tanh_float32(a):
     return p / polevl(x2, _TANH_Q)
 
 
+def _tanh_float64_packet(a):
+    x = jnp.clip(a, -_TANH64_CLAMP, _TANH64_CLAMP)
+    x2 = x * x
+    p = rounded(rounded(x2 * x) * polevl(x2, _TANH64_P)) + x
+    return p / polevl(x2, _TANH64_Q)
+
+
 @jax.custom_jvp
 def _tanh(x):
+    if x.dtype == np.float64:
+        return eigen_packets(_tanh_float64_packet, jnp.tanh, x)
     return _tanh_float32(x) if x.dtype == np.float32 else jnp.tanh(x)
 
 
