@@ -858,3 +858,21 @@ print(tf.py_function(NC(lambda m: m.values), [mt], Tout=tf.int32))
 print(tf.nest.pack_sequence_as(mt._type_spec, [tf.constant([1, 2]), tf.constant([True, True])],
                                expand_composites=True))
 """)
+
+_s("dispatch_for_api_by_tfs_parameter_names", r"""
+class MT(tf.experimental.ExtensionType):
+    v: tf.Tensor
+@tf.experimental.dispatch_for_api(tf.math.atan2)
+def _atan2(y: MT, x: MT, name=None):
+    return MT(tf.math.atan2(y.v, x.v))
+print(tf.math.atan2(MT(tf.constant(1.0)), MT(tf.constant(2.0))).v.numpy())
+print(tf.math.atan2(y=MT(tf.constant(1.0)), x=MT(tf.constant(2.0))).v.numpy())
+@tf.experimental.dispatch_for_api(tf.math.conj)
+def _conj(x: MT, name=None):
+    return MT(-x.v)
+print(tf.math.conj(MT(tf.constant(1.0))).v.numpy())
+rt = tf.ragged.constant([[1.0, 2.0], [3.0]])
+print(tf.math.atan2(rt, rt), tf.math.conj(rt))
+tf.experimental.unregister_dispatch_for(_atan2)
+tf.experimental.unregister_dispatch_for(_conj)
+""")

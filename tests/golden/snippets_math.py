@@ -537,3 +537,18 @@ with tf.GradientTape() as t:
     a = tf.abs(c)
 print(a.numpy().tolist(), t.gradient(a, c).numpy().tolist())
 """)
+
+_s("operands_by_tfs_keyword_names", r"""
+print(tf.atan2(y=1.0, x=2.0).numpy(), tf.math.atan2(tf.constant(1.0), x=tf.constant(2.0)).numpy())
+print(tf.math.igamma(a=2.0, x=1.0).numpy(), tf.math.igammac(x=1.0, a=2.0).numpy())
+print(tf.math.nextafter(x1=1.0, x2=2.0).numpy(), tf.math.conj(x=tf.constant(1 + 2j)).numpy())
+print(tf.debugging.assert_rank_in(tf.zeros([2]), ranks=[1, 2]))
+try:
+    tf.debugging.assert_none_equal(tf.constant([1, 2, 3, 4]), tf.constant([1, 2, 3, 4]), 2, "msg")
+except tf.errors.InvalidArgumentError as e:
+    print(e.message)
+import inspect
+for f in (tf.atan2, tf.math.igamma, tf.math.igammac, tf.math.nextafter, tf.math.conj,
+          tf.debugging.assert_none_equal, tf.debugging.assert_rank_in):
+    print([p for p in inspect.signature(f).parameters])
+""")

@@ -93,9 +93,10 @@ def _make_signature_checker(api, api_signature, signature):
             raise ValueError("Dispatch currently only supports type annotations for positional "
                              f"parameters; can't handle annotation for {param.kind!r} "
                              f"parameter {name}.")
-        checkers.append((params.index(param), make_type_checker(annotation)))
+        index = params.index(param)
+        checkers.append((index, make_type_checker(annotation)))
         found = _composite_types(annotation)
-        if found and name not in api.dispatch_args:
+        if found and list(inspect.signature(api).parameters)[index] not in api.dispatch_args:
             raise ValueError(f"tfcompat: {api.__name__} does not dispatch on its parameter "
                              f"{name!r} (dispatch_for_api)")
         types.extend(found)
@@ -189,6 +190,8 @@ def dispatch_for_api(api, *signatures):
     if getattr(api, "composite_overrides", None) is None:
         raise ValueError(f"{api} does not support dispatch.")
     api_signature = inspect.signature(api)
+    api = getattr(api, "dispatch_api", api)   # (math_common.operand_names: TF's names
+    #                                            for the operands of the op it calls)
     checkers = [_make_signature_checker(api, api_signature, s) for s in signatures]
 
     def decorator(dispatch_target):

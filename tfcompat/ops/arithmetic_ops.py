@@ -23,7 +23,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
     GRAPH_REWRITES, binary, broadcast_error, broadcast_operands, cpu_kernels, eigen_packets,
-    exact_divide, rounded, shape_list, tf_gradient, unbroadcast, unfused,
+    exact_divide, operand_names, rounded, shape_list, tf_gradient, unbroadcast, unfused,
 )
 from . import string_kernels
 from .op_args import checked_attr, kernel_error
@@ -378,7 +378,8 @@ def _atan2_grad(g, y, x, z):
     return unbroadcast(x * grad_inv, y.shape), unbroadcast(-y * grad_inv, x.shape)
 
 
-atan2 = binary("Atan2", tf_gradient(jnp.arctan2, _atan2_grad), jvp_fn=jnp.arctan2)
+atan2 = operand_names(binary("Atan2", tf_gradient(jnp.arctan2, _atan2_grad),
+                             jvp_fn=jnp.arctan2), "y", "x")
 
 
 @jax.custom_jvp
@@ -388,7 +389,7 @@ def _nextafter(x, y):
 
 # TF's NextAfter gradient: 1 for x, 0 for y.
 _nextafter.defjvp(lambda primals, tangents: (_nextafter(*primals), tangents[0]))
-nextafter = binary("NextAfter", _nextafter)
+nextafter = operand_names(binary("NextAfter", _nextafter), "x1", "x2")
 
 
 def _integer_division(public):

@@ -210,7 +210,12 @@ assert_non_negative = _unary("assert_non_negative", *_UNARY["assert_non_negative
 assert_negative = _unary("assert_negative", *_UNARY["assert_negative"])
 assert_non_positive = _unary("assert_non_positive", *_UNARY["assert_non_positive"])
 assert_equal = _binary("assert_equal", *_BINARY["assert_equal"])
-assert_none_equal = _binary("assert_none_equal", *_BINARY["assert_none_equal"])
+_none_equal = _binary("assert_none_equal", *_BINARY["assert_none_equal"])
+
+
+def assert_none_equal(x, y, summarize=None, message=None, name=None):
+    """tf.debugging.assert_none_equal (summarize before message, as TF's)."""
+    return _none_equal(x, y, message, summarize, name)
 assert_less = _binary("assert_less", *_BINARY["assert_less"])
 assert_less_equal = _binary("assert_less_equal", *_BINARY["assert_less_equal"])
 assert_greater = _binary("assert_greater", *_BINARY["assert_greater"])
@@ -250,9 +255,13 @@ def _rank_check(api, describe_rank, holds):
 assert_rank = _rank_check("assert_rank", int, lambda r, g: r == g)
 assert_rank_at_least = _rank_check("assert_rank_at_least", lambda g: f"at least {int(g)}",
                                    lambda r, g: r >= g)
-assert_rank_in = _rank_check("assert_rank_in",
-                             lambda g: f"in {tuple(int(r) for r in np.ravel(g))}",
-                             lambda r, g: r in np.ravel(g))
+_rank_in = _rank_check("assert_rank_in", lambda g: f"in {tuple(int(r) for r in np.ravel(g))}",
+                       lambda r, g: r in np.ravel(g))
+
+
+def assert_rank_in(x, ranks, message=None, name=None):
+    """tf.debugging.assert_rank_in: a static check that x's rank is one of `ranks`."""
+    return _rank_in(x, ranks, message, name)
 
 
 def assert_type(tensor, tf_type, message=None, name=None):

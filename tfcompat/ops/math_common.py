@@ -1,5 +1,8 @@
 """What the tf.math op modules share: TF's dtype groups, broadcasting errors, axis
 normalisation, the registration of plain elementwise ops, and TF's gradient rules."""
+import functools
+import inspect
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -298,6 +301,23 @@ def unary(name, fn, allowed=OPDEF, differentiable=True, jvp_fn=None):
         return execute(op, (x,))
     public.op = op
     return public
+
+
+def operand_names(public, *names):
+    """`public` (its operands positional, then name) taking its operands under TF's
+    parameter names (tf.math.atan2(y, x), tf.math.igamma(a, x)), so that keyword calls
+    bind as TF's do."""
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    sig = inspect.Signature([inspect.Parameter(n, kind) for n in names] +
+                            [inspect.Parameter("name", kind, default=None)])
+
+    @functools.wraps(public)
+    def renamed(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs).arguments
+        return public(*(bound[n] for n in names), name=bound.get("name"))
+    renamed.__signature__ = sig
+    renamed.dispatch_api = public   # (dispatch_for_api registers for the op's calls)
+    return renamed
 
 
 def binary(name, fn, allowed=OPDEF, differentiable=True, hint=False, strings=None,

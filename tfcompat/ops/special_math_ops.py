@@ -13,7 +13,7 @@ from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
 from . import array_ops, arithmetic_ops, reduction_ops, unary_ops
 from .eigen_log import eigen_log, eigen_log1p
 from .math_common import (
-    binary, broadcast_error, cpu_kernels, polevl, rounded, tf_gradient, unary)
+    binary, broadcast_error, cpu_kernels, operand_names, polevl, rounded, tf_gradient, unary)
 
 # Eigen's generic_fast_erf<float> (TF 2.21's CPU Erf for float32, and for half/bfloat16
 # through float32): x * P(x^2) / Q(x^2), x^2 clamped to 16, then clamped to [-1, 1].
@@ -128,8 +128,8 @@ def _erfinv_jvp(primals, tangents):
 
 erfinv = cpu_kernels(unary("Erfinv", _erfinv), *_FLOAT_KERNELS)
 ndtri = cpu_kernels(unary("Ndtri", jss.ndtri), *_FLOAT_KERNELS)
-igamma = binary("Igamma", jss.gammainc)
-igammac = binary("Igammac", jss.gammaincc)
+igamma = operand_names(binary("Igamma", jss.gammainc), "a", "x")
+igammac = operand_names(binary("Igammac", jss.gammaincc), "a", "x")
 
 
 @dispatchable("x", group=UNARY_ELEMENTWISE)

@@ -16,7 +16,7 @@ from .eigen_log import eigen_log, eigen_log1p
 from .eigen_trig import eigen_cos, eigen_sin
 from .math_common import (
     broadcast_error, cpu_kernels, eigen_exp, eigen_packets, polevl, rounded, tf_gradient, unary,
-    upcast,
+    operand_names, upcast,
 )
 from .arithmetic_ops import (
     _abs_real, _complex_abs_value, _complex_div_no_nan, _reciprocal, _rsqrt, _sign, _sqrt,
@@ -354,7 +354,7 @@ real = _complex_part("Real", tf_gradient(jnp.real, lambda g, x, y: (
     _real_of_real, jvp_fn=jnp.real)
 imag = _complex_part("Imag", jnp.imag, "tf.math.imag: zeros (not connected to a tape) for a "
                      "real input.", lambda x: EagerTensor(jnp.zeros_like(x._value)))
-conj = _complex_part("Conj", jnp.conj, "tf.math.conj: a real input is returned as it is.",
-                     _conj_of_real)
+conj = operand_names(_complex_part(
+    "Conj", jnp.conj, "tf.math.conj: a real input is returned as it is.", _conj_of_real), "x")
 angle = _complex_part("Angle", jnp.angle, "tf.math.angle: for a real input pi where it is "
                       "negative, else 0 (no gradient).", _angle_of_real)
