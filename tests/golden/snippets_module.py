@@ -366,3 +366,38 @@ for name in "absf":
     print(name, repr(value), type(value).__name__,
           type(tf.train.load_variable(path, key)).__name__)
 """)
+
+_s("checkpoint_manager_interval_preserve_and_init", r"""
+import os, tempfile, time
+d = tempfile.mkdtemp()
+v = tf.Variable(1.0)
+step = tf.Variable(0, dtype=tf.int64)
+ck = tf.train.Checkpoint(v=v, step=step)
+m = tf.train.CheckpointManager(ck, d, max_to_keep=2, step_counter=step, checkpoint_interval=3)
+for i in range(10):
+    step.assign(i)
+    p = m.save()
+    print(i, p and os.path.relpath(p, d), [os.path.relpath(c, d) for c in m.checkpoints])
+print(m.save(check_interval=False), m.checkpoint_interval)
+step.assign(100)
+print(os.path.relpath(m.save(checkpoint_number=tf.Variable(7, dtype=tf.int64)), d))
+print(sorted(os.listdir(d)))
+m2 = tf.train.CheckpointManager(ck, d, max_to_keep=1, keep_checkpoint_every_n_hours=1e-9)
+print([os.path.relpath(c, d) for c in m2.checkpoints], os.path.relpath(m2.latest_checkpoint, d))
+for i in range(3):
+    time.sleep(0.01)
+    m2.save()
+print(len([f for f in os.listdir(d) if f.endswith(".index")]), [os.path.relpath(c, d) for c in m2.checkpoints])
+v.assign(5.0)
+print(os.path.relpath(m2.restore_or_initialize(), d), v.numpy())
+called = []
+def init():
+    called.append(1)
+m3 = tf.train.CheckpointManager(ck, tempfile.mkdtemp(), max_to_keep=None, init_fn=init)
+print(m3.restore_or_initialize(), called, m3.sync())
+for bad in [dict(max_to_keep=0), dict(max_to_keep=2, checkpoint_interval=2)]:
+    try:
+        tf.train.CheckpointManager(ck, d, **bad)
+    except ValueError as e:
+        print(e)
+""")

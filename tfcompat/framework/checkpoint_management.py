@@ -152,53 +152,111 @@ def latest_checkpoint(checkpoint_dir, latest_filename=None):
 
 @x64_methods
 class CheckpointManager:
-    """tf.train.CheckpointManager(checkpoint, directory, max_to_keep,
-    checkpoint_name='ckpt'): numbered saves, keeping the newest `max_to_keep` (all when
-    None), picking up the directory's existing 'checkpoint' file."""
+    """tf.train.CheckpointManager: numbered saves of `checkpoint` in `directory`, keeping
+    the newest `max_to_keep` (all when None) and, with keep_checkpoint_every_n_hours, one
+    of those it drops per that many hours; with step_counter and checkpoint_interval a
+    save is skipped until the step has advanced by the interval. It picks up the
+    directory's 'checkpoint' file (the paths newer than its last preserved time)."""
 
-    def __init__(self, checkpoint, directory, max_to_keep, checkpoint_name="ckpt"):
+    def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
+                 checkpoint_name="ckpt", step_counter=None, checkpoint_interval=None,
+                 init_fn=None, last_checkpoint_step=None):
+        if max_to_keep is not None and max_to_keep <= 0:
+            raise ValueError(f"Expected a positive integer or `None` for `max_to_keep`, got "
+                             f"{max_to_keep}.")
+        if checkpoint_interval is not None and step_counter is None:
+            raise ValueError("`step_counter` should be passed if `checkpoint_interval` is "
+                             "not None.")
         self._checkpoint = checkpoint
         self._directory = os.fspath(directory)
         self._max_to_keep = max_to_keep
+        self._keep_every_n_hours = keep_checkpoint_every_n_hours
         self._prefix = os.path.join(self._directory, checkpoint_name)
+        self._init_fn = init_fn
+        self._step_counter = step_counter
+        self._checkpoint_interval = checkpoint_interval
+        self._last_checkpoint_step = last_checkpoint_step
         self._maybe_delete = {}   # path -> timestamp, oldest first
-        self._latest_checkpoint = None
-        self._last_preserved = time.time()
         remove_stale_temps(self._directory)
         state = get_checkpoint_state(self._directory)
-        if state is not None:
-            self._latest_checkpoint = latest_checkpoint(self._directory)
-            stamps = state.all_model_checkpoint_timestamps
-            for i, path in enumerate(state.all_model_checkpoint_paths):
-                self._maybe_delete[path] = stamps[i] if i < len(stamps) else self._last_preserved
-            self._last_preserved = state.last_preserved_timestamp or self._last_preserved
+        now = time.time()
+        if state is None:
+            self._latest_checkpoint = None
+            self._last_preserved = now - 1.0
+            return
+        self._latest_checkpoint = state.model_checkpoint_path
+        self._last_preserved = min(state.last_preserved_timestamp, now)
+        paths = state.all_model_checkpoint_paths
+        stamps = state.all_model_checkpoint_timestamps or [self._last_preserved] * len(paths)
+        for path, stamp in zip(paths, stamps):
+            if min(stamp, now) > self._last_preserved:
+                self._maybe_delete[path] = min(stamp, now)
 
     directory = property(lambda self: self._directory)
     checkpoint = property(lambda self: self._checkpoint)
+    checkpoint_interval = property(lambda self: self._checkpoint_interval)
     latest_checkpoint = property(lambda self: self._latest_checkpoint)
-    checkpoints = property(lambda self: list(self._maybe_delete))
+    checkpoints = property(lambda self: list(self._maybe_delete),
+                           doc="The managed checkpoints, oldest first (not the preserved).")
 
-    def save(self, checkpoint_number=None):
-        """Write `directory/checkpoint_name-N` (N: `checkpoint_number`, else the
-        checkpoint's save_counter after counting this save); delete the oldest beyond
-        max_to_keep; return the path."""
+    def save(self, checkpoint_number=None, check_interval=True, options=None):
+        """Write `directory/checkpoint_name-N` (N: `checkpoint_number`, an int or an integer
+        Variable or Tensor, else the checkpoint's save_counter, counted in either case),
+        then drop the oldest beyond max_to_keep; the path, or None where checkpoint_interval
+        skips the save (the step not advanced by the interval, or already saved)."""
+        if self._checkpoint_interval is not None:
+            step = int(self._step_counter.numpy() if hasattr(self._step_counter, "numpy")
+                       else self._step_counter)
+            last = self._last_checkpoint_step
+            if last is not None and (step == last or check_interval and
+                                     step < last + self._checkpoint_interval):
+                return None
+            self._last_checkpoint_step = step
         counter = self._checkpoint.save_counter
         counter.assign_add(1)
-        number = int(counter.numpy()) if checkpoint_number is None else int(checkpoint_number)
-        path = self._checkpoint.write(f"{self._prefix}-{number}")
+        number = counter if checkpoint_number is None else checkpoint_number
+        number = int(number.numpy() if hasattr(number, "numpy") else number)
+        path = self._checkpoint.write(f"{self._prefix}-{number}", options=options)
         self._maybe_delete.pop(path, None)
         self._maybe_delete[path] = time.time()
         self._latest_checkpoint = path
         self._record()
-        if self._max_to_keep is not None:
-            while len(self._maybe_delete) > self._max_to_keep:
-                old = next(iter(self._maybe_delete))
-                del self._maybe_delete[old]
-                for f in (old + ".index", _data_path(old)):
-                    if os.path.exists(f):
-                        os.remove(f)
-            self._record()
+        self._sweep()
+        self._record()
         return path
+
+    def _sweep(self):
+        """Delete the oldest checkpoints beyond max_to_keep, preserving one every
+        keep_checkpoint_every_n_hours."""
+        if not self._max_to_keep:
+            return
+        while len(self._maybe_delete) > self._max_to_keep:
+            old = next(iter(self._maybe_delete))
+            stamp = self._maybe_delete.pop(old)
+            if self._keep_every_n_hours and \
+                    stamp - self._keep_every_n_hours * 3600.0 >= self._last_preserved:
+                self._last_preserved = stamp
+                continue
+            for f in (old + ".index", _data_path(old)):
+                if os.path.exists(f):
+                    os.remove(f)
+
+    def restore_or_initialize(self):
+        """Restore the latest checkpoint and return its path; else call init_fn (if given)
+        and return None."""
+        if self._latest_checkpoint is not None:
+            self._checkpoint.restore(self._latest_checkpoint)
+            if self._checkpoint_interval is not None:
+                self._last_checkpoint_step = int(self._step_counter.numpy())
+            return self._latest_checkpoint
+        if self._init_fn is not None:
+            self._init_fn()
+        return None
+
+    def sync(self):
+        """Wait for outstanding saves: tfcompat's are synchronous."""
+        if self._checkpoint:
+            self._checkpoint.sync()
 
     def _record(self):
         _record_state(self._directory, self._latest_checkpoint, list(self._maybe_delete),

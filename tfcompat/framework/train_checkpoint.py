@@ -216,6 +216,10 @@ class Checkpoint(AutoTrackable):
         _record_state(os.path.dirname(path), path, [path])
         return path
 
+    def sync(self):
+        """tf.train.Checkpoint.sync: wait for outstanding saves and restores; tfcompat's
+        are synchronous, so none is outstanding."""
+
     def read(self, save_path, options=None):
         """Restore from `save_path` (no save_counter is created)."""
         restoration = _Restoration(_read(save_path))
