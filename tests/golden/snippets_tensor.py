@@ -295,3 +295,43 @@ def f(x):
 
 f(t)
 """)
+
+_s("constant_of_a_list_holding_tensors", """
+import numpy as np
+
+def run(name, make):
+    try:
+        print(name, repr(tf.constant(make())))
+    except Exception as e:
+        print(name, type(e).__name__, str(e).splitlines()[0])
+
+cases = {
+    "scalars": lambda: [tf.constant(1), tf.constant(2)],
+    "vectors": lambda: [tf.constant([1, 2]), tf.constant([3, 4])],
+    "first_nested": lambda: [[tf.constant(1.0)]],
+    "float_then_tensor": lambda: [2.0, tf.constant(1.0)],
+    "numpy_then_tensor": lambda: [np.float32(1), tf.constant(1.0)],
+    "array_then_tensor": lambda: [np.array([1.0, 2.0]), tf.constant([1.0, 2.0])],
+    "variable": lambda: [tf.Variable(1.0)],
+    "float_then_variable": lambda: [2.0, tf.Variable(1.0)],
+    "string": lambda: ["a", tf.constant("b")],
+}
+for name, make in cases.items():
+    run(name, make)
+
+for name, make in cases.items():
+    @tf.function(autograph=False)
+    def f():
+        return tf.constant(make())
+    try:
+        print("in function", name, f())
+    except Exception as e:
+        print("in function", name, type(e).__name__, str(e).splitlines()[0])
+
+# tf.convert_to_tensor packs them, and a tf.data component list of tensors too
+print(tf.convert_to_tensor([tf.constant(1), tf.constant(2)]))
+print(tf.Variable([tf.constant(1.0), 2.0]))
+print(list(tf.data.Dataset.from_tensor_slices([tf.constant(1.5), 2.5]).as_numpy_iterator()))
+print(list(tf.data.Dataset.from_tensor_slices([float(i) for i in range(5)]).as_numpy_iterator()))
+print(tf.constant([[np.float64(1.5)], [2.0]]).dtype, tf.constant([[1.5], [2.0]]).dtype)
+""")

@@ -47,8 +47,7 @@ def to_array(value, dtype=None):
         if not all(isinstance(t, EagerTensor) for t in (value.indices, value.values)):
             raise TypeError(_TRACED_SOURCE)
         return value
-    if isinstance(value, (list, tuple)) and any(
-            isinstance(x, (Tensor, Variable)) for x in nest.flatten(value)):
+    if isinstance(value, (list, tuple)) and dtypes.sequence_holds(value, (Tensor, Variable)):
         value = convert_to_tensor(value, dtype)   # (packed as TF packs it: their dtype)
     if isinstance(value, Tensor):
         if isinstance(value._value, (jax.core.Tracer, strings.StringIds)):

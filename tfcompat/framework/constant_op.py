@@ -6,7 +6,7 @@ from jax._src import dtypes as jax_dtypes   # (device_put's steps: no public API
 from jax._src.interpreters import pxla
 from jax._src.lib import xla_client
 
-from . import dtypes, strings, tensor_conversion_registry
+from . import dtypes, nest, strings, tensor_conversion_registry
 from .context import ctx, x64
 from .tensor import EagerTensor, Tensor, symbolic
 
@@ -149,11 +149,6 @@ def register_list_conversion(fn):
     _LIST_CONVERSIONS[:] = [fn]
 
 
-def _holds_tensor(value):
-    return any(_holds_tensor(v) if type(v) in (list, tuple) else isinstance(v, Tensor)
-               for v in value)
-
-
 @x64
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     """tf.convert_to_tensor. Tensors are never cast; numpy values are cast to `dtype`."""
@@ -179,7 +174,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         t = tensor_conversion_registry.convert(value, dtype, name, dtype_hint)
         if t is not None:
             return t
-    if type(value) in (list, tuple) and _LIST_CONVERSIONS and _holds_tensor(value):
+    if type(value) in (list, tuple) and _LIST_CONVERSIONS and \
+            dtypes.sequence_holds(value, Tensor):
         return _LIST_CONVERSIONS[0](value, dtype)
     if dtype is None and dtype_hint is not None:
         try:
@@ -221,6 +217,29 @@ def constant(value, dtype=None, shape=None, name="Const"):
     return t
 
 
+def _sequence_of_tensors_error(value):
+    """TF's error for tf.constant of a list holding Tensors or Variables, which it does not
+    pack (tf.convert_to_tensor does). Eagerly its converter infers the shape from the first
+    element at each level, and fails taking len() of a Tensor or Variable there, or meets
+    one later as a mixed type; TF's message also holds a traceback through its own files,
+    left out here. In a tf.function the first such leaf decides."""
+    from .variables import Variable
+    if ctx.traces:
+        leaf = next(v for v in nest.flatten(value) if isinstance(v, (Tensor, Variable)))
+        if isinstance(leaf, Variable):
+            return NotImplementedError("numpy() is only available when eager execution is "
+                                       "enabled.")
+        return TypeError("Expected any non-tensor type, but got a tensor instead.")
+    first = value
+    while isinstance(first, (list, tuple)) and first:
+        first = first[0]
+    if isinstance(first, Tensor):
+        return ValueError("TypeError: Scalar tensor has no `len()`\n")
+    if isinstance(first, Variable):
+        return ValueError("TypeError: object of type 'ResourceVariable' has no len()\n")
+    return ValueError("Can't convert Python sequence with mixed types to Tensor.")
+
+
 def _constant(value, dtype, shape):
     from .variables import Variable
     if dtype is not None:
@@ -230,6 +249,8 @@ def _constant(value, dtype, shape):
             raise TypeError(f"Expected tensor {value.numpy()} with dtype {dtype!r}, but got "
                             f"dtype {value.dtype!r}.")
         t = convert_to_tensor(value)
+    elif isinstance(value, (list, tuple)) and dtypes.sequence_holds(value, (Tensor, Variable)):
+        raise _sequence_of_tensors_error(value)
     else:
         t = _from_python(value, dtype)
     if shape is None:

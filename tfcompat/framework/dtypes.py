@@ -4,6 +4,8 @@ All dtype logic of tfcompat lives here. tfcompat runs JAX with 64-bit types on i
 own calls (framework/context.py's ``x64``), so every dtype TF can produce (int64,
 float64, complex128) exists; callers always pass an explicit dtype to JAX.
 """
+import itertools
+
 import ml_dtypes
 import numpy as np
 
@@ -262,13 +264,13 @@ def _infer_numpy(value):
             return arr.astype(np.float32)
         kind = arr.dtype.kind
         if kind == "f":
-            if any(isinstance(v, np.generic) for v in _flat(value)):
+            if sequence_holds(value, np.generic):
                 return arr
             if np.abs(arr).max() >= 2.0 ** 63 and _has_big_int(value):   # (numpy: float64)
                 return _floats_past_int64(value)
             return arr.astype(np.float32)
         if kind in "iu":
-            if any(isinstance(v, np.generic) for v in _flat(value)):
+            if sequence_holds(value, np.generic):
                 return arr
             if kind == "u":   # Python ints from 2**63 up (numpy: uint64)
                 raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
@@ -309,6 +311,22 @@ def unsupported_value_error(value):
         return ValueError(f"TypeError: object of type '{type(value).__name__}' has no len()\n")
     return ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                       f"({type(value)}) to a Tensor.")
+
+
+def sequence_holds(seq, classes):
+    """Whether a nested list or tuple has a leaf that is an instance of `classes`. It walks
+    one nesting level at a time over the set of types present, so a long list of Python
+    numbers costs one pass in C rather than a Python loop."""
+    level = seq
+    while level:
+        types = set(map(type, level))
+        if any(issubclass(t, classes) for t in types):
+            return True
+        if not any(issubclass(t, (list, tuple)) for t in types):
+            return False
+        level = list(itertools.chain.from_iterable(
+            v for v in level if isinstance(v, (list, tuple))))
+    return False
 
 
 def _flat(seq):
