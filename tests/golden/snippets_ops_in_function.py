@@ -425,6 +425,68 @@ from harness import Tolerance
 _KERN = "float32 math kernels: TF's Eigen functions (vectorised for the CPU at hand) and XLA's polynomials differ in the last ulps"
 _SUM = "float32 summation order: TF's Eigen/oneDNN reductions and matmuls order their sums by the CPU's vector width, XLA by its own"
 
+
+_add("python_operands_convert_in_order_in_a_graph", """
+it = tf.constant(7)
+ft = tf.constant(1.5)
+both("squared_difference(2, float)", lambda: tf.math.squared_difference(2, ft))
+both("squared_difference(2.5, int)", lambda: tf.math.squared_difference(2.5, it))
+both("maximum(2, float)", lambda: tf.math.maximum(2, ft))
+both("maximum(2.0, float)", lambda: tf.math.maximum(2.0, ft))
+both("maximum(float, 2)", lambda: tf.math.maximum(ft, 2))
+both("maximum(2, int)", lambda: tf.math.maximum(2, it))
+both("equal(2.5, int)", lambda: tf.math.equal(2.5, it))
+both("pow(2, float)", lambda: tf.math.pow(2, ft))
+both("atan2(2, float)", lambda: tf.math.atan2(2, ft))
+both("add_n", lambda: tf.math.add_n([2.5, it]))
+both("floordiv(int, 'a')", lambda: tf.math.floordiv(it, "a"))
+both("floordiv(int, 2.5)", lambda: tf.math.floordiv(x=it, y=2.5))
+both("floordiv(int, nested floats)", lambda: tf.math.floordiv(it, [[1.0], [2.0]]))
+both("floordiv(int, mixed)", lambda: tf.math.floordiv(it, [1, "a"]))
+both("floordiv(int, None)", lambda: tf.math.floordiv(it, None))
+both("floordiv(int, True)", lambda: tf.math.floordiv(it, True))
+both("floordiv(float, 2)", lambda: tf.math.floordiv(ft, 2))
+""")
+
+_add("realdiv_takes_floats_and_complex_only", """
+def first_line(f):
+    try:
+        show(f())
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0])
+
+it = tf.constant(7)
+first_line(tf.function(lambda: tf.realdiv(it, tf.constant(2)), autograph=False))
+first_line(tf.function(lambda: tf.math.reciprocal(it), autograph=False))
+first_line(tf.function(lambda: tf.math.erfinv(it), autograph=False))
+for name, f in [
+        ("python ints", lambda: tf.realdiv(7, 2)),
+        ("int tensors", lambda: tf.realdiv(it, tf.constant(2))),
+        ("int and float tensors", lambda: tf.realdiv(it, tf.constant(2.0))),
+        ("int and python float", lambda: tf.realdiv(it, 2.0)),
+        ("bools", lambda: tf.realdiv(True, True)),
+        ("int64", lambda: tf.realdiv(tf.constant(-7, tf.int64), tf.constant(2, tf.int64))),
+        ("reciprocal int", lambda: tf.math.reciprocal(x=it)),
+        ("floordiv bool", lambda: tf.math.floordiv(tf.constant(True), True))]:
+    try:
+        print(name, f())
+    except Exception as e:
+        print(name, type(e).__name__, repr(str(e)))
+both("floats", lambda: tf.realdiv(7.0, 2.0))
+both("keywords", lambda: tf.realdiv(x=1.0, y=4.0, name="rd"))
+both("broadcast", lambda: tf.realdiv(tf.constant([1.0, 2.0]), [[2.0], [4.0]]))
+both("float64", lambda: tf.realdiv(tf.constant([1.0, 3.0], tf.float64), tf.constant(3.0, tf.float64)))
+both("bfloat16", lambda: tf.realdiv(tf.constant(7, tf.bfloat16), tf.constant(3, tf.bfloat16)))
+both("complex", lambda: tf.realdiv(tf.constant(7 + 1j), tf.constant(3 + 0j)))
+both("floordiv keywords", lambda: tf.math.floordiv(x=7, y=2))
+both("rint keyword", lambda: tf.math.rint(x=2.5))
+x = tf.constant([3.0, 5.0])
+with tf.GradientTape() as t:
+    t.watch(x)
+    y = tf.realdiv(x, tf.constant([2.0, 8.0]))
+print(t.gradient(y, x))
+""")
+
 TOLERANCE = {
     'linalg_run_time_checks': Tolerance(_SUM, rtol=1e-06),
     'unsorted_segments': Tolerance(_SUM, rtol=2e-07),

@@ -366,21 +366,31 @@ def _check_first(op, t):
 def match(values, op, kernel_name=None, op_suffix="", index_offset=0):
     """TF's args_to_matching_eager: inputs converted to the dtype of the first Tensor
     among them (or of the first value); Python values that do not fit raise TypeError,
-    Tensors of another dtype raise InvalidArgumentError. `op` is the Op (whose allowed
+    Tensors of another dtype raise InvalidArgumentError. In a tf.function's trace, as
+    TF's graph-building _apply_op_helper: each value converted to the dtype of the
+    inputs before it (the first one inferred), so a Python value before a Tensor of
+    another dtype is a mismatch (TypeError); the values of one list argument (``N*T``)
+    take the dtype of the first Tensor among them, as eagerly. `op` is the Op (whose allowed
     dtypes are checked on the first input first, as TF does) or its name; `index_offset`
     is the position of values[0] among the op's inputs, `op_suffix` the op name TF's
     message ends with."""
     op_name = op if type(op) is str else op.name
+    graph = bool(ctx.traces) and not _list_argument(op_name, index_offset)
     dtype = None
-    for v in values:
+    for v in () if graph else values:
         if isinstance(v, (Tensor, Variable)):
             dtype = v.dtype
             break
     out = []
-    for v in values:
-        t = v if type(v) is EagerTensor else (
-            v._read() if isinstance(v, Variable) else
-            _converted(v, convert_to_tensor(v, dtype=dtype)))
+    for i, v in enumerate(values):
+        if type(v) is EagerTensor:
+            t = v
+        elif isinstance(v, Variable):
+            t = v._read()
+        elif graph and not isinstance(v, Tensor):
+            t = _graph_converted(v, dtype, op_name, i + index_offset)
+        else:
+            t = _converted(v, convert_to_tensor(v, dtype=dtype))
         if dtype is None:
             dtype = t.dtype
         out.append(t)
@@ -395,11 +405,41 @@ def match(values, op, kernel_name=None, op_suffix="", index_offset=0):
     return out
 
 
+def _graph_converted(value, dtype, op_name, index):
+    """A Python `value` converted to `dtype` for input `index` of op `op_name` in a
+    tf.function's trace, failing as TF's graph-building conversion (_apply_op_helper)
+    fails: its message names the op-def's parameter and the first element that does not
+    fit, where the eager conversion says ``Cannot convert ...``."""
+    try:
+        return _converted(value, convert_to_tensor(value, dtype=dtype))
+    except (TypeError, ValueError):
+        spec = op_def.get(op_name)
+        if dtype is None or spec is None or index >= len(spec.inputs):
+            raise
+        param = spec.inputs[index][0]
+        if value is None:
+            raise ValueError(f"Tried to convert '{param}' to a tensor and failed. Error: None "
+                             f"values not supported.") from None
+        leaf = dtypes.python_misfit(value, dtype)
+        if leaf is None:
+            raise
+        raise TypeError(f"Expected {dtype.name} passed to parameter '{param}' of op "
+                        f"'{op_name}', got {value!r} of type '{type(value).__name__}' "
+                        f"instead. Error: Expected {dtype.name}, but got {leaf} of type "
+                        f"'{type(leaf).__name__}'.") from None
+
+
+def _list_argument(op_name, index):
+    """Whether input `index` of op `op_name`'s OpDef is a list (``N*T``)."""
+    spec = op_def.get(op_name)
+    return spec is not None and index < len(spec.inputs) and "*" in spec.inputs[index][1]
+
+
 def _check_list_argument(op_name, index, tensors):
     """TF's graph-building error for `tensors` of mixed dtypes passed as the list input
     (``N*T``) at position `index` of op `op_name`'s OpDef."""
     spec = op_def.get(op_name)
-    if spec is not None and index < len(spec.inputs) and "*" in spec.inputs[index][1]:
+    if _list_argument(op_name, index):
         types = ", ".join(t.dtype.name for t in tensors)
         raise TypeError(f"Tensors in list passed to '{spec.inputs[index][0]}' of '{op_name}' "
                         f"Op have types [{types}] that don't all match.")

@@ -5,6 +5,7 @@ own calls (framework/context.py's ``x64``), so every dtype TF can produce (int64
 float64, complex128) exists; callers always pass an explicit dtype to JAX.
 """
 import itertools
+import numbers
 
 import ml_dtypes
 import numpy as np
@@ -327,6 +328,27 @@ def sequence_holds(seq, classes):
         level = list(itertools.chain.from_iterable(
             v for v in level if isinstance(v, (list, tuple))))
     return False
+
+
+def python_misfit(value, dtype):
+    """The first element of a Python value (nested lists and tuples) that TF's graph-mode
+    conversion to `dtype` refuses (tensor_util._AssertCompatible), or None: integer types
+    take Python and NumPy integers (bools too), floating ones real numbers, complex ones
+    numbers, bool bools and string str or bytes."""
+    if dtype.is_bool:
+        fits = bool
+    elif dtype.is_integer:
+        fits = (numbers.Integral, np.integer)
+    elif dtype.is_floating:
+        fits = (numbers.Real, np.integer, np.floating)
+    elif dtype.is_complex:
+        fits = (numbers.Complex, np.number)
+    elif dtype == string:
+        fits = (str, bytes)
+    else:
+        return None
+    flat = _flat(value) if isinstance(value, (list, tuple)) else (value,)
+    return next((v for v in flat if not isinstance(v, fits)), None)
 
 
 def _flat(seq):

@@ -23,7 +23,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, dispatchable
 from .math_common import (
     GRAPH_REWRITES, binary, broadcast_error, broadcast_operands, cpu_kernels, eigen_packets,
-    exact_divide, operand_names, rounded, shape_list, tf_gradient, unbroadcast, unfused,
+    exact_divide, kernel_not_found, operand_names, rounded, shape_list, tf_gradient, unbroadcast, unfused,
 )
 from . import string_kernels
 from .op_args import checked_attr, kernel_error
@@ -406,10 +406,11 @@ def _integer_division(public):
     return checked
 
 
+# The dtypes TF's XLA_CPU_JIT device registers a binary arithmetic kernel for.
+_XLA_KERNELS = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64",
+                "bfloat16", "uint16", "complex128", "half", "uint32", "uint64")
 floordiv = cpu_kernels(
-    _integer_division(_floordiv),
-    ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "bfloat16",
-     "uint16", "complex128", "half", "uint32", "uint64"),
+    _integer_division(_floordiv), _XLA_KERNELS,
     ("double", "bfloat16", "half", "float", "int64", "int32", "int16", "int8", "uint64",
      "uint32", "uint16", "uint8"), default=("int32",))
 floormod = mod = _integer_division(_floormod)
@@ -522,7 +523,30 @@ _TRUEDIV = {"uint8": dtypes.float32, "int8": dtypes.float32, "uint16": dtypes.fl
 @dispatchable("x", "y", group=BINARY_ELEMENTWISE)
 def truediv(x, y, name=None):
     """tf.math.truediv (Python `/`): integers are divided as floats (int32 -> float64)."""
-    x, y = _cast_for_truediv(*hinted_truediv(x, y))
+    return _real_div(*_cast_for_truediv(*hinted_truediv(x, y)))
+
+
+_REALDIV_KERNELS = ("complex128", "complex64", "bfloat16", "double", "half", "float")
+
+
+@dispatchable("x", "y", group=BINARY_ELEMENTWISE)
+def realdiv(x, y, name=None):
+    """tf.realdiv (the RealDiv op): x / y of one dtype, which TF's CPU kernels take only
+    floating or complex (integers raise; tf.math.truediv casts them). Eagerly TF looks
+    the kernel up first where two Tensors' dtypes differ, else after converting y."""
+    if not ctx.traces and isinstance(x, Tensor) and isinstance(y, Tensor):
+        _check_realdiv_kernel(x)
+    x, y = match2(x, y, _realdiv_op)
+    _check_realdiv_kernel(x)
+    return _real_div(x, y)
+
+
+def _check_realdiv_kernel(x):
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        raise kernel_not_found("RealDiv", x.dtype, _XLA_KERNELS, _REALDIV_KERNELS)
+
+
+def _real_div(x, y):
     if ctx.traces and _realdiv_op in GRAPH_REWRITES:
         out = GRAPH_REWRITES[_realdiv_op](_realdiv_op, x, y)
         if out is not None:
@@ -574,7 +598,6 @@ def divide(x, y, name=None):
     return truediv(x, y)
 
 
-realdiv = truediv
 
 
 # -- composites -----------------------------------------------------------------------------
@@ -599,7 +622,8 @@ def add_n(inputs, name=None):
                          "with the same dtype and shape.")
     if len(inputs) == 1:   # (TF returns it, whatever its dtype)
         return to_tensor(inputs[0])
-    inputs = match(inputs, _add_n_op)
+    # (TF's wrapper converts each input by itself: a Python value keeps its own dtype)
+    inputs = match([to_tensor(v) for v in inputs], _add_n_op)
     first = inputs[0]._value.shape
     for i, t in enumerate(inputs[1:], 1):
         if t._value.shape != first:

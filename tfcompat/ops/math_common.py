@@ -235,17 +235,26 @@ def reduction_axes(axis, ndim, op_name, api=None, x=None, keepdims=False):
 
 
 def kernel_not_found(op_name, dtype, xla, cpu, default=(), attrs=""):
-    """TF's NotFoundError for op `op_name` with T `dtype`, which its op-def allows but no
-    CPU kernel implements. `xla`, `cpu` and `default` are the kernel dtype lists TF's
-    message prints (one registration per dtype), `attrs` the node's other attrs."""
-    lines = "".join(f"\n  device='{device}'; T in [DT_{d.upper()}]"
-                    for device, names in (("DEFAULT", default), ("CPU", cpu)) for d in names)
+    """TF's error for op `op_name` with T `dtype`, which its op-def allows but no CPU kernel
+    implements: eagerly NotFoundError, in a tf.function InvalidArgumentError (TF's when
+    the function runs; here when it traces, without the ``[[node]] [Op:function]`` tail
+    and with the attrs in `attrs`' order, where TF's graph message has its own). `xla`,
+    `cpu` and `default` are the kernel dtype lists TF's message prints (one registration
+    per dtype), `attrs` the node's other attrs."""
+    kernels = f"  device='XLA_CPU_JIT'; T in [{enums(xla)}]" + "".join(
+        f"\n  device='{device}'; T in [DT_{d.upper()}]"
+        for device, names in (("DEFAULT", default), ("CPU", cpu)) for d in names)
+    node = f"T=DT_{dtype._tf_name.upper()}{attrs}"
+    if ctx.traces:
+        return errors.InvalidArgumentError(
+            None, None,
+            f"No OpKernel was registered to support Op '{op_name}' used by {{{{node "
+            f"{op_name}}}}} with these attrs: [{node}]\nRegistered devices: [CPU]\n"
+            f"Registered kernels:\n{kernels}\n")
     return errors.NotFoundError(
         None, None,
-        f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}"
-        f"[T=DT_{dtype._tf_name.upper()}{attrs}]\nAll kernels registered for op "
-        f"{op_name}:\n  device='XLA_CPU_JIT'; T in [{enums(xla)}]{lines}\n "
-        f"[Op:{op_name}] name: ")
+        f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}[{node}]\nAll "
+        f"kernels registered for op {op_name}:\n{kernels}\n [Op:{op_name}] name: ")
 
 
 def cpu_kernels(public, xla, cpu, default=()):
@@ -256,16 +265,17 @@ def cpu_kernels(public, xla, cpu, default=()):
     missing = frozenset(d._np for d in dtypes._ALL
                         if d._tf_name in op.allowed and d._tf_name not in cpu)
     composites = public.composite_overrides
+    first = next(iter(inspect.signature(public).parameters))
 
-    def checked(x, *args, name=None):
-        if type(x) in composites:
-            return public(x, *args)
-        if isinstance(x, Tensor) or not args:
+    @functools.wraps(public)
+    def checked(*args, **kwargs):
+        x = args[0] if args else kwargs.get(first)
+        if type(x) not in composites and (isinstance(x, Tensor) or len(args) + len(
+                kwargs) - ("name" in kwargs) == 1):
             x = to_tensor(x)
             if x._value.dtype in missing:
                 raise kernel_not_found(op.name, x.dtype, xla, cpu, default)
-        return public(x, *args)
-    checked.op = op
+        return public(*args, **kwargs)
     return checked
 
 
