@@ -761,3 +761,34 @@ try:
 except ValueError as e:
     print([line.strip() for line in str(e).splitlines() if "has shape" in line])
 """)
+
+_s("lambdas_found_by_their_lines_as_tfs_parser", """
+import importlib, sys, tempfile, textwrap
+source = textwrap.dedent('''
+    import tensorflow as tf
+    ft = tf.constant(1.5)
+    cases = [
+        ("first", lambda: tf.math.squared_difference(2, ft)),
+        ("second", lambda: tf.math.maximum(2.5, tf.constant(7))),
+    ]
+    def run():
+        for name, f in cases:
+            try:
+                print(name, tf.function(f)())
+            except TypeError as e:
+                print(name, [l for l in str(e).splitlines() if l.strip()][-2:])
+        v = 2.5
+        try: print(tf.function(lambda: tf.math.floordiv(x=tf.constant(7), y=v))())
+        except TypeError as e: print([l for l in str(e).splitlines() if l.strip()][-2:])
+        g = lambda a: (
+            tf.function(lambda b: b * 2)(a))
+        print(tf.function(g)(tf.constant(3)))
+        h = lambda: tf.function(lambda: tf.constant(1))()
+        print(tf.function(h)())
+''')
+folder = tempfile.mkdtemp()
+with open(folder + "/lambdas_in_lines.py", "w") as f:
+    f.write(source)
+sys.path.insert(0, folder)
+importlib.import_module("lambdas_in_lines").run()
+""")

@@ -130,33 +130,50 @@ _CONVERTED = {}      # code object -> (code of the converted function, generated
 
 def _parse(fn):
     """The AST of `fn`'s definition (a FunctionDef or Lambda), at its original lines."""
-    lines, first = inspect.getsourcelines(fn)
-    source = textwrap.dedent("".join(lines))
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        tree = ast.parse("(" + source.strip().rstrip(",\\") + "\n)")
     code = fn.__code__
     if code.co_name == "<lambda>":
-        found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and
-                 [a.arg for a in n.args.args] == list(code.co_varnames[:code.co_argcount])]
-        if len(found) > 1:   # (TF's parser refuses them)
-            raise UnsupportedLanguageElementError(
-                f"could not parse the source code of {fn}: found multiple definitions with "
-                f"identical signatures at the location. This error may be avoided by "
-                f"defining each lambda on a single line and with unique argument names. The "
-                f"matching definitions were:\n" + "\n".join(
-                    f"Match {i}:\n{ast.unparse(n)}\n" for i, n in enumerate(found)))
-        if not found:
-            raise ValueError("cannot identify the lambda's source")
-        found[0].ag_source = ast.get_source_segment(source, found[0])
+        return _parse_lambda(fn)
+    lines, first = inspect.getsourcelines(fn)
+    tree = ast.parse(textwrap.dedent("".join(lines)))
     ast.increment_lineno(tree, first - 1)
-    if code.co_name == "<lambda>":
-        return found[0]
     node = tree.body[0]
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         raise ValueError("not a function definition")
     return node
+
+
+def _parse_lambda(fn):
+    """TF's _parse_lambda: of the lambdas in the source of `fn`'s file whose lines span
+    its code's first line, the one there is, or the one of its argument names. The whole
+    file is parsed (a lambda inside a statement, such as ``try: f(lambda: x)``, does not
+    parse alone)."""
+    code = fn.__code__
+    line = code.co_firstlineno
+    source = "".join(linecache.getlines(inspect.getsourcefile(fn), fn.__globals__))
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:   # (a file that is not Python: the lambda's own lines)
+        lines, first = inspect.getsourcelines(fn)
+        source = "(" + textwrap.dedent("".join(lines)).strip().rstrip(",\\") + "\n)"
+        tree = ast.parse(source)
+        ast.increment_lineno(tree, first - 1)
+        source = "\n" * (first - 1) + source
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and
+             n.lineno <= line <= n.end_lineno]
+    if len(found) > 1:
+        found = [n for n in found if [a.arg for a in n.args.args] ==
+                 list(code.co_varnames[:code.co_argcount])]
+    if len(found) > 1:   # (TF's parser refuses them)
+        raise UnsupportedLanguageElementError(
+            f"could not parse the source code of {fn}: found multiple definitions with "
+            f"identical signatures at the location. This error may be avoided by defining "
+            f"each lambda on a single line and with unique argument names. The matching "
+            f"definitions were:\n" + "\n".join(
+                f"Match {i}:\n{ast.unparse(n)}\n" for i, n in enumerate(found)))
+    if not found:
+        raise ValueError("cannot identify the lambda's source")
+    found[0].ag_source = ast.get_source_segment(source, found[0])
+    return found[0]
 
 
 # The code of a converted single-line lambda -> its source (TF's "in user code:" text).
