@@ -322,3 +322,48 @@ r = tf.range(0.1, 1.1, 0.1, dtype=tf.float64)
 print(r.shape, r.numpy()[-2:].tolist())
 print(tf.range(tf.constant(0.1), 1.1, 0.1).shape, tf.range(3, 11, 4, dtype=tf.int64))
 """)
+
+_s("bad_indices_policy_of_gather_nd_and_scatters", """
+def run(name, f):
+    try:
+        print(name, repr(f()))
+    except Exception as e:
+        print(name, type(e).__name__, repr(str(e)))
+
+params = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+for policy in ["", "DEFAULT", "ERROR", "IGNORE", None, b"IGNORE"]:
+    run(f"gather_nd {policy!r}", lambda: tf.gather_nd(params, [[0, 1], [5, 0]], bad_indices_policy=policy))
+    run(f"gather_nd inside {policy!r}", lambda: tf.gather_nd(params, [[0, 1], [1, 0]], bad_indices_policy=policy))
+    run(f"scatter_nd {policy!r}", lambda: tf.scatter_nd([[0], [7], [-1], [0]], [1.0, 2.0, 3.0, 4.0], [3], bad_indices_policy=policy))
+    for kind in ["add", "sub", "min", "max"]:
+        op = getattr(tf, f"tensor_scatter_nd_{kind}")
+        run(f"tensor_scatter_nd_{kind} {policy!r}", lambda: op(tf.ones([3, 2]), [[0], [7], [-1], [2]], [[1.0, 5.0], [2.0, 2.0], [3.0, 3.0], [-4.0, 4.0]], bad_indices_policy=policy))
+run("gather_nd rows", lambda: tf.gather_nd(params, [[0], [5], [-1]], bad_indices_policy="IGNORE"))
+run("gather_nd batch_dims", lambda: tf.gather_nd(params, [[1], [5]], batch_dims=1, bad_indices_policy="IGNORE"))
+run("gather_nd strings", lambda: tf.gather_nd(tf.constant(["a", "b"]), [[1], [5]], bad_indices_policy="IGNORE"))
+run("gather_nd int64", lambda: tf.gather_nd(tf.constant([7, 8], tf.int64), tf.constant([[1], [-3]], tf.int64), bad_indices_policy="IGNORE"))
+run("gather_nd empty params", lambda: tf.gather_nd(tf.zeros([0, 2]), [[0], [1]], bad_indices_policy="IGNORE"))
+run("scatter_nd 2-d", lambda: tf.scatter_nd([[0, 0], [0, 7], [1, 1]], [1.0, 2.0, 3.0], [2, 2], bad_indices_policy="IGNORE"))
+run("gather_nd bogus", lambda: tf.gather_nd(params, [[0, 1]], bad_indices_policy="bogus"))
+run("scatter_nd bogus", lambda: tf.scatter_nd([[0]], [1.0], [3], bad_indices_policy="bogus"))
+run("tensor_scatter_nd_add bogus", lambda: tf.tensor_scatter_nd_add(tf.zeros([3]), [[0]], [1.0], bad_indices_policy="ignore"))
+run("not a string", lambda: tf.tensor_scatter_nd_sub(tf.zeros([3]), [[0]], [1.0], bad_indices_policy=3))
+run("batch_dims depth", lambda: tf.gather_nd(params, [[[0, 1]], [[1, 0]]], batch_dims=1))
+
+@tf.function
+def f(i):
+    return (tf.gather_nd(params, i, bad_indices_policy="IGNORE"),
+            tf.tensor_scatter_nd_max(tf.zeros([3]), i[:, :1], [1.0, 2.0], bad_indices_policy="IGNORE"),
+            tf.scatter_nd(i[:, :1], [1.0, 2.0], [3], bad_indices_policy="IGNORE"))
+print(f(tf.constant([[0, 1], [5, 0]])))
+print(f(tf.constant([[2, 1], [-1, 0]])))
+x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+with tf.GradientTape() as t:
+    y = tf.gather_nd(x, [[0, 1], [5, 0], [0, 1]], bad_indices_policy="IGNORE")
+print(t.gradient(y, x))
+u = tf.constant([1.0, 5.0, 3.0])
+with tf.GradientTape() as t:
+    t.watch(u)
+    y = tf.tensor_scatter_nd_max(tf.ones([3]), [[0], [1], [1]], u, bad_indices_policy="IGNORE")
+print(t.gradient(y, u))
+""")

@@ -29,7 +29,10 @@ from ..framework.tape import record
 from ..framework.tensor import EagerTensor, Tensor
 from ..framework.tensor_shape import TensorShape
 from ..framework.variables import Variable
+from .cast_ops import cast
+from .comparison_ops import logical_and
 from .manip_ops import identity_op, reshape
+from .reduction_ops import reduce_all
 from .shape_inference import dtype_enum, trace_checked
 from .op_args import (
     attr_error, checked_attr, concrete, dims, kernel_error, static_int, static_ints, traced,
@@ -464,8 +467,9 @@ _gather_nd_op = Op("GatherNd", _gather_nd, strings=MOVE)
 
 
 def out_of_range(indices, shape, batch_dims=0):
-    """(position, index) of the first row of `indices` (an int array [..., depth]) that is
-    outside `shape` (its first `batch_dims` dimensions are batch positions), or None."""
+    """(position, index) of the last row of `indices` (an int array [..., depth]) that is
+    outside `shape` (its first `batch_dims` dimensions are batch positions), or None: the
+    one TF's N-d gather and scatter kernels report, which note each bad row in turn."""
     depth = indices.shape[-1]
     if not depth or not indices.size:
         return None
@@ -474,27 +478,104 @@ def out_of_range(indices, shape, batch_dims=0):
     bad = np.flatnonzero(((rows < 0) | (rows >= limits)).any(axis=1))
     if not bad.size:
         return None
-    pos = int(bad[0])
+    pos = int(bad[-1])
     batch = np.unravel_index(pos, indices.shape[:-1])[:batch_dims] if batch_dims else ()
     return pos, [int(v) for v in batch] + rows[pos].tolist()
 
 
+BAD_INDICES_POLICIES = ("", "DEFAULT", "ERROR", "IGNORE")
+
+
+def bad_indices_policy_attr(value):
+    """The `bad_indices_policy` attribute of GatherNd and the scatters: a string (None is
+    the default ""); "", DEFAULT and ERROR raise for an index out of range (on CPU),
+    IGNORE leaves it out."""
+    if value is None:
+        return ""
+    if isinstance(value, bytes):
+        value = value.decode()
+    if not isinstance(value, str):
+        raise TypeError(f"Expected string for argument 'bad_indices_policy' not {value!r}.")
+    return value
+
+
+def _gather_nd_kernels():
+    """TF 2.21's GatherNd kernel registrations, as its no-kernel errors list them."""
+    policies = ", ".join(f'"{p}"' for p in BAD_INDICES_POLICIES)
+    return ("  device='XLA_CPU_JIT'; Tindices in [DT_INT32, DT_INT16, DT_INT64]; Tparams in "
+            "[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, "
+            "DT_INT64, DT_BOOL, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, "
+            "DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, DT_FLOAT8_E5M2, DT_FLOAT8_E4M3FN, "
+            "DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, DT_FLOAT8_E5M2FNUZ, DT_INT4, "
+            "DT_UINT4]\n" + "".join(
+                f"  device='CPU'; Tparams in [DT_{t}]; Tindices in [DT_{i}]; "
+                f"bad_indices_policy in [{policies}]\n"
+                for t in ("FLOAT8_E4M3FN", "FLOAT8_E5M2", "QINT32", "QUINT8", "QINT8",
+                          "VARIANT", "RESOURCE", "STRING", "BOOL", "COMPLEX128", "COMPLEX64",
+                          "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8", "UINT8",
+                          "INT16", "UINT16", "UINT32", "INT64", "UINT64")
+                for i in ("INT64", "INT32", "INT16")))
+
+
+def _no_gather_nd_kernel(params, indices, policy):
+    """TF's error for GatherNd with a bad_indices_policy none of its kernels takes."""
+    attrs = (f"Tindices=DT_{indices.dtype._tf_name.upper()}, Tparams="
+             f"DT_{params.dtype._tf_name.upper()}, bad_indices_policy=\"{policy}\"")
+    if ctx.traces:
+        return errors.InvalidArgumentError(
+            None, None, f"No OpKernel was registered to support Op 'GatherNd' used by "
+                        f"{{{{node GatherNd}}}} with these attrs: [{attrs}]\nRegistered "
+                        f"devices: [CPU]\nRegistered kernels:\n{_gather_nd_kernels()}")
+    return errors.NotFoundError(
+        None, None, f"Could not find device for node: {{{{node GatherNd}}}} = GatherNd"
+                    f"[{attrs}]\nAll kernels registered for op GatherNd:\n"
+                    f"{_gather_nd_kernels()} [Op:GatherNd]")
+
+
 @dispatchable("params", "indices")
-def gather_nd(params, indices, batch_dims=0, name=None):
-    """tf.gather_nd (out-of-range indices raise InvalidArgumentError)."""
+def gather_nd(params, indices, batch_dims=0, name=None, bad_indices_policy=""):
+    """tf.gather_nd (out-of-range indices raise InvalidArgumentError; with
+    bad_indices_policy IGNORE their rows are zeros)."""
+    policy = bad_indices_policy_attr(bad_indices_policy)
     p, idx = to_tensor(params), to_tensor(indices)
     check_indices_dtype("GatherNd", idx)
+    if policy not in BAD_INDICES_POLICIES:
+        raise _no_gather_nd_kernel(p, idx, policy)
     batch_dims = static_int(batch_dims, "tf.gather_nd", "batch_dims")
     if batch_dims and batch_dims >= idx.ndim:
         raise ValueError(f"Argument `batch_dims` = {batch_dims} must be less than "
                          f"rank(`indices`) = {idx.ndim}")
     depth = idx._value.shape[-1]
     if depth > p.ndim - batch_dims:
+        # (TF gathers with batch_dims as one GatherNd of the indices with the batch
+        # positions prepended, which its Python wrapper names)
         raise kernel_error("GatherNd", f"index innermost dimension length must be <= params "
-                                       f"rank; saw: {depth} vs. {p.ndim - batch_dims}")
+                                       f"rank; saw: {depth + batch_dims} vs. {p.ndim}",
+                           "" if batch_dims else None)
+    rows = math.prod(idx._value.shape[:-1])
+    if not batch_dims and rows and not math.prod(p._value.shape):
+        raise kernel_error("GatherNd", f"Requested more than 0 entries, but params is empty.  "
+                                       f"Params shape: {dims(p._value.shape)}",
+                           None if depth else "")
+    if policy == "IGNORE":
+        return _gather_nd_ignoring(p, idx, batch_dims)
     attrs = (("batch_dims", batch_dims),) + checked_attr(
         lambda i: _gather_nd_error(i, p._value.shape, batch_dims), idx)
     return execute(_gather_nd_op, (p, idx), attrs)
+
+
+def _gather_nd_ignoring(params, indices, batch_dims):
+    """GatherNd with bad_indices_policy IGNORE: the rows of `indices` outside `params`
+    gather zeros (empty strings), composed of TF ops so that strings and gradients
+    follow (one GatherNd node in TF's graph, several here)."""
+    from .array_ops import zeros_like   # (array_ops imports this module)
+    limits = params._value.shape[batch_dims:batch_dims + indices._value.shape[-1]]
+    inside = reduce_all(logical_and(indices >= 0, indices < cast(list(limits), indices.dtype)),
+                        axis=-1)
+    safe = where(inside[..., None], indices, zeros_like(indices))
+    out = execute(_gather_nd_op, (params, safe), (("batch_dims", batch_dims),))
+    keep = reshape(inside, list(inside._value.shape) + [1] * (out.ndim - inside.ndim))
+    return where(keep, out, zeros_like(out))
 
 
 # -- boolean_mask, where --------------------------------------------------------------------

@@ -216,12 +216,14 @@ def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
                                           nrows=num_partitions, validate=False)
 
 
-def gather_nd(params, indices, batch_dims=0, name=None):
+def gather_nd(params, indices, batch_dims=0, name=None, bad_indices_policy=""):
     """tf.gather_nd with a RaggedTensor (TF's ragged gather_nd): each index tuple walks
     the row partitions. As TF's, a position past the end of its row is not checked
-    (it reads into the next row)."""
+    (it reads into the next row), and only the default bad_indices_policy is taken."""
     if not isinstance(batch_dims, int) or batch_dims != 0:
         raise ValueError("batch_dims != 0 is not supported for ragged gather yet.")
+    if bad_indices_policy not in ("", "DEFAULT"):
+        raise ValueError("non-default bad_indices_policy not supported for ragged gather")
     params = _convert(params, "params")
     indices = _convert(indices, "indices")
     ndims = indices.shape.rank

@@ -15,7 +15,9 @@ from ..framework import errors, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, mismatch_error, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
-from .indexing_ops import check_indices_dtype, out_of_range
+from .indexing_ops import (
+    BAD_INDICES_POLICIES, bad_indices_policy_attr, check_indices_dtype, out_of_range,
+)
 from .op_args import attr_error, check_values, dims, kernel_error, static_ints, traced
 
 
@@ -23,19 +25,30 @@ def _where(indices):
     return tuple(jnp.moveaxis(indices, -1, 0))
 
 
-def _scatter_nd(indices, updates, shape):
+def _dropped(indices, shape, ignore):
+    """`indices`; with bad_indices_policy IGNORE, its rows outside `shape` (negative ones
+    too) moved past its end, where the scatter (mode "drop") leaves them out."""
+    if not ignore:
+        return indices
+    limits = jnp.asarray(shape[:indices.shape[-1]], indices.dtype)
+    bad = jnp.any((indices < 0) | (indices >= limits), axis=-1, keepdims=True)
+    return jnp.where(bad, limits, indices)
+
+
+def _scatter_nd(indices, updates, shape, ignore=False):
     out = jnp.zeros(shape, updates.dtype)
+    at = out.at[_where(_dropped(indices, shape, ignore))]
     if updates.dtype == jnp.bool_:
-        return out.at[_where(indices)].max(updates)
-    return out.at[_where(indices)].add(updates)
+        return at.max(updates, mode="drop")
+    return at.add(updates, mode="drop")
 
 
 def _extremum(pick):
     """TF's TensorScatterMin/Max gradient: ties between the tensor and the updates
-    share the gradient equally."""
+    share the gradient equally (dropped updates get none)."""
     def forward(tensor, indices, updates):
         at = tensor.at[_where(indices)]
-        return at.min(updates) if pick == "min" else at.max(updates)
+        return at.min(updates, mode="drop") if pick == "min" else at.max(updates, mode="drop")
 
     fn = jax.custom_vjp(forward)
 
@@ -45,21 +58,31 @@ def _extremum(pick):
 
     def bwd(res, g):
         tensor, indices, updates, out = res
+        at = _where(indices)
         x_ind = (tensor == out).astype(g.dtype)
-        y_ind = (updates == out[_where(indices)]).astype(g.dtype)
-        count = x_ind + jnp.zeros_like(g).at[_where(indices)].add(y_ind)
+        y_ind = (updates == out.at[at].get(mode="fill", fill_value=0)).astype(g.dtype)
+        count = x_ind + jnp.zeros_like(g).at[at].add(y_ind, mode="drop")
         index_ct = np.zeros(indices.shape, jax.dtypes.float0)
-        return g * x_ind / count, index_ct, (g / count)[_where(indices)] * y_ind
+        return (g * x_ind / count, index_ct,
+                (g / count).at[at].get(mode="fill", fill_value=0) * y_ind)
     fn.defvjp(fwd, bwd)
     return fn
 
 
+def _updating(fn):
+    """A TensorScatter kernel fn(tensor, indices, updates) taking bad_indices_policy
+    IGNORE (`ignore`) as its attribute."""
+    def run(t, i, u, ignore=False):
+        return fn(t, _dropped(i, t.shape, ignore), u)
+    return run
+
+
 _UPDATE = {
-    "update": lambda t, i, u: t.at[_where(i)].set(u),
-    "add": lambda t, i, u: t.at[_where(i)].add(u),
-    "sub": lambda t, i, u: t.at[_where(i)].add(-u),
-    "min": _extremum("min"),
-    "max": _extremum("max"),
+    "update": _updating(lambda t, i, u: t.at[_where(i)].set(u, mode="drop")),
+    "add": _updating(lambda t, i, u: t.at[_where(i)].add(u, mode="drop")),
+    "sub": _updating(lambda t, i, u: t.at[_where(i)].add(-u, mode="drop")),
+    "min": _updating(_extremum("min")),
+    "max": _updating(_extremum("max")),
 }
 def _checking(fn, position):
     """fn(*arrays) whose input `position` is the indices; with the `checked` attribute
@@ -87,9 +110,12 @@ _TENSOR_SCATTER = {k: Op(f"TensorScatter{k.title()}", _checking(fn, 1))
                    for k, fn in _UPDATE.items()}
 
 
-def _check(op, shape, indices, updates, resource=False):
+def _check(op, shape, indices, updates, resource=False, policy=""):
     """TF's shape and range checks of a scatter of `updates` at `indices` into `shape`;
-    returns the `checked` attribute when the range check is deferred (tf.function)."""
+    returns the `checked` attribute when the range check is deferred (tf.function), or
+    the `ignore` one for bad_indices_policy IGNORE."""
+    if policy not in BAD_INDICES_POLICIES:
+        raise kernel_error(op, f"Unknown bad indices handling attribute: {policy}")
     ishape, ushape = indices._value.shape, updates._value.shape
     if not op.startswith("Resource") and not np.prod(shape) and (
             np.prod(ishape) or np.prod(ushape)):
@@ -124,6 +150,8 @@ def _check(op, shape, indices, updates, resource=False):
                                    f"must match the inner {n} dimensions of updates.shape="
                                    f"{dims(ushape)}")
         raise kernel_error(op, inner_mismatch)
+    if policy == "IGNORE":
+        return (("ignore", True),)
     if check_values(functools.partial(_range_error, op, tuple(shape)), indices):
         return (("checked", op),)
     return ()
@@ -135,8 +163,10 @@ def _indices(op, indices):
     return idx
 
 
-def scatter_nd(indices, updates, shape, name=None):
-    """tf.scatter_nd: zeros of `shape` with `updates` added at `indices` (duplicates sum)."""
+def scatter_nd(indices, updates, shape, bad_indices_policy="", name=None):
+    """tf.scatter_nd: zeros of `shape` with `updates` added at `indices` (duplicates sum;
+    bad_indices_policy IGNORE leaves out indices outside `shape`)."""
+    policy = bad_indices_policy_attr(bad_indices_policy)
     idx = _indices("ScatterNd", indices)
     upd = to_tensor(updates)
     shape = static_ints(shape if isinstance(shape, Tensor) else convert_to_tensor(
@@ -144,27 +174,34 @@ def scatter_nd(indices, updates, shape, name=None):
     for d in shape:
         if d < 0:
             raise kernel_error("ScatterNd", f"Dimension {d} must be >= 0")
-    checked = _check("ScatterNd", shape, idx, upd)
+    checked = _check("ScatterNd", shape, idx, upd, policy=policy)
     return execute(_scatter_nd_op, (idx, upd), (("shape", shape),) + checked)
 
 
 def _tensor_scatter(kind):
     op = _TENSOR_SCATTER[kind]
 
-    def public(tensor, indices, updates, name=None):
+    def public(tensor, indices, updates, bad_indices_policy="", name=None):
+        policy = bad_indices_policy_attr(bad_indices_policy)
         t = to_tensor(tensor)
         idx = _indices(op.name, indices)
         upd = updates if isinstance(updates, Tensor) else convert_to_tensor(updates, t.dtype)
         if upd.dtype is not t.dtype:
             raise mismatch_error(op.name, 2, t.dtype, upd.dtype)
-        checked = _check(op.name, t._value.shape, idx, upd)
+        checked = _check(op.name, t._value.shape, idx, upd, policy=policy)
         return execute(op, (t, idx, upd), checked)
     public.__name__ = f"tensor_scatter_nd_{kind}"
-    public.__doc__ = f"tf.tensor_scatter_nd_{kind}."
+    public.__doc__ = (f"tf.tensor_scatter_nd_{kind} (bad_indices_policy IGNORE leaves out "
+                      f"indices outside `tensor`).")
     return public
 
 
-tensor_scatter_nd_update = _tensor_scatter("update")
+def tensor_scatter_nd_update(tensor, indices, updates, name=None):
+    """tf.tensor_scatter_nd_update (TF gives it no bad_indices_policy)."""
+    return _tensor_scatter_nd_update(tensor, indices, updates)
+
+
+_tensor_scatter_nd_update = _tensor_scatter("update")
 tensor_scatter_nd_add = _tensor_scatter("add")
 tensor_scatter_nd_sub = _tensor_scatter("sub")
 tensor_scatter_nd_min = _tensor_scatter("min")
