@@ -400,3 +400,44 @@ for _ in range(2):
     except ValueError as e:
         print(type(e).__name__, str(e).splitlines()[-2:])
 """)
+
+_s("first_call_run_eagerly_creates_the_rest_of_its_variables", """
+class Lazy(tf.Module):
+    def __init__(self):
+        self.a = None
+        self.b = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.a is None:
+            self.a = tf.Variable(2.0, name="a")
+        y = tf.unique(x).y * self.a   # (an output shape that depends on values)
+        if self.b is None:
+            self.b = tf.Variable(tf.reduce_sum(y), name="b")
+        self.b.assign_add(1.0)
+        return y * self.b
+
+class Outer(tf.Module):
+    def __init__(self):
+        self.inner = Lazy()
+
+    @tf.function
+    def __call__(self, x):
+        return self.inner(x) + 1.0
+
+m = Lazy()
+print(m(tf.constant([1.0, 1.0, 2.0])).numpy(), m(tf.constant([3.0, 3.0, 2.0, 2.0])).numpy(),
+      m.b.numpy(), [v.name for v in m.variables])
+o = Outer()
+print(o(tf.constant([1.0, 1.0, 2.0])).numpy(), o(tf.constant([5.0])).numpy(), o.inner.b.numpy())
+
+@tf.function
+def each_call(x):
+    v = tf.Variable(1.0)
+    return tf.unique(x).y + v
+
+try:
+    print(each_call(tf.constant([1.0, 1.0])))
+except ValueError as e:
+    print("ValueError", str(e).splitlines()[-1])
+""")

@@ -332,3 +332,19 @@ for cls in (tf.keras.layers.LSTM, tf.keras.layers.GRU, tf.keras.layers.SimpleRNN
               [round(float(v), 4) for v in eager[0].numpy().ravel()[:4]],
               all(np.allclose(a, b, atol=1e-6) for a, b in zip(eager, traced)))
 """)
+
+_s("fit_with_text_vectorization_and_adam", """
+import numpy as np
+tf.keras.utils.set_random_seed(7)
+texts = ["the cat sat", "the dog ran far", "a cat ran", "dogs and cats", "the end"]
+vec = tf.keras.layers.TextVectorization(max_tokens=20, output_sequence_length=5)
+vec.adapt(texts)
+model = tf.keras.Sequential([vec, tf.keras.layers.Embedding(20, 4),
+                             tf.keras.layers.GlobalAveragePooling1D(),
+                             tf.keras.layers.Dense(1, activation="sigmoid")])
+model.compile("adam", "binary_crossentropy", metrics=["accuracy"])
+h = model.fit(tf.constant(texts), np.array([0, 1, 0, 1, 0]), epochs=3, verbose=0)
+print([round(v, 4) for v in h.history["loss"]], h.history["accuracy"])
+print(len(model.optimizer.variables), model.optimizer.iterations.numpy())
+print(model.predict(tf.constant(["the cat ran"]), verbose=0).round(4))
+""")

@@ -5,6 +5,7 @@ runs its graph of unknown shapes. What the call read from its iterator arguments
 given back first; what the function prints from Python is dropped, as TF's calls of a
 graph do not run it."""
 import contextlib
+import functools
 
 import numpy as np
 
@@ -15,10 +16,12 @@ from ..framework.variables import Variable, variable_creator_scope
 from ..ops import random_seed
 
 
-def run_eagerly(fn, args, kwargs, kernels, may_create=False, prints=False):
+def run_eagerly(fn, args, kwargs, kernels, may_create=None, prints=False):
     """`fn(*args, **kwargs)` eagerly, for a call of its tf.function (`fn` as traced: its
-    errors as TF's trace raises them); `may_create`: it may create variables (a first
-    call whose trace made none, as TF's first trace may). Random ops draw as in the
+    errors as TF's trace raises them); `may_create`: None, or the names of the variables
+    the function's first trace created before it stopped: then this call (the first) may
+    create the others, as TF's first trace does (one of those names again is a variable
+    made on each call, which TF's second trace refuses). Random ops draw as in the
     function's graph: op seeds 0, 1 ... per call, and streams kept in `kernels` (the
     caller's random_seed.GraphKernels) that go on from call to call. What it prints from
     Python is dropped unless `prints` (the first call of a trace that failed)."""
@@ -29,8 +32,11 @@ def run_eagerly(fn, args, kwargs, kernels, may_create=False, prints=False):
     with contextlib.nullcontext() if prints else captured_output(), \
             random_seed.graph_op_seeds(kernels), \
             contextlib.ExitStack() as scopes:
-        if not may_create:   # (TF's graph creates none: a trace would raise)
+        if may_create is None:   # (TF's graph creates none: a trace would raise)
             scopes.enter_context(variable_creator_scope(_no_creation))
+        elif may_create:
+            scopes.enter_context(variable_creator_scope(functools.partial(
+                _not_again, may_create)))
         try:
             return nest.map_structure(_eager_output, fn(*args, **kwargs))
         except StopIteration:   # (next() past the end, which TF's function runs as
@@ -41,6 +47,13 @@ def run_eagerly(fn, args, kwargs, kernels, may_create=False, prints=False):
 def _no_creation(next_creator, **kwargs):
     """The variable creator of a call run eagerly where TF's would run its graph."""
     raise singleton_variables_error()
+
+
+def _not_again(names, next_creator, **kwargs):
+    """The variable creator of a first call run eagerly: not one the trace created."""
+    if (kwargs.get("name") or "Variable") in names:
+        raise singleton_variables_error()
+    return next_creator(**kwargs)
 
 
 def _eager_output(x):

@@ -126,6 +126,9 @@ class Function:
             retracing.silent_stats()
         self._tracing_count = 0
         self._creation = VariableCreation()   # which traces may create variables
+        # (the names of the variables a first trace inside another tf.function's made
+        # before it stopped: CallsRunEagerly; its first eager run may make the others)
+        self._unfinished_creation = None
         self._warned_eager = False
         self._save_traces = {}   # tf.saved_model.save's traces (_saved_trace)
         self._bound = weakref.WeakKeyDictionary()
@@ -211,9 +214,9 @@ class Function:
         except host_callback.Rerun:
             eager = isinstance(concrete, _EagerCalls)
             may_create, prints = (concrete.may_create, concrete.prints) if eager else \
-                (False, False)
+                (None, False)
             if eager:
-                concrete.may_create = concrete.prints = False
+                concrete.may_create, concrete.prints = None, False
             fn = autograph.convert(self._python_function) if self._autograph else \
                 self._python_function   # (its errors as TF's trace raises them)
             return run_eagerly(fn, args, kwargs, concrete._eager_kernels, may_create, prints)
@@ -492,9 +495,14 @@ class Function:
             with output:
                 concrete = self._trace_once(args, kwargs, polymorphic)
         except CallsRunEagerly as e:
-            if ctx.traces:   # (a tf.function called in another's trace: that one's calls)
-                output.replay()
+            may_create = getattr(e, "eager_may_create", None)
+            if ctx.traces:   # (a tf.function called in another's trace: that one's calls,
+                output.replay()   # whose first eager run calls this one: see below)
+                self._unfinished_creation = may_create
                 raise
+            if may_create is None:   # (a first trace, in another's, that stopped: this
+                may_create = self._unfinished_creation   # first run finishes its creation)
+            self._unfinished_creation = None
             self._tracing_count += 1
             if not self._warned_eager:   # (TF warns of nothing: at INFO level)
                 self._warned_eager = True
@@ -502,7 +510,7 @@ class Function:
                     f"tfcompat: the calls of the tf.function "
                     f"'{_name(self._python_function)}' run eagerly (op by op): XLA "
                     f"cannot compile it as one program, {e}")
-            return _EagerCalls(str(e), getattr(e, "eager_may_create", False), not silent,
+            return _EagerCalls(str(e), may_create, not silent,
                                output)
         except BaseException:
             output.replay()
@@ -584,8 +592,9 @@ class _EagerCalls:
     """The trace of a signature XLA cannot compile as one program (CallsRunEagerly): its
     calls run the Python function eagerly (tf.function's rerun: what it prints from
     Python is dropped, as from TF's calls of its graph). The first may create variables
-    where the trace was the function's first and created none (`may_create`), and prints
-    what the trace would have printed (`prints`). `trace_output`: what the trace printed
+    where the trace was the function's first (`may_create`: the names of those the trace
+    created before it stopped, which it may not create again), and prints what the trace
+    would have printed (`prints`). `trace_output`: what the trace printed
     before it stopped (dropped; a tf.data function replays it: data/functions.py)."""
 
     def __init__(self, reason, may_create, prints, trace_output):

@@ -188,8 +188,9 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
             v._value = initial
             with shared_values():   # (also past an enclosing trace, which is abandoned too)
                 v._value = initial
-        if isinstance(e, CallsRunEagerly):   # (as TF's first trace, the first call may)
-            e.eager_may_create = allow_creation and not trace.created
+        if isinstance(e, CallsRunEagerly):   # (as TF's first trace, the first call may,
+            e.eager_may_create = frozenset(   # but not those the trace made again)
+                _base_name(v.name) for v, _ in trace.created) if allow_creation else None
         raise
     structure["graph"] = trace.graph.freeze(structure["name"])
     structure["known_values"] = dict(trace.known_arguments.read)
@@ -328,3 +329,8 @@ def _output_value(x, fn):
             f"Tensors or ExtensionTypes or None values; in compilation of "
             f"{inspect.unwrap(fn)}, found return value of type {type(x).__name__}, which "
             f"is not a Tensor or ExtensionType.") from None
+
+
+def _base_name(name):
+    """A variable's name without its output index (``a:0`` -> ``a``)."""
+    return name.rpartition(":")[0] or name
