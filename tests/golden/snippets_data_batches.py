@@ -90,3 +90,16 @@ def step(it):
 for _ in range(5):
     print(step(it))
 """)
+
+_s("padded_batch_of_scalar_strings", """
+ds = tf.data.Dataset.from_tensor_slices((["a", "bb", "ccc"], [[1], [2], [3]]))
+@tf.autograph.experimental.do_not_convert
+def split(s, v):
+    return s, tf.strings.bytes_split(s), v
+ds = ds.map(split)
+for s, chars, v in ds.padded_batch(2, padded_shapes=([], [None], [1]),
+                                     padding_values=(b"", b"-", 0)):
+    print(s.numpy(), s.numpy().dtype, [type(x).__name__ for x in s.numpy()], chars.numpy(), v.numpy())
+b = next(iter(tf.data.Dataset.from_tensor_slices(["x", "y"]).padded_batch(2)))
+print(b, b.numpy()[0] == b"x")
+""")

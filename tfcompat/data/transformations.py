@@ -216,7 +216,9 @@ class _PaddedBatchDataset(_Unary):
                         raise ElementError(errors.InvalidArgumentError,
                                            "Attempted to pad to a smaller size than the "
                                            "input element.")
-                    padded[(j,) + tuple(slice(0, x) for x in c.shape)] = c
+                    # (the Ellipsis: a scalar string element is copied, not stored as
+                    # the 0-d object array it is)
+                    padded[(j,) + tuple(slice(0, x) for x in c.shape) + (Ellipsis,)] = c
                 out.append(padded)
             yield out
 
