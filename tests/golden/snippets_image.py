@@ -183,6 +183,49 @@ G(lambda v: tf.image.grayscale_to_rgb(v) * tf.constant([1., 2., 3.]), np.ones([1
 
 
 # ---------------------------------------------------------------------------
+_s("resize_bilinear_is_tfs_lerp_bit_for_bit", """
+import numpy as np
+rng = np.random.default_rng(5)
+imgs = tf.constant(rng.random((2, 9, 7, 3)).astype(np.float32))
+u8 = tf.constant(rng.integers(0, 256, (1, 5, 6, 2)).astype(np.uint8))
+sizes = [[2, 3], [4, 4], [13, 11], [9, 7], [1, 1], [20, 3]]
+for size in sizes:
+    print(size, tf.image.resize(imgs, size).numpy().tobytes().hex()[:0],
+          [float(v) for v in tf.image.resize(imgs, size).numpy().reshape(-1)[::5]])
+    print(size, [float(v) for v in tf.image.resize(u8, size).numpy().reshape(-1)])
+@tf.function
+def f(x):
+    return tf.image.resize(x, [5, 4])
+print(np.array_equal(f(imgs).numpy(), tf.image.resize(imgs, [5, 4]).numpy()),
+      [float(v) for v in f(imgs).numpy().reshape(-1)[::7]])
+with tf.GradientTape() as t:
+    t.watch(imgs)
+    y = tf.image.resize(imgs, [4, 5]) * tf.reshape(tf.range(60, dtype=tf.float32), [1, 4, 5, 3])
+print([float(v) for v in t.gradient(y, imgs).numpy().reshape(-1)[::3]])
+for shape, size in [((1, 10, 10, 1), [3, 31]), ((1, 4, 4, 2), [9, 13]), ((2, 9, 7, 3), [4, 5])]:
+    x = tf.constant(rng.random(shape).astype(np.float32))
+    g = tf.constant(rng.standard_normal([shape[0]] + size + [shape[3]]).astype(np.float32))
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.image.resize(x, size)
+    print(shape, size, [float(v) for v in t.gradient(y, x, output_gradients=g).numpy().reshape(-1)])
+x64 = tf.constant(rng.random((1, 3, 4, 1)))
+with tf.GradientTape() as t:
+    t.watch(x64)
+    y = tf.image.resize(x64, [7, 5]) * 1.37
+d = t.gradient(y, x64)
+print(d.dtype, d.numpy().reshape(-1).tolist())
+
+@tf.function
+def grad_in_function(x):
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.image.resize(x, [5, 11]) * tf.reshape(tf.range(55, dtype=tf.float32), [1, 5, 11, 1])
+    return t.gradient(y, x)
+print([float(v) for v in grad_in_function(imgs[:1, :, :, :1]).numpy().reshape(-1)])
+""")
+
+
 # Float tolerances (harness.Tolerance): each snippet that opts in, and why. The rtol
 # (and float64 ulps) are the smallest that pass, measured against TF 2.21's records;
 # every other snippet of the suite compares exactly.

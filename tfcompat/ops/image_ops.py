@@ -15,13 +15,14 @@ import numpy as np
 from jax import lax
 
 from ..framework import dtypes
+from ..framework.constant_op import device_array
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from . import array_ops, arithmetic_ops, cast_ops, manip_ops
 from .conv_ops import depthwise_conv2d
 from .decomposition_ops import raise_on_gradient
 from .arithmetic_ops import _maximum, _rsqrt, _sqrt
-from .math_common import exact_divide, rounded
+from .math_common import exact_divide, rounded, tf_gradient
 from .reduction_ops import _mean, _variance
 from .op_args import check_alloc, kernel_error, static_error, static_int, static_ints, traced
 
@@ -350,13 +351,18 @@ def grayscale_to_rgb(images, name=None):
 
 # -- resize --------------------------------------------------------------------------------------
 
-def _bilinear_weights(n_in, n_out):
+def _bilinear_axis(n_in, n_out):
+    """TF's compute_interpolation_weights with half-pixel centers, in float32: each
+    output position's lower and upper input index and its lerp."""
     scale = np.float32(n_in) / np.float32(n_out)
     src = (np.arange(n_out, dtype=np.float32) + np.float32(0.5)) * scale - np.float32(0.5)
     lo_f = np.floor(src)
-    lerp = src - lo_f
-    lo = np.maximum(lo_f, 0).astype(np.int64)
-    hi = np.minimum(np.ceil(src), n_in - 1).astype(np.int64)
+    return (np.maximum(lo_f, 0).astype(np.int32), np.minimum(np.ceil(src), n_in - 1).astype(
+        np.int32), src - lo_f)
+
+
+def _bilinear_weights(n_in, n_out):
+    lo, hi, lerp = _bilinear_axis(n_in, n_out)
     w = np.zeros((n_out, n_in), np.float32)
     rows = np.arange(n_out)
     np.add.at(w, (rows, lo), 1 - lerp)
@@ -409,7 +415,9 @@ _RESIZE_OPS = {"bilinear": "ResizeBilinear", "bicubic": "ResizeBicubic", "area":
 
 @functools.lru_cache(maxsize=256)
 def _weights(method, n_in, n_out):
-    return EagerTensor(jnp.asarray(_WEIGHTS[method](n_in, n_out)))
+    # (placed on the device, not jnp.asarray: made in a trace that would be a tracer,
+    # which the cache would leak)
+    return EagerTensor(device_array(_WEIGHTS[method](n_in, n_out)))
 
 
 def _resample(x, wh, ww):
@@ -418,10 +426,70 @@ def _resample(x, wh, ww):
     return jnp.einsum("wW,nhWc->nhwc", ww, x, precision=hi)
 
 
+def _bilinear(x, wh, ww):
+    """TF's ResizeBilinear CPU kernel: between the rows, then the columns found by
+    _bilinear_axis, ``a + (b - a) * lerp`` in float32, each product rounded (TF's
+    compute_lerp). `wh` and `ww` are the same weights as matrices (forward mode's
+    derivative: _resample)."""
+    lo_h, hi_h, lerp_h = _bilinear_axis(x.shape[1], wh.shape[0])
+    lo_w, hi_w, lerp_w = _bilinear_axis(x.shape[2], ww.shape[0])
+    x = x.astype(jnp.float32)
+
+    def across(rows):
+        left, right = rows[:, :, lo_w], rows[:, :, hi_w]
+        return left + rounded((right - left) * lerp_w[:, None])
+    top, bottom = across(x[:, lo_h]), across(x[:, hi_h])
+    return top + rounded((bottom - top) * lerp_h[:, None, None])
+
+
+@functools.lru_cache(maxsize=64)
+def _bilinear_spread(shape_in, shape_out):
+    """For TF's ResizeBilinearGrad, which adds each output pixel's gradient times its four
+    weights into the input pixels in the order of its loops (output row, column, then
+    top-left, top-right, bottom-left, bottom-right): per input pixel (flattened), its
+    contributions in that order, padded to one length: output rows and columns, row and
+    column weights, and which are real."""
+    (lo_h, hi_h, lerp_h), (lo_w, hi_w, lerp_w) = (
+        _bilinear_axis(i, o) for i, o in zip(shape_in, shape_out))
+    y, x, k = (a.reshape(-1) for a in np.meshgrid(
+        np.arange(shape_out[0]), np.arange(shape_out[1]), np.arange(4), indexing="ij"))
+    top, left = k < 2, k % 2 == 0
+    rows = np.where(top, lo_h[y], hi_h[y])
+    cols = np.where(left, lo_w[x], hi_w[x])
+    wy = np.where(top, np.float32(1) - lerp_h[y], lerp_h[y])
+    wx = np.where(left, np.float32(1) - lerp_w[x], lerp_w[x])
+    target = rows * shape_in[1] + cols
+    order = np.argsort(target, kind="stable")
+    counts = np.bincount(target, minlength=shape_in[0] * shape_in[1])
+    slot = np.arange(order.size) - np.repeat(np.cumsum(counts) - counts, counts)
+    out = [np.zeros((counts.size, max(int(counts.max()), 1)), a.dtype)
+           for a in (y, x, wy, wx, top)]
+    for table, values in zip(out, (y, x, wy, wx, np.ones_like(top))):
+        table[target[order], slot] = values[order]
+    return tuple(out)
+
+
+def _bilinear_grad(g, x, wh, ww, out):
+    """TF's ResizeBilinearGrad: each contribution ``grad * y_weight * x_weight`` rounded
+    in float32, added into its input pixel in TF's order, starting from +0.0."""
+    ys, xs, wy, wx, real = _bilinear_spread(x.shape[1:3], g.shape[1:3])
+    # (batch, pixels, contributions, channels); each product rounded: XLA would otherwise
+    # multiply by the two constant weights' product
+    parts = rounded(rounded(g[:, ys, xs] * wy[..., None]) * wx[..., None])
+    parts = jnp.where(real[..., None], parts, 0).astype(x.dtype)
+    total = jnp.zeros(parts.shape[:2] + parts.shape[3:], x.dtype)
+    for i in range(parts.shape[2]):
+        total = total + parts[:, :, i]
+    return total.reshape(x.shape), jnp.zeros_like(wh), jnp.zeros_like(ww)
+
+
 # TF registers no gradient for ResizeArea.
-_RESAMPLE = {name: Op(op_name, _resample if name != "area" else raise_on_gradient(
-    _resample, LookupError("gradient registry has no entry for: ResizeArea")))
-    for name, op_name in _RESIZE_OPS.items()}
+_RESAMPLE = {
+    "bilinear": Op("ResizeBilinear", tf_gradient(_bilinear, _bilinear_grad), jvp_fn=_resample),
+    "bicubic": Op("ResizeBicubic", _resample),
+    "area": Op("ResizeArea", raise_on_gradient(_resample, LookupError(
+        "gradient registry has no entry for: ResizeArea"))),
+}
 
 
 def _nearest(x, size):
