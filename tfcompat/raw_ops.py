@@ -3,8 +3,8 @@ from .ops.image_transform_ops import ImageProjectiveTransformV3
 from .ops.histogram_ops import bucketize as Bucketize
 from .ops.audio_ops import decode_wav as DecodeWav
 from .ops.audio_ops import encode_wav as EncodeWav
-from .ops.indexing_ops import unique_v2 as UniqueV2
-from .ops.indexing_ops import unique_with_counts_v2 as UniqueWithCountsV2
+from .ops.search_ops import unique_v2 as UniqueV2
+from .ops.search_ops import unique_with_counts_v2 as UniqueWithCountsV2
 from .ops.conv_backprop_ops import raw_conv as Conv
 from .ops.conv_backprop_ops import raw_conv2d_backprop_filter_v2 as Conv2DBackpropFilterV2
 from .ops.conv_backprop_ops import raw_conv2d_backprop_input_v2 as Conv2DBackpropInputV2

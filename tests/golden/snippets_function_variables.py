@@ -431,6 +431,23 @@ print(m(tf.constant([1.0, 1.0, 2.0])).numpy(), m(tf.constant([3.0, 3.0, 2.0, 2.0
 o = Outer()
 print(o(tf.constant([1.0, 1.0, 2.0])).numpy(), o(tf.constant([5.0])).numpy(), o.inner.b.numpy())
 
+class SameName(tf.Module):
+    def __init__(self):
+        self.a = None
+        self.b = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.a is None:
+            self.a = tf.Variable(tf.ones([2]), name="w")
+        y = tf.unique(x).y
+        if self.b is None:
+            self.b = tf.Variable(tf.ones([3]), name="w")   # (its name again, another shape)
+        return tf.reduce_sum(y) + tf.reduce_sum(self.a) + tf.reduce_sum(self.b)
+
+s = SameName()
+print(s(tf.constant([1.0, 1.0, 2.0])).numpy(), [v.name for v in s.variables])
+
 @tf.function
 def each_call(x):
     v = tf.Variable(1.0)

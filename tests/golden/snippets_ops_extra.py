@@ -367,3 +367,25 @@ with tf.GradientTape() as t:
     y = tf.tensor_scatter_nd_max(tf.ones([3]), [[0], [1], [1]], u, bad_indices_policy="IGNORE")
 print(t.gradient(y, u))
 """)
+
+_s("concat_checks_in_tfs_order", """
+f32 = tf.constant([1.0, 2.0])
+m23 = tf.ones([2, 3])
+def one(): return tf.concat([m23], 5)
+def one_bad_axis(): return tf.concat([m23], [0, 0])
+def vector_and_scalar(): return tf.concat([f32, 1.0], 0)
+def scalar_and_vector(): return tf.concat([1.0, f32], 0)
+def scalars(): return tf.concat([tf.constant(1.0), tf.constant(2.0)], 0)
+def scalars_axis_1(): return tf.concat([tf.constant(1.0), tf.constant(2.0)], 1)
+def ranks(): return tf.concat([f32, m23], 0)
+def sizes(): return tf.concat([m23, tf.ones([2, 2])], 0)
+def axis_vector(): return tf.concat([m23, m23, m23], [0, 0])
+def axis_range(): return tf.concat([m23, m23], -3)
+for f in [one, one_bad_axis, vector_and_scalar, scalar_and_vector, scalars, scalars_axis_1, ranks,
+          sizes, axis_vector, axis_range]:
+    for mode, g in (("eager", f), ("function", tf.function(f, autograph=False))):
+        try:
+            print(f.__name__, mode, g().shape)
+        except Exception as e:
+            print(f.__name__, mode, type(e).__name__, str(e).splitlines()[0])
+""")

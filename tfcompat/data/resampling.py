@@ -40,7 +40,7 @@ def _estimate_data_distribution(c, num_examples_per_class_seen):
     num_classes = num_examples_per_class_seen.shape[0]
     num_examples_per_class_seen = math.add(
         num_examples_per_class_seen,
-        reduction_ops.reduce_sum(manip_ops.one_hot(c, num_classes, dtype=dtypes.int64), 0))
+        reduction_ops.reduce_sum(array_ops.one_hot(c, num_classes, dtype=dtypes.int64), 0))
     init_prob_estimate = math.truediv(num_examples_per_class_seen,
                                       reduction_ops.reduce_sum(num_examples_per_class_seen))
     return num_examples_per_class_seen, cast_ops.cast(init_prob_estimate, dtypes.float32)

@@ -211,7 +211,7 @@ class Variable(ArrayLike, metaclass=_VariableMeta):
                 f"Please file a feature request if this restriction inconveniences you.")
         if callable(initial_value):
             initial_value = initial_value()
-        value = convert_to_tensor(initial_value, dtype=dtype)._value
+        value = convert_to_tensor(initial_value, dtype=dtype, name="initial_value")._value
         self._name = ctx.name_scopes[-1] + (name or "Variable") + ":0"
         self._lock = threading.RLock()   # the error path of a scatter writes inside its own update
         if ctx.values is None:

@@ -23,15 +23,14 @@ from ..framework.variables import Variable
 from . import arithmetic_ops
 from .cast_ops import cast
 from .reduction_ops import reduce_prod
-from .indexing_ops import (
-    boolean_mask, gather, gather_nd, searchsorted, slice, strided_slice, unique,
-    unique_with_counts, unravel_index, where,
-)
+from .indexing_ops import boolean_mask, gather, gather_nd, slice, strided_slice, where
+from .search_ops import searchsorted, unique, unique_with_counts, unravel_index
 from .manip_ops import (
     broadcast_args, broadcast_dynamic_shape, broadcast_static_shape, broadcast_to, concat, expand_dims,
-    identity, identity_n, meshgrid, one_hot, pad, repeat, reshape, reverse, roll,
-    parallel_stack, sequence_mask, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
+    identity, identity_n, meshgrid, pad, repeat, reshape, reverse, roll,
+    parallel_stack, split, squeeze, stack, stop_gradient, tile, transpose, unstack,
 )
+from .one_hot_ops import one_hot, sequence_mask
 from .partition_ops import dynamic_partition, dynamic_stitch
 from .shape_inference import dtype_enum, node_error, tracing
 from .op_args import (

@@ -184,6 +184,8 @@ def _check_shapes(op_name, x, w, strides, pads, dilations, channels_first, kerne
     elif ws[-2] == 0 or depth % ws[-2]:
         raise _failure(op_name, f"input depth must be evenly divisible by filter depth: "
                                 f"{depth} vs {ws[-2]}", kernel)
+    if any(d <= 0 for d in dilations):
+        raise _failure(op_name, "Dilated rates should be larger than 0.", kernel)
     sizes = xs[2:] if channels_first else xs[1:-1]
     for i, size in enumerate(sizes):
         pad = pads if isinstance(pads, str) else pads[i]

@@ -11,7 +11,8 @@ from .array_ops import ones_like, range as _range
 from .cast_ops import cast
 from .comparison_ops import logical_and, not_equal
 from .indexing_ops import boolean_mask
-from .manip_ops import concat, expand_dims, reshape, sequence_mask
+from .manip_ops import concat, expand_dims, reshape
+from .one_hot_ops import sequence_mask
 from .op_args import kernel_error
 from .reduction_ops import reduce_max, reduce_sum
 from .scatter_ops import scatter_nd

@@ -8,7 +8,8 @@ from .arithmetic_ops import divide_no_nan, multiply
 from .array_ops import range as tf_range, shape, zeros_like
 from .cast_ops import cast
 from .comparison_ops import greater, greater_equal
-from .indexing_ops import gather, unique, where
+from .indexing_ops import gather, where
+from .search_ops import unique
 from .manip_ops import broadcast_to, concat, reshape
 from .nn_ops import embedding_lookup
 from .reduction_ops import reduce_prod

@@ -4,12 +4,12 @@ N-D ones (which TF registers no CPU kernel for), fftshift and ifftshift."""
 import jax.numpy as jnp
 import numpy as np
 
-from ..framework import dtypes, errors
+from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx
 from ..framework.dispatch import Op, execute, to_tensor
 from . import manip_ops
-from .op_args import attr_error, index_array, kernel_error
+from .op_args import attr_error, index_array, kernel_error, no_kernel_error
 
 # -- the ops -----------------------------------------------------------------------------------
 
@@ -156,16 +156,8 @@ def _no_nd_kernel(op_name, complex_dtype, real_dtype, name):
     attrs = f"Tcomplex=DT_{complex_dtype.name.upper()}"
     if real_dtype is not None:
         attrs += f", Treal=DT_{'FLOAT' if real_dtype == dtypes.float32 else 'DOUBLE'}"
-    if ctx.traces:
-        return errors.InvalidArgumentError(
-            None, None, f"No OpKernel was registered to support Op '{op_name}' used by "
-                        f"{{{{node {name}}}}} with these attrs: [{attrs}]\nRegistered devices: "
-                        f"[CPU]\nRegistered kernels:\n  <no registered kernels>\n")
-    suffix = "" if name is None else f" name: {name}"
-    return errors.NotFoundError(
-        None, None, f"Could not find device for node: {{{{node {op_name}}}}} = "
-                    f"{op_name}[{attrs}]\nAll kernels registered for op {op_name}:\n  "
-                    f"<no registered kernels>\n [Op:{op_name}]{suffix}")
+    return no_kernel_error(op_name, attrs, "  <no registered kernels>\n",
+                           "" if name is None else f" name: {name}", node=name)
 
 
 def _nd_fft(op_name, real_input):

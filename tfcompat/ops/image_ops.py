@@ -8,13 +8,14 @@ kernels use TF's scale-and-translate sampling. 'gaussian' and 'mitchellcubic' ar
 supported (ValueError).
 """
 import functools
+import math
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes
+from ..framework import dtypes, errors
 from ..framework.constant_op import device_array
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
@@ -332,8 +333,15 @@ _grayscale_op = Op("RgbToGrayscale", _to_grayscale)
 
 
 def rgb_to_grayscale(images, name=None):
-    """tf.image.rgb_to_grayscale: 0.2989 R + 0.5870 G + 0.1140 B, in float32."""
+    """tf.image.rgb_to_grayscale: 0.2989 R + 0.5870 G + 0.1140 B, in float32. Other than
+    3 channels fail as TF's tensordot's float32 MatMul (eagerly; in a tf.function with
+    the kernel's text, not its graph's shape-inference ValueError)."""
     images = to_tensor(images)
+    shape = images._value.shape
+    if shape and shape[-1] != 3:
+        raise errors.op_error(errors.InvalidArgumentError, "MatMul",
+                              f"Matrix size-incompatible: In[0]: [{math.prod(shape[:-1])},"
+                              f"{shape[-1]}], In[1]: [3,1]", kernel="__MklMatMul")
     return execute(_grayscale_op, (images,))
 
 

@@ -1,5 +1,5 @@
-"""Selection: `__getitem__`, slice/strided_slice, gather/gather_nd, boolean_mask, where,
-searchsorted and unique.
+"""Selection: `__getitem__`, slice/strided_slice, gather/gather_nd, boolean_mask and where
+(searchsorted, unique and unravel_index: search_ops.py).
 
 JAX clamps out-of-range indices; TF's CPU kernels reject them, so indices are checked
 eagerly (on the host) before the kernel runs, and inside a tf.function when it runs (a host
@@ -9,7 +9,6 @@ run eagerly (op_args.concrete); in a graph being built their outputs have unknow
 dimensions (op_args.unknown_where_building).
 """
 import builtins
-import collections
 import math
 
 import jax
@@ -17,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, func_graph, host_callback, op_def
+from ..framework import dtypes, func_graph, host_callback, op_def
 from ..framework.relaxed_shapes import UnknownDim, traced_dims
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.composite_dispatch import dispatchable
@@ -35,8 +34,8 @@ from .manip_ops import identity_op, reshape
 from .reduction_ops import reduce_all
 from .shape_inference import dtype_enum, trace_checked
 from .op_args import (
-    attr_error, checked_attr, concrete, dims, kernel_error, static_int, static_ints, traced,
-    unknown_output, unknown_where_building,
+    attr_error, checked_attr, concrete, dims, kernel_error, no_kernel_error, static_int,
+    static_ints, traced, unknown_where_building,
 )
 
 _SLICE_INDEX_TYPES = op_def.spec("StridedSlice").allowed("Index")
@@ -389,14 +388,13 @@ def _gather(params, indices, axis, batch_dims, checked=False):
     return out
 
 
-def _gather_error(indices, limit):
+def _gather_error(indices, limit, op="GatherV2"):
     flat = indices.reshape(-1)
     bad = np.flatnonzero((flat < 0) | (flat >= limit))
     if bad.size:   # TF names the bad index by its position in `indices`: [i,j]
         at = np.unravel_index(bad[0], indices.shape)
         at = f"[{','.join(str(int(i)) for i in at)}]" if indices.ndim else ""
-        return kernel_error("GatherV2", f"indices{at} = {flat[bad[0]]} is not in "
-                                        f"[0, {limit})")
+        return kernel_error(op, f"indices{at} = {flat[bad[0]]} is not in [0, {limit})")
     return None
 
 
@@ -435,7 +433,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                                                f"{idx._value.shape[i]}")
     attrs = (("axis", axis), ("batch_dims", batch_dims))
     if executing_eagerly() and not isinstance(idx._value, jax.core.Tracer):
-        exc = _gather_error(np.asarray(idx._value), p._value.shape[axis])
+        # (TF gathers a Variable's rows along axis 0 with its ResourceGather)
+        exc = _gather_error(np.asarray(idx._value), p._value.shape[axis],
+                            "ResourceGather" if isinstance(params, Variable) and not axis
+                            else "GatherV2")
         if exc is not None:
             raise exc
         return execute(_gather_op, (p, idx), attrs)
@@ -454,11 +455,11 @@ def _gather_nd(params, indices, batch_dims, checked=False):
     return out
 
 
-def _gather_nd_error(indices, shape, batch_dims):
+def _gather_nd_error(indices, shape, batch_dims, op="GatherNd"):
     bad = out_of_range(indices, shape, batch_dims)
     if bad:
-        return kernel_error("GatherNd", f"indices{list(bad[0:1])} = {bad[1]} does not index "
-                                        f"into param shape {dims(shape)}, node name: GatherNd",
+        return kernel_error(op, f"indices{list(bad[0:1])} = {bad[1]} does not index into "
+                                f"param shape {dims(shape)}, node name: {op}",
                             "" if batch_dims else None)
     return None
 
@@ -519,17 +520,10 @@ def _gather_nd_kernels():
 
 def _no_gather_nd_kernel(params, indices, policy):
     """TF's error for GatherNd with a bad_indices_policy none of its kernels takes."""
-    attrs = (f"Tindices=DT_{indices.dtype._tf_name.upper()}, Tparams="
-             f"DT_{params.dtype._tf_name.upper()}, bad_indices_policy=\"{policy}\"")
-    if ctx.traces:
-        return errors.InvalidArgumentError(
-            None, None, f"No OpKernel was registered to support Op 'GatherNd' used by "
-                        f"{{{{node GatherNd}}}} with these attrs: [{attrs}]\nRegistered "
-                        f"devices: [CPU]\nRegistered kernels:\n{_gather_nd_kernels()}")
-    return errors.NotFoundError(
-        None, None, f"Could not find device for node: {{{{node GatherNd}}}} = GatherNd"
-                    f"[{attrs}]\nAll kernels registered for op GatherNd:\n"
-                    f"{_gather_nd_kernels()} [Op:GatherNd]")
+    return no_kernel_error(
+        "GatherNd", f"Tindices=DT_{indices.dtype._tf_name.upper()}, Tparams="
+                    f"DT_{params.dtype._tf_name.upper()}, bad_indices_policy=\"{policy}\"",
+        _gather_nd_kernels(), suffix="")
 
 
 @dispatchable("params", "indices")
@@ -559,8 +553,10 @@ def gather_nd(params, indices, batch_dims=0, name=None, bad_indices_policy=""):
                            None if depth else "")
     if policy == "IGNORE":
         return _gather_nd_ignoring(p, idx, batch_dims)
+    # (TF gathers from a Variable with its ResourceGatherNd)
+    op = "ResourceGatherNd" if isinstance(params, Variable) and not batch_dims else "GatherNd"
     attrs = (("batch_dims", batch_dims),) + checked_attr(
-        lambda i: _gather_nd_error(i, p._value.shape, batch_dims), idx)
+        lambda i: _gather_nd_error(i, p._value.shape, batch_dims, op), idx)
     return execute(_gather_nd_op, (p, idx), attrs)
 
 
@@ -631,196 +627,3 @@ def where(condition, x=None, y=None, name=None):
                                        f"and else {dims(shapes[2])} must be broadcastable") \
             from None
     return execute(_select_op, (c, x, y))
-
-
-# -- searchsorted, unique --------------------------------------------------------------------
-
-def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
-    """tf.searchsorted over the innermost dimension (leading dimensions are batches)."""
-    if side not in ("left", "right"):
-        raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: `side` "
-                         f"= '{side}'.")
-    op = "LowerBound" if side == "left" else "UpperBound"
-    seq, vals = to_tensor(sorted_sequence), to_tensor(values)
-    if vals.ndim == 0:
-        raise kernel_error("StridedSlice", "slice index -1 of dimension 0 out of bounds.",
-                           "strided_slice/")
-    if seq.dtype is not vals.dtype:
-        raise mismatch_error(op, 1, seq.dtype, vals.dtype)
-    s, v = seq._value.shape, vals._value.shape
-    rows = int(np.prod(s[:-1]))
-    if rows != int(np.prod(v[:-1])):
-        raise kernel_error(op, "Leading dim_size of both tensors must match.", "")
-    return execute(_searchsorted_op, (seq, vals), (("side", side),
-                                                  ("dtype", dtypes.as_dtype(out_type)._np)))
-
-
-def _searchsorted(seq, vals, side, dtype):
-    rows = int(np.prod(seq.shape[:-1]))
-    s2, v2 = seq.reshape(rows, seq.shape[-1]), vals.reshape(rows, vals.shape[-1])
-    out = jax.vmap(lambda a, b: jnp.searchsorted(a, b, side))(s2, v2)
-    return out.reshape(vals.shape).astype(dtype)
-
-
-_searchsorted_op = Op("LowerBound", _searchsorted, differentiable=False)
-
-
-Unique = collections.namedtuple("Unique", ["y", "idx"])
-UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
-Unique.__module__ = UniqueWithCounts.__module__ = "tensorflow.python.ops.gen_array_ops"
-
-
-_UNIQUE_TYPES = ("BOOL", "STRING", "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8",
-                 "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64")
-
-
-def _no_unique_kernel(op, dtype, out_idx):
-    """TF's error for Unique/UniqueWithCounts of a dtype no CPU kernel takes (complex)."""
-    node = f"{op}[T=DT_{dtype._tf_name.upper()}, out_idx=DT_{out_idx.name.upper()}]"
-    kernels = "".join(f"  device='{dev}'; T in [DT_{t}]; out_idx in [DT_{i}]\n"
-                      for dev in ("CPU", "DEFAULT") if dev == "CPU" or op == "Unique"
-                      for t in _UNIQUE_TYPES for i in ("INT64", "INT32"))
-    if ctx.traces:
-        return errors.InvalidArgumentError(
-            None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node "
-                        f"{op}}}}} with these attrs: [{node[len(op) + 1:-1]}]\nRegistered "
-                        f"devices: [CPU]\nRegistered kernels:\n{kernels}")
-    return errors.NotFoundError(
-        None, None, f"Could not find device for node: {{{{node {op}}}}} = {node}\nAll kernels "
-                    f"registered for op {op}:\n{kernels} [Op:{op}] name: ")
-
-
-def _unique(x, out_idx, op, axis=None):
-    """y, idx, count of op `op`: the slices of `x` along `axis` (None: Unique's 1-D input)
-    in order of first occurrence."""
-    x = to_tensor(x)
-    out_idx = dtypes.as_dtype(out_idx)
-    if out_idx.name not in ("int32", "int64"):
-        raise attr_error(op, "out_idx", out_idx)
-    if x.dtype.is_complex:
-        raise _no_unique_kernel(op, x.dtype, out_idx)
-    if axis is None and x.ndim != 1:
-        raise kernel_error(op, "unique expects a 1D vector.")
-    api = f"tf.{op[0].lower()}{op[1:]}".replace("WithCounts", "_with_counts")
-    y = unknown_where_building(x, [None], x.dtype, op) if axis is None and \
-        x.dtype is not dtypes.string else None
-    if y is not None:   # (in a graph being built: idx has x's shape, count y's)
-        return (y, unknown_output(list(x._value.shape), out_idx, op),
-                unknown_output(list(y._value.shape), out_idx, op))
-    arr = concrete(x, api if axis is None else f"tf.raw_ops.{op}", "x")
-    if axis is None:   # (each NaN is unique, as in TF)
-        _, first, inverse, counts = np.unique(arr, return_index=True, return_inverse=True,
-                                              return_counts=True, equal_nan=False)
-    else:
-        axis = _unique_axis(op, axis, arr.ndim)
-        rows = np.moveaxis(arr, axis, 0)
-        rows = rows.reshape(rows.shape[0], int(np.prod(rows.shape[1:])))
-        _, first, inverse, counts = np.unique(rows, axis=0,
-                                              return_index=True, return_inverse=True,
-                                              return_counts=True)
-    order = np.argsort(first, kind="stable")
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.size)
-    idx_np = out_idx._np
-    y = np.take(arr, first[order], axis=axis or 0)
-    return (EagerTensor(y if y.dtype == object else device_array(y)),   # (tf.string)
-            EagerTensor(device_array(rank[inverse.reshape(-1)].astype(idx_np))),
-            EagerTensor(device_array(counts[order].astype(idx_np))))
-
-
-def _unique_axis(op, axis, ndim):
-    """The axis of UniqueV2's 1-element (or empty: 0) `axis` input, checked as its kernel
-    does."""
-    values = concrete(convert_to_tensor(axis, dtype_hint=dtypes.int64),
-                      f"tf.raw_ops.{op}", "axis").reshape(-1)
-    if values.size > 1:
-        raise kernel_error(op, "axis does not support input tensors larger than 1 elements")
-    a = int(values[0]) if values.size else 0
-    if not -ndim <= a < ndim:
-        raise kernel_error(op, f"axis has to be between [0, {ndim})")
-    return a % ndim
-
-
-def unique(x, out_idx=dtypes.int32, name=None):
-    """tf.unique: the values in order of first occurrence, and each element's position."""
-    y, idx, _ = _unique(x, out_idx, "Unique")
-    return Unique(y, idx)
-
-
-def unique_with_counts(x, out_idx=dtypes.int32, name=None):
-    """tf.unique_with_counts."""
-    return UniqueWithCounts(*_unique(x, out_idx, "UniqueWithCounts"))
-
-
-UniqueV2 = collections.namedtuple("UniqueV2", ["y", "idx"])
-UniqueWithCountsV2 = collections.namedtuple("UniqueWithCountsV2", ["y", "idx", "count"])
-UniqueV2.__module__ = UniqueWithCountsV2.__module__ = "tensorflow.python.ops.gen_array_ops"
-
-
-def unique_v2(*, x, axis, out_idx=dtypes.int32, name=None):
-    """tf.raw_ops.UniqueV2: the unique slices of `x` along `axis` (a 1-element tensor)."""
-    y, idx, _ = _unique(x, out_idx, "UniqueV2", axis)
-    return UniqueV2(y, idx)
-
-
-def unique_with_counts_v2(*, x, axis, out_idx=dtypes.int32, name=None):
-    """tf.raw_ops.UniqueWithCountsV2."""
-    return UniqueWithCountsV2(*_unique(x, out_idx, "UniqueWithCountsV2", axis))
-
-
-def _unravel_index(indices, dims, checked=False):
-    """TF's UnravelIndex kernel: (index % prod(dims[i:])) / prod(dims[i+1:]), with C's
-    truncating % and / (a negative index gives negative coordinates, as in TF)."""
-    inclusive = lax.cumprod(dims, reverse=True)
-    exclusive = jnp.concatenate([inclusive[1:], jnp.ones((1,), dims.dtype)])
-    if indices.ndim:
-        inclusive, exclusive, indices = inclusive[:, None], exclusive[:, None], indices[None]
-    out = lax.div(lax.rem(indices, inclusive), exclusive)
-    return host_callback.checked(out, _unravel_error, indices, dims) if checked else out
-
-
-def _unravel_error(indices, dims, name=None):
-    """TF's run-time checks of UnravelIndex's values (`name`: kernel_error's)."""
-    def fail(text):
-        return kernel_error("UnravelIndex", text, name)
-    limit = np.iinfo(dims.dtype).max
-    prod = 1.0
-    for i, d in enumerate(dims.tolist()):
-        if d == 0:
-            return fail(f"Input dims cannot contain a dim of zero, but dims contains zero at "
-                        f"index {i}")
-        if d < 0:
-            return fail(f"Input dims cannot be negative. Got dim = {d} at index {i}")
-        if prod > limit // d:
-            return fail("Input dims product is causing integer overflow: "
-                        f"({' '.join(map(str, dims.tolist()))})")
-        prod *= d
-    if (indices >= np.prod(dims, dtype=dims.dtype)).any():
-        return fail("index is out of bound as with dims")
-    return None
-
-
-_unravel_index_op = Op("UnravelIndex", _unravel_index, differentiable=False)
-_shape_text = dims
-
-
-def unravel_index(indices, dims, name=None):
-    """tf.unravel_index: the coordinates in a row-major array of shape `dims` of each flat
-    index in `indices` (a scalar gives a vector, a vector a [len(dims), n] matrix)."""
-    # TF's errors end in " name: " when both inputs are Tensors (its fast path).
-    suffix = "" if isinstance(indices, Tensor) and isinstance(dims, Tensor) else None
-    if suffix is None and not isinstance(indices, Tensor) and not isinstance(dims, Tensor):
-        indices = convert_to_tensor(indices, dtype_hint=dtypes.int32)  # (Tidx's default)
-    indices, dims = match((indices, dims), _unravel_index_op)
-    check_indices_dtype("UnravelIndex", indices, "Tidx")
-    if indices.ndim > 1:
-        raise kernel_error("UnravelIndex", f"The indices can only be scalar or vector, got "
-                                           f"\"{_shape_text(indices.shape)}\"", suffix)
-    if indices.ndim == 1 and not indices.shape[0]:
-        raise kernel_error("UnravelIndex", f"received empty tensor indices: Tensor<type: "
-                                           f"{indices.dtype.name} shape: [0] values: >", suffix)
-    if dims.ndim != 1:
-        raise kernel_error("UnravelIndex", f"The indices can only be 1-D, got "
-                                           f"\"{_shape_text(dims.shape)}\"", suffix)
-    return execute(_unravel_index_op, (indices, dims), checked_attr(
-        lambda i, d: _unravel_error(i, d, suffix), indices, dims))

@@ -8,7 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..framework import dtypes, errors, func_graph, host_callback, op_def
-from ..framework.relaxed_shapes import UnknownDim, traced_dims, with_dims
+from ..framework.relaxed_shapes import UnknownDim
 from ..framework.composite_dispatch import dispatchable
 from ..framework.constant_op import convert_to_tensor, device_array
 from ..framework.dispatch import Op, execute, match, mismatch_error, to_tensor
@@ -18,9 +18,10 @@ from ..framework.variables import Variable
 from ..framework.tensor_shape import TensorShape, as_shape
 from .shape_inference import dtype_enum, node_error, trace_checked, tracing
 from .op_args import (
-    attr_error, check_alloc, concrete, dims, index_array, index_dtype_error, int32_scalar,
-    kernel_error, static_int, static_ints, static_value, traced,
+    attr_error, check_alloc, dims, index_array, index_dtype_error, kernel_error, static_int,
+    static_ints, static_value, traced,
 )
+
 
 def _make_int(value, arg):
     """TF's _execute.make_int: an int attr given as a Python value (TypeError if it is not
@@ -110,9 +111,9 @@ def _reshape_check(size, shape):
     if not isinstance(size, int):
         return None   # symbolic (shape-polymorphic trace): jnp.reshape checks it
     want = int(np.prod([d for d in shape if d != -1]))
-    if unknown and want == 0 and size:
-        return ("Reshape cannot infer the missing input size for an empty tensor unless all "
-                "specified input sizes are non-zero")
+    if unknown and want == 0 and size:   # (TF's kernel: the missing size is 0)
+        return (f"Input to reshape is a tensor with {size} values, but the requested shape has "
+                f"0")
     if unknown and want and size % want:
         return (f"Input to reshape is a tensor with {size} values, but the requested shape "
                 f"requires a multiple of {want}")
@@ -187,12 +188,15 @@ def _transpose(x, perm, conjugate):
 
 
 def _transpose_error(op, arrays, attrs, exc):
-    perm = attrs["perm"]
-    missing = [i for i in builtins.range(len(perm)) if i not in perm]
-    text = (f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}." if missing else
-            f"transpose expects a vector of size {arrays[0].ndim}. But input(1) is a vector "
-            f"of size {len(perm)}")
-    if not missing and tracing():
+    perm, rank = attrs["perm"], arrays[0].ndim
+    sized = len(perm) == rank   # (TF's kernel checks the size, then each entry in range,
+    outside = [d for d in perm if not -rank <= d < rank]   # negative ones from the end)
+    missing = [i for i in builtins.range(rank) if i not in [d % rank for d in perm]]
+    text = (f"transpose expects a vector of size {rank}. But input(1) is a vector of size "
+            f"{len(perm)}" if not sized else
+            f"{outside[0]} is out of range [0 .. {rank})" if outside else
+            f"{missing[0]} is missing from {{{','.join(map(str, perm))}}}.")
+    if not sized and tracing():
         return node_error(f"Dimension must be {arrays[0].ndim} but is {len(perm)}", "Transpose",
                           (arrays[0], np.zeros(len(perm))),
                           (("T", dtype_enum(arrays[0])), ("Tperm", "DT_INT32")))
@@ -272,11 +276,15 @@ def _axis_range_error(axis, ndim):
 
 
 def _concat_check(arrays, axis):
+    """TF's ConcatOp checks, in its order: the axis (0 passes for scalars), any scalar,
+    then the ranks and sizes against the first input's."""
     first = arrays[0].shape
     rank = len(first)
     if not -builtins.max(rank, 1) <= axis < builtins.max(rank, 1):
         return (f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, {rank}), "
                 f"but got {axis}")
+    if any(a.ndim == 0 for a in arrays):
+        return "ConcatOp : Can't concatenate scalars (use tf.stack instead)"
     for i, a in enumerate(arrays[1:], 1):
         if a.ndim != rank:
             return (f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
@@ -286,6 +294,27 @@ def _concat_check(arrays, axis):
                 return (f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
                         f"{dims(first)} vs. shape[{i}] = {dims(a.shape)}")
     return None
+
+
+def _concat_merge_check(values, axis, attrs):
+    """TF's ConcatV2 shape inference with a known axis: the last input of at least the
+    rank the axis needs, then the dimensions before the axis and those after it of each
+    input merged with the first's (its ValueError names them)."""
+    def fail(text):
+        raise node_error(text, "ConcatV2", (*values, np.int32(axis)), attrs,
+                         computed={len(values): axis})
+    need, rank = -axis if axis < 0 else axis + 1, values[-1].ndim
+    if rank < need:
+        fail(f"Shape must be at least rank {need} but is rank {rank}")
+    at = axis % rank
+    first = values[0]._value.shape
+    for t in values[1:]:
+        shape = t._value.shape
+        for merged, part in ((first[:at], shape[:at]), (first[at + 1:], shape[at + 1:])):
+            bad = next((d for d, (p, q) in enumerate(zip(merged, part)) if p != q), None)
+            if bad is not None:
+                fail(f"Dimension {bad} in both shapes must be equal, but are {merged[bad]} and "
+                     f"{part[bad]}. Shapes are {list(merged)} and {list(part)}.")
 
 
 _concat_op = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis), strings=MOVE)
@@ -309,17 +338,27 @@ def concat(values, axis, name="concat"):
     if not values:
         raise errors.InvalidArgumentError(None, None, _EMPTY_CONCAT)
     values = match(list(values), "ConcatV2", op_suffix="concat")
-    axis = static_int(axis, "tf.concat", "axis", "ConcatV2")
-    text = _concat_check([t._value for t in values], axis)
-    if text and tracing() and "Ranks of all" in text:
-        bad = next(t for t in values if t.ndim != values[0].ndim)
-        raise node_error(f"Shape must be rank {values[0].ndim} but is rank {bad.ndim}",
-                         "ConcatV2", (*values, np.int32(axis)),
-                         (("N", len(values)), ("T", dtype_enum(values[0])), ("Tidx", "DT_INT32")))
-    if text:
-        raise kernel_error("ConcatV2", text, "concat", kernel=f"ConcatV2_N_{len(values)}")
-    if len(values) == 1:
+    kernel = f"ConcatV2_N_{len(values)}"
+    if len(values) == 1:   # (TF's wrapper: the value itself, for a scalar axis)
+        shape = index_array(axis, "tf.concat", "axis").shape
+        if shape:
+            raise ValueError(f"Shape {TensorShape(shape)} must have rank 0")
         return values[0]
+    attrs = (("N", len(values)), ("T", dtype_enum(values[0])), ("Tidx", "DT_INT32"))
+    if tracing():   # (TF's shape inference: each input of the first one's rank)
+        shape = index_array(axis, "tf.concat", "axis").shape
+        ranks = [t.ndim for t in values]
+        text = "Can't concatenate scalars (use tf.stack instead)" if ranks[0] == 0 else next(
+            (f"Shape must be rank {ranks[0]} but is rank {r}" for r in ranks if r != ranks[0]),
+            f"Shape must be rank 0 but is rank {len(shape)}" if shape else None)
+        if text:
+            raise node_error(text, "ConcatV2", (*values, np.zeros(shape, np.int32)), attrs)
+    axis = static_int(axis, "tf.concat", "axis", "ConcatV2", kernel=kernel)
+    if tracing():
+        _concat_merge_check(values, axis, attrs)
+    text = _concat_check([t._value for t in values], axis)
+    if text:
+        raise kernel_error("ConcatV2", text, "concat", kernel=kernel)
     with func_graph.named(name or "concat"):
         return execute(_concat_op, values, (("axis", axis),))
 
@@ -334,17 +373,11 @@ def stack(values, axis=0, name="stack"):
                         f"and 'int'")
     inputs = list(values)
     tensors = [isinstance(v, (Tensor, Variable)) for v in inputs]
-    if not any(tensors) and not any(_holds_tensor(v) for v in inputs):
+    if not dtypes.sequence_holds(inputs, (Tensor, Variable)):
         eager_name = None   # (TF's Pack of Python sequences names no op)
     else:   # (at axis 0, TF's autopacking of a list with other values names none)
         eager_name = "" if axis == 0 and not all(tensors) else name
     return pack(inputs, axis, name, eager_name, reserved=axis == 0 and eager_name is not None)
-
-
-def _holds_tensor(value):
-    """Whether a (nested) list or tuple holds a Tensor (TF's autopacking packs it)."""
-    return type(value) in (list, tuple) and any(
-        isinstance(v, Tensor) or _holds_tensor(v) for v in value)
 
 
 def pack(inputs, axis, name, eager_name, reserved=False, arg_names=None):
@@ -482,6 +515,9 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
         if sizes_arr.ndim != 1 or len(sizes) != count:
             raise fail(f"size of the split_tensor must be 1-D and have the same elements as "
                        f"outputs got {sizes_arr.ndim} -D and {len(sizes)} elements")
+        if count == 1 and sizes[0] != dim:
+            raise fail(f"If there is only one output, it must have the same size as the "
+                       f"input. Input size: {dim} output size: {sizes[0]}")
         if sizes.count(-1) > 1:
             raise fail("There can only be one -1 in the input.")
         known = builtins.sum(s for s in sizes if s != -1)
@@ -543,6 +579,9 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     value = None if zero else convert_to_tensor(constant_values, dtype=x.dtype)
     kernel = "MirrorPad" if mode != "CONSTANT" else "Pad" if zero else "PadV2"
     pads = static_value(paddings, "tf.pad", "paddings")
+    exc = index_dtype_error(paddings, kernel)
+    if exc is not None:
+        raise exc
     shape = x._value.shape
     if pads.ndim != 2 or pads.shape[1] != 2:
         raise kernel_error(kernel, f"paddings must be a matrix with 2 columns: {dims(pads.shape)}")
@@ -732,68 +771,3 @@ def meshgrid(*args, **kwargs):
         if x.dtype is not xs[0].dtype:
             raise mismatch_error("Mul", 1, x.dtype, xs[0].dtype)
     return list(execute(_meshgrid_op, tuple(xs), (("indexing", indexing),)))
-
-
-# -- one_hot, sequence_mask --------------------------------------------------------------
-
-def _one_hot(indices, on, off, depth, axis):
-    hot = jnp.expand_dims(indices, axis) == jnp.arange(depth, dtype=indices.dtype).reshape(
-        (depth,) + (1,) * (indices.ndim - axis))
-    return jnp.where(hot, on, off)
-
-
-# TF registers OneHot's gradient as None for every input.
-_one_hot_op = Op("OneHot", _one_hot, differentiable=False)
-
-
-@dispatchable("indices")
-def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
-    """tf.one_hot: the dtype comes from `dtype`, else on_value/off_value, else float32."""
-    dtype = None if dtype is None else dtypes.as_dtype(dtype)
-    on = None if on_value is None else convert_to_tensor(on_value, dtype_hint=dtype)
-    off = None if off_value is None else convert_to_tensor(off_value, dtype_hint=dtype)
-    for v, what in ((on, "on_value"), (off, "off_value")):
-        if v is not None and dtype is not None and v.dtype is not dtype:
-            raise TypeError(f"dtype {v.dtype} of {what} does not match dtype parameter {dtype}")
-    if on is not None and off is not None and on.dtype is not off.dtype:
-        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of "
-                        f"off_value")
-    dtype = dtype or (on.dtype if on is not None else off.dtype if off is not None
-                      else dtypes.float32)
-    on = convert_to_tensor(1, dtype) if on is None else on
-    off = convert_to_tensor(0, dtype) if off is None else off
-    empty = isinstance(indices, (list, tuple)) and not np.size(indices)   # (of no dtype)
-    idx = convert_to_tensor(indices, dtypes.int32) if empty else to_tensor(indices)
-    if idx.dtype.name not in _one_hot_op.spec.allowed("TI"):
-        raise attr_error("OneHot", "TI", idx.dtype)
-    if isinstance(depth, (Tensor, Variable)) and depth.dtype is not dtypes.int32:
-        raise ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype "
-                         f"{depth.dtype.name}: {depth!r}")
-    depth = int32_scalar(depth, "OneHot", "depth must be a scalar, but got: {}", "tf.one_hot",
-                         "depth")
-    axis = -1 if axis is None else static_int(axis, "tf.one_hot", "axis")
-    if not -1 <= axis <= idx.ndim:
-        raise kernel_error("OneHot", f"Expected axis to be -1 or between [0, {idx.ndim + 1}).  "
-                                     f"But received: {axis}")
-    if depth < 0:
-        raise kernel_error("OneHot", f"depth must be non-negative, got: {depth}")
-    with func_graph.named(name or "one_hot"):
-        return execute(_one_hot_op, (idx, on, off),
-                       (("depth", depth), ("axis", idx.ndim if axis == -1 else axis)))
-
-
-def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
-    """tf.sequence_mask: mask[..., j] = j < lengths[...] (maxlen defaults to max(lengths))."""
-    lengths = to_tensor(lengths)
-    arr = lengths._value
-    if maxlen is None:
-        maxlen = int(jnp.max(concrete(lengths, "tf.sequence_mask (without maxlen)",
-                                      "lengths"))) if arr.size else 0
-        maxlen = builtins.max(maxlen, 0)
-    else:
-        maxlen = static_int(maxlen, "tf.sequence_mask", "maxlen")
-        if maxlen < 0:
-            raise kernel_error("Range", f"Requires start <= limit when delta > 0: 0/{maxlen}", "")
-    mask = jnp.arange(maxlen, dtype=arr.dtype) < arr[..., None]
-    return with_dims(EagerTensor(mask.astype(dtypes.as_dtype(dtype)._np)),
-                     tuple(traced_dims(lengths)) + (maxlen,))

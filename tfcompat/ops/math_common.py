@@ -17,6 +17,7 @@ from ..framework.tensor import Tensor
 from .broadcast_grad import broadcast_operands, unbroadcast  # noqa: F401 (ops' helper)
 from . import op_args, shape_inference
 from .op_args import dims as shape_list
+from .op_args import no_kernel_error
 
 
 def tf_gradient(fn, rule):
@@ -236,25 +237,13 @@ def reduction_axes(axis, ndim, op_name, api=None, x=None, keepdims=False):
 
 def kernel_not_found(op_name, dtype, xla, cpu, default=(), attrs=""):
     """TF's error for op `op_name` with T `dtype`, which its op-def allows but no CPU kernel
-    implements: eagerly NotFoundError, in a tf.function InvalidArgumentError (TF's when
-    the function runs; here when it traces, without the ``[[node]] [Op:function]`` tail
-    and with the attrs in `attrs`' order, where TF's graph message has its own). `xla`,
-    `cpu` and `default` are the kernel dtype lists TF's message prints (one registration
-    per dtype), `attrs` the node's other attrs."""
-    kernels = f"  device='XLA_CPU_JIT'; T in [{enums(xla)}]" + "".join(
-        f"\n  device='{device}'; T in [DT_{d.upper()}]"
+    implements (no_kernel_error; in a tf.function with the attrs in `attrs`' order, where
+    TF's graph message has its own). `xla`, `cpu` and `default` are the kernel dtype lists
+    TF's message prints (one registration per dtype), `attrs` the node's other attrs."""
+    kernels = f"  device='XLA_CPU_JIT'; T in [{enums(xla)}]\n" + "".join(
+        f"  device='{device}'; T in [DT_{d.upper()}]\n"
         for device, names in (("DEFAULT", default), ("CPU", cpu)) for d in names)
-    node = f"T=DT_{dtype._tf_name.upper()}{attrs}"
-    if ctx.traces:
-        return errors.InvalidArgumentError(
-            None, None,
-            f"No OpKernel was registered to support Op '{op_name}' used by {{{{node "
-            f"{op_name}}}}} with these attrs: [{node}]\nRegistered devices: [CPU]\n"
-            f"Registered kernels:\n{kernels}\n")
-    return errors.NotFoundError(
-        None, None,
-        f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}[{node}]\nAll "
-        f"kernels registered for op {op_name}:\n{kernels}\n [Op:{op_name}] name: ")
+    return no_kernel_error(op_name, f"T=DT_{dtype._tf_name.upper()}{attrs}", kernels)
 
 
 def cpu_kernels(public, xla, cpu, default=()):

@@ -131,6 +131,8 @@ _INDEX_ARGS = {
     "Any": ("Tidx", "reduction_indices"), "Cumsum": ("Tidx", "axis"),
     "Cumprod": ("Tidx", "axis"), "CumulativeLogsumexp": ("Tidx", "axis"),
     "ArgMin": ("Tidx", "dimension"), "ArgMax": ("Tidx", "dimension"),
+    "Pad": ("Tpaddings", "paddings"), "PadV2": ("Tpaddings", "paddings"),
+    "MirrorPad": ("Tpaddings", "paddings"),
 }
 
 
@@ -348,12 +350,12 @@ _SCALAR_TEXT = {"Cumsum": "ScanOp: axis must be a scalar, not {}",
                 "ArgMin": "dim must be a scalar, but received tensor of shape: {}"}
 
 
-def static_int(value, api="this op", arg="axis", op=None):
+def static_int(value, api="this op", arg="axis", op=None, kernel=None):
     """A scalar argument (Python/numpy int or scalar Tensor) as a Python int, converted as
     TF converts it (`index_array`); a traced tensor raises `static_error(api, arg)`. With
     `op` (a key of `_INDEX_ARGS`), a value that is not an integer raises TF's error for
     that op's index argument, and (ops of `_SCALAR_TEXT`) one that is not a scalar the
-    kernel's."""
+    kernel's (of `kernel`, default `op`)."""
     if isinstance(value, (int, np.integer)):
         return _as_index(value, op)
     array = index_array(value, api, arg)
@@ -362,7 +364,7 @@ def static_int(value, api="this op", arg="axis", op=None):
         if exc is not None:
             raise exc
         if array.ndim and op in _SCALAR_TEXT and (op != "ExpandDims" or array.size != 1):
-            raise kernel_error(op, _SCALAR_TEXT[op].format(dims(array.shape)))
+            raise kernel_error(op, _SCALAR_TEXT[op].format(dims(array.shape)), kernel=kernel)
     if array.size != 1:
         raise TypeError(f"{api}: the {arg} argument must be a scalar, got shape "
                         f"{dims(array.shape)}")
@@ -382,6 +384,22 @@ def kernel_error(op, text, name=None, kernel=None, cls=errors.InvalidArgumentErr
     suffix = "" if name is None else f" name: {name}"
     return cls(None, None, f"{{{{function_node __wrapped__{kernel or op}_device_{_DEVICE}}}}} "
                            f"{text} [Op:{op}]{suffix}")
+
+
+def no_kernel_error(op, attrs, kernels, suffix=" name: ", node=None):
+    """TF's error for op `op` with the node attrs `attrs` ("T=DT_INT32, ...") that its
+    op-def allows but none of its kernels takes: eagerly NotFoundError (`suffix` after
+    ``[Op:op]``), in a tf.function InvalidArgumentError (TF's when the function runs; here
+    when it traces, without the ``[[node]]`` tail) for the node `node` (default `op`).
+    `kernels`: TF's lines of the registered kernels, each ending in a newline."""
+    if ctx.traces:
+        return errors.InvalidArgumentError(
+            None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node "
+                        f"{node or op}}}}} with these attrs: [{attrs}]\nRegistered devices: "
+                        f"[CPU]\nRegistered kernels:\n{kernels}")
+    return errors.NotFoundError(
+        None, None, f"Could not find device for node: {{{{node {op}}}}} = {op}[{attrs}]\nAll "
+                    f"kernels registered for op {op}:\n{kernels} [Op:{op}]{suffix}")
 
 
 def attr_error(op, attr, dtype, name=None):

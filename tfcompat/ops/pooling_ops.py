@@ -12,7 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import errors
+from ..framework import dtypes, errors
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
 from .conv_ops import _padding, _sequence, _strides_and_dilations
 from .op_args import static_int
@@ -145,6 +145,16 @@ def _pool(ops, input, ksize, strides, padding, data_format, n, dilations=None):
         raise errors.op_error(errors.UnimplementedError, op.name,
                               "Pooling is not yet supported on the batch dimension.",
                               kernel=op.name)
+    for name, values in (("ksize", ksize), ("strides", strides)):
+        full = (1, 1, *values) if channels_first else (1, *values, 1)
+        if any(v <= 0 for v in values):   # (TF's kernel: oneDNN's for float32 AvgPool)
+            raise errors.op_error(
+                errors.InvalidArgumentError, op.name,
+                "Sliding window ksize must be positive. The specified or inferred ksize is: "
+                + ",".join(map(str, full)) if name == "ksize" else
+                f"Stride must be > 0, but got {next(v for v in full if v <= 0)}",
+                kernel=f"__MklNative{op.name}" if op.name == "AvgPool" and
+                x.dtype in (dtypes.float32, dtypes.bfloat16) else op.name)
     sizes = x._value.shape[2:] if channels_first else x._value.shape[1:-1]
     dilations = dilations or (1,) * n
     ksize_eff = tuple((k - 1) * d + 1 for k, d in zip(ksize, dilations))

@@ -75,14 +75,28 @@ def _matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b):
 
 def _matmul_op_error(op, arrays, attrs, exc):
     a, b = arrays
+    onednn = a.dtype in (np.float32, jnp.bfloat16)
     if a.ndim < 2 or b.ndim < 2:
         text = f"In[{0 if a.ndim < 2 else 1}] ndims must be >= 2"
+    elif a.ndim > 2 or b.ndim > 2:   # (TF's BatchMatMulV2)
+        try:
+            np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+            text = f"Matrix size-incompatible: In[0]: {shape_list(a.shape)}, In[1]: " \
+                   f"{shape_list(b.shape)}"
+            if onednn:   # (oneDNN's kernel adds its adjoint flags)
+                text += "".join(f" {int(attrs[f'transpose_{s}'] or attrs[f'adjoint_{s}'])}"
+                                for s in "ab")
+        except ValueError:
+            text = f"In[0] and In[1] must have compatible batch dimensions: " \
+                   f"{shape_list(a.shape)} vs. {shape_list(b.shape)}"
+        return errors.op_error(errors.InvalidArgumentError, "BatchMatMulV2", text,
+                               kernel="__MklBatchMatMulV2" if onednn else "BatchMatMulV2")
     elif a.ndim == 2 and b.ndim == 2:
         text = f"Matrix size-incompatible: In[0]: {shape_list(a.shape)}, In[1]: " \
                f"{shape_list(b.shape)}"
     else:
         text = str(exc)
-    kernel = "__MklMatMul" if a.dtype in (np.float32, jnp.bfloat16) else "MatMul"  # oneDNN's
+    kernel = "__MklMatMul" if onednn else "MatMul"  # oneDNN's
     return errors.op_error(errors.InvalidArgumentError, "MatMul", text, kernel=kernel)
 
 

@@ -136,7 +136,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
                          f"({indices.ragged_rank}).")
     else:
         axis -= indices.ragged_rank if axis >= 0 else 0
-    return indices.with_flat_values(manip_ops.one_hot(
+    return indices.with_flat_values(array_ops.one_hot(
         indices.flat_values, depth, on_value, off_value, axis, dtype))
 
 

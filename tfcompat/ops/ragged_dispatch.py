@@ -114,7 +114,7 @@ _OVERRIDES = [
     (manip_ops.tile, ragged_array_ops.tile),
     (manip_ops.reverse, ragged_array_ops.reverse),
     (manip_ops.squeeze, ragged_array_ops.squeeze),
-    (manip_ops.one_hot, ragged_array_ops.one_hot),
+    (array_ops.one_hot, ragged_array_ops.one_hot),
     (manip_ops.reshape, ragged_array_ops.reshape),
     (manip_ops.split, ragged_array_ops.split),
     (indexing_ops.where, ragged_array_ops.where),

@@ -274,7 +274,7 @@ class RaggedTensor(CompositeTensor):
         else:
             values = manip_ops.reshape(tensor, manip_ops.concat([[-1], dims[2:]], 0))
             return cls.from_uniform_row_length(values, ncols, nrows=dims[0], validate=False)
-        mask = manip_ops.sequence_mask(lengths, ncols)
+        mask = array_ops.sequence_mask(lengths, ncols)
         values = indexing_ops.boolean_mask(tensor, mask)
         return cls.from_row_lengths(values, lengths, validate=False)
 

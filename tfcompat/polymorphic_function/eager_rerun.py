@@ -18,10 +18,10 @@ from ..ops import random_seed
 
 def run_eagerly(fn, args, kwargs, kernels, may_create=None, prints=False):
     """`fn(*args, **kwargs)` eagerly, for a call of its tf.function (`fn` as traced: its
-    errors as TF's trace raises them); `may_create`: None, or the names of the variables
-    the function's first trace created before it stopped: then this call (the first) may
-    create the others, as TF's first trace does (one of those names again is a variable
-    made on each call, which TF's second trace refuses). Random ops draw as in the
+    errors as TF's trace raises them); `may_create`: None, or the creation_keys of the
+    variables the function's first trace created before it stopped: then this call (the
+    first) may create the others, as TF's first trace does (one of those again is a
+    variable made on each call, which TF's second trace refuses). Random ops draw as in the
     function's graph: op seeds 0, 1 ... per call, and streams kept in `kernels` (the
     caller's random_seed.GraphKernels) that go on from call to call. What it prints from
     Python is dropped unless `prints` (the first call of a trace that failed)."""
@@ -49,11 +49,19 @@ def _no_creation(next_creator, **kwargs):
     raise singleton_variables_error()
 
 
-def _not_again(names, next_creator, **kwargs):
-    """The variable creator of a first call run eagerly: not one the trace created."""
-    if (kwargs.get("name") or "Variable") in names:
+def _not_again(made, next_creator, **kwargs):
+    """The variable creator of a first call run eagerly: not one the trace created (one of
+    its name, shape and dtype: `made`, of creation_keys)."""
+    variable = next_creator(**kwargs)
+    if creation_key(variable) in made:
         raise singleton_variables_error()
-    return next_creator(**kwargs)
+    return variable
+
+
+def creation_key(variable):
+    """What tells a variable created again from another one: name, shape and dtype."""
+    return (variable.name.rpartition(":")[0] or variable.name, tuple(variable.shape.as_list()),
+            variable.dtype.name)
 
 
 def _eager_output(x):

@@ -126,7 +126,7 @@ class Function:
             retracing.silent_stats()
         self._tracing_count = 0
         self._creation = VariableCreation()   # which traces may create variables
-        # (the names of the variables a first trace inside another tf.function's made
+        # (the creation_keys of the variables a first trace inside another tf.function's made
         # before it stopped: CallsRunEagerly; its first eager run may make the others)
         self._unfinished_creation = None
         self._warned_eager = False
@@ -592,7 +592,7 @@ class _EagerCalls:
     """The trace of a signature XLA cannot compile as one program (CallsRunEagerly): its
     calls run the Python function eagerly (tf.function's rerun: what it prints from
     Python is dropped, as from TF's calls of its graph). The first may create variables
-    where the trace was the function's first (`may_create`: the names of those the trace
+    where the trace was the function's first (`may_create`: the creation_keys of those the trace
     created before it stopped, which it may not create again), and prints what the trace
     would have printed (`prints`). `trace_output`: what the trace printed
     before it stopped (dropped; a tf.data function replays it: data/functions.py)."""

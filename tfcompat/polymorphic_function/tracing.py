@@ -24,6 +24,7 @@ from ..framework.trace_state import (CallsRunEagerly, Trace, lift_initializers,
 from ..framework.trace_type import trace_type_of
 from ..framework.type_spec import TypeSpec
 from ..framework.variables import Uninitialized, Variable, live_variables
+from .eager_rerun import creation_key
 from . import hoisted_reads
 from .composites import components
 from .concrete_function import ConcreteFunction
@@ -190,7 +191,7 @@ def trace_function(fn, args, kwargs, allow_creation, polymorphic=False, jit_comp
                 v._value = initial
         if isinstance(e, CallsRunEagerly):   # (as TF's first trace, the first call may,
             e.eager_may_create = frozenset(   # but not those the trace made again)
-                _base_name(v.name) for v, _ in trace.created) if allow_creation else None
+                creation_key(v) for v, _ in trace.created) if allow_creation else None
         raise
     structure["graph"] = trace.graph.freeze(structure["name"])
     structure["known_values"] = dict(trace.known_arguments.read)
@@ -329,8 +330,3 @@ def _output_value(x, fn):
             f"Tensors or ExtensionTypes or None values; in compilation of "
             f"{inspect.unwrap(fn)}, found return value of type {type(x).__name__}, which "
             f"is not a Tensor or ExtensionType.") from None
-
-
-def _base_name(name):
-    """A variable's name without its output index (``a:0`` -> ``a``)."""
-    return name.rpartition(":")[0] or name
