@@ -249,3 +249,48 @@ with tf.GradientTape() as tape:
         y = x * x
 print(repr(acc.jvp(y)), repr(tape.gradient(y, x)))
 """)
+_s("fwd_through_ops_with_reverse_only_gradients", """
+# Ops whose gradient is TF's own formula (max_pool, silu, softmax cross-entropy, norm,
+# eigh, cumprod): their JVP is that gradient transposed, as TF computes every JVP.
+x = tf.constant([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]])
+v = tf.constant([[1.0, 0.0, 2.0], [0.5, 1.0, -1.0]])
+m = tf.constant([[2.0, 0.5], [0.5, 1.0]])
+fs = [("max_pool", lambda x: tf.nn.max_pool1d(x[None, :, :], 2, 1, "VALID")),
+      ("silu", tf.nn.silu), ("norm", tf.norm),
+      ("xent", lambda x: tf.nn.softmax_cross_entropy_with_logits([[0., 1, 0], [1, 0, 0]], x)),
+      ("cumprod", lambda x: tf.math.cumprod(x, 1)),
+      ("eigh", lambda x: tf.linalg.eigh(m + x[:, :2] @ tf.transpose(x[:, :2]))[0])]
+for name, f in fs:
+    with tf.autodiff.ForwardAccumulator(x, v) as acc:
+        y = f(x)
+    print(name, repr(acc.jvp(y)))
+    if name == "cumprod":   # (TF's second derivative divides by x: rounding, not zeros)
+        continue
+    with tf.GradientTape() as t:   # a Hessian-vector product, forward over reverse
+        t.watch(x)
+        with tf.autodiff.ForwardAccumulator(x, v) as acc:
+            y = tf.reduce_sum(f(x))
+        jv = acc.jvp(y)
+    print(name, repr(t.gradient(jv, x)))
+
+@tf.function
+def in_function(x):
+    with tf.autodiff.ForwardAccumulator(x, v) as acc:
+        y = tf.nn.silu(x) * tf.norm(x)
+    return acc.jvp(y)
+print(repr(in_function(x)))
+""")
+
+
+# ---------------------------------------------------------------------------
+# Float tolerances (harness.Tolerance): each snippet that opts in, and why.
+
+from harness import Tolerance  # noqa: E402
+
+TOLERANCE = {
+    "fwd_through_ops_with_reverse_only_gradients": Tolerance(
+        "float32 second derivatives of silu, norm and softmax cross-entropy: TF's "
+        "gradients of their gradient ops multiply in another order than jax's transposes "
+        "(the last place), and the cross-entropy JVP cancels to near zero", rtol=1e-6,
+        atol=1e-7),
+}

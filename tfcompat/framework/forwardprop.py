@@ -7,7 +7,10 @@ accumulators entered earlier, and tapes, see the JVP computation of later ones, 
 ``outer.jvp(inner.jvp(y))`` is a second derivative and a tape around an accumulator (or
 an accumulator around a tape) gives Hessian-vector products, as in TF.
 """
+import functools
+
 import jax
+import jax.extend
 import numpy as np
 
 from . import dtypes, nest, tape, tf_logging
@@ -129,11 +132,46 @@ def _jvp_op(op, attrs, has_tangent, float_outputs):
             ins = args[:n_in]
             it = iter(args[n_in:])
             tans = tuple(next(it) if f else _zero_tangent(x) for x, f in zip(ins, has_tangent))
-            _, out_t = jax.jvp(lambda *a: fn(*a, **kw), ins, tans)
+            f = functools.partial(fn, **kw)
+            if _reverse_only(jax.make_jaxpr(f)(*ins).jaxpr):
+                return _transposed_vjp(f, ins, tans, has_tangent, float_outputs)
+            _, out_t = jax.jvp(f, ins, tans)
             flat = out_t if isinstance(out_t, (tuple, list)) else [out_t]
             return tuple(t for t, f in zip(flat, float_outputs) if f)
         jvp_op = op.jvps[key] = Op(f"{op.name}Jvp", jvp, allowed=None, error=_tangent_error)
     return jvp_op
+
+
+def _reverse_only(jaxpr):
+    """Whether `jaxpr` calls a jax.custom_vjp function that jax.jvp would differentiate
+    (one outside the primal of a custom_jvp function, whose JVP rule stands)."""
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        if name == "custom_vjp_call":
+            return True
+        if name != "custom_jvp_call" and any(
+                _reverse_only(j) for j in jax.extend.core.jaxprs_in_params(eqn.params)):
+            return True
+    return False
+
+
+def _transposed_vjp(f, ins, tans, has_tangent, float_outputs):
+    """The tangents of f's float outputs as TF computes every JVP (forwardprop.py's
+    _jvp_helper): the gradient, with respect to output gradients of ones, of the input
+    gradients of the inputs that have tangents, given those tangents as their gradients."""
+    out, pullback = jax.vjp(f, *ins)
+    several = isinstance(out, (tuple, list))
+    flat = list(out) if several else [out]
+
+    def backward(*aids):
+        it = iter(aids)
+        cts = [next(it) if fl else np.zeros(o.shape, jax.dtypes.float0)
+               for o, fl in zip(flat, float_outputs)]
+        grads = pullback(type(out)(cts) if several else cts[0])
+        return tuple(g for g, h in zip(grads, has_tangent) if h)
+    aids = [jax.numpy.ones_like(o) for o, fl in zip(flat, float_outputs) if fl]
+    _, transpose = jax.vjp(backward, *aids)
+    return tuple(transpose(tuple(t for t, h in zip(tans, has_tangent) if h)))
 
 
 def _zero_tangent(x):

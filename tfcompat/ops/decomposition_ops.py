@@ -22,6 +22,7 @@ from .op_args import dims, traced
 from ..framework import dtypes, errors
 from .shape_inference import dtype_enum
 from . import cast_ops, reduction_ops
+from .arithmetic_ops import _reciprocal
 from .op_args import attr_error
 from .linalg_solve_ops import (
     _adjoint, _cholesky_op, _fail, _matmul_error, _mm, _square, _unary,
@@ -176,7 +177,7 @@ def _eigh_bwd(res, g):
     e, v = res
     ge, gv = g
     diff = e[..., None, :] - e[..., :, None]
-    f = diff / (diff * diff + 1e-20)
+    f = diff * _reciprocal(diff * diff + 1e-20)   # TF's _SafeReciprocal
     n = e.shape[-1]
     f = jnp.where(jnp.eye(n, dtype=bool), jnp.zeros((), f.dtype), f)
     vh = _adjoint(v)
