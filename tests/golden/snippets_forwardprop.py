@@ -281,6 +281,21 @@ def in_function(x):
 print(repr(in_function(x)))
 """)
 
+_s("fwd_mul_and_div_round_each_product", """
+# TF's JVP of Mul is tx * y + ty * x and of RealDiv tx / y + ty * ((-x / y) / y), each
+# product and quotient rounded on its own (XLA would fuse one product into the sum).
+rs = np.random.RandomState(0)
+x, y = (tf.constant(rs.uniform(0.1, 3, 64).astype(np.float32)) for _ in range(2))
+tx, ty = (tf.constant(rs.normal(size=64).astype(np.float32)) for _ in range(2))
+with tf.autodiff.ForwardAccumulator([x, y], [tx, ty]) as acc:
+    p = x * y
+    q = x / y
+    r = tf.tanh(x) * tf.square(x)
+print(acc.jvp(p).numpy().tolist())
+print(acc.jvp(q).numpy().tolist())
+print(acc.jvp(r).numpy().tolist())
+""")
+
 
 # ---------------------------------------------------------------------------
 # Float tolerances (harness.Tolerance): each snippet that opts in, and why.

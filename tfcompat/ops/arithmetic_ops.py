@@ -294,8 +294,43 @@ def _true_divide(x, y, by_reciprocal=False):
     return _div_real(x, y) if jnp.issubdtype(x.dtype, jnp.floating) else exact_divide(x, y)
 
 
+@jax.custom_jvp
+def _multiply_forward(x, y):
+    """x * y for forward mode: TF's JVP of Mul is its gradient transposed,
+    tx * y + ty * x, each product rounded (XLA would fuse one into the sum)."""
+    return jnp.multiply(x, y)
+
+
+@_multiply_forward.defjvp
+def _multiply_forward_jvp(primals, tangents):
+    (x, y), (tx, ty) = primals, tangents
+    return x * y, unfused(tx * y) + unfused(ty * x)
+
+
+@jax.custom_jvp
+def _divide_forward(x, y):
+    """x / y for forward mode: TF's RealDivGrad transposed, tx / y + ty * ((-x / y) / y)."""
+    return jnp.true_divide(x, y)
+
+
+@_divide_forward.defjvp
+def _divide_forward_jvp(primals, tangents):
+    (x, y), (tx, ty) = primals, tangents
+    q = exact_divide(-x, y)
+    return x / y, unfused(exact_divide(tx, y)) + unfused(ty * exact_divide(q, y))
+
+
+def _forward_rule(rule, plain):
+    """`rule` on inexact operands, `plain` on others (whose tangents are float0)."""
+    def fn(x, y):
+        return rule(x, y) if jnp.issubdtype(x.dtype, jnp.inexact) else plain(x, y)
+    return fn
+
+
 def _true_divide_jvp(x, y, by_reciprocal=False):
-    return x * (1 / y) if by_reciprocal else jnp.true_divide(x, y)
+    if by_reciprocal:
+        return _multiply_forward(x, 1 / y)
+    return _forward_rule(_divide_forward, jnp.true_divide)(x, y)
 
 
 def _unfused_operands(fn):
@@ -311,7 +346,7 @@ _TRACED = (("unfused_operands", True),)
 add = binary("AddV2", _unfused_operands(jnp.add), hint=True, strings=string_kernels.add,
              traced_attrs=_TRACED)
 subtract = binary("Sub", _unfused_operands(jnp.subtract), traced_attrs=_TRACED)
-multiply = binary("Mul", _multiply, jvp_fn=jnp.multiply)
+multiply = binary("Mul", _multiply, jvp_fn=_forward_rule(_multiply_forward, jnp.multiply))
 maximum = binary("Maximum", _maximum)
 minimum = binary("Minimum", _minimum)
 def _zero_divisor_error(op, error, text):
