@@ -99,6 +99,34 @@ err(lambda: tf.complex(tf.ones([2]), tf.ones([3])))
 show("complex_abs", lambda a, b: tf.abs(tf.complex(a, b)), [1.0, 2.0], [2.0, 0.0])
 show("complex_real_imag", lambda a, b: tf.math.real(tf.complex(a, b)) * tf.math.imag(tf.complex(b, a)), [1.0, 2.0], [3.0, 0.5])
 """)
+_s("special_functions_are_tfs_kernels", """
+# tf.math.special: TF's CPU kernels bit for bit (float32: Eigen's packet code on whole
+# 8-element packets, its scalar code on the rest), in a tf.function too, with TF's gradients.
+names = ["bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_k0", "bessel_k0e",
+         "bessel_k1", "bessel_k1e", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
+         "dawsn", "expint", "fresnel_cos", "fresnel_sin", "spence"]
+rs = np.random.RandomState(3)
+tf.get_logger().setLevel("ERROR")   # (TF's J1/K1/Y1 gradients log a deprecation of its `div`)
+for dtype in [tf.float32, tf.float64]:
+    x = tf.constant(np.concatenate([rs.uniform(0.01, 12, 13), [17308.605, 0.5, 2.0, 8.0, 1.0]]), dtype)
+    special = tf.constant([0.0, -0.0, -1.5, np.inf, -np.inf, np.nan, 1e-30, 700.0, 3e4], dtype)
+    for n in names:
+        f = getattr(tf.math.special, n)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = f(x)
+        print(n, vals(y), vals(t.gradient(y, x)))
+        print("  special", vals(f(special)))
+        print("  in tf.function", vals(tf.function(f)(x * tf.ones_like(x))))
+tf.get_logger().setLevel("WARNING")
+h = tf.constant([0.25, 1.5, 3.0, 6.0, 9.5, 0.75, 2.0, 4.0, 5.5, 7.25], tf.float16)
+for n in names[:12]:
+    print(n, vals(getattr(tf.math.special, n)(h)))
+print(tf.math.special.bessel_i0 is tf.math.bessel_i0, tf.math.special.bessel_i1e is tf.math.bessel_i1e)
+err(lambda: tf.math.special.bessel_k0(tf.constant([1.0], tf.bfloat16)))
+err(lambda: tf.math.special.bessel_i0e(tf.constant([1.0], tf.bfloat16)))
+err(lambda: tf.math.special.spence(tf.constant([1.0], tf.float16)))
+""")
 _s("unary_gradients", """
 x = tf.constant([0.2, 0.5, 0.9])
 for n in ["acos", "asin", "atan", "asinh", "atanh", "cosh", "sinh", "expm1", "erf", "erfc",

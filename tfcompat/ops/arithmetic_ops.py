@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..framework import dtypes, errors, gradient_order, host_callback
+from ..framework import config, dtypes, errors, gradient_order, host_callback
 from ..framework.constant_op import convert_to_tensor
 from ..framework.context import ctx, current_trace
 from ..framework.deprecation import warn_deprecated
@@ -26,6 +26,7 @@ from .math_common import (
     exact_divide, kernel_not_found, operand_names, rounded, shape_list, tf_gradient, unbroadcast, unfused,
 )
 from . import string_kernels
+from .eigen_reciprocal import eigen_reciprocal
 from .op_args import checked_attr, kernel_error
 from .cast_ops import cast
 from .op_scope import op_scope
@@ -168,7 +169,25 @@ def _rsqrt_value(x):
 
 
 _rsqrt = _zero_where_no_upstream(_rsqrt_value, _rsqrt_grad)
-_reciprocal = _zero_where_no_upstream(lambda x: 1 / x, lambda y, g: -g * (y * y))
+
+
+@jax.custom_jvp
+def _reciprocal_value(x):
+    """TF's Reciprocal kernel: on the CPU Eigen's rcpps-based one for float32 and bfloat16
+    (whose packets Eigen computes in float32), else 1 / x. Its derivative -1 / x^2."""
+    if x.dtype in (np.float32, jnp.bfloat16) and config.placed_on_cpu():
+        # (rounded: XLA would read a bfloat16 sum feeding it at float32's precision)
+        return eigen_reciprocal(rounded(x).astype(np.float32)).astype(x.dtype)
+    return rounded(1 / x) if jnp.issubdtype(x.dtype, jnp.inexact) else 1 / x
+
+
+@_reciprocal_value.defjvp
+def _reciprocal_value_jvp(primals, tangents):
+    y = _reciprocal_value(primals[0])
+    return y, -tangents[0] * (y * y)
+
+
+_reciprocal = _zero_where_no_upstream(_reciprocal_value, lambda y, g: -g * (y * y))
 
 
 @jax.custom_jvp
@@ -199,7 +218,7 @@ def _pow_tangent(x, y, z, power, tx, ty):
 # too (the graph's pow(x, y - 1) is rewritten alike).
 _CONVERTED_POWERS = {
     2.0: jnp.square, 3.0: lambda x: _multiply(x, jnp.square(x)), 1.0: lambda x: x,
-    0.5: jnp.sqrt, -0.5: _rsqrt_value, -1.0: lambda x: 1 / x}
+    0.5: jnp.sqrt, -0.5: _rsqrt_value, -1.0: _reciprocal_value}
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(2,))
@@ -286,9 +305,7 @@ def _multiply(x, y):
     return jnp.multiply(x, y)
 
 
-def _true_divide(x, y, by_reciprocal=False):
-    if by_reciprocal:   # (see _divisor_rewrite)
-        return _multiply(x, _reciprocal(y))
+def _true_divide(x, y):
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         return _div_complex(x, y)
     return _div_real(x, y) if jnp.issubdtype(x.dtype, jnp.floating) else exact_divide(x, y)
@@ -329,7 +346,7 @@ def _forward_rule(rule, plain):
 
 def _true_divide_jvp(x, y, by_reciprocal=False):
     if by_reciprocal:
-        return _multiply_forward(x, 1 / y)
+        return _multiply_forward(x, _reciprocal_value(y))
     return _forward_rule(_divide_forward, jnp.true_divide)(x, y)
 
 
@@ -525,8 +542,17 @@ def _checked_pow(x, y, checked=False, converted=None):
 
 
 _pow_op = Op("Pow", broadcast_operands(_checked_pow), error=broadcast_error)
-_realdiv_op = Op("RealDiv", broadcast_operands(_true_divide), error=broadcast_error,
-                 jvp_fn=_true_divide_jvp)
+
+
+def _realdiv(x, y, by_reciprocal=False):
+    """RealDiv; by_reciprocal (see _divisor_rewrite): x * Reciprocal(y), the reciprocal
+    computed at y's own shape (grappler folds it on the constant, before broadcasting)."""
+    if by_reciprocal:
+        return broadcast_operands(_multiply)(x, _reciprocal(y))
+    return broadcast_operands(_true_divide)(x, y)
+
+
+_realdiv_op = Op("RealDiv", _realdiv, error=broadcast_error, jvp_fn=_true_divide_jvp)
 
 
 @dispatchable("x", "y", group=BINARY_ELEMENTWISE)

@@ -88,8 +88,8 @@ def _diag_matrix(d):
     return jnp.where(eye, d[..., None, :], jnp.zeros((), d.dtype))
 
 
-def _safe_reciprocal(x):
-    return x * (1 / (rounded(x * x) + 1e-20))
+def _safe_reciprocal(x):   # TF's _SafeReciprocal
+    return x * _reciprocal(rounded(x * x) + 1e-20)
 
 
 def _svd_grad(full_matrices, compute_uv):
@@ -177,7 +177,7 @@ def _eigh_bwd(res, g):
     e, v = res
     ge, gv = g
     diff = e[..., None, :] - e[..., :, None]
-    f = diff * _reciprocal(diff * diff + 1e-20)   # TF's _SafeReciprocal
+    f = _safe_reciprocal(diff)
     n = e.shape[-1]
     f = jnp.where(jnp.eye(n, dtype=bool), jnp.zeros((), f.dtype), f)
     vh = _adjoint(v)

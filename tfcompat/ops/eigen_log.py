@@ -13,7 +13,7 @@ import numpy as np
 from jax import lax
 
 from . import glibc_float
-from .math_common import eigen_packets, polevl, rounded
+from .math_common import eigen_packets, madd, polevl, rounded
 
 _F32_ALPHA = (0.18256296349849254, 1.0000000190281063, 1.0000000190281136)
 _F32_BETA = (0.049616247954120038, 0.59923249590823520, 1.4999999999999927, 1.0)
@@ -23,11 +23,6 @@ _F64_Q = (1.0, 1.12873587189167450590E1, 4.52279145837532221105E1,
           8.29875266912776603211E1, 7.11544750618563894466E1, 2.31251620126765340583E1)
 _LN2 = 0.693147180559945309417232121458176568
 _INT = {4: np.int32, 8: np.int64}
-
-
-def _madd(a, b, c):
-    """Eigen's pmadd without FMA: a * b rounded, then + c."""
-    return rounded(a * b) + c
 
 
 def _frexp(a):
@@ -68,13 +63,13 @@ def _special(x0, y):
     return jnp.where(jnp.abs(x0) < np.finfo(x0.dtype).tiny, dtype(-np.inf), y)
 
 
-def _plog_float(x0):
+def plog_float(x0):
     """Eigen's plog_float: log(1 + x) ~ x P(x) / Q(x), P and Q of degrees 2 and 3."""
     f = np.float32
     x, e = _reduced(x0)
     p = rounded(x * polevl(x, np.array(_F32_ALPHA, f)))
     q = polevl(x, np.array(_F32_BETA, f))
-    return _special(x0, _madd(e, f(_LN2), p / q))
+    return _special(x0, madd(e, f(_LN2), p / q))
 
 
 def _plog_double(x0):
@@ -85,14 +80,14 @@ def _plog_double(x0):
     x3 = rounded(x2 * x)
 
     def poly(c):
-        y = _madd(c[0], x, c[1])
-        y1 = _madd(c[3], x, c[4])
-        y = _madd(y, x, c[2])
-        y1 = _madd(y1, x, c[5])
-        return _madd(y, x3, y1)
+        y = madd(c[0], x, c[1])
+        y1 = madd(c[3], x, c[4])
+        y = madd(y, x, c[2])
+        y1 = madd(y1, x, c[5])
+        return madd(y, x3, y1)
     y = rounded(poly(_F64_P) * x3) / poly(_F64_Q)
-    y = x + _madd(-0.5, x2, y)
-    return _special(x0, _madd(e, _LN2, y))
+    y = x + madd(-0.5, x2, y)
+    return _special(x0, madd(e, _LN2, y))
 
 
 def _by_dtype(x, xla_fn, float32, float64):
@@ -110,7 +105,7 @@ def _by_dtype(x, xla_fn, float32, float64):
 def eigen_log(x):
     """tf.math.log as TF's CPU kernel computes it: Eigen's packets, glibc's logf on the
     float32 tail (XLA's log on the float64 tail)."""
-    return _by_dtype(x, jnp.log, (_plog_float, glibc_float.logf), (_plog_double, jnp.log))
+    return _by_dtype(x, jnp.log, (plog_float, glibc_float.logf), (_plog_double, jnp.log))
 
 
 def _log1p_packet(plog):
@@ -130,5 +125,5 @@ def _log1p_packet(plog):
 def eigen_log1p(x):
     """tf.math.log1p as TF's CPU kernel computes it: Eigen's packets, glibc's log1pf on the
     float32 tail (XLA's log1p on the float64 tail)."""
-    return _by_dtype(x, jnp.log1p, (_log1p_packet(_plog_float), glibc_float.log1pf),
+    return _by_dtype(x, jnp.log1p, (_log1p_packet(plog_float), glibc_float.log1pf),
                      (_log1p_packet(_plog_double), jnp.log1p))

@@ -51,7 +51,7 @@ def _reduce_huge(val):
 
 def _psincos(x0, sine):
     x = jnp.abs(x0)
-    y_round = lax.optimization_barrier(x * _F(0.636619746685028076171875) + _MAGIC)
+    y_round = lax.optimization_barrier(rounded(x * _F(0.636619746685028076171875)) + _MAGIC)
     y_int = lax.bitcast_convert_type(y_round, jnp.int32)
     y = y_round - _MAGIC
     for k, c in enumerate(_REDUCE):

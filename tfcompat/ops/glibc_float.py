@@ -1,17 +1,24 @@
-"""glibc's float32 ``logf``, ``sinf``/``cosf`` (``sincosf``) and ``log1pf``, bit for bit, as
-pure JAX functions: TF's CPU Box-Muller (random_distributions.h BoxMullerFloat) calls the
-first two, Eigen's scalar code (the tail of TF's Log and Log1p kernels) logf and log1pf,
-and XLA's float32 log/sin/cos/log1p round differently in about one output in twenty.
+"""glibc's float32 ``logf``, ``sinf``/``cosf`` (``sincosf``), ``log1pf`` and ``expf``, and
+its float64 ``exp`` and ``log1p``, bit for bit, as pure JAX functions: TF's CPU Box-Muller
+(random_distributions.h BoxMullerFloat) calls the first two, Eigen's scalar code (the tail
+of TF's Log, Log1p and Bessel kernels, the special functions of
+special_math_op_misc_impl.h) all of them, and XLA's float32 log/sin/cos/log1p/exp (and
+float64 exp and log1p) round differently in some outputs.
 
 These are the Arm optimized-routines algorithms glibc ships (sysdeps/ieee754/flt-32/
-e_logf.c, e_logf_data.c, s_sinf.c, s_cosf.c, s_sincosf.h, s_sincosf_data.c): double
-arithmetic on float arguments, as glibc's x86-64 FMA builds (``__logf_fma``,
-``__sincosf_fma``) compute them, each product that feeds an addition fused with it.
-JAX has no fused multiply-add, so `_fma` computes one exactly (Boldo and Melquiond's
-emulation with rounding to odd). logf takes any float (denormals read as zero, as TF's
-threads run); sincosf only the arguments Box-Muller gives, |x| < 120. log1pf is Sun's
-float algorithm (s_log1pf.c), without FMA.
+e_logf.c, e_logf_data.c, s_sinf.c, s_cosf.c, s_sincosf.h, s_sincosf_data.c, e_expf.c,
+sysdeps/ieee754/dbl-64/e_exp.c): double arithmetic (for float arguments too), as glibc's
+x86-64 FMA builds (``__logf_fma``, ``__sincosf_fma``, ``__expf_fma``, ``__exp_fma``)
+compute them, each product that feeds an addition fused with it. JAX has no fused
+multiply-add, so `_fma` computes one exactly (Boldo and Melquiond's emulation with
+rounding to odd). logf takes any float (denormals read as zero, as TF's threads run);
+sincosf only |x| < 120, sincosf_wide also finite x >= 120. log1pf and log1p are Sun's
+algorithms (s_log1pf.c without FMA, dbl-64/s_log1p.c as its FMA build computes it).
+
+JAX's 64-bit types must be on (tfcompat's ops run so).
 """
+from decimal import Decimal, localcontext
+
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -19,6 +26,8 @@ from jax import lax
 from ..framework.rounding import rounded
 
 _F64 = jnp.float64
+_D = np.float64
+_HEX = float.fromhex
 _SPLIT = float(2 ** 27 + 1)
 
 
@@ -166,6 +175,36 @@ def sincosf(y):
     return jnp.where(tiny, y, s), jnp.where(tiny, jnp.float32(1), c)
 
 
+_INV_PIO4_HEX = "a2f9836e4e441529fc2757d1f534ddc0db6295993c439041"   # 2/pi, 192 bits
+# glibc's __inv_pio4: entry i holds bits 8 (i - 3) .. 8 i + 7 of the fraction of 2/pi.
+_INV_PIO4 = np.array([int(_INV_PIO4_HEX[max(0, 2 * i - 6):2 * i + 2], 16) for i in range(24)],
+                     np.uint64)
+
+
+def sincosf_wide(z):
+    """glibc's (sinf(z), cosf(z)) of finite float32 z > -120: sincosf's below 120, above it
+    reduce_large's fixed-point reduction by pi/2 with 192 bits of 2/pi, then the same
+    polynomials."""
+    medium = z < 120
+    sin_m, cos_m = sincosf(jnp.where(medium, z, np.float32(1)))
+    xi = lax.bitcast_convert_type(z, jnp.uint32)
+    table = jnp.asarray(_INV_PIO4)
+    i = ((xi >> 26) & 15).astype(jnp.int32)
+    m = (((xi & 0xFFFFFF) | 0x800000) << ((xi >> 23) & 7)).astype(jnp.uint64)
+    res0 = (m * table[i]) & jnp.uint64(0xFFFFFFFF)
+    res0 = ((m * table[i + 8]) >> 32 | res0 << 32) + m * table[i + 4]
+    n = (res0 + jnp.uint64(1 << 61)) >> 62
+    r = lax.bitcast_convert_type(res0 - (n << 62), jnp.int64).astype(_D) * \
+        _D(_HEX("0x1.921FB54442D18p-62"))
+    quadrant = n & 3
+    xs = jnp.where((quadrant == 1) | (quadrant == 2), -r, r)
+    sin_p = _sin_poly(xs, r * r).astype(np.float32)
+    cos_p = _cos_poly(r * r, (n & 2) != 0).astype(np.float32)
+    odd = (n & 1) != 0
+    return (jnp.where(medium, sin_m, jnp.where(odd, cos_p, sin_p)),
+            jnp.where(medium, cos_m, jnp.where(odd, sin_p, cos_p)))
+
+
 # -- log1pf -------------------------------------------------------------------------------
 
 _LP = (6.6666668653e-01, 4.0000000596e-01, 2.8571429849e-01, 2.2222198546e-01,
@@ -227,3 +266,104 @@ def log1pf(x):
         jnp.float32)
     return jnp.where(below & (ax >= jnp.int32(0x3F800000)),   # x <= -1
                      jnp.where(x == f32(-1), f32(-np.inf), invalid), y)
+
+
+_LP_D = (6.666666666666735130e-01, 3.999999999940941908e-01, 2.857142874366239149e-01,
+         2.222219843214978396e-01, 1.818357216161805012e-01, 1.531383769920937332e-01,
+         1.479819860511658591e-01)   # Lp1..Lp7
+_LN2_HI_D, _LN2_LO_D = 6.93147180369123816490e-01, 1.90821492927058770002e-10
+
+
+def log1p(x):
+    """glibc's log1p of float64 x in (-1/2, 0] (dbl-64/s_log1p.c, Sun's algorithm, as the
+    FMA build computes it): below -0.2929 1 + x = 2^-1 (1 + f), k = -1, with a correction c
+    for the rounding of 1 + x (k = 0, f = (1 + x) - 1 without it where 2 (1 + x) >=
+    0x1.6a09ep0); above, f = x."""
+    u64 = jnp.uint64
+    one = _D(1)
+    hx = (lax.bitcast_convert_type(x, u64) >> 32) & u64(0x7FFFFFFF)
+    u = lax.optimization_barrier(one + x)   # (XLA: (1 + x) - 1 is x)
+    c = (x - (u - one)) / u
+    hu = (lax.bitcast_convert_type(u, u64) >> 32) & u64(0xFFFFF)
+    normalised = lax.bitcast_convert_type(
+        (lax.bitcast_convert_type(u, u64) & u64(0x000FFFFFFFFFFFFF)) |
+        u64(0x3FF0000000000000), _D)
+    below = hx > u64(0x3FD2BEC3)
+    k1 = below & (hu < u64(0x6A09E))
+    f = jnp.where(k1, normalised - one, jnp.where(below, u - one, x))
+    hfsq = (_D(0.5) * f) * f
+    s = f / (_D(2) + f)
+    z = s * s
+    lp = [_D(v) for v in _LP_D]
+    z2 = z * z
+    z4 = z2 * z2
+    big_r = _fma(z, lp[0], _fma(z, lp[2], lp[1]) * z2)
+    big_r = _fma(z4 * z2, _fma(z, lp[6], lp[5]), _fma(z4, _fma(z, lp[4], lp[3]), big_r))
+    s_r = (big_r + hfsq) * s
+    lo = c - _D(_LN2_LO_D)   # k ln2_lo + c
+    hi = -_D(_LN2_HI_D)      # k ln2_hi
+    y = jnp.where(k1, hi - ((hfsq - (lo + s_r)) - f), f - (hfsq - s_r))
+    # k = -1 and |f| < 2^-20: f - f^2 / 2 (1 - 2/3 f), log(2^-1) + c at f = 0
+    tiny_f = jnp.where(f == 0, hi + lo,
+                       hi - ((_fma(-f, _D(0.66666666666666666), one) * hfsq - lo) - f))
+    y = jnp.where(k1 & (hu == 0), tiny_f, y)
+    y = jnp.where(hx < u64(0x3E200000), x - rounded(x * x) * _D(0.5), y)   # |x| < 2^-29
+    return jnp.where(hx < u64(0x3C900000), x, y)                             # |x| < 2^-54
+
+
+# -- expf, exp ----------------------------------------------------------------------------
+
+def _exp2_tables(n):
+    """glibc's 2^(k/n), k < n (__exp2f_data.tab for n = 32, __exp_data.tab for 128): the
+    bits of H = 2^(k/n) rounded, less k << 52 / n, and 2^(k/n) / H - 1."""
+    with localcontext(prec=60):
+        exact = [Decimal(2) ** (Decimal(k) / n) for k in range(n)]
+        h = np.array([float(e) for e in exact])
+        tail = np.array([float(e / Decimal(v) - 1) for e, v in zip(exact, h)])
+    return h.view(np.int64) - (np.arange(n, dtype=np.int64) << (53 - n.bit_length())), tail
+
+
+_EXPF_BITS, _ = _exp2_tables(32)
+_EXP_BITS, _EXP_TAIL = _exp2_tables(128)
+
+
+def expf(x):
+    """glibc's expf (e_expf.c, as __expf_fma computes it: in double, each product that
+    feeds a sum fused with it) of float32 x: 2^(k/32) times a cubic in r, x = (k + r)
+    log(2) / 32; 0 for results below 2^-126 (FTZ)."""
+    f, d = np.float32, np.float64
+    xd = x.astype(d)
+    shifted = _fma(xd, d(_HEX("0x1.71547652b82fep+5")), d(_HEX("0x1.8p+52")))
+    ki = lax.bitcast_convert_type(shifted, jnp.int64)
+    r = _fma(xd, d(_HEX("0x1.71547652b82fep+5")), -(shifted - d(_HEX("0x1.8p+52"))))
+    s = lax.bitcast_convert_type(jnp.asarray(_EXPF_BITS)[ki & 31] + (ki << 47), d)
+    z = _fma(r, d(_HEX("0x1.c6af84b912394p-20")), d(_HEX("0x1.ebfce50fac4f3p-13")))
+    y = _fma(r, d(_HEX("0x1.62e42ff0c52d6p-6")), d(1))
+    y = (_fma(z, rounded(r * r), y) * s).astype(f)
+    y = jnp.where((y < np.finfo(f).tiny) | (x < f(_HEX("-0x1.9fe368p6"))), f(0), y)
+    return jnp.where(jnp.isnan(x), x, jnp.where(x > f(_HEX("0x1.62e42ep6")), f(np.inf), y))
+
+
+def exp(x):
+    """glibc's exp (e_exp.c, as __exp_fma computes it) of float64 x: 2^(k/128) (1 + tail)
+    times a quartic in r, x = k log(2) / 128 + r; |x| >= 512 scaled apart (0 for results
+    below 2^-1022: FTZ), inf or 0 from |x| = 1024."""
+    d = np.float64
+    shifted = _fma(x, d(_HEX("0x1.71547652b82fep+7")), d(_HEX("0x1.8p+52")))
+    ki = lax.bitcast_convert_type(shifted, jnp.int64)
+    kd = shifted - d(_HEX("0x1.8p+52"))
+    r = _fma(kd, d(_HEX("-0x1.cf79abc9e3b3ap-47")), _fma(kd, d(_HEX("-0x1.62e42fefa0000p-8")), x))
+    r2 = rounded(r * r)
+    p23 = _fma(r, d(_HEX("0x1.555555555543cp-3")), d(_HEX("0x1.ffffffffffdbdp-2")))
+    p45 = _fma(r, d(_HEX("0x1.1111167a4d017p-7")), d(_HEX("0x1.55555cf172b91p-5")))
+    tmp = _fma(rounded(r2 * r2), p45, _fma(p23, r2, jnp.asarray(_EXP_TAIL)[ki & 127] + r))
+    sbits = jnp.asarray(_EXP_BITS)[ki & 127] + (ki << 45)
+    scale = lax.bitcast_convert_type(sbits, d)
+    up = lax.bitcast_convert_type(sbits - (1009 << 52), d)
+    up = _fma(up, tmp, up) * d(2.0 ** 1009)
+    down = lax.bitcast_convert_type(sbits + (1022 << 52), d)
+    down = down + rounded(down * tmp)
+    down = jnp.where(down < d(1), d(0), down * d(2.0 ** -1022))
+    y = jnp.where(jnp.abs(x) < d(512), _fma(scale, tmp, scale), jnp.where(x > 0, up, down))
+    y = jnp.where(jnp.abs(x) >= d(1024), jnp.where(x > 0, d(np.inf), d(0)), y)
+    return jnp.where(jnp.isnan(x), x, y)

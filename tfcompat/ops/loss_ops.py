@@ -18,7 +18,7 @@ from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, mismatch_error, to_tensor
 from .array_ops import expand_dims, squeeze
 from .eigen_reduce import eigen_sum, in_tf_order
-from .math_common import (eigen_exp_packet, eigen_exp_rows, eigen_exp_scalar, exact_divide, rounded,
+from .math_common import (eigen_exp, eigen_exp_rows, exact_divide, rounded,
                           unbroadcast)
 from . import glibc_float
 from .arithmetic_ops import divide_no_nan, truediv
@@ -211,11 +211,9 @@ def _sparse_xent_kernel(logits, labels):
     classes = d.shape[-1]
     onehot = jnp.arange(classes) == labels[..., None]
     if d.dtype == np.float32:
-        packet, scalar = eigen_exp_packet(d), eigen_exp_scalar(d)
         s = row_sum(eigen_exp_rows(d))
         log_s = glibc_float.logf(s)
-        flat = jnp.arange(d.size).reshape(d.shape)
-        e = jnp.where(flat < d.size - d.size % 8, packet, scalar)
+        e = eigen_exp(d)
     else:
         e = jnp.exp(d)
         s = row_sum(e)

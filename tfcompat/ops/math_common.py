@@ -15,7 +15,7 @@ from ..framework.rounding import plus_zero, rounded, unfused  # noqa: F401 (the 
 from ..framework.dispatch import OPDEF, Op, check_dtype, execute, hinted, match2, to_tensor
 from ..framework.tensor import Tensor
 from .broadcast_grad import broadcast_operands, unbroadcast  # noqa: F401 (ops' helper)
-from . import op_args, shape_inference
+from . import glibc_float, op_args, shape_inference
 from .op_args import dims as shape_list
 from .op_args import no_kernel_error
 
@@ -49,6 +49,11 @@ def polevl(x, coefficients):
     for c in coefficients[1:]:
         out = rounded(out * x) + c
     return out
+
+
+def madd(a, b, c):
+    """Eigen's pmadd (and numext::madd) without FMA: a * b rounded, then + c."""
+    return rounded(a * b) + c
 
 
 def eigen_packets(packet_fn, scalar_fn, *arrays):
@@ -106,8 +111,8 @@ def eigen_exp_packet(x0):
 
 
 def eigen_exp_scalar(x):
-    """std::exp of float32 (glibc's expf, correctly rounded): Eigen's scalar code."""
-    return jnp.exp(x.astype(np.float64)).astype(np.float32)
+    """std::exp of float32 (glibc's expf): Eigen's scalar code."""
+    return glibc_float.expf(x)
 
 
 def _eigen_exp_double_packet(x0):
@@ -130,14 +135,13 @@ def _eigen_exp_double_packet(x0):
 
 def eigen_exp(x):
     """Eigen's exp of a real float array as TF's CPU kernels evaluate it: the packet code
-    on whole AVX packets, std::exp on the rest; half and bfloat16 as float32 (8 to a
-    packet), rounded once. The float64 tail is XLA's exp, not glibc's exp, which it
-    differs from in the last bit on about 1 value in 1000."""
+    on whole AVX packets, std::exp (glibc's) on the rest; half and bfloat16 as float32
+    (8 to a packet), rounded once."""
     if x.dtype.itemsize < 4:
         return eigen_exp(x.astype(np.float32)).astype(x.dtype)
     if x.dtype == np.float32:
         return eigen_packets(eigen_exp_packet, eigen_exp_scalar, x)
-    return eigen_packets(_eigen_exp_double_packet, jnp.exp, x)
+    return eigen_packets(_eigen_exp_double_packet, glibc_float.exp, x)
 
 
 def eigen_exp_rows(d):
@@ -146,9 +150,12 @@ def eigen_exp_rows(d):
     start, the rest of the row with the scalar code."""
     width = 32 // d.dtype.itemsize
     packet, scalar = ((eigen_exp_packet, eigen_exp_scalar) if d.dtype == np.float32 else
-                      (_eigen_exp_double_packet, jnp.exp))
+                      (_eigen_exp_double_packet, glibc_float.exp))
     classes = d.shape[-1]
-    return jnp.where(jnp.arange(classes) < classes - classes % width, packet(d), scalar(d))
+    if not isinstance(classes, int):   # (a symbolic dimension: both, chosen per element)
+        return jnp.where(jnp.arange(classes) < classes - classes % width, packet(d), scalar(d))
+    head = classes - classes % width
+    return jnp.concatenate([packet(d[..., :head]), scalar(d[..., head:])], axis=-1)
 
 
 def exact_divide(x, y):
@@ -239,8 +246,9 @@ def kernel_not_found(op_name, dtype, xla, cpu, default=(), attrs=""):
     """TF's error for op `op_name` with T `dtype`, which its op-def allows but no CPU kernel
     implements (no_kernel_error; in a tf.function with the attrs in `attrs`' order, where
     TF's graph message has its own). `xla`, `cpu` and `default` are the kernel dtype lists
-    TF's message prints (one registration per dtype), `attrs` the node's other attrs."""
-    kernels = f"  device='XLA_CPU_JIT'; T in [{enums(xla)}]\n" + "".join(
+    TF's message prints (one registration per dtype; no XLA line where `xla` is empty),
+    `attrs` the node's other attrs."""
+    kernels = (f"  device='XLA_CPU_JIT'; T in [{enums(xla)}]\n" if xla else "") + "".join(
         f"  device='{device}'; T in [DT_{d.upper()}]\n"
         for device, names in (("DEFAULT", default), ("CPU", cpu)) for d in names)
     return no_kernel_error(op_name, f"T=DT_{dtype._tf_name.upper()}{attrs}", kernels)

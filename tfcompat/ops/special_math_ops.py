@@ -11,9 +11,11 @@ from ..framework.composite_dispatch import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, match, to_tensor
 from . import array_ops, arithmetic_ops, reduction_ops, unary_ops
+from . import bessel_ik_kernels as _ik, bessel_jy_kernels as _jy, special_misc_kernels as _misc
 from .eigen_log import eigen_log, eigen_log1p
 from .math_common import (
-    binary, broadcast_error, cpu_kernels, operand_names, polevl, rounded, tf_gradient, unary)
+    binary, broadcast_error, cpu_kernels, exact_divide, operand_names, polevl, rounded,
+    tf_gradient, unary, unfused)
 
 # Eigen's generic_fast_erf<float> (TF 2.21's CPU Erf for float32, and for half/bfloat16
 # through float32): x * P(x^2) / Q(x^2), x^2 clamped to 16, then clamped to [-1, 1].
@@ -103,10 +105,64 @@ def _digamma_jvp(primals, tangents):
 
 
 digamma = unary("Digamma", _digamma)
-bessel_i0 = unary("BesselI0", jss.i0)
-bessel_i0e = unary("BesselI0e", jss.i0e)
-bessel_i1 = unary("BesselI1", jss.i1)
-bessel_i1e = unary("BesselI1e", jss.i1e)
+
+
+# -- Bessel functions and tf.math.special: TF's CPU kernels (Eigen's and TF's Cephes ports,
+# bessel_*_kernels, special_misc_kernels) with TF's gradients (math_grad.py), each op of a
+# gradient as its TF kernel computes it.
+
+def _special(name, kernel, partial, cpu=("double", "float", "half"), xla=()):
+    """The public op `name` computing `kernel`, its gradient grad * partial(x, y) (y: the
+    op's output); `cpu`, `xla`: the dtypes TF 2.21 has CPU (and XLA_CPU_JIT) kernels for
+    (others its op-def allows raise TF's NotFoundError)."""
+    fn = tf_gradient(kernel, lambda g, x, y: (rounded(g * partial(x, y)),))
+    return cpu_kernels(unary(name, fn), xla, cpu)
+
+
+def _c(value, x):
+    return jnp.asarray(value, x.dtype)
+
+
+def _minus(a, b):
+    return unfused(a) - unfused(b)
+
+
+def _at_zero(value, partial):
+    """partial(x, y), `value` where x is 0 (TF imputes the limit its division misses)."""
+    return lambda x, y: jnp.where(x == 0, _c(value, x), partial(x, y))
+
+
+_ALL_XLA = ("float", "double", "bfloat16", "half")
+bessel_i0 = _special("BesselI0", _ik.bessel_i0, lambda x, y: _ik.bessel_i1(x))
+bessel_i0e = _special("BesselI0e", _ik.bessel_i0e, lambda x, y: _minus(
+    _ik.bessel_i1e(x), rounded(arithmetic_ops._sign(x) * y)), xla=_ALL_XLA)
+bessel_i1 = _special("BesselI1", _ik.bessel_i1, _at_zero(1, lambda x, y: _minus(
+    _ik.bessel_i0(x), exact_divide(y, x))))
+bessel_i1e = _special("BesselI1e", _ik.bessel_i1e, _at_zero(0.5, lambda x, y: _minus(
+    _ik.bessel_i0e(x), rounded(y * (arithmetic_ops._sign(x) + arithmetic_ops._reciprocal(x))))), xla=_ALL_XLA)
+bessel_k0 = _special("BesselK0", _ik.bessel_k0, lambda x, y: -_ik.bessel_k1(x))
+bessel_k0e = _special("BesselK0e", _ik.bessel_k0e, lambda x, y: _minus(y, _ik.bessel_k1e(x)))
+bessel_k1 = _special("BesselK1", _ik.bessel_k1, lambda x, y: _minus(
+    -_ik.bessel_k0(x), exact_divide(y, x)))
+bessel_k1e = _special("BesselK1e", _ik.bessel_k1e, lambda x, y: _minus(
+    rounded(y * (_c(1, x) - arithmetic_ops._reciprocal(x))), _ik.bessel_k0e(x)))
+bessel_j0 = _special("BesselJ0", _jy.bessel_j0, lambda x, y: -_jy.bessel_j1(x))
+bessel_j1 = _special("BesselJ1", _jy.bessel_j1, _at_zero(0.5, lambda x, y: _minus(
+    _jy.bessel_j0(x), exact_divide(y, x))))
+bessel_y0 = _special("BesselY0", _jy.bessel_y0, lambda x, y: -_jy.bessel_y1(x))
+bessel_y1 = _special("BesselY1", _jy.bessel_y1, lambda x, y: _minus(
+    _jy.bessel_y0(x), exact_divide(y, x)))
+_F32_F64 = ("double", "float")
+dawsn = _special("Dawsn", _misc.dawsn, lambda x, y: _minus(
+    _c(1, x), rounded(rounded(_c(2, x) * x) * y)), cpu=_F32_F64)
+expint = _special("Expint", _misc.expint, lambda x, y: exact_divide(
+    unary_ops._exp(x), x), cpu=_F32_F64)
+fresnel_cos = _special("FresnelCos", _misc.fresnel_cos, lambda x, y: unary_ops._cos(
+    rounded(_c(np.pi / 2, x) * rounded(x * x))), cpu=_F32_F64)
+fresnel_sin = _special("FresnelSin", _misc.fresnel_sin, lambda x, y: unary_ops._sin(
+    rounded(_c(np.pi / 2, x) * rounded(x * x))), cpu=_F32_F64)
+spence = _special("Spence", _misc.spence, lambda x, y: jnp.where(
+    x == 1, _c(-1, x), exact_divide(unary_ops._log(x), _c(1, x) - x)), cpu=_F32_F64)
 _FLOAT_KERNELS = (("float", "double", "bfloat16", "half"), ("double", "float"))
 
 

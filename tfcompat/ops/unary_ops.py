@@ -19,8 +19,8 @@ from .math_common import (
     operand_names, upcast,
 )
 from .arithmetic_ops import (
-    _abs_real, _complex_abs_value, _complex_div_no_nan, _reciprocal, _rsqrt, _sign, _sqrt,
-    divide_no_nan,
+    _abs_real, _complex_abs_value, _complex_div_no_nan, _reciprocal, _reciprocal_value, _rsqrt,
+    _sign, _sqrt, divide_no_nan,
 )
 
 # The names TF exports at the top level, re-exported by tfcompat/__init__.
@@ -169,7 +169,7 @@ def _log(x):
 @_log.defjvp
 def _log_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
-    return eigen_log(x), t * rounded(1 / x)   # (TF's LogGrad: grad * reciprocal(x))
+    return eigen_log(x), t * _reciprocal_value(x)   # (TF's LogGrad: grad * reciprocal(x))
 
 
 @jax.custom_jvp
@@ -180,7 +180,7 @@ def _log1p(x):
 @_log1p.defjvp
 def _log1p_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
-    return eigen_log1p(x), t * rounded(1 / (1 + x))   # (TF's Log1pGrad)
+    return eigen_log1p(x), t * _reciprocal_value(1 + x)   # (TF's Log1pGrad)
 
 
 def _tanh_float32(a):
@@ -242,10 +242,23 @@ log = unary("Log", _log)
 log1p = unary("Log1p", _log1p)
 sin = unary("Sin", tf_gradient(_sin, lambda g, x, y: (g * jnp.conj(_cos(x)),)), jvp_fn=jnp.sin)
 cos = unary("Cos", tf_gradient(_cos, lambda g, x, y: (-g * jnp.conj(_sin(x)),)), jvp_fn=jnp.cos)
-tan = unary("Tan", jnp.tan)
-asin = unary("Asin", jnp.arcsin)
-acos = unary("Acos", jnp.arccos)
-atan = unary("Atan", jnp.arctan)
+
+
+def _inverse_sqrt_one_minus_square(x):
+    """TF's AsinGrad and AcosGrad factor: reciprocal(sqrt(1 - square(conj(x))))."""
+    x = jnp.conj(x)
+    return _reciprocal(jnp.sqrt(1 - rounded(x * x)))
+
+
+# TF's TanGrad, AsinGrad, AcosGrad and AtanGrad, with its Reciprocal kernel.
+tan = unary("Tan", tf_gradient(jnp.tan, lambda g, x, y: (
+    jnp.square(_reciprocal(_cos(jnp.conj(x)))) * g,)), jvp_fn=jnp.tan)
+asin = unary("Asin", tf_gradient(jnp.arcsin, lambda g, x, y: (
+    g * _inverse_sqrt_one_minus_square(x),)), jvp_fn=jnp.arcsin)
+acos = unary("Acos", tf_gradient(jnp.arccos, lambda g, x, y: (
+    -g * _inverse_sqrt_one_minus_square(x),)), jvp_fn=jnp.arccos)
+atan = unary("Atan", tf_gradient(jnp.arctan, lambda g, x, y: (
+    g * _reciprocal(1 + rounded(jnp.conj(x) * jnp.conj(x))),)), jvp_fn=jnp.arctan)
 sinh = unary("Sinh", jnp.sinh)
 cosh = unary("Cosh", jnp.cosh)
 tanh = unary("Tanh", _tanh)
