@@ -127,6 +127,25 @@ err(lambda: tf.math.special.bessel_k0(tf.constant([1.0], tf.bfloat16)))
 err(lambda: tf.math.special.bessel_i0e(tf.constant([1.0], tf.bfloat16)))
 err(lambda: tf.math.special.spence(tf.constant([1.0], tf.float16)))
 """)
+_s("reciprocal_and_exp_tails_are_tfs_kernels", """
+# TF's float32 Reciprocal: whole 8-float packets by the CPU's rcpps and one Newton step,
+# the tail by 1 / x; the gradients TF writes with reciprocal (Log, Log1p, Tan, Asin, Acos,
+# Atan) use it. Eigen's exp: packets vectorised, the tail (size % 8 float32, % 4 float64)
+# by glibc's expf / exp.
+rs = np.random.RandomState(5)
+x = tf.constant(rs.uniform(0.05, 0.95, 19).astype(np.float32))
+print(vals(tf.math.reciprocal(x)), vals(tf.function(tf.math.reciprocal)(x)))
+print(vals(tf.math.reciprocal(tf.cast(x * 9, tf.bfloat16))))
+for n in ["log", "log1p", "tan", "asin", "acos", "atan"]:
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = getattr(tf.math, n)(x)
+    print(n, vals(t.gradient(y, x)))
+e32 = tf.constant([0.5] * 8 + [9.695640563964844, 7.294543266296387, 8.873174667358398], tf.float32)
+e64 = tf.constant([0.5] * 4 + [2.385419327013274, 2.4226766553858976, -6.311202687061694], tf.float64)
+print(vals(tf.exp(e32)), vals(tf.exp(e64)))
+print(vals(tf.nn.softmax(tf.reshape(e32[:10], [1, 10]))))
+""")
 _s("unary_gradients", """
 x = tf.constant([0.2, 0.5, 0.9])
 for n in ["acos", "asin", "atan", "asinh", "atanh", "cosh", "sinh", "expm1", "erf", "erfc",
