@@ -67,9 +67,15 @@ def _substituted(eqn, sub):
 
 
 def _calls(eqn):
-    """The jaxpr of a jit call equation (an op's kernel), else None."""
+    """The jaxpr of a jit call equation (an op's kernel), else None; its constants (a
+    kernel's lookup tables) as literals, so that it inlines as a whole."""
     closed = eqn.params.get("jaxpr") if eqn.primitive.name in ("jit", "pjit") else None
-    return closed.jaxpr if closed is not None and not closed.consts else None
+    if closed is None or not closed.consts:
+        return None if closed is None else closed.jaxpr
+    jaxpr = closed.jaxpr
+    sub = {v: Literal(c, v.aval) for v, c in zip(jaxpr.constvars, closed.consts)}
+    return jaxpr.replace(constvars=[], eqns=[_substituted(e, sub) for e in jaxpr.eqns],
+                         outvars=[_at(sub, v) for v in jaxpr.outvars])
 
 
 def _has_check(jaxpr):
