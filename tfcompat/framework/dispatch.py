@@ -46,8 +46,9 @@ class Op:
     dependencies: for ops whose outputs depend on only some inputs (VJPs),
       ``dependencies(arrays, attrs) -> mask``, the inputs each output depends on; a tape
       then connects only those (the default: every output on every input).
-    jvp_fn: what forward mode differentiates instead of `fn`, for ops whose `fn` carries
-      a reverse-mode-only rule (a jax.custom_vjp).
+    jvp_fn: what forward mode runs jax.jvp on instead of `fn`: the plain computation of
+      an op whose `fn` holds a jax.custom_vjp (without one, such an op's JVP is its VJP
+      transposed), or a rule rounding as TF's JVP does (Mul, RealDiv).
     grad_fn: for tf.custom_gradient, the Python function of the output cotangents
       (Tensors) giving the input cotangents (Tensors or None) that backpropagates the op
       instead of the VJP of `fn` (see tape.Record for what a tape reads of an Op).

@@ -2,10 +2,12 @@
 
 While an accumulator records, every op with an input that has a tangent computes its
 outputs' tangents with its JVP, itself run as an op (``jax.jvp`` of the op's function,
-jitted once per op, attributes and shapes). Running the JVP as an op is what nests:
-accumulators entered earlier, and tapes, see the JVP computation of later ones, so
-``outer.jvp(inner.jvp(y))`` is a second derivative and a tape around an accumulator (or
-an accumulator around a tape) gives Hessian-vector products, as in TF.
+jitted once per op, attributes and shapes; where that function holds a reverse-only
+``jax.custom_vjp``, its VJP transposed, as TF's ``_jvp_helper`` computes every JVP).
+Running the JVP as an op is what nests: accumulators entered earlier, and tapes, see the
+JVP computation of later ones, so ``outer.jvp(inner.jvp(y))`` is a second derivative and
+a tape around an accumulator (or an accumulator around a tape) gives Hessian-vector
+products, as in TF.
 """
 import functools
 

@@ -19,6 +19,7 @@ JAX's 64-bit types must be on (tfcompat's ops run so).
 """
 from decimal import Decimal, localcontext
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -32,32 +33,39 @@ _SPLIT = float(2 ** 27 + 1)
 
 
 def _two_sum(a, b):
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
+    s = lax.add(a, b)
+    bb = lax.sub(s, a)
+    return s, lax.add(lax.sub(a, lax.sub(s, bb)), lax.sub(b, bb))
 
 
 def _two_product(a, b):
     def split(x):
-        t = _SPLIT * x
-        hi = t - (t - x)
-        return hi, x - hi
-    p = a * b
+        t = lax.mul(_D(_SPLIT), x)
+        hi = lax.sub(t, lax.sub(t, x))
+        return hi, lax.sub(x, hi)
+    p = lax.mul(a, b)
     ah, al = split(a)
     bh, bl = split(b)
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    return p, lax.add(lax.add(lax.add(lax.sub(lax.mul(ah, bh), p), lax.mul(ah, bl)),
+                              lax.mul(al, bh)), lax.mul(al, bl))
 
 
+@jax.jit
 def _fma(a, b, c):
-    """a * b + c rounded once (no overflow or underflow in these uses)."""
+    """a * b + c rounded once (no overflow or underflow in these uses), for float64
+    operands (written with lax: it runs 28 times in these functions' traces)."""
+    shape = jnp.broadcast_shapes(jnp.shape(a), jnp.shape(b), jnp.shape(c))
+    a, b, c = (v if jnp.shape(v) == shape else jnp.broadcast_to(v, shape) for v in (a, b, c))
     uh, ul = _two_product(a, b)
     th, tl = _two_sum(c, uh)
     v, e = _two_sum(tl, ul)
     bits = lax.bitcast_convert_type(v, jnp.int64)
-    inexact_even = (e != 0) & ((bits & 1) == 0)
-    toward = jnp.where(e > 0, _F64(np.inf), _F64(-np.inf))
-    v = jnp.where(inexact_even, jnp.nextafter(v, toward), v)   # rounded to odd
-    return th + v
+    inexact_even = lax.bitwise_and(lax.ne(e, _D(0)), lax.eq(lax.bitwise_and(bits, np.int64(1)),
+                                                              np.int64(0)))
+    toward = lax.select(lax.gt(e, _D(0)), jnp.full(shape, np.inf, _F64),
+                        jnp.full(shape, -np.inf, _F64))
+    v = lax.select(inexact_even, lax.nextafter(v, toward), v)   # rounded to odd
+    return lax.add(th, v)
 
 
 # -- logf ---------------------------------------------------------------------------------
@@ -77,6 +85,7 @@ _LOGF_POLY = np.array([0xBFD00EA348B88334, 0x3FD5575B0BE00B6A, 0xBFDFFFFEF20A412
                       np.uint64).view(np.float64)
 
 
+@jax.jit
 def logf(x):
     """glibc's logf of float32 `x` as TF's CPU threads compute it, with denormal operands
     read as zero (DAZ): glibc scales a positive denormal by 2^23, which then gives 0, and
@@ -104,10 +113,7 @@ def _logf_bits(ix):
     i = ((tmp >> 19) % 16).astype(jnp.int32)
     k = lax.shift_right_arithmetic(lax.bitcast_convert_type(tmp, jnp.int32), jnp.int32(23))
     iz = ix - (tmp & jnp.uint32(0x1FF << 23))
-    # (built from scalars: a kernel holding an array constant keeps its run-time checks
-    # from being deferred, polymorphic_function/deferred_checks.py)
-    table = jnp.stack([jnp.stack([row[0], row[1]]) for row in _LOGF_TABLE])
-    invc, logc = table[i, 0], table[i, 1]
+    invc, logc = jnp.asarray(_LOGF_TABLE[:, 0])[i], jnp.asarray(_LOGF_TABLE[:, 1])[i]
     z = lax.bitcast_convert_type(iz, jnp.float32).astype(_F64)
     r = _fma(z, invc, _F64(-1))
     y0 = _fma(k.astype(_F64), _F64(_LN2), logc)
@@ -153,6 +159,7 @@ def _abstop12(bits):
     return (bits >> 20) & jnp.uint32(0x7FF)
 
 
+@jax.jit
 def sincosf(y):
     """glibc's (sinf(y), cosf(y)) of float32 `y` with |y| < 120."""
     bits = lax.bitcast_convert_type(y, jnp.uint32)
@@ -181,6 +188,7 @@ _INV_PIO4 = np.array([int(_INV_PIO4_HEX[max(0, 2 * i - 6):2 * i + 2], 16) for i 
                      np.uint64)
 
 
+@jax.jit
 def sincosf_wide(z):
     """glibc's (sinf(z), cosf(z)) of finite float32 z > -120: sincosf's below 120, above it
     reduce_large's fixed-point reduction by pi/2 with 192 bits of 2/pi, then the same
@@ -212,6 +220,7 @@ _LP = (6.6666668653e-01, 4.0000000596e-01, 2.8571429849e-01, 2.2222198546e-01,
 _LN2_HI, _LN2_LO = 6.9313812256e-01, 9.0580006145e-06
 
 
+@jax.jit
 def log1pf(x):
     """glibc's log1pf of float32 `x` (sysdeps/ieee754/flt-32/s_log1pf.c, Sun's algorithm in
     float arithmetic, built without FMA: each product rounded before its sum): log(1 + f)
@@ -274,6 +283,7 @@ _LP_D = (6.666666666666735130e-01, 3.999999999940941908e-01, 2.85714287436623914
 _LN2_HI_D, _LN2_LO_D = 6.93147180369123816490e-01, 1.90821492927058770002e-10
 
 
+@jax.jit
 def log1p(x):
     """glibc's log1p of float64 x in (-1/2, 0] (dbl-64/s_log1p.c, Sun's algorithm, as the
     FMA build computes it): below -0.2929 1 + x = 2^-1 (1 + f), k = -1, with a correction c
@@ -327,6 +337,7 @@ _EXPF_BITS, _ = _exp2_tables(32)
 _EXP_BITS, _EXP_TAIL = _exp2_tables(128)
 
 
+@jax.jit
 def expf(x):
     """glibc's expf (e_expf.c, as __expf_fma computes it: in double, each product that
     feeds a sum fused with it) of float32 x: 2^(k/32) times a cubic in r, x = (k + r)
@@ -344,6 +355,7 @@ def expf(x):
     return jnp.where(jnp.isnan(x), x, jnp.where(x > f(_HEX("0x1.62e42ep6")), f(np.inf), y))
 
 
+@jax.jit
 def exp(x):
     """glibc's exp (e_exp.c, as __exp_fma computes it) of float64 x: 2^(k/128) (1 + tail)
     times a quartic in r, x = k log(2) / 128 + r; |x| >= 512 scaled apart (0 for results

@@ -92,6 +92,7 @@ def _pldexp(a, e):
     return out * lax.bitcast_convert_type((e - 3 * b + bias) << shift, a.dtype)
 
 
+@jax.jit
 def eigen_exp_packet(x0):
     """Eigen's vectorised float32 exp (pexp_float), as TF's CPU kernels (built without FMA)
     evaluate whole AVX packets: exp(r) * 2^m, m = floor(x log2(e) + 1/2), by a 6th order
@@ -115,6 +116,7 @@ def eigen_exp_scalar(x):
     return glibc_float.expf(x)
 
 
+@jax.jit
 def _eigen_exp_double_packet(x0):
     """Eigen's vectorised float64 exp (pexp_double): exp(g) * 2^n, n = floor(x log2(e) +
     1/2), exp(g) = 1 + 2 g P(g^2) / (Q(g^2) - g P(g^2)) (Cephes' Pade form); 0 below
