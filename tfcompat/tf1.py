@@ -54,6 +54,19 @@ _V1_ONLY = {
     "io.tf_record_iterator": ("tfcompat.data.record_io", "tf_record_iterator"),
     "python_io.tf_record_iterator": ("tfcompat.data.record_io", "tf_record_iterator"),
     "train.summary_iterator": ("tfcompat.summary.summary_iterator", "summary_iterator"),
+    "Dimension": ("tfcompat.framework.tensor_shape", "Dimension"),
+    "CXX_VERSION": ("tfcompat.framework.build_info", "CXX_VERSION"),
+    # the event file protos, to read what summary_iterator gives (or the records' bytes)
+    **{f"{scope}{name}": ("tfcompat.summary.event_protos", name)
+       for scope, names in (("", ("Event", "HistogramProto", "LogMessage", "SessionLog",
+                                  "Summary")),
+                            ("summary.", ("Event", "SessionLog", "Summary",
+                                          "SummaryDescription", "TaggedRunMetadata")))
+       for name in names},
+    **{name: ("tfcompat.framework.versions", name) for name in (
+        "VERSION", "GIT_VERSION", "COMPILER_VERSION", "CXX11_ABI_FLAG", "MONOLITHIC_BUILD",
+        "GRAPH_DEF_VERSION", "GRAPH_DEF_VERSION_MIN_CONSUMER",
+        "GRAPH_DEF_VERSION_MIN_PRODUCER")},
 }
 
 

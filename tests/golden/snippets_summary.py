@@ -192,6 +192,37 @@ for p in (d + "/cut", d + "/missing"):
         print(type(e).__name__, str(e).replace(d, "<dir>"))
 """)
 
+_s("summary_protos_and_versions_in_compat_v1", """
+# The event file protos and version constants TF1-only tf.compat.v1 names give: records
+# parsed with tf.compat.v1.Event, messages built with Summary/HistogramProto/SessionLog.
+import glob, tempfile
+v1 = tf.compat.v1
+d = tempfile.mkdtemp()
+with tf.summary.create_file_writer(d).as_default():
+    tf.summary.scalar("loss", 0.25, step=7)
+[path] = glob.glob(d + "/events*")
+for raw in tf.data.TFRecordDataset(path):
+    e = v1.Event.FromString(raw.numpy())
+    print(e.WhichOneof("what"), e.step, [(v.tag, tf.make_ndarray(v.tensor).tolist())
+                                         for v in e.summary.value])
+print(v1.Event is v1.summary.Event, v1.Summary is v1.summary.Summary,
+      v1.SessionLog is v1.summary.SessionLog)
+h = v1.HistogramProto(min=1.0, max=2.0, num=3, bucket_limit=[1.5, 2.0], bucket=[1, 2])
+s = v1.Summary(value=[v1.Summary.Value(tag="h", histo=h), v1.Summary.Value(tag="x", simple_value=0.5)])
+e = v1.Event(step=3, summary=s)
+print(repr(e))
+print(e.SerializeToString().hex())
+print(v1.Event.FromString(e.SerializeToString()) == e)
+print(repr(v1.Event(session_log=v1.SessionLog(status=v1.SessionLog.START))))
+print(repr(v1.LogMessage(level=v1.LogMessage.WARN, message="m")))
+print(repr(v1.summary.SummaryDescription(type_hint="t")), repr(v1.summary.TaggedRunMetadata(tag="r")))
+print(v1.VERSION, v1.GIT_VERSION, v1.COMPILER_VERSION, v1.CXX11_ABI_FLAG, v1.CXX_VERSION,
+      v1.MONOLITHIC_BUILD, v1.GRAPH_DEF_VERSION, v1.GRAPH_DEF_VERSION_MIN_CONSUMER,
+      v1.GRAPH_DEF_VERSION_MIN_PRODUCER)
+dim = v1.Dimension(3)
+print(repr(dim), dim.value, repr(v1.Dimension(None)), dim + 2, v1.Dimension is type(tf.TensorShape([4]).dims[0]))
+""")
+
 _s("profiler_errors", """
 import tempfile
 def t(f):

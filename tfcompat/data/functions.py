@@ -83,7 +83,7 @@ def _probe_shapes(element_spec):
             ragged.probe(s, size) if ragged.is_ragged_spec(s) and s.ragged_rank else
             sparse.sized_spec(s, size) if sparse.is_sparse_spec(s) else
             TensorSpec([size if d is None else d for d in (
-                s.shape.dims if s.shape.rank is not None else [None])], s.dtype)
+                s.shape if s.shape.rank is not None else [None])], s.dtype)
             for s in flat]))
     return out
 

@@ -114,7 +114,7 @@ def relax(a, b):
     if a.shape.rank != b.shape.rank:
         shape = TensorShape(None)
     else:
-        shape = TensorShape([x if x == y else None for x, y in zip(a.shape.dims, b.shape.dims)])
+        shape = TensorShape([x if x == y else None for x, y in zip(a.shape, b.shape)])
     return RaggedTensorSpec(shape, a.dtype, a.ragged_rank, a.row_splits_dtype)
 
 

@@ -192,7 +192,7 @@ def most_specific_compatible(a, b):
     """The TensorShape both shapes satisfy: differing dimensions become None."""
     if a.rank is None or b.rank is None or a.rank != b.rank:
         return TensorShape(None)
-    return TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
+    return TensorShape([x if x == y else None for x, y in zip(a, b)])
 
 
 def relax(spec_a, spec_b):

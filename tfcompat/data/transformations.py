@@ -181,7 +181,7 @@ class _PaddedBatchDataset(_Unary):
             shapes = [s.shape for s in flat]
         else:
             shapes = [TensorShape([None if d is None or _int(d) == -1 else _int(d)
-                                   for d in (p.dims if isinstance(p, TensorShape) else p)])
+                                   for d in p])
                       for p in _flatten_like(self._spec, padded_shapes)]
             for p, s in zip(shapes, flat):
                 if not _padded_shape_fits(p, s.shape):
@@ -209,7 +209,7 @@ class _PaddedBatchDataset(_Unary):
             for i, (shape, value) in enumerate(zip(self._shapes, self._values)):
                 column = [np.asarray(e[i]) for e in batch]
                 target = [d if d is not None else max(c.shape[k] for c in column)
-                          for k, d in enumerate(shape.dims)]
+                          for k, d in enumerate(shape)]
                 padded = np.full([len(column)] + target, value, column[0].dtype)
                 for j, c in enumerate(column):
                     if any(x > t for x, t in zip(c.shape, target)):
@@ -231,7 +231,7 @@ def _padded_shape_fits(padded, shape):
     if padded.rank is None or shape.rank is None:
         return True
     return padded.rank == shape.rank and all(
-        p is None or d is None or p >= d for p, d in zip(padded.dims, shape.dims))
+        p is None or d is None or p >= d for p, d in zip(padded, shape))
 
 
 def _flatten_like(spec, value):
@@ -260,7 +260,7 @@ class _UnbatchDataset(_Unary):
             ragged.sliced_spec(s) if ragged.is_ragged_spec(s) else
             sparse.sliced_spec(s) if sparse.is_sparse_spec(s) else
             s if is_none_spec(s) else
-            TensorSpec(TensorShape(None) if s.shape.rank is None else s.shape.dims[1:],
+            TensorSpec(TensorShape(None) if s.shape.rank is None else s.shape[1:],
                        s.dtype) for s in flat])
 
     def _iter_flat(self):

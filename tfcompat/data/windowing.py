@@ -194,7 +194,7 @@ def _padded_shapes(spec, shapes, none_filler):
     """TF's make_padded_shapes: the padded shape of each component of `spec` (`shapes`
     nested as the elements, lists being shapes), each unknown dimension `none_filler`."""
     return nest.pack_sequence_as(spec, [
-        TensorShape([none_filler if d is None else d for d in TensorShape(shape).dims])
+        TensorShape([none_filler if d is None else d for d in TensorShape(shape)])
         for shape in _flatten_like(spec, shapes)])
 
 

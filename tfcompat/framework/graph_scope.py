@@ -131,11 +131,11 @@ def placeholder(dtype, shape=None, name=None):
     if dtype._np is None or dtype is dtypes.string:
         raise NotImplementedError(f"tf.compat.v1.placeholder of dtype {dtype.name} is not "
                                   f"supported by tfcompat")
-    unknown = [i for i, d in enumerate(shape.dims) if d is None]
+    unknown = [i for i, d in enumerate(shape) if d is None]
     symbols = jax.export.symbolic_shape(", ".join(f"d{i}" for i in unknown),
                                         scope=b.symbols) if unknown else ()
     symbol = dict(zip(unknown, symbols))
-    dims = tuple(symbol.get(i, d) for i, d in enumerate(shape.dims))
+    dims = tuple(symbol.get(i, d) for i, d in enumerate(shape))
     aval = jax_core.ShapedArray(dims, dtype._np)
     t = EagerTensor(b.jax_trace.new_arg(aval, source_info_util.current()))
     b.trace.graph.placeholder(t, name or "Placeholder", shape)

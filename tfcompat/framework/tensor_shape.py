@@ -57,7 +57,8 @@ class TensorShape:
 
     @property
     def dims(self):
-        return None if self._dims is None else list(self._dims)
+        """TF's deprecated list of tf.compat.v1.Dimension objects (None: unknown rank)."""
+        return None if self._dims is None else [as_dimension(d) for d in self._dims]
 
     def as_list(self):
         if self._dims is None:

@@ -10,7 +10,7 @@ class _ShapeAttr:
     """A shape attr as TF's NodeDef summary prints it ([?,2])."""
 
     def __init__(self, shape):
-        self._text = dims("?" if d is None else d for d in shape.dims)
+        self._text = dims("?" if d is None else d for d in shape)
 
     def __str__(self):
         return self._text
@@ -29,11 +29,11 @@ def ensure_shape(x, shape, name=None):
     if have.rank != shape.rank:
         text = f"Shape must be rank {shape.rank} but is rank {have.rank}"
     else:
-        i, want, got = next((i, a, b) for i, (a, b) in enumerate(zip(shape.dims, have.dims))
+        i, want, got = next((i, a, b) for i, (a, b) in enumerate(zip(shape, have))
                             if a is not None and b is not None and a != b)
         text = (f"Dimension {i} in both shapes must be equal, but are {want} and {got}. "
-                f"Shapes are {expected} and {dims(have.dims)}.")
-    eager = kernel_error("EnsureShape", f"Shape of tensor input {dims(have.dims)} is not "
+                f"Shapes are {expected} and {dims(have)}.")
+    eager = kernel_error("EnsureShape", f"Shape of tensor input {dims(have)} is not "
                          f"compatible with expected shape {expected}.", name=name or "")
     raise trace_checked(eager, text, "EnsureShape", [x],
                         attrs=(("T", dtype_enum(x)), ("shape", expected)))

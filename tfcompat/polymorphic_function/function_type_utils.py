@@ -87,7 +87,7 @@ def _has_empty_unknown_dims(args, kwargs):
     """Whether a tensor has size 0 in a dimension its input_signature leaves unknown."""
     flat = nest.flatten(args) + [x for _, v in sorted(kwargs.items()) for x in nest.flatten(v)]
     return any(isinstance(x, _Shaped) and x.spec.shape.rank is not None and any(
-        d is None and n == 0 for d, n in zip(x.spec.shape.dims, x.tensor._value.shape))
+        d is None and n == 0 for d, n in zip(x.spec.shape, x.tensor._value.shape))
         for x in flat)
 
 

@@ -275,8 +275,9 @@ trace_listeners = []
 
 def _symbols(flat):
     """One jax symbolic dimension per unknown dimension of the input specs."""
-    n = sum(1 for x in flat if isinstance(x, (_Shaped, TensorSpec))
-            for d in (x.spec if isinstance(x, _Shaped) else x).shape.dims or () if d is None)
+    shapes = [(x.spec if isinstance(x, _Shaped) else x).shape for x in flat
+              if isinstance(x, (_Shaped, TensorSpec))]
+    n = sum(1 for s in shapes if s.rank is not None for d in s if d is None)
     if not n:
         return ()
     return jax.export.symbolic_shape(", ".join(f"d{i}" for i in range(n)))

@@ -196,7 +196,7 @@ def _symbolic_trace(fn, name, signature, specs, params, rank):
     output.replay()
     by_spec = {id(s): shape for s, shape in zip(specs, shapes)}
     inputs = _signature_inputs(signature, params, lambda s: by_spec[id(s)])
-    display = _signature_inputs(signature, params, lambda s: s.shape.dims)
+    display = _signature_inputs(signature, params, lambda s: s.shape)
     return Trace(name, concrete, inputs, display)
 
 

@@ -161,8 +161,10 @@ class _Writer:
     def _node(obj):
         var = variable_of(obj)
         if var is not None:
+            shape = var.shape
             return {"kind": "variable", "name": var.name[:-2] if var.name.endswith(":0")
-                    else var.name, "dtype": var.dtype.name, "shape": var.shape.dims,
+                    else var.name, "dtype": var.dtype.name,
+                    "shape": None if shape.rank is None else shape.as_list(),
                     "trainable": var.trainable}
         if _is_function(obj):
             return {"kind": "function"}

@@ -33,7 +33,8 @@ class Unsupported(Exception):
 # -- encoding -------------------------------------------------------------------------
 
 def tensor_node(shape, dtype, name):
-    dims = None if shape is None else [None if d is None else int(d) for d in shape]
+    shape = TensorShape(shape)
+    dims = None if shape.rank is None else shape.as_list()
     return {"t": "tensor", "shape": dims, "dtype": dtypes.as_dtype(dtype).name, "name": name}
 
 
@@ -106,7 +107,7 @@ def from_cache_key(key, params, structured_input_signature=None):
             return tensor_node(k[1], np.dtype(k[2]), names(next(given, None) or name))
         if kind == "spec":    # (spec) or (spec, concrete shape of a per-shape trace)
             spec = k[1]
-            return tensor_node(k[2] if len(k) == 3 else spec.shape.dims, spec.dtype,
+            return tensor_node(k[2] if len(k) == 3 else spec.shape, spec.dtype,
                                names(next(given, None) or spec.name or name))
         if kind == "P":
             return const_node(k[1])

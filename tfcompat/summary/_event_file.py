@@ -15,6 +15,7 @@ import struct
 import threading
 import time
 
+from ..framework.dimension import dimension_value
 from ..framework.graph_def import AttrValue
 from ..ops.proto_wire import bytes_field, double_field, varint, varint_field
 from ..ops.record_format import crc32c, tfrecord  # noqa: F401 - crc32c: checked by tests
@@ -48,11 +49,13 @@ def _enum_number(value):
 
 
 def tensor_shape_of(dims):
-    """TensorShapeProto of dims (ints, None for unknown: size -1; None: unknown rank)."""
+    """TensorShapeProto of dims (ints or Dimensions, None or Dimension(None) for unknown:
+    size -1; None: unknown rank)."""
     if dims is None:
         return varint_field(3, True)
+    sizes = (dimension_value(d) for d in dims)
     return b"".join(bytes_field(2, varint_field(1, -1 if d is None else d), always=True)
-                    for d in dims)
+                    for d in sizes)
 
 
 _PACKED = {"float_val": (5, "<f"), "double_val": (6, "<d"), "int_val": (7, None),
