@@ -68,6 +68,14 @@ def _fma(a, b, c):
     return lax.add(th, v)
 
 
+def _where(condition, x, y):
+    """jnp.where(condition, x, y) in lax, for `x` and `y` of one dtype, each either of
+    condition's shape or a NumPy scalar."""
+    x, y = (lax.full_like(condition, v, v.dtype) if isinstance(v, np.generic) else v
+            for v in (x, y))
+    return lax.select(condition, x, y)
+
+
 # -- logf ---------------------------------------------------------------------------------
 
 _LOGF_TABLE = np.array([   # (invc, logc): __logf_data.tab
@@ -92,43 +100,46 @@ def logf(x):
     goes on from that (-103.97208); -0 and +0 give -inf, +inf itself, a negative number or
     a NaN NaN: x86's default NaN (0xFFC00000, from glibc's (x - x) / (x - x)) or the NaN
     operand made quiet."""
+    u32 = np.uint32
     bits = lax.bitcast_convert_type(x, jnp.uint32)
-    normal = (bits >= jnp.uint32(0x00800000)) & (bits < jnp.uint32(0x7F800000))
-    denormal = (bits > 0) & (bits < jnp.uint32(0x00800000))
-    y = _logf_bits(jnp.where(normal, bits, jnp.where(denormal, jnp.uint32(0xF4800000),
-                                                     jnp.uint32(0x3F800000))))
-    magnitude = bits & jnp.uint32(0x7FFFFFFF)
-    y = jnp.where(bits == jnp.uint32(0x7F800000), jnp.float32(np.inf), y)
-    nan = jnp.where(magnitude > jnp.uint32(0x7F800000), bits | jnp.uint32(0x00400000),
-                    jnp.uint32(0xFFC00000))
-    y = jnp.where((bits >= jnp.uint32(0x80000000)) | (magnitude > jnp.uint32(0x7F800000)),
-                  lax.bitcast_convert_type(nan, jnp.float32), y)
-    return jnp.where(magnitude == 0, jnp.float32(-np.inf), y)
+    normal = lax.bitwise_and(lax.ge(bits, u32(0x00800000)), lax.lt(bits, u32(0x7F800000)))
+    denormal = lax.bitwise_and(lax.gt(bits, u32(0)), lax.lt(bits, u32(0x00800000)))
+    y = _logf_bits(lax.select(normal, bits, _where(denormal, u32(0xF4800000), u32(0x3F800000))))
+    magnitude = lax.bitwise_and(bits, u32(0x7FFFFFFF))
+    y = _where(lax.eq(bits, u32(0x7F800000)), np.float32(np.inf), y)
+    nan_operand = lax.gt(magnitude, u32(0x7F800000))
+    nan = _where(nan_operand, lax.bitwise_or(bits, u32(0x00400000)), u32(0xFFC00000))
+    y = lax.select(lax.bitwise_or(lax.ge(bits, u32(0x80000000)), nan_operand),
+                   lax.bitcast_convert_type(nan, jnp.float32), y)
+    return _where(lax.eq(magnitude, u32(0)), np.float32(-np.inf), y)
 
 
 def _logf_bits(ix):
     """glibc's logf of the float32 bits `ix` of a positive normal number (or, wrapped
     below 0, of its scaled denormal)."""
-    tmp = ix - jnp.uint32(0x3F330000)
-    i = ((tmp >> 19) % 16).astype(jnp.int32)
-    k = lax.shift_right_arithmetic(lax.bitcast_convert_type(tmp, jnp.int32), jnp.int32(23))
-    iz = ix - (tmp & jnp.uint32(0x1FF << 23))
+    u32 = np.uint32
+    tmp = lax.sub(ix, u32(0x3F330000))
+    i = lax.convert_element_type(lax.rem(lax.shift_right_logical(tmp, u32(19)), u32(16)),
+                                 jnp.int32)
+    k = lax.shift_right_arithmetic(lax.bitcast_convert_type(tmp, jnp.int32), np.int32(23))
+    iz = lax.sub(ix, lax.bitwise_and(tmp, u32(0x1FF << 23)))
     invc, logc = jnp.asarray(_LOGF_TABLE[:, 0])[i], jnp.asarray(_LOGF_TABLE[:, 1])[i]
-    z = lax.bitcast_convert_type(iz, jnp.float32).astype(_F64)
-    r = _fma(z, invc, _F64(-1))
-    y0 = _fma(k.astype(_F64), _F64(_LN2), logc)
-    r2 = r * r
-    a0, a1, a2 = (_F64(c) for c in _LOGF_POLY)
+    z = lax.convert_element_type(lax.bitcast_convert_type(iz, jnp.float32), _F64)
+    r = _fma(z, invc, _D(-1))
+    y0 = _fma(lax.convert_element_type(k, _F64), _LN2, logc)
+    r2 = lax.mul(r, r)
+    a0, a1, a2 = _LOGF_POLY
     y = _fma(a1, r, a2)
     y = _fma(a0, r2, y)
-    y = _fma(y, r2, y0 + r)
-    return jnp.where(ix == jnp.uint32(0x3F800000), jnp.float32(0), y.astype(jnp.float32))
+    y = _fma(y, r2, lax.add(y0, r))
+    return _where(lax.eq(ix, u32(0x3F800000)), np.float32(0),
+                  lax.convert_element_type(y, jnp.float32))
 
 
 # -- sincosf ------------------------------------------------------------------------------
 
 def _f64(bits):
-    return _F64(np.uint64(bits).view(np.float64))
+    return np.uint64(bits).view(np.float64)
 
 
 _HPI_INV, _HPI = 0x41645F306DC9C883, 0x3FF921FB54442D18   # 2/pi * 2^24, pi/2
@@ -138,48 +149,57 @@ _S = (0xBFC555545995A603, 0x3F81107605230BC4, 0xBF2994EB3774CF24)
 
 
 def _sin_poly(x, x2):
-    x3 = x * x2
+    x3 = lax.mul(x, x2)
     s1 = _fma(x2, _f64(_S[2]), _f64(_S[1]))
-    x5 = x3 * x2
+    x5 = lax.mul(x3, x2)
     s = _fma(x3, _f64(_S[0]), x)
     return _fma(x5, s1, s)
 
 
 def _cos_poly(x2, negate):
     """The cosine polynomial; `negate`: __sincosf_table[1]'s (all coefficients negated)."""
-    c = [jnp.where(negate, -_f64(b), _f64(b)) for b in _C]
-    x4 = x2 * x2
+    c = [_where(negate, -_f64(b), _f64(b)) for b in _C]
+    x4 = lax.mul(x2, x2)
     c2 = _fma(x2, c[4], c[3])
     c1 = _fma(x2, c[1], c[0])
-    x6 = x4 * x2
+    x6 = lax.mul(x4, x2)
     return _fma(x6, c2, _fma(x4, c[2], c1))
 
 
 def _abstop12(bits):
-    return (bits >> 20) & jnp.uint32(0x7FF)
+    return lax.bitwise_and(lax.shift_right_logical(bits, np.uint32(20)), np.uint32(0x7FF))
+
+
+# _abstop12 of pi/4 (0x1.921FB6p-1f) and of 2^-12: sincosf's small and tiny arguments
+_ABSTOP12_PIO4, _ABSTOP12_TINY = ((np.float32(v).view(np.uint32) >> np.uint32(20)) &
+                                  np.uint32(0x7FF) for v in (np.pi / 4, 2 ** -12))
 
 
 @jax.jit
 def sincosf(y):
     """glibc's (sinf(y), cosf(y)) of float32 `y` with |y| < 120."""
+    i32 = np.int32
     bits = lax.bitcast_convert_type(y, jnp.uint32)
     top = _abstop12(bits)
-    x = y.astype(_F64)
-    small = top < _abstop12(np.float32(np.pi / 4).view(np.uint32))   # 0x1.921FB6p-1f
-    tiny = top < _abstop12(np.float32(2 ** -12).view(np.uint32))
-    r = x * _f64(_HPI_INV)
-    n = (r.astype(jnp.int32) + jnp.int32(0x800000)) >> 24
-    n = jnp.where(small, 0, n)
-    xr = jnp.where(small, x, _fma(-n.astype(_F64), _f64(_HPI), x))
-    sign = jnp.where((n & 3 == 1) | (n & 3 == 2), _F64(-1), _F64(1))
-    xs = xr * sign
-    x2 = xr * xr
+    x = lax.convert_element_type(y, _F64)
+    small = lax.lt(top, _ABSTOP12_PIO4)
+    tiny = lax.lt(top, _ABSTOP12_TINY)
+    r = lax.mul(x, _f64(_HPI_INV))
+    n = lax.shift_right_arithmetic(
+        lax.add(lax.convert_element_type(r, jnp.int32), i32(0x800000)), i32(24))
+    n = _where(small, i32(0), n)
+    xr = lax.select(small, x, _fma(lax.neg(lax.convert_element_type(n, _F64)), _f64(_HPI), x))
+    quadrant = lax.bitwise_and(n, i32(3))
+    sign = _where(lax.bitwise_or(lax.eq(quadrant, i32(1)), lax.eq(quadrant, i32(2))),
+                  _D(-1), _D(1))
+    xs = lax.mul(xr, sign)
+    x2 = lax.mul(xr, xr)
     sin_p = _sin_poly(xs, x2)
-    cos_p = _cos_poly(x2, (n & 2) != 0)
-    odd = (n & 1) != 0
-    s = jnp.where(odd, cos_p, sin_p).astype(jnp.float32)
-    c = jnp.where(odd, sin_p, cos_p).astype(jnp.float32)
-    return jnp.where(tiny, y, s), jnp.where(tiny, jnp.float32(1), c)
+    cos_p = _cos_poly(x2, lax.ne(lax.bitwise_and(n, i32(2)), i32(0)))
+    odd = lax.ne(lax.bitwise_and(n, i32(1)), i32(0))
+    s = lax.convert_element_type(lax.select(odd, cos_p, sin_p), jnp.float32)
+    c = lax.convert_element_type(lax.select(odd, sin_p, cos_p), jnp.float32)
+    return lax.select(tiny, y, s), _where(tiny, np.float32(1), c)
 
 
 _INV_PIO4_HEX = "a2f9836e4e441529fc2757d1f534ddc0db6295993c439041"   # 2/pi, 192 bits
@@ -343,16 +363,20 @@ def expf(x):
     feeds a sum fused with it) of float32 x: 2^(k/32) times a cubic in r, x = (k + r)
     log(2) / 32; 0 for results below 2^-126 (FTZ)."""
     f, d = np.float32, np.float64
-    xd = x.astype(d)
+    xd = lax.convert_element_type(x, d)
     shifted = _fma(xd, d(_HEX("0x1.71547652b82fep+5")), d(_HEX("0x1.8p+52")))
     ki = lax.bitcast_convert_type(shifted, jnp.int64)
-    r = _fma(xd, d(_HEX("0x1.71547652b82fep+5")), -(shifted - d(_HEX("0x1.8p+52"))))
-    s = lax.bitcast_convert_type(jnp.asarray(_EXPF_BITS)[ki & 31] + (ki << 47), d)
+    r = _fma(xd, d(_HEX("0x1.71547652b82fep+5")),
+             lax.neg(lax.sub(shifted, d(_HEX("0x1.8p+52")))))
+    sbits = lax.add(jnp.asarray(_EXPF_BITS)[lax.bitwise_and(ki, np.int64(31))],
+                    lax.shift_left(ki, np.int64(47)))
+    s = lax.bitcast_convert_type(sbits, d)
     z = _fma(r, d(_HEX("0x1.c6af84b912394p-20")), d(_HEX("0x1.ebfce50fac4f3p-13")))
     y = _fma(r, d(_HEX("0x1.62e42ff0c52d6p-6")), d(1))
-    y = (_fma(z, rounded(r * r), y) * s).astype(f)
-    y = jnp.where((y < np.finfo(f).tiny) | (x < f(_HEX("-0x1.9fe368p6"))), f(0), y)
-    return jnp.where(jnp.isnan(x), x, jnp.where(x > f(_HEX("0x1.62e42ep6")), f(np.inf), y))
+    y = lax.convert_element_type(lax.mul(_fma(z, rounded(lax.mul(r, r)), y), s), f)
+    y = _where(lax.bitwise_or(lax.lt(y, np.finfo(f).tiny), lax.lt(x, f(_HEX("-0x1.9fe368p6")))),
+               f(0), y)
+    return lax.select(lax.ne(x, x), x, _where(lax.gt(x, f(_HEX("0x1.62e42ep6"))), f(np.inf), y))
 
 
 @jax.jit
@@ -360,22 +384,26 @@ def exp(x):
     """glibc's exp (e_exp.c, as __exp_fma computes it) of float64 x: 2^(k/128) (1 + tail)
     times a quartic in r, x = k log(2) / 128 + r; |x| >= 512 scaled apart (0 for results
     below 2^-1022: FTZ), inf or 0 from |x| = 1024."""
-    d = np.float64
+    d, i64 = np.float64, np.int64
     shifted = _fma(x, d(_HEX("0x1.71547652b82fep+7")), d(_HEX("0x1.8p+52")))
     ki = lax.bitcast_convert_type(shifted, jnp.int64)
-    kd = shifted - d(_HEX("0x1.8p+52"))
+    kd = lax.sub(shifted, d(_HEX("0x1.8p+52")))
     r = _fma(kd, d(_HEX("-0x1.cf79abc9e3b3ap-47")), _fma(kd, d(_HEX("-0x1.62e42fefa0000p-8")), x))
-    r2 = rounded(r * r)
+    r2 = rounded(lax.mul(r, r))
     p23 = _fma(r, d(_HEX("0x1.555555555543cp-3")), d(_HEX("0x1.ffffffffffdbdp-2")))
     p45 = _fma(r, d(_HEX("0x1.1111167a4d017p-7")), d(_HEX("0x1.55555cf172b91p-5")))
-    tmp = _fma(rounded(r2 * r2), p45, _fma(p23, r2, jnp.asarray(_EXP_TAIL)[ki & 127] + r))
-    sbits = jnp.asarray(_EXP_BITS)[ki & 127] + (ki << 45)
+    index = lax.bitwise_and(ki, i64(127))
+    tmp = _fma(rounded(lax.mul(r2, r2)), p45,
+               _fma(p23, r2, lax.add(jnp.asarray(_EXP_TAIL)[index], r)))
+    sbits = lax.add(jnp.asarray(_EXP_BITS)[index], lax.shift_left(ki, i64(45)))
     scale = lax.bitcast_convert_type(sbits, d)
-    up = lax.bitcast_convert_type(sbits - (1009 << 52), d)
-    up = _fma(up, tmp, up) * d(2.0 ** 1009)
-    down = lax.bitcast_convert_type(sbits + (1022 << 52), d)
-    down = down + rounded(down * tmp)
-    down = jnp.where(down < d(1), d(0), down * d(2.0 ** -1022))
-    y = jnp.where(jnp.abs(x) < d(512), _fma(scale, tmp, scale), jnp.where(x > 0, up, down))
-    y = jnp.where(jnp.abs(x) >= d(1024), jnp.where(x > 0, d(np.inf), d(0)), y)
-    return jnp.where(jnp.isnan(x), x, y)
+    up = lax.bitcast_convert_type(lax.sub(sbits, i64(1009 << 52)), d)
+    up = lax.mul(_fma(up, tmp, up), d(2.0 ** 1009))
+    down = lax.bitcast_convert_type(lax.add(sbits, i64(1022 << 52)), d)
+    down = lax.add(down, rounded(lax.mul(down, tmp)))
+    down = _where(lax.lt(down, d(1)), d(0), lax.mul(down, d(2.0 ** -1022)))
+    positive = lax.gt(x, d(0))
+    y = lax.select(lax.lt(lax.abs(x), d(512)), _fma(scale, tmp, scale),
+                   lax.select(positive, up, down))
+    y = lax.select(lax.ge(lax.abs(x), d(1024)), _where(positive, d(np.inf), d(0)), y)
+    return lax.select(lax.ne(x, x), x, y)

@@ -82,14 +82,16 @@ def _pldexp(a, e):
     mantissa bits - 1)) as four products by powers of two, 2^floor(e/4) three times and
     then 2^(e - 3 floor(e/4))."""
     if a.dtype == np.float64:
-        itype, bias, shift, limit = jnp.int64, 1023, 52, 2099
+        itype, bias, shift, limit = np.int64, 1023, 52, 2099
     else:
-        itype, bias, shift, limit = jnp.int32, 127, 23, 279
-    e = jnp.clip(e, -limit, limit).astype(itype)
+        itype, bias, shift, limit = np.int32, 127, 23, 279
+    limit = e.dtype.type(limit)
+    e = lax.convert_element_type(lax.min(limit, lax.max(-limit, e)), itype)
     b = lax.shift_right_arithmetic(e, itype(2))
-    c = lax.bitcast_convert_type((b + bias) << shift, a.dtype)
-    out = rounded(rounded(rounded(a * c) * c) * c)
-    return out * lax.bitcast_convert_type((e - 3 * b + bias) << shift, a.dtype)
+    c = lax.bitcast_convert_type(lax.shift_left(lax.add(b, itype(bias)), itype(shift)), a.dtype)
+    out = rounded(lax.mul(rounded(lax.mul(rounded(lax.mul(a, c)), c)), c))
+    e = lax.add(lax.sub(e, lax.mul(itype(3), b)), itype(bias))
+    return lax.mul(out, lax.bitcast_convert_type(lax.shift_left(e, itype(shift)), a.dtype))
 
 
 @jax.jit
@@ -97,18 +99,21 @@ def eigen_exp_packet(x0):
     """Eigen's vectorised float32 exp (pexp_float), as TF's CPU kernels (built without FMA)
     evaluate whole AVX packets: exp(r) * 2^m, m = floor(x log2(e) + 1/2), by a 6th order
     polynomial; 0 below -104."""
-    f = np.float32
-    x = jnp.minimum(x0, f(88.723))
-    m = jnp.floor(rounded(x * f(1.44269504088896341)) + f(0.5))
-    r = rounded(m * f(-0.693359375)) + x
-    r = rounded(m * f(2.12194440e-4)) + r
-    r2 = rounded(r * r)
-    p_even = rounded(r2 * f(1.37449637986719608306884765625e-3)) + f(4.166965186595916748046875e-2)
-    p_odd = rounded(r2 * f(8.36894474923610687255859375e-3)) + f(0.16666518151760101318359375)
-    p_even = rounded(r2 * p_even) + f(0.49999988079071044921875)
-    y = rounded(r * p_odd) + p_even
-    y = rounded(r2 * y) + (r + f(1))
-    return jnp.where(x0 < f(-104), f(0), jnp.maximum(_pldexp(y, m), x0))
+    f, add, mul = np.float32, lax.add, lax.mul
+    x = lax.min(x0, f(88.723))
+    m = lax.floor(add(rounded(mul(x, f(1.44269504088896341))), f(0.5)))
+    r = add(rounded(mul(m, f(-0.693359375))), x)
+    r = add(rounded(mul(m, f(2.12194440e-4))), r)
+    r2 = rounded(mul(r, r))
+    p_even = add(rounded(mul(r2, f(1.37449637986719608306884765625e-3))),
+                 f(4.166965186595916748046875e-2))
+    p_odd = add(rounded(mul(r2, f(8.36894474923610687255859375e-3))),
+                f(0.16666518151760101318359375))
+    p_even = add(rounded(mul(r2, p_even)), f(0.49999988079071044921875))
+    y = add(rounded(mul(r, p_odd)), p_even)
+    y = add(rounded(mul(r2, y)), add(r, f(1)))
+    return lax.select(lax.lt(x0, f(-104)), lax.full_like(x0, f(0)),
+                      lax.max(_pldexp(y, m), x0))
 
 
 def eigen_exp_scalar(x):
@@ -121,18 +126,19 @@ def _eigen_exp_double_packet(x0):
     """Eigen's vectorised float64 exp (pexp_double): exp(g) * 2^n, n = floor(x log2(e) +
     1/2), exp(g) = 1 + 2 g P(g^2) / (Q(g^2) - g P(g^2)) (Cephes' Pade form); 0 below
     -709.784."""
-    x = jnp.minimum(x0, 709.784)
-    n = jnp.floor(rounded(1.4426950408889634073599 * x) + 0.5)
-    g = x - rounded(n * 0.693145751953125)
-    g = g - rounded(n * 1.42860682030941723212e-6)
-    g2 = rounded(g * g)
-    p = rounded(1.26177193074810590878e-4 * g2) + 3.02994407707441961300e-2
-    p = rounded((rounded(p * g2) + 9.99999999999999999910e-1) * g)
-    q = rounded(3.00198505138664455042e-6 * g2) + 2.52448340349684104192e-3
-    q = rounded(q * g2) + 2.27265548208155028766e-1
-    q = rounded(q * g2) + 2.00000000000000000009e0
-    y = rounded(2.0 * (p / (q - p))) + 1.0
-    return jnp.where(x0 < -709.784, 0.0, jnp.maximum(_pldexp(y, n), x0))
+    add, sub, mul = lax.add, lax.sub, lax.mul
+    x = lax.min(x0, 709.784)
+    n = lax.floor(add(rounded(mul(1.4426950408889634073599, x)), 0.5))
+    g = sub(x, rounded(mul(n, 0.693145751953125)))
+    g = sub(g, rounded(mul(n, 1.42860682030941723212e-6)))
+    g2 = rounded(mul(g, g))
+    p = add(rounded(mul(1.26177193074810590878e-4, g2)), 3.02994407707441961300e-2)
+    p = rounded(mul(add(rounded(mul(p, g2)), 9.99999999999999999910e-1), g))
+    q = add(rounded(mul(3.00198505138664455042e-6, g2)), 2.52448340349684104192e-3)
+    q = add(rounded(mul(q, g2)), 2.27265548208155028766e-1)
+    q = add(rounded(mul(q, g2)), 2.00000000000000000009e0)
+    y = add(rounded(mul(2.0, lax.div(p, sub(q, p)))), 1.0)
+    return lax.select(lax.lt(x0, -709.784), lax.full_like(x0, 0.0), lax.max(_pldexp(y, n), x0))
 
 
 def eigen_exp(x):
