@@ -368,6 +368,26 @@ with tf.GradientTape() as t:
 print(t.gradient(y, u))
 """)
 
+_s("tensor_scatter_update_gradient_with_duplicate_indices", """
+# TF's TensorScatterUpdate gradient: every update gets the gradient at its index, also one
+# a later duplicate overwrote; the tensor none where an update went. Eagerly, in a
+# tf.function, and complex.
+x = tf.constant([[1., 2.], [3., 4.], [5., 6.], [7., 8.]])
+u = tf.constant([[10., 20.], [30., 40.], [50., 60.]])
+w = tf.reshape(tf.range(1., 9.), [4, 2])
+def grads(x, u, i, **kw):
+    with tf.GradientTape() as t:
+        t.watch([x, u])
+        y = tf.tensor_scatter_nd_update(x, i, u, **kw)
+        s = tf.reduce_sum(y * tf.cast(w, y.dtype))
+    return y, t.gradient(s, [x, u])
+for i in ([[0], [2], [0]], [[1], [1], [1]], [[3], [0], [2]]):
+    print(grads(x, u, tf.constant(i)))
+    print(tf.function(grads)(x, u, tf.constant(i)))
+print(grads(tf.complex(x, -x), tf.complex(u, u), tf.constant([[2], [2], [1]])))
+print(grads(tf.zeros([2, 3]), tf.constant([1., 2., 3.]), tf.constant([[0, 1], [1, 2], [0, 1]])))
+""")
+
 _s("concat_checks_in_tfs_order", """
 f32 = tf.constant([1.0, 2.0])
 m23 = tf.ones([2, 3])

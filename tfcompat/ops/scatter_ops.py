@@ -18,6 +18,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from .indexing_ops import (
     BAD_INDICES_POLICIES, bad_indices_policy_attr, check_indices_dtype, out_of_range,
 )
+from .math_common import tf_gradient
 from .op_args import attr_error, check_values, dims, kernel_error, static_ints, traced
 
 
@@ -43,30 +44,27 @@ def _scatter_nd(indices, updates, shape, ignore=False):
     return at.add(updates, mode="drop")
 
 
-def _extremum(pick):
+def _update_grad(g, tensor, indices, updates, out):
+    """TF's TensorScatterUpdate gradient: every update gets the gradient at its index,
+    also one that a later duplicate index overwrote (dropped updates get none)."""
+    at = _where(indices)
+    return (g.at[at].set(0, mode="drop"), _no_gradient(indices),
+            g.at[at].get(mode="fill", fill_value=0))
+
+
+def _extremum_grad(g, tensor, indices, updates, out):
     """TF's TensorScatterMin/Max gradient: ties between the tensor and the updates
     share the gradient equally (dropped updates get none)."""
-    def forward(tensor, indices, updates):
-        at = tensor.at[_where(indices)]
-        return at.min(updates, mode="drop") if pick == "min" else at.max(updates, mode="drop")
+    at = _where(indices)
+    x_ind = (tensor == out).astype(g.dtype)
+    y_ind = (updates == out.at[at].get(mode="fill", fill_value=0)).astype(g.dtype)
+    count = x_ind + jnp.zeros_like(g).at[at].add(y_ind, mode="drop")
+    return (g * x_ind / count, _no_gradient(indices),
+            (g / count).at[at].get(mode="fill", fill_value=0) * y_ind)
 
-    fn = jax.custom_vjp(forward)
 
-    def fwd(tensor, indices, updates):
-        out = forward(tensor, indices, updates)
-        return out, (tensor, indices, updates, out)
-
-    def bwd(res, g):
-        tensor, indices, updates, out = res
-        at = _where(indices)
-        x_ind = (tensor == out).astype(g.dtype)
-        y_ind = (updates == out.at[at].get(mode="fill", fill_value=0)).astype(g.dtype)
-        count = x_ind + jnp.zeros_like(g).at[at].add(y_ind, mode="drop")
-        index_ct = np.zeros(indices.shape, jax.dtypes.float0)
-        return (g * x_ind / count, index_ct,
-                (g / count).at[at].get(mode="fill", fill_value=0) * y_ind)
-    fn.defvjp(fwd, bwd)
-    return fn
+def _no_gradient(indices):
+    return np.zeros(indices.shape, jax.dtypes.float0)
 
 
 def _updating(fn):
@@ -78,11 +76,14 @@ def _updating(fn):
 
 
 _UPDATE = {
-    "update": _updating(lambda t, i, u: t.at[_where(i)].set(u, mode="drop")),
+    "update": _updating(tf_gradient(lambda t, i, u: t.at[_where(i)].set(u, mode="drop"),
+                                     _update_grad)),
     "add": _updating(lambda t, i, u: t.at[_where(i)].add(u, mode="drop")),
     "sub": _updating(lambda t, i, u: t.at[_where(i)].add(-u, mode="drop")),
-    "min": _updating(_extremum("min")),
-    "max": _updating(_extremum("max")),
+    "min": _updating(tf_gradient(lambda t, i, u: t.at[_where(i)].min(u, mode="drop"),
+                                  _extremum_grad)),
+    "max": _updating(tf_gradient(lambda t, i, u: t.at[_where(i)].max(u, mode="drop"),
+                                  _extremum_grad)),
 }
 def _checking(fn, position):
     """fn(*arrays) whose input `position` is the indices; with the `checked` attribute
