@@ -476,3 +476,60 @@ for f in (lambda: tf.random.stateless_truncated_normal((0,), seed=(1, 2)),
           lambda: g.truncated_normal((0, 3)), empty):
     print(repr(f()))
 """)
+
+
+_s("random_experimental_namespace", """
+# tf.random.experimental: index_shuffle (a [2] seed padded to RandomIndexShuffle's [3]),
+# stateless_shuffle, stateless_fold_in/split, the Generator names; gradients TF has no
+# entry for (StatelessShuffle, Bitcast, DenseBincount) raise its LookupError.
+from tensorflow.random import experimental as rx
+e = tf.random.experimental
+print(rx is e, sorted(n for n in dir(e) if not n.startswith("_")))
+print(e.index_shuffle(index=tf.range(4), seed=[5, 9], max_index=3))
+@tf.autograph.experimental.do_not_convert
+def position(idx):
+    return e.index_shuffle(idx, [5, 8], 9)
+print([a.item() for a in tf.data.Dataset.range(10).map(position).as_numpy_iterator()])
+print(e.index_shuffle(3, tf.constant([7, 8], tf.uint32), 10))
+print(e.stateless_shuffle(tf.range(6), seed=[1, 2]),
+      e.stateless_shuffle(tf.reshape(tf.range(6.), [3, 2]), seed=[3, 4], alg="philox"))
+print(e.stateless_fold_in([1, 2], 3), e.stateless_split([1, 2], 3))
+print(e.stateless_fold_in is tf.random.fold_in, e.Generator is tf.random.Generator,
+      e.Algorithm is tf.random.Algorithm)
+print(e.create_rng_state(5, "philox"), e.get_global_generator() is tf.random.get_global_generator())
+print(e.index_shuffle.__name__, e.stateless_shuffle.__name__, e.stateless_split.__name__)
+@tf.function
+def shuffled(i):
+    return e.index_shuffle(i, [1, 2], 99)
+print(shuffled(tf.constant(7)))
+for f in (lambda: e.index_shuffle(1, [1, 2, 3], 3),
+          lambda: e.index_shuffle(tf.constant([0, 1], tf.int64), [[1, 2], [3, 4]], tf.constant([5, 5], tf.int64))):
+    try:
+        print(f())
+    except Exception as ex:
+        print(type(ex).__name__, ex)
+v = tf.Variable([1., 2., 3.])
+for f in (lambda: e.stateless_shuffle(v, [1, 2]), lambda: tf.bitcast(v, tf.float32),
+          lambda: tf.math.bincount([0, 1, 1], weights=v),
+          lambda: tf.math.bincount([[0, 1, 1]], weights=[v], axis=-1)):
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(f())
+    try:
+        print(t.gradient(y, v))
+    except LookupError as ex:
+        print("LookupError", ex)
+with tf.GradientTape() as t:
+    y = tf.reduce_sum(tf.math.confusion_matrix([0, 1, 1], [1, 1, 0], weights=v * v,
+                                               dtype=tf.float32) * [[1., 2.], [3., 4.]])
+print(t.gradient(y, v))
+with tf.GradientTape() as t:
+    y = tf.reduce_sum(tf.cast(tf.bitcast(v, tf.int32), tf.float32))
+print(t.gradient(y, v), tf.bitcast(v, tf.float32))
+# a list of Variables converts as a Pack of their reads, on the tape
+w = tf.Variable([1., 1., 1.])
+for f in (lambda: tf.convert_to_tensor([v, v]), lambda: tf.convert_to_tensor((v, w)),
+          lambda: tf.add([v, v], 0.), lambda: tf.reduce_sum([[v], [w]], axis=[0, 1])):
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(f())
+    print([None if g is None else g.numpy().tolist() for g in t.gradient(y, [v, w])])
+""")

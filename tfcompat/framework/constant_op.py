@@ -175,7 +175,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         if t is not None:
             return t
     if type(value) in (list, tuple) and _LIST_CONVERSIONS and \
-            dtypes.sequence_holds(value, Tensor):
+            dtypes.sequence_holds(value, (Tensor, Variable)):
         return _LIST_CONVERSIONS[0](value, dtype)
     if dtype is None and dtype_hint is not None:
         try:

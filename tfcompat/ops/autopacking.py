@@ -1,10 +1,11 @@
 """TF's autopacking (array_ops._autopacking_conversion_function): tf.convert_to_tensor of
-a (nested) list holding Tensors stacks it, converting its Python numbers to the dtype of
-its first Tensor."""
+a (nested) list holding Tensors or Variables stacks it (a Variable read as a Tensor, on
+the tape as TF's), converting its Python numbers to the dtype of its first Tensor."""
 import numpy as np
 
 from ..framework.constant_op import convert_to_tensor, register_list_conversion
 from ..framework.tensor import Tensor, symbolic
+from ..framework.variables import Variable
 from .cast_ops import cast
 from .manip_ops import pack
 
@@ -46,10 +47,17 @@ def _values(value):
     return value
 
 
+def _read_variables(value):
+    if type(value) in (list, tuple):
+        return [_read_variables(v) for v in value]
+    return convert_to_tensor(value) if isinstance(value, Variable) else value
+
+
 def autopack(value, dtype=None):
-    """A (nested) list or tuple holding Tensors as one stacked Tensor. Eagerly, a `dtype`
-    other than the first Tensor's is TF's constant conversion of the values instead
-    (where they are rectangular)."""
+    """A (nested) list or tuple holding Tensors or Variables as one stacked Tensor.
+    Eagerly, a `dtype` other than the first Tensor's is TF's constant conversion of the
+    values instead (where they are rectangular)."""
+    value = _read_variables(value)
     first = _first_dtype(value)
     if dtype is not None and dtype is not first:
         values = _values(value)

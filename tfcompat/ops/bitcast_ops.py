@@ -5,6 +5,7 @@ import numpy as np
 from ..framework.composite_dispatch import dispatchable
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, execute, to_tensor
+from .math_common import raise_on_gradient
 
 __all__ = ["bitcast"]
 
@@ -17,7 +18,8 @@ def _bitcast(x, type):
     return jax.lax.bitcast_convert_type(x, np.dtype(type))
 
 
-_bitcast_op = Op("Bitcast", _bitcast, differentiable=False)
+_bitcast_op = Op("Bitcast", raise_on_gradient(
+    _bitcast, LookupError("gradient registry has no entry for: Bitcast")))
 
 
 @dispatchable("input")
@@ -31,8 +33,6 @@ def bitcast(input, type, name=None):
             raise TypeError(f"Value passed to parameter '{'input' if arg == 'T' else arg}' has "
                             f"DataType {d.name} not in list of allowed values: "
                             + ", ".join(_ALLOWED))
-    if x.dtype == out:
-        return x
     src, dst = np.dtype(x.dtype.as_numpy_dtype).itemsize, np.dtype(out.as_numpy_dtype).itemsize
     if src < dst and (x.ndim == 0 or x.shape[-1] != dst // src):
         raise errors.op_error(

@@ -17,7 +17,7 @@ from jax import lax
 
 from ..framework.dispatch import Op, check_dtype, execute, match2, to_tensor
 from ..framework.tensor import Tensor
-from .math_common import rounded, tf_gradient
+from .math_common import raise_on_gradient, rounded, tf_gradient
 from .op_args import dims, traced
 from ..framework import dtypes, errors
 from .shape_inference import dtype_enum
@@ -229,17 +229,6 @@ def eigvals(tensor, name=None):
 
 
 # -- least squares, pseudo-inverse, exponential -------------------------------------------
-
-def raise_on_gradient(fn, exc):
-    """`fn` whose gradient raises `exc`: for ops TF registers no gradient for (its
-    LookupError) or refuses one. The tape raises it when gradient() reaches the op."""
-    def bwd(res, g):
-        raise exc
-
-    f = jax.custom_vjp(fn)
-    f.defvjp(lambda *args: (fn(*args), None), bwd)
-    return f
-
 
 _min_norm_lstsq = raise_on_gradient(lambda a, b: jnp.linalg.lstsq(a, b)[0],
                                     ValueError("Gradient not defined for fast=False"))

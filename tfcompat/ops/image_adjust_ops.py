@@ -13,7 +13,7 @@ from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.rounding import rounded
 from ..framework.tensor import Tensor
 from .assert_ops import Assert
-from .decomposition_ops import raise_on_gradient
+from .math_common import raise_on_gradient
 from .image_ops import convert_image_dtype
 from .math_common import kernel_not_found
 from .op_args import dims, kernel_error

@@ -17,6 +17,7 @@ from ..framework.host_callback import keeping_errors
 from ..framework.tensor import EagerTensor
 from . import libstdcxx_order
 from .image_nms_ops import _iou
+from .math_common import raise_on_gradient
 from .op_args import concrete, dims, kernel_error
 
 _OP = "CombinedNonMaxSuppression"
@@ -96,7 +97,8 @@ def _host_fn(boxes, scores, *, max_per_class, max_total, iou, floor, pad_per_cla
     return jax.pure_callback(keeping_errors(host), shapes, boxes, scores)
 
 
-_combined_op = Op(_OP, _host_fn, differentiable=False)
+_combined_op = Op(_OP, raise_on_gradient(
+    _host_fn, LookupError(f"gradient registry has no entry for: {_OP}")))
 
 
 def _scalar(name, value, dtype, text=None, raw=None):

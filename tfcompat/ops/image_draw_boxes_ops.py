@@ -12,7 +12,7 @@ from jax import lax
 from ..framework import dtypes
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, check_dtype, execute, to_tensor
-from .decomposition_ops import raise_on_gradient
+from .math_common import raise_on_gradient
 from .op_args import dims, kernel_error
 
 _DEFAULT_COLORS = np.array([[1, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 1],

@@ -21,7 +21,7 @@ from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.tensor import EagerTensor, Tensor
 from . import array_ops, arithmetic_ops, cast_ops, manip_ops
 from .conv_ops import depthwise_conv2d
-from .decomposition_ops import raise_on_gradient
+from .math_common import raise_on_gradient
 from .arithmetic_ops import _maximum, _rsqrt, _sqrt
 from .math_common import exact_divide, rounded, tf_gradient
 from .reduction_ops import _mean, _variance

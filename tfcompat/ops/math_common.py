@@ -43,6 +43,21 @@ def tf_gradient(fn, rule):
     return f
 
 
+def raise_on_gradient(fn, exc):
+    """`fn(*arrays, **attrs)` whose gradient raises `exc`: for ops TF registers no
+    gradient for (its LookupError) or refuses one. The tape raises it when gradient()
+    reaches the op."""
+    def bwd(res, g):
+        raise exc
+
+    def run(*arrays, **attrs):
+        bound = functools.partial(fn, **attrs)
+        f = jax.custom_vjp(bound)
+        f.defvjp(lambda *args: (bound(*args), None), bwd)
+        return f(*arrays)
+    return run
+
+
 def polevl(x, coefficients):
     """Eigen's ppolevl, as TF's CPU kernels evaluate their polynomials: Horner's rule from
     the highest coefficient, each product rounded on its own (no FMA)."""

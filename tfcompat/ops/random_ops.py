@@ -25,7 +25,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from . import manip_ops, arithmetic_ops, op_args, random_distributions as D, random_samplers
 from . import philox, random_seed
-from .decomposition_ops import raise_on_gradient
+from .math_common import raise_on_gradient
 from .philox import RESERVED_PER_OUTPUT
 from .op_scope import op_scope
 

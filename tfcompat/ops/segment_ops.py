@@ -24,7 +24,7 @@ from ..framework.tensor import EagerTensor, Tensor
 from ..framework.variables import Variable
 from . import arithmetic_ops, unary_ops
 from . import op_args
-from .math_common import shape_list
+from .math_common import raise_on_gradient, shape_list
 from .op_args import dims, int32_scalar, kernel_error, static_int
 from .op_args import checked_attr, concrete, traced
 
@@ -309,8 +309,8 @@ def _negative_error(v):
     return None
 
 
-_bincount_op = Op("DenseBincount", lambda v, w, **attrs: _bincount(v, w, **attrs),
-                  differentiable=False)
+_NO_BINCOUNT_GRADIENT = LookupError("gradient registry has no entry for: DenseBincount")
+_bincount_op = Op("DenseBincount", raise_on_gradient(_bincount, _NO_BINCOUNT_GRADIENT))
 _bincount_unweighted_op = Op("DenseBincount",
                              lambda v, **attrs: _bincount(v, None, **attrs),
                              differentiable=False)
@@ -318,8 +318,10 @@ _bincount_unweighted_op = Op("DenseBincount",
 
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32,
              name=None, axis=None, binary_output=False):
-    """tf.math.bincount for dense inputs (axis None or -1); not differentiable. Inside a
-    tf.function, values computed there need minlength == maxlength (a static size)."""
+    """tf.math.bincount for dense inputs (axis None or -1); no gradient (TF's LookupError).
+    Inside a tf.function, values computed there need minlength == maxlength (a static
+    size)."""
+    from .array_ops import reshape
     from .cast_ops import cast
     x = to_tensor(arr)
     if not x.dtype.is_integer:   # TF casts other values to int32
@@ -351,7 +353,7 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     if weights is None:
         return execute(_bincount_unweighted_op, (x,), attrs)
     w = to_tensor(weights)
-    w = EagerTensor(w._value.reshape(-1)) if axis is None or axis == 0 else w
+    w = reshape(w, [-1]) if axis is None or axis == 0 else w
     if not w._value.size:   # TF: a length-0 `weights` weighs every value 1
         w = EagerTensor(jnp.ones(x._value.shape, w._value.dtype))
     if w._value.shape != x._value.shape:
@@ -388,13 +390,14 @@ def _class_error(n, labels, predictions):
     return None
 
 
-_confusion_op = Op("ConfusionMatrix", _confusion, differentiable=False)
+_confusion_op = Op("ConfusionMatrix", _confusion)
 
 
 def confusion_matrix(labels, predictions, num_classes=None, weights=None,
                      dtype=dtypes.int32, name=None):
-    """tf.math.confusion_matrix: counts[label, prediction] (weighted); not
-    differentiable. Inside a tf.function, values computed there need num_classes."""
+    """tf.math.confusion_matrix: counts[label, prediction] (weighted; differentiable in
+    float weights, as TF's scatter_nd of them). Inside a tf.function, values computed
+    there need num_classes."""
     from .array_ops import stack
     from .cast_ops import cast
     lv = cast(to_tensor(labels), dtypes.int64)

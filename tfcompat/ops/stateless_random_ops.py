@@ -12,6 +12,7 @@ from ..framework import dtypes, errors
 from ..framework.constant_op import convert_to_tensor
 from ..framework.dispatch import Op, execute, to_tensor
 from . import op_args, philox, random_distributions as D, random_samplers
+from .math_common import raise_on_gradient
 from .random_ops import (
     check_attr, check_categorical, check_float, check_range,
     full_int_fn, gamma_fn, gamma_params, gamma_scale, gamma_tiny, kernel, normal_fn, run_filled,
@@ -39,7 +40,9 @@ truncated_normal_v2 = kernel("StatelessTruncatedNormalV2", truncated_normal_fn)
 uniform_int_v2 = kernel("StatelessRandomUniformIntV2", uniform_int_fn)
 full_int_v2 = kernel("StatelessRandomUniformFullIntV2", full_int_fn)
 _multinomial = kernel("StatelessMultinomial", D.multinomial)
-_shuffle = kernel("StatelessShuffle", D.shuffle)
+_shuffle = Op("StatelessShuffle", raise_on_gradient(
+    D.shuffle, LookupError("gradient registry has no entry for: StatelessShuffle")),
+    allowed=None, stateful=True)
 gamma_v3 = Op("StatelessRandomGammaV3", functools.partial(gamma_fn, stateless=True))
 _poisson = kernel("StatelessRandomPoisson", random_samplers.poisson)
 binomial_op = kernel("StatelessRandomBinomial", random_samplers.binomial)
@@ -186,6 +189,17 @@ def stateless_shuffle(value, seed, alg="auto_select", name=None):
     value = to_tensor(value)
     state = seed_state(seed, alg, _shuffle.name)
     return value if value._value.ndim == 0 else execute(_shuffle, (state, value))
+
+
+def index_shuffle(index, seed, max_index):
+    """tf.random.experimental.index_shuffle: `seed` of shape [2] (or [n, 2]) padded at the
+    front of its first dimension with TF's 498247692, then RandomIndexShuffle's 4 rounds."""
+    from .array_ops import pad
+    from .index_shuffle_ops import random_index_shuffle
+    seed = convert_to_tensor(seed)
+    paddings = [[1, 0]] + ([] if seed.shape.rank is None else [[0, 0]] * (seed.shape.rank - 1))
+    return random_index_shuffle(index, pad(seed, paddings, constant_values=498247692),
+                                max_index, rounds=4)
 
 
 def split(seed, num=2, alg="auto_select"):

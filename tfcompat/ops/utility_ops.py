@@ -8,7 +8,7 @@ from ..framework import host_callback
 from ..framework.deprecation import warn_deprecated
 from ..framework.dispatch import Op, execute, to_tensor
 from ..framework.strings import MOVE
-from .decomposition_ops import raise_on_gradient
+from .math_common import raise_on_gradient
 
 __all__ = ["guarantee_const", "prevent_gradient", "timestamp"]
 

@@ -28,7 +28,7 @@ from jax.extend.mlir.dialects import stablehlo
 
 from ..framework import dtypes, errors
 from ..framework.dispatch import Op, execute, to_tensor
-from .decomposition_ops import raise_on_gradient
+from .math_common import raise_on_gradient
 
 MIN_VERSION = 4
 MAX_VERSION = 10   # tensorflow.compiler.tf2xla.python.xla.call_module_maximum_supported_version
