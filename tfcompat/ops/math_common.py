@@ -22,8 +22,8 @@ from .op_args import no_kernel_error
 
 def tf_gradient(fn, rule):
     """`fn` with TF's own gradient `rule(g, *inputs, output) -> input gradients`, written
-    as TF's gradient function is (complex gradients in TF's convention; float0 zeros for
-    integer inputs).
+    as TF's gradient function is (complex gradients in TF's convention; None for an input
+    without one, such as integer indices).
 
     The tape takes each op's complex gradient as conj(vjp(conj(g))): the rule runs between
     those two conjugations (exact sign flips), so the tape gets TF's arithmetic bit for
@@ -37,7 +37,7 @@ def tf_gradient(fn, rule):
     def bwd(res, g):
         args, out = res
         grads = rule(jax.tree_util.tree_map(jnp.conj, g), *args, out)
-        return tuple(d if d.dtype == jax.dtypes.float0 else jnp.conj(d) for d in grads)
+        return tuple(None if d is None else jnp.conj(d) for d in grads)
 
     f.defvjp(fwd, bwd)
     return f

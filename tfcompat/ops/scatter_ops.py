@@ -48,7 +48,7 @@ def _update_grad(g, tensor, indices, updates, out):
     """TF's TensorScatterUpdate gradient: every update gets the gradient at its index,
     also one that a later duplicate index overwrote (dropped updates get none)."""
     at = _where(indices)
-    return (g.at[at].set(0, mode="drop"), _no_gradient(indices),
+    return (g.at[at].set(0, mode="drop"), None,
             g.at[at].get(mode="fill", fill_value=0))
 
 
@@ -59,12 +59,9 @@ def _extremum_grad(g, tensor, indices, updates, out):
     x_ind = (tensor == out).astype(g.dtype)
     y_ind = (updates == out.at[at].get(mode="fill", fill_value=0)).astype(g.dtype)
     count = x_ind + jnp.zeros_like(g).at[at].add(y_ind, mode="drop")
-    return (g * x_ind / count, _no_gradient(indices),
+    return (g * x_ind / count, None,
             (g / count).at[at].get(mode="fill", fill_value=0) * y_ind)
 
-
-def _no_gradient(indices):
-    return np.zeros(indices.shape, jax.dtypes.float0)
 
 
 def _updating(fn):
